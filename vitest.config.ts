@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The project's own tests. The conformance suites (suites/**/*.conformance.ts) are not
+// collected here: the CLI runs them through vitest's Node API with its own configuration.
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'reports/out/**'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+});
