@@ -1,0 +1,208 @@
+/**
+ * The request pipeline, in the contract's edge order: route (404), key (403), rate limits
+ * (429), body size (413), media type (415), JSON (400), approval gate (403), idempotency
+ * (section 8), then the route handler. Every failure is a value; nothing here throws.
+ */
+import type { Account, Route, RouteContext, RouteResult } from '../types.js';
+import { accountForKey, accountForRole } from './accounts.js';
+import { decodeBody, type BodyType } from './body.js';
+import { CORE_FLAGS, GATE_IGNORED_FLAG } from './fault-names.js';
+import { fingerprint, type IdempotencyStore, type StoredResponse } from './idempotency.js';
+import { FAIL_5XX_EXTERNAL_ID_PREFIX, IDEMPOTENCY_KEY_PATTERN, MAX_BODY_BYTES, SLOW_DELAY_MS, SLOW_EXTERNAL_ID_PREFIX } from './limits.js';
+import type { RateLimiter } from './rate-limit.js';
+import { errorIn, unifiedError } from './respond.js';
+import type { Router } from './router.js';
+
+export interface Incoming {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  raw: Buffer;
+  /** The body went over the size limit (its bytes were dropped). */
+  tooLarge: boolean;
+  requestId: string;
+}
+
+export interface PipelineDeps {
+  router: Router;
+  limiter: RateLimiter;
+  store: IdempotencyStore;
+  now(): Date;
+  nextId(prefix: string): string;
+  faulty(name: string): boolean;
+  sleep(ms: number): Promise<void>;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** Routes that take uploads accept multipart too, even when the module does not say so. */
+const DEFAULT_BODY_TYPES = (route: Route): BodyType[] =>
+  route.bodyTypes ?? (route.pattern.endsWith('/supporting_documentation') ? ['json', 'multipart'] : ['json']);
+
+interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  print: string;
+}
+
+export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<RouteResult> {
+  const match = deps.router.match(req.method, req.path);
+  if (!match && deps.faulty(CORE_FLAGS.unknownRoute403)) return unifiedError(403, 'forbidden', 'Forbidden.');
+  if (!match) return unifiedError(404, 'not_found', `No route for ${req.method} ${truncate(req.path)}. Check the method and path against the API reference.`);
+  const { route, params } = match;
+
+  const account = authenticate(deps, keyOf(deps, route, req.headers));
+  if (!account) return unifiedError(403, 'forbidden', 'Missing or invalid API key. Send the key issued at onboarding in the x-api-key header.');
+  if (route.family === 'medicare' && !account.medicare) return unifiedError(403, 'forbidden', 'This key is not authorized for the Medicare contact API.');
+
+  const refusal = deps.limiter.take(account, deps.now().getTime());
+  if (refusal) {
+    const limited = unifiedError(429, 'rate_limited', `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`, { scope: refusal.scope, limit: refusal.limit.rate, burst: refusal.limit.burst });
+    limited.headers = { 'Retry-After': String(refusal.retryAfter) };
+    if (deps.faulty(CORE_FLAGS.idempotencyStores429)) storeLimited(deps, route, account, req, limited);
+    return limited;
+  }
+
+  if (req.tooLarge && !deps.faulty(CORE_FLAGS.bodySizeUnlimited)) {
+    return unifiedError(413, 'payload_too_large', `The request body exceeds the ${MAX_BODY_BYTES} byte limit of this server.`, { max_bytes: MAX_BODY_BYTES });
+  }
+
+  let body: unknown;
+  if (BODY_METHODS.has(req.method)) {
+    const decoded = decodeBody(req.raw, req.headers['content-type'], DEFAULT_BODY_TYPES(route), lenientMediaType(deps, route));
+    if (!decoded.ok && decoded.kind === 'unsupported_media_type') return unifiedError(415, 'unsupported_media_type', decoded.message);
+    if (!decoded.ok) {
+      if (deps.faulty(CORE_FLAGS.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
+      const shape = deps.faulty(CORE_FLAGS.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
+      return errorIn(shape, 400, 'invalid_request', decoded.message);
+    }
+    body = decoded.body;
+  }
+
+  if (route.gate && !account.approvals.includes(route.gate) && !deps.faulty(GATE_IGNORED_FLAG[route.gate])) {
+    return unifiedError(403, 'forbidden', `This account is not approved for ${route.gate.replace('_', ' ')}. Ask your account manager for access.`);
+  }
+
+  let claim: IdempotencyClaim | undefined;
+  if (route.idempotency) {
+    const outcome = claimIdempotency(deps, route, account, req);
+    if ('status' in outcome) return outcome;
+    claim = outcome.claim;
+  }
+
+  const ctx: RouteContext = {
+    method: req.method,
+    path: req.path,
+    params,
+    query: req.query,
+    headers: req.headers,
+    body,
+    raw: req.raw,
+    account,
+    now: deps.now,
+    nextId: deps.nextId,
+    faulty: deps.faulty,
+  };
+  const result = await handle(deps, route, ctx);
+  result.headers = { ...result.headers, 'X-Request-Id': result.headers?.['X-Request-Id'] ?? req.requestId };
+  if (claim) settle(deps, claim, result);
+  return result;
+}
+
+/** The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes. */
+function keyOf(deps: PipelineDeps, route: Route, headers: Record<string, string>): string | undefined {
+  if (route.family !== 'medicare' || !deps.faulty(CORE_FLAGS.medicareKeyFromAuthorization)) return headers['x-api-key'];
+  return headers.authorization?.replace(/^Bearer\s+/i, '');
+}
+
+/** Any media type is read as JSON: everywhere under one fault, on uploads only under another. */
+function lenientMediaType(deps: PipelineDeps, route: Route): boolean {
+  return deps.faulty(CORE_FLAGS.contentTypeIgnored) || (DEFAULT_BODY_TYPES(route).includes('multipart') && deps.faulty(CORE_FLAGS.docsContentTypeIgnored));
+}
+
+function authenticate(deps: PipelineDeps, key: string | undefined): Account | undefined {
+  const account = accountForKey(key);
+  if (account || key === undefined || !deps.faulty(CORE_FLAGS.invalidKeyAccepted)) return account;
+  return accountForRole('approved');
+}
+
+async function handle(deps: PipelineDeps, route: Route, ctx: RouteContext): Promise<RouteResult> {
+  try {
+    const externalId = route.idempotency ? externalIdOf(ctx.body) : undefined;
+    if (externalId?.startsWith(SLOW_EXTERNAL_ID_PREFIX)) await deps.sleep(SLOW_DELAY_MS);
+    if (externalId?.startsWith(FAIL_5XX_EXTERNAL_ID_PREFIX)) {
+      return errorIn(route.errorShape, 500, 'internal_error', 'Simulated server failure for this external_id. A retry needs a fresh Idempotency-Key.');
+    }
+    const result = await route.handler(ctx);
+    return { ...result };
+  } catch {
+    return unifiedError(500, 'internal_error', 'The server failed to handle the request. Retry later or contact support with the X-Request-Id.');
+  }
+}
+
+function claimIdempotency(deps: PipelineDeps, route: Route, account: Account, req: Incoming): RouteResult | { claim?: IdempotencyClaim } {
+  const key = req.headers['idempotency-key'];
+  const shape = route.errorShape;
+  if (key === undefined) {
+    if (route.idempotency === 'required' && !deps.faulty(CORE_FLAGS.idempotencyKeyRequiredIgnored)) {
+      return errorIn(shape, 400, 'invalid_request', 'The Idempotency-Key header is required on this operation.', 'Idempotency-Key');
+    }
+    return {};
+  }
+  const tooLong = deps.faulty(CORE_FLAGS.idempotencyKeyMax128) && key.length > 128;
+  if (tooLong || (!IDEMPOTENCY_KEY_PATTERN.test(key) && !deps.faulty(CORE_FLAGS.idempotencyKeyFormatUnchecked))) {
+    return errorIn(shape, 400, 'invalid_request', 'Idempotency-Key must be 1 to 255 characters of A-Z a-z 0-9 - _.', 'Idempotency-Key');
+  }
+  const scope = deps.faulty(CORE_FLAGS.idempotencyNotScopedByKey) ? '*' : account.id;
+  const print = fingerprint(req.method, req.path, req.raw);
+  const entry = deps.store.get(scope, key);
+  if (entry) {
+    if (entry.fingerprint !== print && !deps.faulty(CORE_FLAGS.idempotencyMismatchIgnored)) {
+      return errorIn(shape, 422, 'idempotency_mismatch', 'This Idempotency-Key was used with a different request body. Use a new key for a new request.');
+    }
+    if (entry.state === 'done' && entry.response) return replay(entry.response);
+    if (!deps.faulty(CORE_FLAGS.idempotencyInProgressIgnored)) {
+      return errorIn(shape, 409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress. Retry after it completes.');
+    }
+  }
+  deps.store.begin(scope, key, print);
+  return { claim: { scope, key, print } };
+}
+
+function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult): void {
+  const unstored = (result.status === 429 && !deps.faulty(CORE_FLAGS.idempotencyStores429))
+    || (result.status >= 500 && deps.faulty(CORE_FLAGS.idempotency5xxNotStored));
+  if (unstored) deps.store.abandon(claim.scope, claim.key);
+  else deps.store.complete(claim.scope, claim.key, claim.print, toStored(result));
+}
+
+/** Fault path only: remember a 429 under the request's key as if it were a real response. */
+function storeLimited(deps: PipelineDeps, route: Route, account: Account, req: Incoming, limited: RouteResult): void {
+  const key = req.headers['idempotency-key'];
+  if (!route.idempotency || key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) return;
+  const scope = deps.faulty(CORE_FLAGS.idempotencyNotScopedByKey) ? '*' : account.id;
+  limited.headers = { ...limited.headers, 'X-Request-Id': req.requestId };
+  deps.store.complete(scope, key, fingerprint(req.method, req.path, req.raw), toStored(limited));
+}
+
+function toStored(result: RouteResult): StoredResponse {
+  return { status: result.status, headers: { ...result.headers }, bodyText: result.body === undefined ? undefined : JSON.stringify(result.body) };
+}
+
+function replay(stored: StoredResponse): RouteResult {
+  return {
+    status: stored.status,
+    headers: { ...stored.headers, 'Idempotent-Replay': 'true' },
+    body: stored.bodyText === undefined ? undefined : JSON.parse(stored.bodyText),
+  };
+}
+
+function externalIdOf(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const id = (body as Record<string, unknown>).external_id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function truncate(s: string): string {
+  return s.length > 120 ? `${s.slice(0, 120)}…` : s;
+}

@@ -1,0 +1,35 @@
+/**
+ * Direct enrollment (2.8, section 3, 4.9–4.15): off-exchange ICHRA applications, gated by
+ * `direct_enrollment`, failing in the `{errors: [...]}` shape. One store per server instance;
+ * `env.seed.enrollments` adds synthetic applications for scale runs.
+ */
+import type { Route, RouteModule, ServerEnv } from '../types.js';
+import { statusChange } from './actions.js';
+import { createEnrollment } from './create.js';
+import { uploadDocumentation } from './documents.js';
+import { listEnrollments } from './list.js';
+import { paymentRedirect } from './payment.js';
+import { readEnrollment } from './read.js';
+import { seedEnrollments } from './seed.js';
+import type { Service } from './service.js';
+import { EnrollmentStore } from './store.js';
+import { updateEnrollment } from './update.js';
+
+const ITEM = '/v1/enrollments/{enrollment_id}';
+
+export const enrollmentRoutes: RouteModule = (env: ServerEnv): Route[] => {
+  const svc: Service = { store: new EnrollmentStore(), env };
+  seedEnrollments(svc.store, env.seed?.enrollments ?? 0);
+  const common = { family: 'enrollments', gate: 'direct_enrollment', errorShape: 'errors' } as const;
+  return [
+    { ...common, method: 'GET', pattern: '/v1/enrollments', handler: listEnrollments(svc) },
+    { ...common, method: 'POST', pattern: '/v1/enrollments', idempotency: 'required', handler: createEnrollment(svc) },
+    { ...common, method: 'GET', pattern: ITEM, handler: readEnrollment(svc) },
+    { ...common, method: 'PUT', pattern: ITEM, handler: updateEnrollment(svc) },
+    { ...common, method: 'POST', pattern: `${ITEM}/submissions`, handler: statusChange(svc, 'submission') },
+    { ...common, method: 'POST', pattern: `${ITEM}/cancellations`, handler: statusChange(svc, 'cancellation') },
+    { ...common, method: 'POST', pattern: `${ITEM}/terminations`, handler: statusChange(svc, 'termination') },
+    { ...common, method: 'GET', pattern: `${ITEM}/payment_redirect`, handler: paymentRedirect(svc) },
+    { ...common, method: 'POST', pattern: `${ITEM}/supporting_documentation`, bodyTypes: ['json', 'multipart'], handler: uploadDocumentation(svc) },
+  ];
+};

@@ -1,0 +1,100 @@
+/**
+ * GET /v1/enrollments (4.9): the account's applications in creation order, filtered and paged.
+ * Every filter is a row of FILTERS: how its value is checked and which applications it keeps.
+ */
+import type { RouteContext, RouteResult } from '../types.js';
+import type { Application } from './application.js';
+import { POLICY_STATUSES } from './application.js';
+import { issuerOf } from './carriers.js';
+import { fail } from './errors.js';
+import { checkRoutingQuery, unsupportedParam } from './request.js';
+import type { Service } from './service.js';
+import { catchUp } from './processing.js';
+import { toView } from './view.js';
+
+type Faulty = (name: string) => boolean;
+
+interface Filter {
+  /** Why a value is refused, or null when it is usable. */
+  invalid(value: string, faulty: Faulty): string | null;
+  keep(app: Application, value: string, faulty: Faulty): boolean;
+  /** The fault that makes the filter a no-op. */
+  ignoredBy?: string;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const anyString = (): null => null;
+const equals = (member: 'external_id' | 'plan_hios_id' | 'employer_external_id') => (a: Application, v: string) => a.data[member] === v;
+
+const FILTERS: Record<string, Filter> = {
+  policy_status: {
+    invalid: (v, f) => ((POLICY_STATUSES as readonly string[]).includes(v) || f('enr-list-policy-status-any') ? null : `must be one of ${POLICY_STATUSES.join(', ')}`),
+    keep: (a, v) => a.policy_status === v,
+    ignoredBy: 'enr-list-policy-status-ignored',
+  },
+  external_id: { invalid: anyString, keep: equals('external_id'), ignoredBy: 'enr-list-external-id-ignored' },
+  plan_year: {
+    invalid: (v) => (/^\d{4}$/.test(v) ? null : 'must be an integer year'),
+    keep: (a, v) => a.data.plan_year === Number(v),
+    ignoredBy: 'enr-list-plan-year-ignored',
+  },
+  issuer_hios_id: { invalid: anyString, keep: (a, v) => issuerOf(a.data.plan_hios_id) === v, ignoredBy: 'enr-list-issuer-hios-id-ignored' },
+  plan_hios_id: { invalid: anyString, keep: equals('plan_hios_id'), ignoredBy: 'enr-list-plan-hios-id-ignored' },
+  employer_external_id: { invalid: anyString, keep: equals('employer_external_id') },
+  updated_since: {
+    invalid: (v) => (DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'),
+    // Strictly after; the fault makes it inclusive.
+    keep: (a, v, f) => (f('enr-list-updated-since-inclusive') ? Date.parse(a.updated_at) >= Date.parse(v) : Date.parse(a.updated_at) > Date.parse(v)),
+  },
+};
+
+const PAGING = ['limit', 'offset'] as const;
+const LIST_PARAMS = ['product', 'exchange', ...Object.keys(FILTERS), ...PAGING];
+
+/** limit 1..100 (default 25), offset >= 0 (default 0); a refusal or the page bounds. */
+function paging(query: Record<string, string>, faulty: Faulty): RouteResult | { limit: number; offset: number } {
+  const defaultLimit = faulty('enr-list-default-limit-50') ? 50 : 25;
+  const limit = query.limit === undefined ? defaultLimit : /^-?\d+$/.test(query.limit) ? Number(query.limit) : NaN;
+  if (!(limit >= 1 && limit <= 100) && !(faulty('enr-list-limit-unbounded') && limit >= 0)) {
+    return fail(400, 'invalid_field_value', 'limit must be an integer from 1 to 100.', 'limit');
+  }
+  let offset = query.offset === undefined ? (faulty('enr-list-offset-default-1') ? 1 : 0) : /^-?\d+$/.test(query.offset) ? Number(query.offset) : NaN;
+  if (offset < 0 && faulty('enr-list-negative-offset-accepted')) offset = 0;
+  if (!(offset >= 0)) return fail(400, 'invalid_field_value', 'offset must be an integer >= 0.', 'offset');
+  // The fault shifts every later page back by one row, so pages overlap.
+  if (offset > 0 && query.offset !== undefined && faulty('enr-list-pages-overlap')) offset -= 1;
+  return { limit, offset };
+}
+
+function routingRequired(query: Record<string, string>, faulty: Faulty): RouteResult | null {
+  const relaxed = { ...query };
+  if (relaxed.product === undefined && faulty('enr-list-product-optional')) relaxed.product = 'ichra';
+  if (relaxed.exchange === undefined && faulty('enr-list-exchange-optional')) relaxed.exchange = 'off_exchange';
+  return checkRoutingQuery(relaxed, true);
+}
+
+export function listEnrollments(svc: Service) {
+  return (ctx: RouteContext): RouteResult => {
+    const allowed = ctx.faulty('enr-list-employer-unsupported') ? LIST_PARAMS.filter((p) => p !== 'employer_external_id') : LIST_PARAMS;
+    const refused = (ctx.faulty('enr-list-ignores-unsupported-param') ? null : unsupportedParam(ctx.query, allowed)) ?? routingRequired(ctx.query, ctx.faulty);
+    if (refused) return refused;
+    const active: Array<[Filter, string]> = [];
+    for (const [name, filter] of Object.entries(FILTERS)) {
+      const value = ctx.query[name];
+      if (value === undefined) continue;
+      const problem = filter.invalid(value, ctx.faulty);
+      if (problem) return fail(400, 'invalid_field_value', `${name} ${problem}.`, name);
+      if (!(filter.ignoredBy && ctx.faulty(filter.ignoredBy))) active.push([filter, value]);
+    }
+    const page = paging(ctx.query, ctx.faulty);
+    if ('status' in page) return page;
+
+    const rows = svc.store.visibleTo(ctx.account.id).filter((app) => {
+      catchUp(app, svc.env);
+      return active.every(([filter, value]) => filter.keep(app, value, ctx.faulty));
+    });
+    const now = ctx.now();
+    const slice = rows.slice(page.offset, page.offset + page.limit).map((app) => toView(app, now, ctx.faulty));
+    return { status: 200, body: { enrollments: slice, meta: { limit: page.limit, offset: page.offset, total: rows.length } } };
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * GET …/payment_redirect (4.14, 3.6). The carrier's `fields` are returned exactly as the
+ * carrier names them: mixed case, dots, hashes and spaces included, so a client that
+ * interprets, filters or renames keys is caught. `product` and `exchange` are required; the
+ * operation documents no 400, so a missing one is a 422 like every other refusal here.
+ */
+import type { RouteContext, RouteResult } from '../types.js';
+import type { Application } from './application.js';
+import { valueAt } from './application.js';
+import { carrierOf } from './carriers.js';
+import { fail } from './errors.js';
+import { paymentRefusal } from './preconditions.js';
+import { checkRoutingQuery } from './request.js';
+import type { Service } from './service.js';
+import { isApplication, lookup } from './service.js';
+
+/** The carrier's hidden-input names, as the carrier spells them (fixture `paymentFieldKeys`). */
+export const PAYMENT_FIELD_KEYS = ['MemberID', 'amount_Due', 'x-Carrier.Ref', 'policy#', 'return url', 'PlanHIOS[id]', 'Subscriber Last-Name'] as const;
+
+const FALLBACK_ENDPOINT = 'https://pay.carrier.example/checkout';
+
+function carrierFields(app: Application): Record<string, string> {
+  const values: Record<(typeof PAYMENT_FIELD_KEYS)[number], string> = {
+    MemberID: `M-${app.id.toUpperCase()}`,
+    amount_Due: '412.37',
+    'x-Carrier.Ref': `SMH.${app.id}`,
+    'policy#': app.id,
+    'return url': 'https://partner.example/payments/return?enrollment=' + encodeURIComponent(app.id),
+    'PlanHIOS[id]': String(app.data.plan_hios_id ?? ''),
+    'Subscriber Last-Name': String(valueAt(app.data, 'applicants.primary.last_name') ?? ''),
+  };
+  return values;
+}
+
+/** The fault a client would make: keys lower-cased, odd characters replaced. */
+function normalised(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.toLowerCase().replace(/[^a-z0-9]+/g, '_'), v]));
+}
+
+export function paymentRedirect(svc: Service) {
+  return (ctx: RouteContext): RouteResult => {
+    const app = lookup(svc, ctx);
+    if (!isApplication(app)) return app;
+    const params = ctx.faulty('enr-payment-params-optional') ? null : checkRoutingQuery(ctx.query, true, 422);
+    if (params) return params;
+    const refusal = paymentRefusal(app, ctx.faulty);
+    if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
+
+    const fields = carrierFields(app);
+    const body: Record<string, unknown> = {
+      endpoint: carrierOf(app.data.plan_hios_id).payment_endpoint ?? FALLBACK_ENDPOINT,
+      method: 'POST',
+      fields: ctx.faulty('enr-payment-keys-normalised') ? normalised(fields) : fields,
+    };
+    if (ctx.faulty('enr-payment-no-method')) delete body.method;
+    return { status: 200, body };
+  };
+}

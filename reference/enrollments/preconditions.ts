@@ -1,0 +1,85 @@
+/**
+ * The preconditions of section 3, one function each. A function returns null when the action
+ * is allowed, or the refusal (status, code, message) the handler answers with. next_actions[]
+ * offers exactly the actions whose precondition holds.
+ */
+import type { Application } from './application.js';
+import { isoDate } from './application.js';
+import { carrierOf } from './carriers.js';
+
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  field?: string;
+}
+
+const FINAL = new Set(['cancelled', 'terminated']);
+
+/** 3.1 and 3.2: no outstanding errors, and something not yet sent. */
+export function submitRefusal(app: Application, faulty: (n: string) => boolean): Refusal | null {
+  if (app.errors.length > 0 && !faulty('enr-submit-ignores-errors')) {
+    return { status: 422, code: 'outstanding_errors', message: 'The application has outstanding errors; fix them with PUT before submitting.' };
+  }
+  const unchanged = app.submitted_revision === app.revision || FINAL.has(app.policy_status);
+  if (app.submitted_revision !== null && faulty('enr-resubmit-after-changes-refused')) {
+    return { status: 422, code: 'no_changes', message: 'No changes since the last submission.' };
+  }
+  if (unchanged && !faulty('enr-resubmit-without-changes')) {
+    return { status: 422, code: 'no_changes', message: 'No changes since the last submission; send changes with PUT first.' };
+  }
+  return null;
+}
+
+/** 3.3: pending effectuation, carrier supports cancellation, nothing else in flight. */
+export function cancelRefusal(app: Application, faulty: (n: string) => boolean): Refusal | null {
+  const carrier = carrierOf(app.data.plan_hios_id);
+  if (!carrier.supports_cancellation && !faulty('enr-cancel-any-carrier')) {
+    return { status: 400, code: 'invalid_field_value', message: `The carrier ${carrier.name} does not support cancellation.`, field: 'policy_status' };
+  }
+  const pending = app.policy_status === 'pending_effectuation' && app.pending_action === null;
+  if (!pending && !faulty('enr-cancel-any-state')) {
+    return { status: 400, code: 'invalid_field_value', message: `Cancellation applies only to an application pending effectuation; this one is ${app.policy_status}${app.pending_action ? ` with a ${app.pending_action} in progress` : ''}.`, field: 'policy_status' };
+  }
+  return null;
+}
+
+/** End of a policy's natural term: the last day of its plan year. */
+function expired(app: Application, now: Date): boolean {
+  const year = app.data.plan_year;
+  return Number.isInteger(year) && isoDate(now) > `${year as number}-12-31`;
+}
+
+/** 3.4: an active (effectuated) policy before its natural expiration, carrier supports termination. */
+export function terminateRefusal(app: Application, now: Date, faulty: (n: string) => boolean): Refusal | null {
+  const carrier = carrierOf(app.data.plan_hios_id);
+  if (!carrier.supports_termination && !faulty('enr-terminate-any-carrier')) {
+    return { status: 400, code: 'invalid_field_value', message: `The carrier ${carrier.name} does not support termination.`, field: 'policy_status' };
+  }
+  const active = app.policy_status === 'effectuated' && app.pending_action === null && !expired(app, now);
+  if (!active && !faulty('enr-terminate-any-state')) {
+    return { status: 400, code: 'invalid_field_value', message: `Termination applies only to an active policy before its natural expiration; this one is ${app.policy_status}.`, field: 'policy_status' };
+  }
+  return null;
+}
+
+/** 4.11: post-enrollment changes for carriers that support them, while the policy can still change. */
+export function updateRefusal(app: Application, faulty: (n: string) => boolean): Refusal | null {
+  const carrier = carrierOf(app.data.plan_hios_id);
+  if (!carrier.supports_post_enrollment_changes && !faulty('enr-update-any-carrier')) {
+    return { status: 400, code: 'invalid_field_value', message: `The carrier ${carrier.name} does not support post-enrollment changes.`, field: 'plan_hios_id' };
+  }
+  if (FINAL.has(app.policy_status) || app.pending_action === 'cancellation' || app.pending_action === 'termination') {
+    return { status: 400, code: 'invalid_field_value', message: `A ${app.policy_status} application cannot change.`, field: 'policy_status' };
+  }
+  return null;
+}
+
+/** 3.6: payment redirect data exists only when the carrier supports it. */
+export function paymentRefusal(app: Application, faulty: (n: string) => boolean): Refusal | null {
+  const carrier = carrierOf(app.data.plan_hios_id);
+  if (!carrier.payment_redirect_supported && !faulty('enr-payment-unsupported-200')) {
+    return { status: 422, code: 'payment_redirect_unsupported', message: `The carrier ${carrier.name} does not support payment redirect (payment_instructions.payment_redirect_supported is false).` };
+  }
+  return null;
+}

@@ -1,0 +1,131 @@
+/**
+ * A small in-process harness for the route modules of this folder and of legacy/ and
+ * medicare/: it mounts modules on the core's router, switches one fault on, and calls handlers
+ * with a RouteContext the way the core does (JSON bodies round-tripped, fault transforms
+ * applied last). Without a fault, every answer to a path of a contract document
+ * (specs/partner-api.yaml, legacy-ichra.yaml, medicare.yaml) is validated against it (status
+ * and body). Used by the unit tests; the end-to-end tests go
+ * through reference/server.ts.
+ */
+import { createRouter } from '../core/router.js';
+import { conformanceProblems } from '../core/test-validate.js';
+import type { Account, Fault, RouteModule, RouteResult, ServerEnv } from '../types.js';
+
+export const APPROVED: Account = {
+  id: 'acct_approved',
+  role: 'approved',
+  tier: 'high',
+  approvals: ['enrollment_sessions', 'policy_status', 'direct_enrollment'],
+  oauthLinkHealthy: true,
+  medicare: true,
+};
+export const OTHER: Account = { ...APPROVED, id: 'acct_other', role: 'tierHigh' };
+
+export interface KitOptions {
+  modules: RouteModule[];
+  fault?: Fault;
+  clock?: () => Date;
+  processingDelayMs?: number;
+  webhookUrl?: string;
+  seed?: { enrollments?: number };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  account?: Account;
+  headers?: Record<string, string>;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Record<string, string>;
+}
+
+export interface Kit {
+  call(method: string, url: string, opts?: CallOptions): Promise<Reply>;
+  env: ServerEnv;
+  close(): void;
+}
+
+export function createKit(opts: KitOptions): Kit {
+  const flags = new Set<string>();
+  const transforms: Array<Parameters<Parameters<Fault['apply']>[0]['onResponse']>[0]> = [];
+  opts.fault?.apply({ onResponse: (t) => transforms.push(t), enable: (n) => flags.add(n) });
+  const timers = new Set<NodeJS.Timeout>();
+  let counter = 0;
+  const faulty = (n: string): boolean => flags.has(n);
+  const env: ServerEnv = {
+    now: opts.clock ?? (() => new Date()),
+    nextId: (prefix) => `${prefix}_${String(++counter).padStart(6, '0')}`,
+    faulty,
+    processingDelayMs: opts.processingDelayMs ?? 5,
+    later: (ms, fn) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, ms);
+      timers.add(t);
+    },
+    ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}),
+    ...(opts.seed ? { seed: opts.seed } : {}),
+  };
+  const router = createRouter(opts.modules.flatMap((m) => m(env)));
+
+  async function call(method: string, url: string, c: CallOptions = {}): Promise<Reply> {
+    const parsed = new URL(url, 'http://kit.local');
+    const query = Object.fromEntries(parsed.searchParams);
+    const match = router.match(method, parsed.pathname);
+    let result: RouteResult;
+    const headers = c.headers ?? {};
+    if (!match) result = { status: 404, body: { error: { code: 'not_found', message: 'no route' } } };
+    else {
+      const body = c.body === undefined || isMultipart(c.body) ? c.body : JSON.parse(JSON.stringify(c.body));
+      result = await match.route.handler({
+        method,
+        path: parsed.pathname,
+        params: match.params,
+        query,
+        headers,
+        body,
+        raw: Buffer.alloc(0),
+        account: c.account ?? APPROVED,
+        now: env.now,
+        nextId: env.nextId,
+        faulty,
+      });
+    }
+    for (const t of transforms) result = t({ method, path: parsed.pathname, headers, query }, result);
+    const body = result.body === undefined ? undefined : JSON.parse(JSON.stringify(result.body));
+    if (!opts.fault) await conform(method, parsed.pathname, result.status, body);
+    return { status: result.status, body, headers: result.headers ?? {} };
+  }
+
+  return {
+    call,
+    env,
+    close() {
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
+
+async function conform(method: string, path: string, status: number, body: unknown): Promise<void> {
+  const problems = await conformanceProblems(method, path, status, body);
+  if (problems.length) throw new Error(`response does not conform to the contract:\n${problems.join('\n')}`);
+}
+
+function isMultipart(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'files' in body && 'fields' in body;
+}
+
+/** Polls `probe` until it returns a value other than undefined, bounded in time. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 2_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * PATCH /v1/contacts/{contact_id} (4.17). The agent named by `agent_email` must own the
+ * contact: an unknown contact and another agent's contact are both 404, so a caller cannot
+ * learn which contact ids exist. Only the members sent change; `notes` is stored but never
+ * returned. Failures are in the unified envelope (400 invalid_request with details.field).
+ */
+import { badRequest, unifiedError } from '../core/respond.js';
+import type { RouteContext, RouteResult } from '../types.js';
+import { CONTACT_FIELDS, DATE_FIELDS, EMAIL } from './contact-fields.js';
+
+export interface StoredContact {
+  id: string;
+  slug: string;
+  agent_email: string;
+  fields: Record<string, unknown>;
+}
+
+const REDIRECT_BASE = 'https://medicare.reference.example/contacts/';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The 400 for the first member that is unknown or malformed, or null. */
+function contactProblem(contact: Record<string, unknown>, faulty: (n: string) => boolean): RouteResult | null {
+  for (const [name, value] of Object.entries(contact)) {
+    const check = CONTACT_FIELDS[name];
+    if (!check) return badRequest(`contact.${name} is not a contact member; see the contact object (2.9).`, `contact.${name}`);
+    if (DATE_FIELDS.has(name) && faulty('medicare-date-format-unchecked') && typeof value === 'string') continue;
+    const problem = check(value);
+    if (problem) return badRequest(`contact.${name} ${problem}.`, `contact.${name}`);
+  }
+  return null;
+}
+
+function respond(c: StoredContact, faulty: (n: string) => boolean): RouteResult {
+  const { notes: _notes, ...shown } = c.fields;
+  const contact = { ...(faulty('medicare-notes-returned') ? c.fields : shown), id: c.id, slug: c.slug };
+  const data = { contact, redirect_url: REDIRECT_BASE + encodeURIComponent(c.slug) };
+  return { status: 200, body: faulty('medicare-response-unwrapped') ? data : { data } };
+}
+
+export function updateContact(contacts: Map<string, StoredContact>) {
+  return (ctx: RouteContext): RouteResult => {
+    const body = ctx.body;
+    if (!isObject(body)) return badRequest('The request body must be a JSON object with agent_email and contact.');
+    const agent = body.agent_email;
+    if (typeof agent !== 'string' || (!EMAIL.test(agent) && !ctx.faulty('medicare-agent-email-unchecked'))) {
+      return badRequest('agent_email is required: the email address of the agent who owns the contact.', 'agent_email');
+    }
+    if (body.contact !== undefined && !isObject(body.contact)) return badRequest('contact must be an object of contact members.', 'contact');
+    const changes = (body.contact ?? {}) as Record<string, unknown>;
+    const problem = contactProblem(changes, ctx.faulty);
+    if (problem) return problem;
+
+    const id = ctx.params.contact_id ?? '';
+    let stored = contacts.get(id);
+    if (!stored && ctx.faulty('medicare-unknown-contact-200')) {
+      stored = { id, slug: `contact-${id}`.toLowerCase(), agent_email: agent, fields: {} };
+      contacts.set(id, stored);
+    }
+    if (!stored || stored.agent_email.toLowerCase() !== agent.toLowerCase()) {
+      return unifiedError(404, 'not_found', `No contact ${JSON.stringify(id.slice(0, 40))} owned by that agent; check contact_id and agent_email.`);
+    }
+    // The fault replaces the whole contact instead of changing only the members sent.
+    stored.fields = ctx.faulty('medicare-omitted-fields-cleared') ? { ...changes } : { ...stored.fields, ...changes };
+    return respond(stored, ctx.faulty);
+  };
+}

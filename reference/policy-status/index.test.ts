@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../server.js';
+import { client, type Call } from '../core/test-client.js';
+import { steppingClock } from '../core/test-fixtures.js';
+
+let server: ReferenceServer;
+let call: Call;
+beforeAll(async () => {
+  server = await startReferenceServer({ clock: steppingClock() });
+  call = client(server.url);
+});
+afterAll(() => server.close());
+
+const LIST = '/v1/policy-status/applications?exchange=on_exchange&plan_year=2026';
+
+describe('policy status (4.7, 4.8)', () => {
+  it('lists 25 rows by default from offset 0 with {limit, offset, total}', async () => {
+    const res = await call('GET', LIST);
+    expect(res.body.applications).toHaveLength(25);
+    expect(res.body.meta).toEqual({ limit: 25, offset: 0, total: 30 });
+  });
+  it('pages consistently with limit and offset, 1 and 100 accepted', async () => {
+    const a = await call('GET', `${LIST}&limit=10&offset=0`);
+    const b = await call('GET', `${LIST}&limit=10&offset=10`);
+    const all = await call('GET', `${LIST}&limit=100`);
+    expect([...a.body.applications, ...b.body.applications]).toEqual(all.body.applications.slice(0, 20));
+    expect((await call('GET', `${LIST}&limit=1`)).body.applications).toHaveLength(1);
+  });
+  it.each(['&limit=0', '&limit=101', '&limit=x', '&offset=-1', '&product=aca', '&foo=1'])('rejects %s with 400', async (q) => {
+    const res = await call('GET', `${LIST}${q}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+  });
+  it.each(['?plan_year=2026', '?exchange=off_exchange&plan_year=2026', '?exchange=on_exchange'])('rejects routing %s with 400', async (q) => {
+    expect((await call('GET', `/v1/policy-status/applications${q}`)).status).toBe(400);
+  });
+  it('reads a listed application and 404s an unknown one', async () => {
+    const id = (await call('GET', LIST)).body.applications[0].confirmation_id;
+    const one = await call('GET', `/v1/policy-status/applications/${id}?exchange=on_exchange&plan_year=2026`);
+    expect(one.body.confirmation_id).toBe(id);
+    expect((await call('GET', `/v1/policy-status/applications/0000000000?exchange=on_exchange&plan_year=2026`)).status).toBe(404);
+    expect((await call('GET', `/v1/policy-status/applications/${id}?exchange=on_exchange`)).status).toBe(400);
+  });
+  it('is gated: the unapproved key gets 403 forbidden', async () => {
+    expect((await call('GET', LIST, { role: 'unapproved' })).body.error.code).toBe('forbidden');
+  });
+});

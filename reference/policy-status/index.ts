@@ -1,0 +1,81 @@
+/**
+ * Policy status (4.7, 4.8; alpha): on-exchange applications of the OAuth-linked agent.
+ * `exchange=on_exchange` only routes the call; it filters nothing.
+ */
+import { readInteger, unknownParams } from '../core/query.js';
+import { badRequest, forbidden, json, notFound } from '../core/respond.js';
+import type { RouteContext, RouteModule, RouteResult } from '../types.js';
+import { applicationById, applicationsFor, summary } from './applications.js';
+import { POLICY_FLAGS as F } from './flags.js';
+
+export const POLICY_LIMIT_DEFAULT = 25;
+export const POLICY_LIMIT_MAX = 100;
+const LIST_PARAMS = ['exchange', 'plan_year', 'limit', 'offset'] as const;
+/** Rows served when a fault lets plan_year be absent. */
+const FALLBACK_YEAR = 2026;
+
+export const policyStatusRoutes: RouteModule = () => [
+  {
+    method: 'GET',
+    pattern: '/v1/policy-status/applications',
+    family: 'policy-status',
+    gate: 'policy_status',
+    handler: (ctx) => {
+      const { query, faulty } = ctx;
+      const allowed = faulty(F.productAccepted) ? [...LIST_PARAMS, 'product'] : LIST_PARAMS;
+      const unknown = unknownParams(query, allowed);
+      if (unknown.length) return badRequest(`Unsupported query parameter ${unknown[0]}; this endpoint accepts ${LIST_PARAMS.join(', ')}.`, unknown[0]);
+      const year = routing(ctx, { exchangeOptional: faulty(F.listExchangeOptional), offExchange: faulty(F.listExchangeOffAccepted), planYearOptional: faulty(F.listPlanYearOptional) });
+      if (typeof year === 'object') return year;
+      const limit = readInteger(query, 'limit', faulty(F.defaultLimit50) ? 50 : POLICY_LIMIT_DEFAULT);
+      const limitOk = limit.ok && limit.value! >= 1 && (limit.value! <= POLICY_LIMIT_MAX || faulty(F.limitUnchecked));
+      if (!limitOk) return badRequest(`limit must be an integer from 1 to ${POLICY_LIMIT_MAX}.`, 'limit');
+      const offset = readInteger(query, 'offset', faulty(F.defaultOffset1) ? 1 : 0);
+      if (!offset.ok || (offset.value! < 0 && !faulty(F.offsetNegativeAccepted))) return badRequest('offset must be an integer of at least 0.', 'offset');
+      const rows = applicationsFor(year ?? FALLBACK_YEAR);
+      const start = Math.max(0, offset.value! - (faulty(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
+      const count = limit.value! + (faulty(F.pageOversized) ? 1 : 0);
+      return json({
+        applications: rows.slice(start, start + count).map(summary),
+        meta: { limit: limit.value, offset: offset.value, total: rows.length },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/v1/policy-status/applications/{confirmation_id}',
+    family: 'policy-status',
+    gate: 'policy_status',
+    handler: (ctx) => {
+      const year = routing(ctx, { exchangeOptional: ctx.faulty(F.readExchangeOptional), offExchange: false, planYearOptional: ctx.faulty(F.readPlanYearOptional) });
+      if (typeof year === 'object') return year;
+      const app = applicationById(ctx.params.confirmation_id!);
+      if (!app || (year !== undefined && app.plan_year !== year)) return notFound(`No application ${ctx.params.confirmation_id} for this plan year.`);
+      return json({
+        confirmation_id: app.confirmation_id,
+        plan_year: app.plan_year,
+        state: app.state,
+        application_status: app.application_status,
+        policies: app.policies,
+      });
+    },
+  },
+];
+
+interface Leniency {
+  exchangeOptional: boolean;
+  offExchange: boolean;
+  planYearOptional: boolean;
+}
+
+/** The OAuth-linked agent (5.5), exchange=on_exchange and the required integer plan_year. */
+function routing(ctx: RouteContext, lenient: Leniency): number | undefined | RouteResult {
+  if (!ctx.account.oauthLinkHealthy) return forbidden('Policy status acts for an OAuth-linked marketplace agent; this account has no healthy OAuth link.');
+  const exchange = ctx.query.exchange;
+  const exchangeOk = exchange === 'on_exchange' || (exchange === undefined && lenient.exchangeOptional) || (exchange === 'off_exchange' && lenient.offExchange);
+  if (!exchangeOk) return badRequest('exchange is required and must be on_exchange.', 'exchange');
+  const year = readInteger(ctx.query, 'plan_year');
+  if (!year.ok) return badRequest('plan_year must be an integer.', 'plan_year');
+  if (year.value === undefined && !lenient.planYearOptional) return badRequest('plan_year is required (an integer).', 'plan_year');
+  return year.value;
+}

@@ -1,0 +1,80 @@
+/** Reference data (4.2–4.4): counties for a ZIP code, issuers in a state, provider search. */
+import { currentPlanYear } from '../core/plan-year.js';
+import { readInteger } from '../core/query.js';
+import { badRequest, json, notFound } from '../core/respond.js';
+import type { RouteModule, RouteResult } from '../types.js';
+import { countiesForZip, statesOfZip } from './counties.js';
+import { REFERENCE_FLAGS as F } from './flags.js';
+import { ISSUER_STATES, issuersFor } from './issuers.js';
+import { createDirectory } from './providers.js';
+
+const ZIP = /^\d{5}$/;
+const STATE = /^[A-Z]{2}$/;
+const EXCHANGES = ['on_exchange', 'off_exchange'];
+export const PROVIDER_PAGE_MAX = 50;
+
+export const referenceDataRoutes: RouteModule = (env) => {
+  const directory = createDirectory(env.seed?.providers);
+  return [
+    {
+      method: 'GET',
+      pattern: '/v1/reference/counties',
+      family: 'reference',
+      handler: ({ query, faulty }) => {
+        const zip = query.zip_code;
+        if (zip === undefined || !ZIP.test(zip)) return badRequest('zip_code is required and must be 5 digits.', 'zip_code');
+        const counties = countiesForZip(zip);
+        if (!counties) return notFound(`No counties are known for ZIP code ${zip}.`);
+        if (faulty(F.countiesStateOfZip)) return json({ counties: counties.map((c) => ({ ...c, state: statesOfZip(zip)[0] })) });
+        return json({ counties });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/reference/issuers',
+      family: 'reference',
+      handler: ({ query, now, faulty }) => {
+        let state = query.state;
+        if (state === undefined && faulty(F.issuersStateOptional)) state = 'KY';
+        if (state !== undefined && faulty(F.issuersLowercaseAccepted)) state = state.toUpperCase();
+        if (state === undefined || !STATE.test(state)) return badRequest('state is required and must be two uppercase letters, e.g. KY.', 'state');
+        const fallback = currentPlanYear(now()) - (faulty(F.issuersDefaultPreviousYear) ? 1 : 0);
+        const year = readInteger(query, 'plan_year', fallback);
+        const max = faulty(F.issuersUpperBoundExclusive) ? 2098 : 2099;
+        const inRange = faulty(F.issuersPlanYearUnchecked) || (year.value! >= 2020 && year.value! <= max);
+        if (!year.ok || !inRange) return badRequest('plan_year must be an integer from 2020 to 2099.', 'plan_year');
+        if (!ISSUER_STATES.has(state)) return notFound(`No issuers are known for state ${state}.`);
+        return json({ issuers: issuersFor(state, year.value!) });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/reference/providers',
+      family: 'reference',
+      handler: ({ query, faulty }): RouteResult => {
+        const text = query.query || (faulty(F.providersQueryOptional) ? '' : undefined);
+        if (text === undefined) return badRequest('query is required (a provider or facility name, at least 1 character).', 'query');
+        if (faulty(F.providersQuoteCrash) && /['"%\\]/.test(text)) throw new Error('unescaped character in provider search');
+        const zip = query.zip_code ?? '';
+        if (!ZIP.test(zip) && !faulty(F.providersZipUnchecked)) return badRequest('zip_code is required and must be 5 digits.', 'zip_code');
+        if (!EXCHANGES.includes(query.exchange ?? '') && !faulty(F.providersExchangeUnchecked)) return badRequest('exchange is required: on_exchange or off_exchange.', 'exchange');
+        const number = readInteger(query, 'page[number]', 1);
+        if (!number.ok || (number.value! < 1 && faulty(F.providersPageNumberRejected))) return badRequest('page[number] must be an integer.', 'page[number]');
+        const size = readInteger(query, 'page[size]', faulty(F.providersDefaultSize20) ? 20 : PROVIDER_PAGE_MAX);
+        const sizeInRange = size.value! >= 1 && size.value! <= PROVIDER_PAGE_MAX;
+        if (!size.ok || (!sizeInRange && faulty(F.providersPageSizeRejected))) return badRequest('page[size] must be an integer from 1 to 50.', 'page[size]');
+        // 4.4: values below 1 are treated as 1; page sizes outside 1..50 resolve to 50.
+        const page = Math.max(1, number.value!);
+        const pageSize = sizeInRange ? size.value! : PROVIDER_PAGE_MAX;
+        const matches = ZIP.test(zip) ? directory.search(text, zip) : [];
+        const start = Math.max(0, (page - 1) * pageSize - (faulty(F.providersPagesOverlap) && page > 1 ? 1 : 0));
+        const rows = matches.slice(start, start + pageSize + (faulty(F.providersPageOversized) ? 1 : 0));
+        return json({
+          providers: rows,
+          // result_count is the number of matches of the whole search, not of this page.
+          meta: { page_number: page, page_size: pageSize, result_count: faulty(F.providersResultCountOfPage) ? rows.length : matches.length },
+        });
+      },
+    },
+  ];
+};

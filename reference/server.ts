@@ -1,0 +1,89 @@
+/**
+ * The reference server: an in-memory implementation of the Partner API contract, the default
+ * target of the suite and a sandbox for partners.
+ *
+ * Built on node:http rather than a framework: the contract's edge behaviour (403 before 429
+ * before 413/415/400, 413 decided on raw byte counts, hostile bytes that must never crash it,
+ * Node's own parse errors answered in the unified envelope) needs full control of how a
+ * request is read and answered, the hot path must stay cheap (thousands of requests a second
+ * on one core), and the routing it needs is ~100 lines (reference/core/router.ts) — not worth
+ * a dependency.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { keyEnv } from './core/accounts.js';
+import { createInstance, type InstanceOptions } from './core/instance.js';
+import { allFaults } from './faults/index.js';
+
+export interface ReferenceServerOptions extends InstanceOptions {
+  /** TCP port (default 0: any free port). */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Called once per request received, parsed or not (request counting for benchmarks). */
+  onRequest?: () => void;
+}
+
+export interface ReferenceServer {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  close(): Promise<void>;
+  /** Names of the faults switched on (zero or one). */
+  faults: string[];
+}
+
+export interface ReferenceHandler {
+  handler(req: IncomingMessage, res: ServerResponse): void;
+  close(): void;
+  faults: string[];
+}
+
+/** The request handler alone, for mounting in a server of your own. */
+export function createReferenceHandler(opts: InstanceOptions = {}): ReferenceHandler {
+  const instance = createInstance(opts);
+  return { handler: instance.handle, close: instance.close, faults: instance.faults };
+}
+
+/** Start the reference server; throws ConfigError E_FAULT_UNKNOWN for an unknown fault name. */
+export async function startReferenceServer(opts: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const instance = createInstance(opts);
+  const counted = opts.onRequest ?? (() => {});
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+    counted();
+    instance.handle(req, res);
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // A request Node could not parse was still sent; a reset idle socket was not a request.
+    if (err.code?.startsWith('HPE_')) counted();
+    instance.clientError(err, socket);
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    faults: instance.faults,
+    close: () =>
+      new Promise<void>((resolve) => {
+        instance.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Environment variable names of specs/profiles/reference.json → sandbox key values. */
+export function referenceKeyEnv(): Record<string, string> {
+  return keyEnv();
+}
+
+/** Every fault the server knows, for `serve --list-faults` and the mutation campaign. */
+export function listFaults(): Array<{ name: string; rules: string[]; family: string; summary: string }> {
+  return allFaults.map(({ name, rules, family, summary }) => ({ name, rules, family, summary }));
+}

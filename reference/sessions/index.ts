@@ -1,0 +1,53 @@
+/**
+ * POST /v1/enrollment-sessions (4.6): browser deep links for on-exchange enrollment. The core
+ * checks the enrollment_sessions gate and Idempotency-Key; this route checks the request and
+ * the flow's own gate (OAuth link for agent_assisted, deeplink agent id for self_service).
+ */
+import { badRequest, forbidden, json, unifiedError } from '../core/respond.js';
+import type { Account, RouteModule, RouteResult } from '../types.js';
+import { SESSION_FLAGS } from './flags.js';
+import { parseSessionRequest, type Flow } from './request.js';
+
+export const SESSION_LINK_BASE = 'https://enroll.sandbox.partner-api.example';
+
+export const sessionRoutes: RouteModule = () => [
+  {
+    method: 'POST',
+    pattern: '/v1/enrollment-sessions',
+    family: 'enrollment-sessions',
+    gate: 'enrollment_sessions',
+    idempotency: 'optional',
+    handler: ({ body, account, nextId, faulty }) => {
+      const parsed = parseSessionRequest(body, faulty);
+      if (!parsed.ok) return badRequest(parsed.message, parsed.field);
+      const refused = flowGate(parsed.request.flow, account, faulty);
+      if (refused) return refused;
+      const session = nextId('sess');
+      const flow = parsed.request.flow;
+      return json({
+        external_id: parsed.request.externalId ?? session,
+        links: {
+          shopping_url: `${SESSION_LINK_BASE}/sessions/${session}/shop?flow=${flow}`,
+          client_apply_url: `${SESSION_LINK_BASE}/sessions/${session}/apply?flow=${flow}`,
+        },
+      });
+    },
+  },
+];
+
+/** 4.6 gates 2 and 3; each flow consults only its own setup. */
+function flowGate(flow: Flow, account: Account, faulty: (name: string) => boolean): RouteResult | undefined {
+  if (flow === 'agent_assisted') {
+    if (!account.oauthLinkHealthy) {
+      if (faulty(SESSION_FLAGS.oauthUnhealthy503)) return unifiedError(503, 'service_unavailable', 'Deeplink generation is unavailable.');
+      return forbidden('agent_assisted needs a healthy marketplace OAuth link whose agent belongs to an agency approved for deeplink URLs.');
+    }
+    if (faulty(SESSION_FLAGS.agentConsultsDeeplink) && !account.deeplinkAgentId) return forbidden('No deeplink agent id is configured.');
+    return undefined;
+  }
+  if (!account.deeplinkAgentId && !faulty(SESSION_FLAGS.deeplinkAgentNotChecked)) {
+    return forbidden('self_service needs a configured deeplink agent id. Ask your account manager to set one.');
+  }
+  if (faulty(SESSION_FLAGS.selfServiceConsultsOauth) && !account.oauthLinkHealthy) return forbidden('The marketplace OAuth link is not healthy.');
+  return undefined;
+}

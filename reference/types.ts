@@ -1,0 +1,113 @@
+/**
+ * The contract between the reference server's core (HTTP edge, auth, rate limits,
+ * idempotency, envelopes, body parsing) and its route modules, and the shape of a named fault.
+ */
+import type { Family } from '../harness/model.js';
+
+/** What a route handler receives. Authentication, gates and rate limits already passed. */
+export interface RouteContext {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Named path parameters, e.g. `{ enrollment_id: 'enr_1' }`. */
+  params: Record<string, string>;
+  /** Decoded query: a repeated parameter keeps its last value; `all` keeps every name as sent. */
+  query: Record<string, string>;
+  /** Lower-cased request header names. */
+  headers: Record<string, string>;
+  /** Parsed body: JSON value, or for multipart `{ fields, files }`; undefined when empty. */
+  body: unknown;
+  /** Raw request body bytes. */
+  raw: Buffer;
+  /** The authenticated account (see reference/data/accounts.json). */
+  account: Account;
+  /** Current time from the server's injectable clock. */
+  now(): Date;
+  /** Next deterministic id with a prefix, e.g. `enr_000001`. */
+  nextId(prefix: string): string;
+  /** Whether a named fault is switched on (for faults that change behaviour, not just output). */
+  faulty(name: string): boolean;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Gate =
+  | 'enrollment_sessions'
+  | 'policy_status'
+  | 'direct_enrollment';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path pattern with `{name}` parameters, e.g. `/v1/enrollments/{enrollment_id}`. */
+  pattern: string;
+  family: Family;
+  /** Approval gate checked by the core before the handler (403 forbidden when not approved). */
+  gate?: Gate;
+  /** Idempotency-Key handling applied by the core (section 8). */
+  idempotency?: 'optional' | 'required';
+  /** Error body shape for service failures: unified `{error}` or direct enrollment `{errors[]}`. */
+  errorShape?: 'unified' | 'errors';
+  /**
+   * Request body media types the route accepts (default `['json']`; supporting documentation
+   * also takes `multipart`). Anything else on a body-carrying request is a 415.
+   */
+  bodyTypes?: Array<'json' | 'multipart'>;
+  /** Header carrying the key: `x-api-key` (default) or Medicare's `X-API-Key` (same on the wire, case-insensitive). */
+  handler(ctx: RouteContext): RouteResult | Promise<RouteResult>;
+}
+
+/** What a route module gets from the server instance it is mounted in. */
+export interface ServerEnv {
+  now(): Date;
+  nextId(prefix: string): string;
+  faulty(name: string): boolean;
+  /** Delay before asynchronous enrollment processing settles (ms; default 50). */
+  processingDelayMs: number;
+  /** Receiver URL for the older ICHRA webhooks (submission confirmation, policy status). */
+  webhookUrl?: string;
+  /** Schedule work on the server's timer (cleared on close). */
+  later(ms: number, fn: () => void): void;
+  /** Data-set sizes asked for at start (scale runs); modules use their defaults when absent. */
+  seed?: { enrollments?: number; providers?: number };
+}
+
+/** A family's routes, built per server instance so state never leaks between servers. */
+export type RouteModule = (env: ServerEnv) => Route[];
+
+export interface Account {
+  id: string;
+  /** Environment-variable-free name of the role this account plays in the profile. */
+  role: string;
+  tier: 'low' | 'medium' | 'high';
+  approvals: Gate[];
+  /** Self-service sessions need a configured deeplink agent id. */
+  deeplinkAgentId?: string;
+  /** Agent-assisted sessions need a healthy marketplace OAuth link. */
+  oauthLinkHealthy: boolean;
+  /** Medicare contact API access. */
+  medicare?: boolean;
+}
+
+/**
+ * A named fault: breaks exactly one rule of specs/rules.json in a way a client can observe.
+ * `apply` is called once at server start with the fault surface.
+ */
+export interface Fault {
+  name: string;
+  /** The rule ids the fault breaks (normally one). */
+  rules: string[];
+  family: Family;
+  summary: string;
+  apply(surface: FaultSurface): void;
+}
+
+export interface FaultSurface {
+  /** Rewrite a response after the route (and core) produced it. */
+  onResponse(transform: (req: { method: string; path: string; headers: Record<string, string>; query: Record<string, string> }, res: RouteResult) => RouteResult): void;
+  /** Switch a named behaviour change that the core or a route checks with `faulty(name)`. */
+  enable(name: string): void;
+}
