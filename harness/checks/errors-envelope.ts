@@ -1,0 +1,30 @@
+import type { Check } from './scope.js';
+import { describeJson, isPlainObject, jsonOf, requireResponse, violation } from './scope.js';
+
+/** Why a body is not `{errors: [{code, message, field?}, ...]}` (non-empty), or null. */
+function envelopeDefect(body: unknown): string | null {
+  if (!isPlainObject(body)) return 'body is not a JSON object';
+  const errors = body.errors;
+  if (!Array.isArray(errors)) return '`errors` is not an array';
+  if (errors.length === 0) return '`errors` is empty';
+  for (const [i, entry] of errors.entries()) {
+    if (!isPlainObject(entry)) return `errors[${i}] is not an object`;
+    if (typeof entry.code !== 'string') return `errors[${i}].code is not a string`;
+    if (typeof entry.message !== 'string') return `errors[${i}].message is not a string`;
+    if (entry.field !== undefined && typeof entry.field !== 'string') return `errors[${i}].field is not a string`;
+  }
+  return null;
+}
+
+/** The body is the direct-enrollment errors envelope (section 7), containing the code when given. */
+export const expectErrorsEnvelope: Check<string | undefined> = (exchange, code, scope) => {
+  const response = requireResponse('errorsEnvelope', exchange, scope);
+  const body = jsonOf(response);
+  const expected = `{errors: [{code: ${code ? `"${code}"` : 'string'}, message: string, field?: string}, ...]}`;
+  const defect = envelopeDefect(body);
+  if (defect) throw violation('errorsEnvelope', scope, exchange, 'not the errors envelope', expected, `${defect}: ${describeJson(body)}`);
+  const codes = (body as { errors: { code: string }[] }).errors.map((e) => e.code);
+  if (code !== undefined && !codes.includes(code)) {
+    throw violation('errorsEnvelope', scope, exchange, 'expected error code missing', `an entry with code "${code}"`, `codes ${codes.map((c) => `"${c}"`).join(', ')}`);
+  }
+};

@@ -1,0 +1,78 @@
+/**
+ * The fixed shape of every check: `(exchange, expectation, scope) => void`, throwing
+ * RuleViolation. The scope names the rules the check covers and, for schema checks,
+ * the loaded contract. Shared helpers for reading an exchange live here too.
+ */
+import type { Exchange } from '../model.js';
+import type { Contract } from '../contract/types.js';
+import { RuleViolation } from './violation.js';
+
+/** The part of the loaded contract the checks use. */
+export type ResponseValidator = Pick<Contract, 'validateResponse'>;
+
+export interface CheckScope {
+  /** Rule ids the check covers; a violation names them. */
+  rules: readonly string[];
+  /** Needed by expectSchemaValid only. */
+  contract?: ResponseValidator;
+}
+
+export type Check<E> = (exchange: Exchange, expectation: E, scope: CheckScope) => void;
+
+type Response = NonNullable<Exchange['response']>;
+
+/** Longest text quoted in a violation, so a huge body does not flood a report. */
+const QUOTE_LIMIT = 300;
+
+export function quote(text: string): string {
+  return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}… (${text.length} chars)` : text;
+}
+
+export function describeJson(value: unknown): string {
+  if (value === undefined) return 'no JSON body';
+  return quote(JSON.stringify(value));
+}
+
+export function violation(
+  check: string,
+  scope: CheckScope,
+  exchange: Exchange | undefined,
+  title: string,
+  expected: string,
+  observed: string,
+): RuleViolation {
+  return new RuleViolation({ check, rules: scope.rules, title, expected, observed, exchange });
+}
+
+/**
+ * The response of an exchange, or a violation naming the checked rules when the request
+ * got none (timeout, refused, reset): a faulty target is a finding, never a crash.
+ */
+export function requireResponse(check: string, exchange: Exchange, scope: CheckScope): Response {
+  if (exchange.response) return exchange.response;
+  const observed = `no response (${exchange.error ?? 'unknown transport failure'}) after ${Math.round(exchange.durationMs)} ms`;
+  throw violation(check, scope, exchange, 'no response', 'an HTTP response', observed);
+}
+
+/** Header value by case-insensitive name. */
+export function headerOf(headers: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return value;
+  }
+  return undefined;
+}
+
+/** Parsed JSON body: the client's parse when it made one, else a best-effort parse of the text. */
+export function jsonOf(response: Response): unknown {
+  if (response.json !== undefined) return response.json;
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    return undefined;
+  }
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,26 @@
+import type { Check } from './scope.js';
+import { describeJson, isPlainObject, jsonOf, requireResponse, violation } from './scope.js';
+
+/** Why a body is not `{error: {code: string, message: string, details?: object}}`, or null. */
+function envelopeDefect(body: unknown): string | null {
+  if (!isPlainObject(body)) return 'body is not a JSON object';
+  const error = body.error;
+  if (!isPlainObject(error)) return '`error` is not an object';
+  if (typeof error.code !== 'string') return '`error.code` is not a string';
+  if (typeof error.message !== 'string') return '`error.message` is not a string';
+  if ('details' in error && error.details !== undefined && !isPlainObject(error.details)) return '`error.details` is not an object';
+  return null;
+}
+
+/** The body is the unified error envelope (section 7), with the given code when one is given. */
+export const expectUnifiedEnvelope: Check<string | undefined> = (exchange, code, scope) => {
+  const response = requireResponse('unifiedEnvelope', exchange, scope);
+  const body = jsonOf(response);
+  const expected = `{error: {code: ${code ? `"${code}"` : 'string'}, message: string, details?: object}}`;
+  const defect = envelopeDefect(body);
+  if (defect) throw violation('unifiedEnvelope', scope, exchange, 'not the unified error envelope', expected, `${defect}: ${describeJson(body)}`);
+  const actual = (body as { error: { code: string } }).error.code;
+  if (code !== undefined && actual !== code) {
+    throw violation('unifiedEnvelope', scope, exchange, 'unexpected error code', `code "${code}"`, `code "${actual}"`);
+  }
+};

@@ -1,0 +1,114 @@
+/**
+ * The suite's one HTTP stack: an undici Agent composed with the client's interceptors.
+ * Order of a request (outermost first): read-only guard, recorder, pacing, deadline, network.
+ * So a refused request is neither sent nor recorded, a budget timeout is recorded, and the
+ * deadline starts when the request leaves the rate budget.
+ */
+import { Agent, type Dispatcher } from 'undici';
+import type { Exchange } from '../model.js';
+import type { ClientDispatchOptions } from './dispatch-options.js';
+import { DiscardHandler } from './forwarding-handler.js';
+import { BUDGET_TIMEOUT } from './errors.js';
+import { newIdempotencyKey } from './idempotency.js';
+import { deadline } from './interceptors/deadline.js';
+import { pacing } from './interceptors/pacing.js';
+import { readOnlyGuard } from './interceptors/read-only.js';
+import { recorder } from './interceptors/record.js';
+import { KeyRing, type ResolvedKey } from './keys.js';
+import { sharedBudgets, type BudgetRef } from './rate-budget.js';
+import { KEY_HEADER, requestTarget } from './request-target.js';
+import type { ApiRequest, Client, ClientOptions } from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * A token wait is not a request timeout: at tier low a queue of a few requests waits seconds
+ * before the first byte leaves, and that is pacing working, not the target being slow.
+ */
+export const DEFAULT_BUDGET_WAIT_MS = 60_000;
+
+/** Requests without a real key get budgets of their own: a target meters them apart from any key. */
+const NO_KEY: BudgetRef = { bucket: '(no key)', tier: 'high' };
+const INVALID_KEY: BudgetRef = { bucket: '(invalid key)', tier: 'high' };
+
+function encodeBody(req: ApiRequest): { body?: string | Uint8Array; contentType?: string } {
+  if (req.json !== undefined) return { body: JSON.stringify(req.json), contentType: req.contentType ?? 'application/json' };
+  return { body: req.body, contentType: req.contentType };
+}
+
+export function createClient(options: ClientOptions): Client {
+  const { target, runId } = options;
+  const keys = new KeyRing(target.keys, options.env ?? process.env);
+  const readOnly = options.readOnly === true || target.readOnly === true;
+  const defaultTimeout = target.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const agent = new Agent({ connect: { timeout: defaultTimeout } });
+  const interceptors = [
+    deadline(),
+    pacing({ budgets: options.budgets ?? sharedBudgets }),
+    recorder({ secrets: keys.secrets(), maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }),
+    readOnly ? readOnlyGuard({ sideEffectGets: options.sideEffectGets }) : null,
+  ].filter((i): i is Dispatcher.DispatcherComposeInterceptor => i !== null);
+  const dispatcher = agent.compose(interceptors);
+
+  // One slot per request in the order made; filled when its exchange ends.
+  const slots: Array<Exchange | undefined> = [];
+  const newKey = (label?: string) => newIdempotencyKey(runId, label);
+
+  function keyHeaderValue(req: ApiRequest, key: ResolvedKey | undefined): string | undefined {
+    if (req.invalidKey) return keys.invalidValue(key?.value);
+    return key?.value;
+  }
+
+  function dispatchOptions(req: ApiRequest, onExchange: (e: Exchange) => void): ClientDispatchOptions {
+    const role = req.role === undefined ? 'approved' : req.role;
+    const key = role === null ? undefined : keys.resolve(role);
+    const { origin, path } = requestTarget(target, req);
+    const { body, contentType } = encodeBody(req);
+    const headers: Record<string, string> = { ...req.headers };
+    const keyValue = keyHeaderValue(req, key);
+    if (keyValue !== undefined) headers[KEY_HEADER[req.api ?? 'v1']] = keyValue;
+    if (contentType !== undefined) headers['content-type'] = contentType;
+    if (req.idempotencyKey !== undefined) {
+      headers['Idempotency-Key'] = req.idempotencyKey === true ? newKey() : req.idempotencyKey;
+    }
+    const timeoutMs = req.timeoutMs ?? defaultTimeout;
+    const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: key.env, tier: key.tier } : NO_KEY;
+    return {
+      origin,
+      path,
+      method: req.method,
+      headers,
+      body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      deadlineMs: timeoutMs,
+      pace: { ...budget, unpaced: req.unpaced, maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS },
+      record: { role: role ?? undefined, label: req.label, onExchange },
+    };
+  }
+
+  function send(req: ApiRequest): Promise<Exchange> {
+    return new Promise<Exchange>((resolve, reject) => {
+      const slot = slots.push(undefined) - 1;
+      try {
+        const opts = dispatchOptions(req, (exchange) => {
+          slots[slot] = exchange;
+          resolve(exchange);
+        });
+        dispatcher.dispatch(opts, new DiscardHandler());
+      } catch (err) {
+        // Refused before sending (read-only, missing key role or variable): nothing to record.
+        reject(err);
+      }
+    });
+  }
+
+  return {
+    send,
+    sendConcurrently: (reqs) => Promise.all(reqs.map(send)),
+    newIdempotencyKey: newKey,
+    exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
+    requestCount: () => slots.filter((e) => e !== undefined && e.error !== BUDGET_TIMEOUT).length,
+    close: () => agent.close(),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The per-request options the client's interceptors read, carried on undici's dispatch options
+ * (the same way undici's own interceptors take `dumpMaxSize` or `retryOptions`).
+ */
+import type { Dispatcher } from 'undici';
+import type { Exchange } from '../model.js';
+import type { BudgetRef } from './rate-budget.js';
+
+export interface PaceOptions extends BudgetRef {
+  /** Bypass pacing (deliberate bursts); the 429 it provokes still pauses the key. */
+  unpaced?: boolean;
+  /** Longest acceptable wait for a token; beyond it the exchange fails with BUDGET_TIMEOUT. */
+  maxWaitMs: number;
+}
+
+export interface RecordOptions {
+  /** Key role used, kept on the exchange (never the key itself). */
+  role?: string;
+  label?: string;
+  /** Receives the finished, redacted exchange exactly once. */
+  onExchange(exchange: Exchange): void;
+}
+
+export interface ClientDispatchOptions extends Dispatcher.DispatchOptions {
+  pace?: PaceOptions;
+  record?: RecordOptions;
+  /** Whole-exchange bound in ms, from sending to the end of the body. */
+  deadlineMs?: number;
+}

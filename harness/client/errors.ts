@@ -1,0 +1,50 @@
+/**
+ * Errors and failure codes of the HTTP client. A transport failure never throws: it becomes
+ * `exchange.error` with one of these codes or undici's own (`UND_ERR_*`, `ECONNREFUSED`, ...).
+ */
+
+/** Exchange error when a request would wait for its rate budget longer than its timeout. */
+export const BUDGET_TIMEOUT = 'BUDGET_TIMEOUT';
+
+/**
+ * The profile has no key for the role a check asked for. Suites report the check
+ * `skipped` with `needs` instead of failing it.
+ */
+export class MissingKeyRole extends Error {
+  readonly code = 'E_KEY_ROLE_MISSING' as const;
+  /** What the check needs, in the form findings use, e.g. `role unapproved`. */
+  readonly needs: string;
+  constructor(readonly role: string) {
+    super(`the target profile has no key for role "${role}"; add it under "keys" to run this check`);
+    this.name = 'MissingKeyRole';
+    this.needs = `role ${role}`;
+  }
+}
+
+/** The request waited for its rate budget past its timeout; it was never sent. */
+export class BudgetTimeout extends Error {
+  readonly code = BUDGET_TIMEOUT;
+  constructor(bucket: string, waitMs: number, limitMs: number) {
+    super(`rate budget "${bucket}" would need a ${Math.ceil(waitMs)} ms wait, above the ${limitMs} ms timeout`);
+    this.name = 'BudgetTimeout';
+  }
+}
+
+/** Internal marker: the recorder stopped reading a body at its size bound. Not a failure. */
+export class BodyTruncated extends Error {
+  readonly code = 'BODY_TRUNCATED' as const;
+  constructor(readonly limitBytes: number) {
+    super(`response body larger than ${limitBytes} bytes; reading stopped`);
+    this.name = 'BodyTruncated';
+  }
+}
+
+/** The stable code recorded for a transport failure: undici's or Node's code, else the name. */
+export function failureCode(err: unknown): string {
+  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }>; name?: unknown };
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  const inner = e?.errors?.find((x) => typeof x?.code === 'string');
+  if (inner) return inner.code as string;
+  return typeof e?.name === 'string' ? e.name : 'UNKNOWN_ERROR';
+}

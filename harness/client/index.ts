@@ -1,0 +1,13 @@
+/** The suite's HTTP client (undici): auth per role, rate budgets, recording with redaction, read-only enforcement. */
+export { createClient, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './client.js';
+export type { ApiFamily, ApiRequest, Client, ClientOptions } from './types.js';
+export { BUDGET_TIMEOUT, BudgetTimeout, MissingKeyRole } from './errors.js';
+export { redact, REDACTED } from './redact.js';
+export { RateBudgets, sharedBudgets, STAGE_RATE, TIER_RATES, TokenBucket, type Tier } from './rate-budget.js';
+export { IDEMPOTENCY_KEY_FORMAT, newIdempotencyKey } from './idempotency.js';
+export { retryAfterMs } from './retry-after.js';
+export { KEY_HEADER } from './request-target.js';
+export { deadline } from './interceptors/deadline.js';
+export { pacing } from './interceptors/pacing.js';
+export { readOnlyGuard, hasSideEffects } from './interceptors/read-only.js';
+export { recorder } from './interceptors/record.js';

@@ -1,0 +1,54 @@
+/**
+ * Read-only enforcement (production smoke checks): a request with side effects is refused by
+ * throwing ReadOnlyViolation before it is handed to undici, so it never leaves the process.
+ */
+import type { Dispatcher } from 'undici';
+import { ReadOnlyViolation } from '../../errors.js';
+
+export interface ReadOnlyOptions {
+  /** Path templates (`/v1/x/{id}` or `/v1/x/:id`) of GET routes that have side effects. */
+  sideEffectGets?: readonly string[];
+}
+
+/** Methods that are safe by definition (RFC 9110 section 9.2.1) and that the suite sends. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** A template as a regex on the path's end: a base URL may add a prefix such as `/stage`. */
+function templatePattern(template: string): RegExp {
+  const body = template
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((seg) => (/^\{[^}]+\}$|^:.+$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^(?:/.*)?${body}/?$`, 'i');
+}
+
+/** The path as sent and as a server would normalise it (dot segments, doubled slashes). */
+function pathForms(path: string): string[] {
+  const raw = path.split('?')[0] ?? '';
+  let normalised = raw;
+  try {
+    normalised = new URL(raw, 'http://host').pathname;
+  } catch {
+    // an unparsable path is matched as sent
+  }
+  return [raw, normalised].map((p) => p.replace(/\/{2,}/g, '/'));
+}
+
+export function hasSideEffects(method: string, path: string, patterns: readonly RegExp[]): boolean {
+  if (!SAFE_METHODS.has(method.toUpperCase())) return true;
+  const forms = pathForms(path);
+  return patterns.some((p) => forms.some((f) => p.test(f)));
+}
+
+/** Interceptor factory: refuses requests with side effects. */
+export function readOnlyGuard(options: ReadOnlyOptions = {}) {
+  const patterns = (options.sideEffectGets ?? []).map(templatePattern);
+  return (dispatch: Dispatcher.Dispatch): Dispatcher.Dispatch =>
+    function readOnlyDispatch(opts, handler) {
+      if (hasSideEffects(opts.method, opts.path, patterns)) {
+        throw new ReadOnlyViolation(opts.method, opts.path.split('?')[0] ?? opts.path);
+      }
+      return dispatch(opts, handler);
+    };
+}

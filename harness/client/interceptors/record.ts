@@ -1,0 +1,132 @@
+/**
+ * Recording: every exchange becomes a model Exchange, redacted and with bounded bodies, handed
+ * to the request's `record.onExchange`. Reading stops at `maxBodyBytes` (the connection is
+ * aborted) so a huge body costs neither memory nor time.
+ */
+import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Exchange } from '../../model.js';
+import type { ClientDispatchOptions, RecordOptions } from '../dispatch-options.js';
+import { ForwardingHandler } from '../forwarding-handler.js';
+import { BodyTruncated, failureCode } from '../errors.js';
+import { redact, redactHeaders, redactTruncated } from '../redact.js';
+import { describeBody, headerRecord, parseJson, truncationNote } from './record-text.js';
+
+type Controller = Dispatcher.DispatchController;
+
+export interface RecordSettings {
+  /** Every key value the client knows; removed from everything recorded. */
+  secrets: readonly string[];
+  /** Bound on the response body read and on each recorded body. */
+  maxBodyBytes: number;
+}
+
+class RecordHandler extends ForwardingHandler {
+  #started = performance.now();
+  #status: number | undefined;
+  #headers: Record<string, string> = {};
+  readonly #chunks: Buffer[] = [];
+  #size = 0;
+  #truncated = false;
+  #done = false;
+
+  constructor(
+    private readonly opts: ClientDispatchOptions,
+    private readonly meta: RecordOptions,
+    private readonly settings: RecordSettings,
+    next: Dispatcher.DispatchHandler,
+  ) {
+    super(next);
+  }
+
+  override onRequestStart(controller: Controller, context: unknown): void {
+    // Time from sending, not from queueing behind the rate budget.
+    this.#started = performance.now();
+    super.onRequestStart(controller, context);
+  }
+  override onResponseStart(controller: Controller, status: number, headers: IncomingHttpHeaders, message?: string): void {
+    if (status >= 200) {
+      this.#status = status;
+      this.#headers = headerRecord(headers);
+    }
+    super.onResponseStart(controller, status, headers, message);
+  }
+  override onResponseData(controller: Controller, chunk: Buffer): void {
+    if (this.#truncated) return;
+    const room = this.settings.maxBodyBytes - this.#size;
+    if (chunk.length > room) {
+      this.#keep(chunk.subarray(0, room));
+      this.#truncated = true;
+      controller.abort(new BodyTruncated(this.settings.maxBodyBytes));
+      return;
+    }
+    this.#keep(chunk);
+    super.onResponseData(controller, chunk);
+  }
+  override onResponseEnd(controller: Controller, trailers: IncomingHttpHeaders): void {
+    this.#finish();
+    super.onResponseEnd(controller, trailers);
+  }
+  override onResponseError(controller: Controller, error: Error): void {
+    this.#finish(this.#truncated ? undefined : error);
+    super.onResponseError(controller, error);
+  }
+
+  #keep(chunk: Buffer): void {
+    this.#chunks.push(chunk);
+    this.#size += chunk.length;
+  }
+
+  #finish(error?: Error): void {
+    if (this.#done) return;
+    this.#done = true;
+    const exchange: Exchange = {
+      request: this.#request(),
+      durationMs: Math.round((performance.now() - this.#started) * 10) / 10,
+    };
+    if (this.#status !== undefined && !error) exchange.response = this.#response();
+    if (error) exchange.error = failureCode(error);
+    if (this.meta.role !== undefined) exchange.role = this.meta.role;
+    if (this.meta.label !== undefined) exchange.label = this.meta.label;
+    if (this.#truncated) exchange.truncated = true;
+    this.meta.onExchange(exchange);
+  }
+
+  #request(): Exchange['request'] {
+    const { secrets, maxBodyBytes } = this.settings;
+    const request: Exchange['request'] = {
+      method: this.opts.method,
+      url: redact(`${String(this.opts.origin ?? '')}${this.opts.path}`, secrets),
+      headers: redactHeaders(headerRecord(this.opts.headers as IncomingHttpHeaders | undefined), secrets),
+    };
+    const body = describeBody(this.opts.body, maxBodyBytes, secrets);
+    if (body !== undefined) request.body = body;
+    return request;
+  }
+
+  #response(): NonNullable<Exchange['response']> {
+    const { secrets, maxBodyBytes } = this.settings;
+    const text = Buffer.concat(this.#chunks).toString('utf8');
+    const body = this.#truncated ? redactTruncated(text, secrets) + truncationNote(maxBodyBytes) : redact(text, secrets);
+    const response: NonNullable<Exchange['response']> = {
+      status: this.#status as number,
+      headers: redactHeaders(this.#headers, secrets),
+      body,
+    };
+    if (!this.#truncated) {
+      const json = parseJson(body, response.headers['content-type']);
+      if (json.ok) response.json = json.value;
+    }
+    return response;
+  }
+}
+
+/** Interceptor factory: records requests that carry `record` options. */
+export function recorder(settings: RecordSettings) {
+  return (dispatch: Dispatcher.Dispatch): Dispatcher.Dispatch =>
+    function recordDispatch(opts, handler) {
+      const meta = (opts as ClientDispatchOptions).record;
+      if (!meta) return dispatch(opts, handler);
+      return dispatch(opts, new RecordHandler(opts as ClientDispatchOptions, meta, settings, handler));
+    };
+}

@@ -1,0 +1,131 @@
+/**
+ * Client-side rate budgets: one token bucket per API key, paced to the key's tier, plus the
+ * stage limit every caller shares (contract section 8). Buckets are keyed by the name of the
+ * key's environment variable, never by the key value.
+ */
+import type { KeyRef } from '../run-config.js';
+
+export type Tier = KeyRef['tier'];
+
+export interface Rate {
+  perSecond: number;
+  burst: number;
+}
+
+/** Contract section 8, "Tiers per API key". */
+export const TIER_RATES: Record<Tier, Rate> = {
+  low: { perSecond: 1, burst: 2 },
+  medium: { perSecond: 5, burst: 10 },
+  high: { perSecond: 10, burst: 20 },
+};
+
+/** Contract section 8, "Shared limit across callers on the stage". */
+export const STAGE_RATE: Rate = { perSecond: 20, burst: 30 };
+
+/**
+ * Safety margin of the client's pacing against the target's limits. The client times a request
+ * when it leaves; the target times it when it arrives, and network and event-loop jitter can
+ * bring two requests closer together on arrival than they were on departure. Pacing at exactly
+ * the stated rate and burst then provokes 429s the suite did not ask for, so the client keeps
+ * one token of the burst in reserve and spaces requests slightly wider than the rate.
+ */
+export interface PacingMargin {
+  intervalFactor: number;
+  burstReserve: number;
+}
+export const PACING_MARGIN: PacingMargin = { intervalFactor: 1.08, burstReserve: 1 };
+/** Pacing at exactly the stated limits (tests of the bucket arithmetic). */
+export const EXACT_PACING: PacingMargin = { intervalFactor: 1, burstReserve: 0 };
+
+/**
+ * A token bucket in its GCRA form: one number, the theoretical arrival time (`tat`) of the
+ * next request. A request conforms at `t` when `t >= tat - (burst - 1) * interval`.
+ * `margin` defaults to PACING_MARGIN; tests of the exact arithmetic pass a zero margin.
+ */
+export class TokenBucket {
+  #tat = -Infinity;
+  readonly interval: number;
+  readonly tolerance: number;
+  constructor(
+    readonly rate: Rate,
+    margin: PacingMargin = PACING_MARGIN,
+  ) {
+    this.interval = (1000 / rate.perSecond) * margin.intervalFactor;
+    const burst = Math.max(1, rate.burst - margin.burstReserve);
+    this.tolerance = (burst - 1) * this.interval;
+  }
+  /** Earliest time at or after `now` that a request conforms. */
+  earliest(now: number): number {
+    return Math.max(now, this.#tat - this.tolerance);
+  }
+  /** Spends one token for a request sent at `at`. */
+  take(at: number): void {
+    this.#tat = Math.max(this.#tat, at) + this.interval;
+  }
+  /** No request before `until`, and then one at a time: the bucket is treated as empty then. */
+  pauseUntil(until: number): void {
+    this.#tat = Math.max(this.#tat, until + this.tolerance);
+  }
+}
+
+/** Identifies one key's budget: the env var name of the key, or a pseudo-key such as `(no key)`. */
+export interface BudgetRef {
+  bucket: string;
+  tier: Tier;
+}
+
+export class RateBudgets {
+  readonly #buckets = new Map<string, TokenBucket>();
+  readonly #stage: TokenBucket;
+
+  /** `now` is a monotonic clock in ms (injectable for tests); `stage` defaults to STAGE_RATE. */
+  constructor(
+    readonly now: () => number = () => performance.now(),
+    stage: Rate = STAGE_RATE,
+    readonly margin: PacingMargin = PACING_MARGIN,
+  ) {
+    this.#stage = new TokenBucket(stage, margin);
+  }
+
+  /** The bucket of a key; the first tier seen for a key wins (one key has one tier). */
+  #bucket(ref: BudgetRef): TokenBucket {
+    let bucket = this.#buckets.get(ref.bucket);
+    if (!bucket) {
+      bucket = new TokenBucket(TIER_RATES[ref.tier], this.margin);
+      this.#buckets.set(ref.bucket, bucket);
+    }
+    return bucket;
+  }
+
+  /**
+   * Reserves the next slot for one request on this key and on the stage. Returns the wait in ms
+   * before sending, or `null` (reserving nothing) when the wait would exceed `maxWaitMs`.
+   */
+  reserve(ref: BudgetRef, maxWaitMs: number): number | null {
+    const now = this.now();
+    const key = this.#bucket(ref);
+    const at = Math.max(key.earliest(now), this.#stage.earliest(now));
+    if (at - now > maxWaitMs) return null;
+    key.take(at);
+    this.#stage.take(at);
+    return at - now;
+  }
+
+  /** How long a request on this key would wait now, without reserving (for diagnostics). */
+  waitFor(ref: BudgetRef): number {
+    const now = this.now();
+    return Math.max(this.#bucket(ref).earliest(now), this.#stage.earliest(now)) - now;
+  }
+
+  /** After a 429 with `Retry-After`: this key sends nothing for `ms`. */
+  pause(ref: BudgetRef, ms: number): void {
+    this.#bucket(ref).pauseUntil(this.now() + ms);
+  }
+}
+
+/**
+ * The run-wide budgets. The conformance suites run in one vitest worker process
+ * (`isolate: false`, a single fork), so this process-wide singleton is the budget of the whole
+ * run and every client shares it. Running suites in several workers would multiply the rate.
+ */
+export const sharedBudgets = new RateBudgets();

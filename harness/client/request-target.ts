@@ -1,0 +1,39 @@
+/** Where a request goes: base URL per API family, path and query, kept as written. */
+import type { TargetProfile } from '../run-config.js';
+import type { ApiFamily, ApiRequest } from './types.js';
+
+/** The key header of each API family (contract section 5, rule 1). */
+export const KEY_HEADER: Record<ApiFamily, string> = {
+  v1: 'x-api-key',
+  legacy: 'x-api-key',
+  medicare: 'X-API-Key',
+};
+
+function baseUrl(target: TargetProfile, api: ApiFamily): string {
+  const bases: Record<ApiFamily, string | undefined> = {
+    v1: target.baseUrl,
+    legacy: target.legacyBaseUrl,
+    medicare: target.medicareBaseUrl,
+  };
+  return bases[api] ?? target.baseUrl;
+}
+
+function queryString(query: ApiRequest['query']): string {
+  return Object.entries(query ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+}
+
+/**
+ * The origin and the request path. The path is not normalised: edge checks send odd paths
+ * on purpose. A query in `path` is kept and `query` is appended to it.
+ */
+export function requestTarget(target: TargetProfile, req: ApiRequest): { origin: string; path: string } {
+  const base = new URL(baseUrl(target, req.api ?? 'v1'));
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const extra = queryString(req.query);
+  let path = prefix + (req.path.startsWith('/') ? req.path : `/${req.path}`);
+  if (extra) path += (path.includes('?') ? '&' : '?') + extra;
+  return { origin: base.origin, path };
+}

@@ -1,0 +1,72 @@
+/** The public shapes of the HTTP client. */
+import type { Exchange } from '../model.js';
+import type { TargetProfile } from '../run-config.js';
+import type { RateBudgets } from './rate-budget.js';
+
+export type ApiFamily = 'v1' | 'legacy' | 'medicare';
+
+export interface ClientOptions {
+  target: TargetProfile;
+  /** Prefixes idempotency keys. */
+  runId: string;
+  /** Where key values are read from; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Refuse requests with side effects; also on when `target.readOnly` is true. */
+  readOnly?: boolean;
+  /** Path templates of GET routes with side effects (refused when read-only). */
+  sideEffectGets?: string[];
+  /** Rate budgets; default the run-wide `sharedBudgets`. */
+  budgets?: RateBudgets;
+  /** Bound on each response body read and recorded; default 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path from the API's base URL, e.g. `/v1/ping`; may already hold a query. */
+  path: string;
+  /** Which base URL; default `v1`. `legacy` and `medicare` fall back to `baseUrl`. */
+  api?: ApiFamily;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  /** JSON body; sets `content-type: application/json` unless `contentType` is given. */
+  json?: unknown;
+  /** Raw body, sent as is with `contentType`. */
+  body?: string | Uint8Array;
+  contentType?: string;
+  /** Key role from the profile; default `approved`; `null` sends no key. */
+  role?: string | null;
+  /** Send a plausible but invalid key value instead of the role's key. */
+  invalidKey?: boolean;
+  /** `Idempotency-Key` header; `true` takes a fresh key. */
+  idempotencyKey?: string | true;
+  /** Whole-exchange timeout; default `target.requestTimeoutMs`, else 10000. */
+  timeoutMs?: number;
+  /**
+   * Longest wait for a rate-budget token before the request fails with BUDGET_TIMEOUT without
+   * being sent; default DEFAULT_BUDGET_WAIT_MS. Checks pass what remains of their own deadline.
+   */
+  budgetWaitMs?: number;
+  /** Skip pacing (deliberate bursts for rate-limit checks); still recorded. */
+  unpaced?: boolean;
+  /** Free text kept on the exchange. */
+  label?: string;
+}
+
+export interface Client {
+  /**
+   * Sends one request and returns its exchange. HTTP statuses and transport failures never
+   * throw (failures are `exchange.error`); ReadOnlyViolation, MissingKeyRole and ConfigError
+   * (E_KEY_ENV_MISSING) are thrown before anything is sent.
+   */
+  send(req: ApiRequest): Promise<Exchange>;
+  /** Sends all at once (races); each still waits for its rate budget. Results in input order. */
+  sendConcurrently(reqs: ApiRequest[]): Promise<Exchange[]>;
+  /** A fresh idempotency key with the run prefix. */
+  newIdempotencyKey(label?: string): string;
+  /** Every finished exchange, in the order the requests were made. */
+  exchanges(): Exchange[];
+  /** Requests handed to the network (budget timeouts and refusals excluded). */
+  requestCount(): number;
+  close(): Promise<void>;
+}

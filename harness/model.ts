@@ -1,0 +1,88 @@
+/**
+ * The shared vocabulary of the suite: rules, exchanges and findings.
+ * Every layer (client, checks, suites, reporters, CLI) speaks in these types.
+ */
+
+/** `stated`: the contract says it. `inferred`: a reasonable reading of what it leaves open. */
+export type RuleStrength = 'stated' | 'inferred';
+
+/** Endpoint families; each has a folder under suites/. */
+export const FAMILIES = [
+  'utility',
+  'reference',
+  'quotes',
+  'enrollment-sessions',
+  'policy-status',
+  'enrollments',
+  'legacy-ichra',
+  'medicare',
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+/** One normative statement of the contract (specs/rules.json). */
+export interface Rule {
+  /** Stable id, e.g. `IDEMP-REPLAY-HEADER`. */
+  id: string;
+  /** Contract section, e.g. `8` or `4.6`. */
+  section: string;
+  strength: RuleStrength;
+  /** Families the rule applies to (cross-cutting rules list several). */
+  families: Family[];
+  /** One line, in the contract's own words where possible. */
+  statement: string;
+  /** True when observing the rule needs a request with side effects. */
+  writes?: boolean;
+}
+
+/** A recorded HTTP exchange. Header values and bodies are already redacted. */
+export interface Exchange {
+  request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    /** Request body as sent (text), or a short description for binary bodies. */
+    body?: string;
+  };
+  /** Absent when the request failed before a response (timeout, refused, reset). */
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    /** Response body as text (truncated to a bounded size). */
+    body: string;
+    /** Parsed JSON body, when the body was JSON. */
+    json?: unknown;
+  };
+  /** Transport failure code when there is no response (e.g. `UND_ERR_CONNECT_TIMEOUT`). */
+  error?: string;
+  /** Milliseconds from sending to the end of the response. */
+  durationMs: number;
+  /** Key role used (e.g. `approved`), never the key itself. */
+  role?: string;
+  /** Free text the sender attached (e.g. which step of a check this was). */
+  label?: string;
+  /** True when the response body was cut at the client's size bound (the body text says so too). */
+  truncated?: boolean;
+}
+
+export type Verdict = 'passed' | 'failed' | 'warning' | 'skipped';
+
+/** The outcome of one check of one or more rules. */
+export interface Finding {
+  /** The check's name (the test title). */
+  check: string;
+  family: Family | 'contract';
+  rules: string[];
+  /** Contract sections of those rules, from the catalogue, e.g. `4.1, 5.2`. */
+  section?: string;
+  verdict: Verdict;
+  /** For failures: what the rule expects and what was observed. */
+  expected?: string;
+  observed?: string;
+  message?: string;
+  /** For skips: what the check needs, e.g. `role unapproved` or `fixture cancellablePlanId`. */
+  needs?: string;
+  exchanges: Exchange[];
+  /** A command that replays this check alone. */
+  reproduce?: string;
+  durationMs?: number;
+}

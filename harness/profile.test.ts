@@ -1,0 +1,165 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from './errors.js';
+import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath, requireKeys, resolveKey } from './profile.js';
+import type { TargetProfile } from './run-config.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'profile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const valid = {
+  name: 'staging',
+  baseUrl: 'https://staging.example.com/',
+  legacyBaseUrl: 'https://legacy.example.com',
+  readOnly: true,
+  requestTimeoutMs: 2000,
+  keys: {
+    approved: { env: 'PARTNER_KEY_APPROVED', tier: 'high' },
+    unapproved: { env: 'PARTNER_KEY_UNAPPROVED', tier: 'low' },
+  },
+  fixtures: { zipCode: '78701', planYear: 2025, states: ['TX', 'OK'], slow: false },
+};
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+function caught(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadTargetProfile', () => {
+  it('loads a valid profile, trimming trailing slashes', () => {
+    const profile = loadTargetProfile(file('staging.json', valid));
+    expect(profile).toMatchObject({ name: 'staging', baseUrl: 'https://staging.example.com', readOnly: true, requestTimeoutMs: 2000 });
+    expect(profile.keys.approved).toEqual({ env: 'PARTNER_KEY_APPROVED', tier: 'high' });
+    expect(profile.fixtures.states).toEqual(['TX', 'OK']);
+  });
+
+  it('names a profile without a name after its file and gives it empty keys and fixtures', () => {
+    const profile = loadTargetProfile(file('bare-target.json', { baseUrl: 'http://127.0.0.1:9' }));
+    expect(profile).toEqual({ name: 'bare-target', baseUrl: 'http://127.0.0.1:9', keys: {}, fixtures: {} });
+  });
+
+  it('a missing file is E_PROFILE_MISSING', () => {
+    expect(caught(() => loadTargetProfile(join(dir, 'nope.json'))).code).toBe('E_PROFILE_MISSING');
+  });
+
+  it('a file that is not JSON is E_PROFILE_UNREADABLE', () => {
+    expect(caught(() => loadTargetProfile(file('bad.json', '{"baseUrl": '))).code).toBe('E_PROFILE_UNREADABLE');
+  });
+
+  it.runIf(process.getuid?.() !== 0)('a file that cannot be read is E_PROFILE_UNREADABLE', () => {
+    const path = file('locked.json', valid);
+    chmodSync(path, 0o000);
+    expect(caught(() => loadTargetProfile(path)).code).toBe('E_PROFILE_UNREADABLE');
+  });
+
+  it.each([
+    ['no baseUrl', { ...valid, baseUrl: undefined }, /\/ must have required property 'baseUrl'/],
+    ['a non-http baseUrl', { ...valid, baseUrl: 'ftp://x.example' }, /\/baseUrl must match pattern/],
+    ['an unknown tier', { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'huge' } } }, /\/keys\/approved\/tier must be equal to one of the allowed values \(low, medium, high\)/],
+    ['a lower-case variable name', { ...valid, keys: { approved: { env: 'partner_key', tier: 'low' } } }, /\/keys\/approved\/env must match pattern/],
+    ['a timeout that is not a positive integer', { ...valid, asyncTimeoutMs: 0 }, /\/asyncTimeoutMs must be >= 1/],
+    ['an unknown top-level member', { ...valid, baseURL: 'http://x' }, /must NOT have additional properties \(baseURL\)/],
+  ])('%s is E_PROFILE_INVALID with the schema path', (_what, profile, message) => {
+    const error = caught(() => loadTargetProfile(file('invalid.json', profile)));
+    expect(error.code).toBe('E_PROFILE_INVALID');
+    expect(error.message).toMatch(message);
+  });
+
+  it('refuses a key value stored in the profile without repeating it', () => {
+    const secret = 'sk_live_canary_0123456789';
+    const error = caught(() => loadTargetProfile(file('leaky.json', { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low', value: secret } } })));
+    expect(error.code).toBe('E_PROFILE_INVALID');
+    expect(error.message).toContain('/keys/approved must NOT have additional properties (value)');
+    expect(error.format()).not.toContain(secret);
+  });
+
+  it('the reference profile path points into specs/profiles', () => {
+    expect(referenceProfilePath()).toMatch(/specs\/profiles\/reference\.json$/);
+  });
+
+  it('the shipped reference profile loads', () => {
+    const profile = loadTargetProfile(referenceProfilePath());
+    expect(profile.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1/);
+    expect(Object.keys(profile.keys)).toContain('approved');
+  });
+
+  // The CI workflows point at these examples; a README reader copies them.
+  it.each([
+    ['staging', false],
+    ['certification', false],
+    ['production', true],
+  ])('the example %s profile loads (readOnly %s)', (name, readOnly) => {
+    const profile = loadTargetProfile(referenceProfilePath().replace('reference.json', `${name}.json`));
+    expect(profile.readOnly).toBe(readOnly);
+    expect(profile.keys.approved?.env).toBe('PARTNER_KEY_APPROVED');
+  });
+});
+
+describe('profileFromBaseUrl', () => {
+  it.each([['staging.example.com'], ['/v1'], ['ftp://example.com'], ['file:///etc/passwd'], ['https://user:pw@example.com']])(
+    '%s is E_BASE_URL_INVALID',
+    (url) => {
+      expect(caught(() => profileFromBaseUrl(url)).code).toBe('E_BASE_URL_INVALID');
+    },
+  );
+
+  it('builds a bare profile with conventional key variables at the low tier and no fixtures', () => {
+    const profile = profileFromBaseUrl('https://staging.example.com:8443/');
+    expect(profile).toMatchObject({ name: 'staging.example.com:8443', baseUrl: 'https://staging.example.com:8443', fixtures: {} });
+    expect(profile.keys.approved).toEqual({ env: 'PARTNER_KEY_APPROVED', tier: 'low' });
+  });
+
+  it('points a base profile at the new URL; its other URLs follow only if they were the same host', () => {
+    const base: TargetProfile = {
+      name: 'reference', baseUrl: 'http://127.0.0.1:8080', legacyBaseUrl: 'http://127.0.0.1:8080/', medicareBaseUrl: 'http://127.0.0.1:9090',
+      keys: { approved: { env: 'A_KEY', tier: 'high' } }, fixtures: { zipCode: '78701' },
+    };
+    const profile = profileFromBaseUrl('http://127.0.0.1:7000', base);
+    expect(profile).toMatchObject({ name: 'reference', baseUrl: 'http://127.0.0.1:7000', legacyBaseUrl: 'http://127.0.0.1:7000', medicareBaseUrl: 'http://127.0.0.1:9090' });
+    expect(profile.keys).toBe(base.keys);
+    expect(base.baseUrl).toBe('http://127.0.0.1:8080');
+  });
+});
+
+describe('keys', () => {
+  const profile: TargetProfile = {
+    name: 't', baseUrl: 'http://127.0.0.1:1', fixtures: {},
+    keys: { approved: { env: 'T_KEY_APPROVED', tier: 'high' }, medicare: { env: 'T_KEY_MEDICARE', tier: 'low' } },
+  };
+  const secret = 'canary-secret-value';
+
+  it('resolves a role through its environment variable', () => {
+    expect(resolveKey(profile, 'approved', { T_KEY_APPROVED: secret })).toBe(secret);
+    expect(resolveKey(profile, 'approved', { T_KEY_APPROVED: '' })).toBeUndefined();
+    expect(resolveKey(profile, 'approved', {})).toBeUndefined();
+    expect(resolveKey(profile, 'unapproved', { T_KEY_APPROVED: secret })).toBeUndefined();
+  });
+
+  it('requireKeys names each unset variable and its role, never a value', () => {
+    expect(() => requireKeys(profile, ['approved'], { T_KEY_APPROVED: secret })).not.toThrow();
+    const error = caught(() => requireKeys(profile, ['approved', 'medicare'], { T_KEY_APPROVED: secret }));
+    expect(error.code).toBe('E_KEY_ENV_MISSING');
+    expect(error.message).toContain('T_KEY_MEDICARE (key role medicare)');
+    expect(error.message).not.toContain('T_KEY_APPROVED');
+    expect(error.format()).not.toContain(secret);
+  });
+
+  it('requireKeys reports a role the profile does not define as a profile error', () => {
+    const error = caught(() => requireKeys(profile, ['unapproved'], {}));
+    expect(error.code).toBe('E_PROFILE_INVALID');
+    expect(error.message).toContain('unapproved');
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Target profiles: where the target is, which environment variables hold its keys, and the
+ * fixtures it is known to have. Every way a profile can be wrong is a ConfigError with a code;
+ * no message ever contains a key value (only variable names and schema paths).
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ConfigError } from './errors.js';
+import type { KeyRef, TargetProfile } from './run-config.js';
+
+/** Shown per invalid profile; the rest are summarised by count. */
+const MAX_REPORTED_ERRORS = 5;
+
+/**
+ * Key roles assumed for a bare `--base-url` target: the conventional variable names, at the
+ * contract's default tier (low), so a target of unknown tier is never pushed into 429s.
+ */
+export const CONVENTIONAL_KEYS: Readonly<Record<string, KeyRef>> = {
+  approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low' },
+  unapproved: { env: 'PARTNER_KEY_UNAPPROVED', tier: 'low' },
+  medicare: { env: 'PARTNER_KEY_MEDICARE', tier: 'low' },
+};
+
+export function referenceProfilePath(): string {
+  return fileURLToPath(new URL('../specs/profiles/reference.json', import.meta.url));
+}
+
+export function profileSchemaPath(): string {
+  return fileURLToPath(new URL('../specs/target-profile.schema.json', import.meta.url));
+}
+
+export function loadTargetProfile(path: string): TargetProfile {
+  const data = parseProfile(path);
+  const validate = profileValidator();
+  if (!validate(data)) {
+    throw new ConfigError('E_PROFILE_INVALID', `target profile ${path} is invalid: ${describeErrors(validate.errors ?? [])}`);
+  }
+  return normalise(data as Partial<TargetProfile> & { baseUrl: string }, basename(path).replace(/\.json$/i, ''));
+}
+
+function parseProfile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new ConfigError('E_PROFILE_MISSING', `target profile ${path} does not exist`);
+    throw new ConfigError('E_PROFILE_UNREADABLE', `target profile ${path} cannot be read (${code ?? String(err)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError('E_PROFILE_UNREADABLE', `target profile ${path} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+let compiled: ValidateFunction | undefined;
+
+function profileValidator(): ValidateFunction {
+  if (!compiled) {
+    const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false });
+    addFormats(ajv);
+    compiled = ajv.compile(JSON.parse(readFileSync(profileSchemaPath(), 'utf8')));
+  }
+  return compiled;
+}
+
+/** `/keys/approved must NOT have additional properties (value)`: paths and names, never values. */
+function describeErrors(errors: readonly ErrorObject[]): string {
+  const lines = errors.slice(0, MAX_REPORTED_ERRORS).map((e) => {
+    const params = e.params as Record<string, unknown>;
+    const detail = params.additionalProperty ?? params.missingProperty ?? (Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : undefined);
+    return `${e.instancePath || '/'} ${e.message}${detail !== undefined ? ` (${String(detail)})` : ''}`;
+  });
+  const more = errors.length > MAX_REPORTED_ERRORS ? `; and ${errors.length - MAX_REPORTED_ERRORS} more` : '';
+  return lines.join('; ') + more;
+}
+
+function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {
+  const profile: TargetProfile = {
+    name: data.name ?? fallbackName,
+    baseUrl: trimSlash(data.baseUrl),
+    keys: data.keys ?? {},
+    fixtures: data.fixtures ?? {},
+  };
+  if (data.legacyBaseUrl !== undefined) profile.legacyBaseUrl = trimSlash(data.legacyBaseUrl);
+  if (data.medicareBaseUrl !== undefined) profile.medicareBaseUrl = trimSlash(data.medicareBaseUrl);
+  if (data.readOnly !== undefined) profile.readOnly = data.readOnly;
+  if (data.requestTimeoutMs !== undefined) profile.requestTimeoutMs = data.requestTimeoutMs;
+  if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
+  return profile;
+}
+
+/**
+ * The profile for `--base-url`: `base` pointed at another host (its legacy and Medicare URLs
+ * follow when they were the same host as its base URL), or a bare profile with the
+ * conventional key variables and no fixtures.
+ */
+export function profileFromBaseUrl(url: string, base?: TargetProfile): TargetProfile {
+  const baseUrl = checkedBaseUrl(url);
+  if (!base) return { name: new URL(baseUrl).host, baseUrl, keys: { ...CONVENTIONAL_KEYS }, fixtures: {} };
+  const follow = (other?: string) => (other === undefined ? undefined : trimSlash(other) === trimSlash(base.baseUrl) ? baseUrl : other);
+  const profile: TargetProfile = { ...base, baseUrl };
+  const legacy = follow(base.legacyBaseUrl);
+  const medicare = follow(base.medicareBaseUrl);
+  if (legacy !== undefined) profile.legacyBaseUrl = legacy;
+  if (medicare !== undefined) profile.medicareBaseUrl = medicare;
+  return profile;
+}
+
+function checkedBaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('E_BASE_URL_INVALID', `--base-url ${JSON.stringify(url)} is not an absolute URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError('E_BASE_URL_INVALID', `--base-url must use http or https, not ${parsed.protocol.replace(/:$/, '')}`);
+  }
+  if (parsed.username || parsed.password) {
+    // Credentials in a URL end up in reports; keys belong in environment variables.
+    throw new ConfigError('E_BASE_URL_INVALID', '--base-url must not carry credentials (user:password@)');
+  }
+  return trimSlash(parsed.href);
+}
+
+/** The key of `role`, read from the environment variable the profile names; undefined when unset. */
+export function resolveKey(profile: TargetProfile, role: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const ref = profile.keys[role];
+  if (!ref) return undefined;
+  const value = env[ref.env];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** Throws unless every role is in the profile and its variable is set; names variables, never values. */
+export function requireKeys(profile: TargetProfile, roles: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+  const absent = roles.filter((role) => !profile.keys[role]);
+  if (absent.length > 0) {
+    throw new ConfigError('E_PROFILE_INVALID', `target profile ${profile.name} has no key role ${absent.join(', ')}; add it under "keys"`);
+  }
+  const unset = roles.filter((role) => resolveKey(profile, role, env) === undefined);
+  if (unset.length > 0) {
+    const names = unset.map((role) => `${profile.keys[role].env} (key role ${role})`);
+    throw new ConfigError('E_KEY_ENV_MISSING', `environment variable${unset.length > 1 ? 's' : ''} ${names.join(', ')} not set`);
+  }
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,83 @@
+/**
+ * The rule catalogue (specs/rules.json): every normative statement of the contract, by id.
+ * Loading checks the catalogue itself (a broken catalogue is a bug of this product, so it
+ * throws a plain Error); asking for rule ids it does not have is a user error (E_RULE_UNKNOWN).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from './errors.js';
+import { FAMILIES, type Family, type Rule } from './model.js';
+
+/** Area prefixes of rule ids (the first segment; direct enrollment areas all start `ENR-`). */
+export const RULE_AREAS = [
+  'PING', 'COUNTIES', 'ISSUERS', 'PROVIDERS', 'QUOTES', 'SESSIONS', 'POLICY', 'ENR', 'AUTH', 'GATE',
+  'IDEMP', 'RATE', 'ENVELOPE', 'EDGE', 'SCHEMA', 'HEADERS', 'LEGACY', 'MEDICARE',
+] as const;
+
+const RULE_ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
+const STRENGTHS = ['stated', 'inferred'];
+
+export interface RuleCatalogue {
+  version: string;
+  rules: readonly Rule[];
+  byId(id: string): Rule | undefined;
+  has(id: string): boolean;
+  forFamily(family: Family): Rule[];
+  /** Throws E_RULE_UNKNOWN naming every id the catalogue does not have. */
+  assertKnownRules(ids: readonly string[]): void;
+}
+
+/** specs/rules.json of this checkout, wherever the process was started. */
+export function defaultRulesPath(): string {
+  return fileURLToPath(new URL('../specs/rules.json', import.meta.url));
+}
+
+export function loadRules(path: string = defaultRulesPath()): RuleCatalogue {
+  const data = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown; rules?: unknown };
+  if (!Array.isArray(data.rules)) throw new Error(`${path}: the catalogue has no "rules" array`);
+  const rules = data.rules.map((rule, i) => checkedRule(rule, `${path}: rules[${i}]`));
+  const index = new Map<string, Rule>();
+  for (const rule of rules) {
+    if (index.has(rule.id)) throw new Error(`${path}: duplicate rule id ${rule.id}`);
+    index.set(rule.id, rule);
+  }
+  return {
+    version: typeof data.version === 'string' ? data.version : '',
+    rules,
+    byId: (id) => index.get(id),
+    has: (id) => index.has(id),
+    forFamily: (family) => rules.filter((r) => r.families.includes(family)),
+    assertKnownRules: (ids) => assertKnown(index, ids),
+  };
+}
+
+function assertKnown(index: ReadonlyMap<string, Rule>, ids: readonly string[]): void {
+  const unknown = ids.filter((id) => !index.has(id));
+  if (unknown.length > 0) {
+    throw new ConfigError('E_RULE_UNKNOWN', `unknown rule id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  }
+}
+
+/** One rule, or an Error naming the rule and what is wrong with it. */
+function checkedRule(value: unknown, where: string): Rule {
+  if (value === null || typeof value !== 'object') throw new Error(`${where} is not an object`);
+  const rule = value as Record<string, unknown>;
+  const id = rule.id;
+  if (typeof id !== 'string' || !RULE_ID.test(id) || !RULE_AREAS.some((area) => id.startsWith(area + '-'))) {
+    throw new Error(`${where}: malformed rule id ${JSON.stringify(id)} (UPPER-KEBAB, starting with one of ${RULE_AREAS.join(', ')})`);
+  }
+  const problem = ruleProblem(rule);
+  if (problem) throw new Error(`${where} (${id}): ${problem}`);
+  return rule as unknown as Rule;
+}
+
+function ruleProblem(rule: Record<string, unknown>): string | undefined {
+  if (typeof rule.section !== 'string' || rule.section === '') return 'section must be a non-empty string';
+  if (!STRENGTHS.includes(rule.strength as string)) return `strength must be one of ${STRENGTHS.join(', ')}`;
+  if (!Array.isArray(rule.families) || rule.families.length === 0) return 'families must be a non-empty list';
+  const stray = rule.families.find((f) => !(FAMILIES as readonly unknown[]).includes(f));
+  if (stray !== undefined) return `unknown family ${JSON.stringify(stray)}`;
+  if (typeof rule.statement !== 'string' || rule.statement === '') return 'statement must be a non-empty string';
+  if (rule.writes !== undefined && typeof rule.writes !== 'boolean') return 'writes must be a boolean';
+  return undefined;
+}

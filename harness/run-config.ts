@@ -1,0 +1,59 @@
+/**
+ * What the CLI hands to the conformance suites running inside vitest workers
+ * (through vitest's `provide`/`inject`, key `runConfig`). It never carries a key value:
+ * workers read keys from the environment variables the target profile names.
+ */
+import type { Family } from './model.js';
+
+export type RunProfile = 'smoke' | 'conformance' | 'certification';
+
+export interface KeyRef {
+  /** Name of the environment variable holding the key. */
+  env: string;
+  tier: 'low' | 'medium' | 'high';
+}
+
+/** A target profile (specs/target-profile.schema.json), after validation. */
+export interface TargetProfile {
+  name: string;
+  baseUrl: string;
+  legacyBaseUrl?: string;
+  medicareBaseUrl?: string;
+  readOnly?: boolean;
+  requestTimeoutMs?: number;
+  asyncTimeoutMs?: number;
+  keys: Record<string, KeyRef>;
+  fixtures: Record<string, string | number | boolean | string[]>;
+}
+
+export interface RunConfig {
+  /** Unique per run; prefixes idempotency keys and names the report folder. */
+  runId: string;
+  runProfile: RunProfile;
+  target: TargetProfile;
+  /** Path or URL of the OpenAPI document schema checks come from. */
+  specSource: string;
+  families: Family[];
+  /** When set, only checks naming one of these rules run. */
+  rules?: string[];
+  seed: number;
+  /** fast-check runs per property. */
+  runs: number;
+  /** Failed `inferred` rules count as failures instead of warnings. */
+  strict: boolean;
+  reportDir: string;
+  /** True when the target is the embedded reference server (fixture-only checks may rely on it). */
+  embedded: boolean;
+  /** Fault switched on in the embedded server, if any (mutation campaign). */
+  fault?: string;
+  /**
+   * A webhook receiver on 127.0.0.1 the target delivers the older ICHRA webhooks to, whose
+   * `GET <url>/events` lists what arrived (harness/cli/webhook-inbox.ts). Set for embedded runs.
+   */
+  webhookInboxUrl?: string;
+  /**
+   * The command that repeats this run without its narrowing flags, as the CLI was given it
+   * (`--target <file>` or `--base-url`, `--fault`, `--spec`, ...); reproduction commands extend it.
+   */
+  command?: string;
+}

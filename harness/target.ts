@@ -1,0 +1,138 @@
+/**
+ * The target as one vitest worker sees it: the run configuration the CLI provided, the loaded
+ * contract, the rule catalogue and one HTTP client. Built once per worker and per run (a
+ * worker reused across runs, as in the mutation campaign, gets a fresh client per run).
+ */
+import { inject } from 'vitest';
+import type { KnownValues } from '../generators/types.js';
+import { createClient, type Client } from './client/index.js';
+import { loadContract } from './contract/index.js';
+import type { Contract, ValidationOutcome } from './contract/types.js';
+import { boundedClient } from './request-cap.js';
+import type { RunConfig } from './run-config.js';
+import type { RuleCatalogue } from './rules.js';
+import { ruleCatalogue } from './suite/catalogue.js';
+import { knownValues } from './suite/known-values.js';
+import type { Capabilities } from './suite/needs.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runConfig: RunConfig;
+  }
+}
+
+export type FixtureValue = RunConfig['target']['fixtures'][string];
+
+export interface TargetContext {
+  config: RunConfig;
+  /** The document schema checks come from (`--spec`). */
+  contract: Contract;
+  /**
+   * Validates against whichever loaded document defines the operation: the `--spec` document
+   * first, then the bundled older-ICHRA and Medicare documents.
+   */
+  validateResponse: Contract['validateResponse'];
+  rules: RuleCatalogue;
+  client: Client;
+  /** A profile fixture, or undefined when the profile does not have it. */
+  fixture(name: string): FixtureValue | undefined;
+  /** The profile has a key for the role and its environment variable is set. */
+  hasRole(role: string): boolean;
+  /** False in a read-only run: smoke profile or a `readOnly` target. */
+  writable: boolean;
+  capabilities: Capabilities;
+  /** Known values for the generators: fixtures by member name, plus `extra` on top. */
+  known(extra?: KnownValues): KnownValues;
+}
+
+/** Documents beside the `/v1` one; checks of their operations validate against them. */
+const COMPANION_SPECS = ['legacy-ichra.yaml', 'medicare.yaml'].map((f) => new URL(`../specs/${f}`, import.meta.url).pathname);
+
+const contracts = new Map<string, Promise<Contract>>();
+
+/** A document loaded once per worker, whichever run asks for it. */
+function contractOf(source: string): Promise<Contract> {
+  let loading = contracts.get(source);
+  if (!loading) {
+    loading = loadContract(source);
+    contracts.set(source, loading);
+    // A failed load is not cached: the next run may point at a fixed document.
+    loading.catch(() => contracts.delete(source));
+  }
+  return loading;
+}
+
+/** Companion documents are optional: one that does not load leaves its operations unspecified. */
+async function companions(): Promise<Contract[]> {
+  const loaded = await Promise.all(COMPANION_SPECS.map((s) => contractOf(s).catch(() => undefined)));
+  return loaded.filter((c): c is Contract => c !== undefined);
+}
+
+function routedValidator(primary: Contract, others: readonly Contract[]): Contract['validateResponse'] {
+  return (operationId, status, contentType, body): ValidationOutcome => {
+    const owner = [primary, ...others].find((c) => c.operation(operationId) !== undefined) ?? primary;
+    return owner.validateResponse(operationId, status, contentType, body);
+  };
+}
+
+export function isWritable(config: RunConfig): boolean {
+  return config.runProfile !== 'smoke' && config.target.readOnly !== true;
+}
+
+export function roleAvailable(config: RunConfig, role: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const ref = Object.hasOwn(config.target.keys, role) ? config.target.keys[role] : undefined;
+  return ref !== undefined && typeof env[ref.env] === 'string' && env[ref.env] !== '';
+}
+
+export async function createTargetContext(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Promise<TargetContext> {
+  const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
+  const writable = isWritable(config);
+  const client = boundedClient(createClient({ target: config.target, runId: config.runId, readOnly: !writable, env }), config.runProfile);
+  const fixture = (name: string) => (Object.hasOwn(config.target.fixtures, name) ? config.target.fixtures[name] : undefined);
+  const hasRole = (role: string) => roleAvailable(config, role, env);
+  return {
+    config,
+    contract,
+    validateResponse: routedValidator(contract, others),
+    rules: ruleCatalogue(),
+    client,
+    fixture,
+    hasRole,
+    writable,
+    capabilities: { hasRole, hasFixture: (name) => fixture(name) !== undefined, writable, embedded: config.embedded },
+    known: (extra) => knownValues(config.target.fixtures, extra),
+  };
+}
+
+/** What makes two runs different for a worker that outlives one of them. */
+function runKey(config: RunConfig): string {
+  return JSON.stringify([config.runId, config.fault ?? null, config.target.name, config.target.baseUrl, config.specSource, config.runProfile]);
+}
+
+let current: { key: string; target: Promise<TargetContext> } | undefined;
+
+/** The run configuration the CLI provided; a clear error when a suite runs outside the CLI. */
+export function runConfig(): RunConfig {
+  const config = inject('runConfig');
+  if (!config) throw new Error('no run configuration: run the conformance suites with `partner-conformance run`, not with `vitest` directly');
+  return config;
+}
+
+/** The worker's target for the current run, built on first use. */
+export function getTarget(): Promise<TargetContext> {
+  const config = runConfig();
+  const key = runKey(config);
+  if (current?.key !== key) {
+    const previous = current?.target;
+    const target = (async () => {
+      // The previous run is over when the next one starts in this worker: release its sockets.
+      await previous?.then((t) => t.client.close()).catch(() => undefined);
+      return createTargetContext(config);
+    })();
+    current = { key, target };
+    target.catch(() => {
+      if (current?.target === target) current = undefined;
+    });
+  }
+  return current!.target;
+}
