@@ -1,0 +1,16 @@
+/**
+ * Spec-driven fast-check arbitraries: valid values and requests, boundary requests, and
+ * invalid variants that each break one named constraint. Everything here is a pure function
+ * of the schema (or operation) and the options, so `fc.assert(..., { seed })` replays a run.
+ */
+export { valueFromSchema, type ValueOptions } from './valueFromSchema.js';
+export { validRequest } from './validRequest.js';
+export { boundaryValues } from './boundaryValues.js';
+export { boundaryRequests } from './boundaryRequests.js';
+export { invalidVariants } from './invalidVariants.js';
+export { invalidRequest } from './invalidRequest.js';
+export { GeneratorError, GENERATOR_ERROR_CODES, type GeneratorErrorCode } from './_internals/helpers/errors.js';
+export type {
+  Constraint, ConstraintLocation, GeneratedRequest, InvalidVariant, KnownValues, Operation, Parameter,
+  ParameterLocation, RequestBody, RequestOptions, Schema, SchemaObject,
+} from './types.js';
