@@ -1,0 +1,94 @@
+/**
+ * What a check receives: the target, a `send` that keeps the check's own exchanges for its
+ * finding, fixture and role lookups that skip the check when the profile lacks them, bounded
+ * polling, and the check library bound to the check's rules.
+ */
+import { bindChecks, type BoundChecks } from '../checks/bound.js';
+import { jsonOf, requireResponse } from '../checks/scope.js';
+import type { ApiRequest } from '../client/index.js';
+import type { Exchange, Rule } from '../model.js';
+import type { RunConfig } from '../run-config.js';
+import type { FixtureValue, TargetContext } from '../target.js';
+import { pollInterval, pollUntil, realClock, type PollDeps, type PollOptions } from './poll.js';
+import { SkipCheck } from './skip.js';
+
+export interface CheckContext {
+  target: TargetContext;
+  config: RunConfig;
+  /** The rules this check verifies, from the catalogue. */
+  rules: readonly Rule[];
+  /** Sends one request (default role `approved`); the exchange joins this check's finding. */
+  send(req: ApiRequest): Promise<Exchange>;
+  /** Sends all at once (races); exchanges in input order. */
+  sendConcurrently(reqs: ApiRequest[]): Promise<Exchange[]>;
+  /** A profile fixture; skips the check (`needs fixture <name>`) when absent. */
+  fixture<T extends FixtureValue = string>(name: string): T;
+  /** The role name, for `send({ role })`; skips the check (`needs role <name>`) when absent. */
+  role(name: string): string;
+  /** A fresh `Idempotency-Key` with the run prefix. */
+  idempotencyKey(label?: string): string;
+  /**
+   * Re-sends `req` until `until(exchange)` holds or the bound is reached (default the target's
+   * asyncTimeoutMs, reads a tenth of it apart, at most MAX_POLL_ATTEMPTS); returns the last exchange.
+   */
+  poll(req: ApiRequest, until: (ex: Exchange) => boolean, opts?: PollOptions): Promise<Exchange>;
+  /** The parsed JSON body (undefined when not JSON); a transport failure is a violation of the check's rules. */
+  json<T = any>(ex: Exchange): T;
+  /** The exchanges this check has sent so far. */
+  exchanges(): Exchange[];
+  /** The check library bound to this check's rules and the loaded contract. */
+  expect: BoundChecks;
+  /** When the check's deadline expires (clock ms); requests wait for rate budget at most until then. */
+  deadlineAt?: number;
+}
+
+/** Async outcomes settle within this when the profile does not say (DESIGN: asyncTimeoutMs). */
+export const DEFAULT_ASYNC_TIMEOUT_MS = 5_000;
+
+export function createCheckContext(
+  target: TargetContext,
+  rules: readonly Rule[],
+  clock: PollDeps = realClock,
+  deadlineAt?: number,
+): CheckContext {
+  const ruleIds = rules.map((r) => r.id);
+  const slots: Array<Exchange | undefined> = [];
+
+  function requireRole(role: string): string {
+    if (!target.hasRole(role)) throw new SkipCheck(`role ${role}`);
+    return role;
+  }
+
+  async function send(req: ApiRequest): Promise<Exchange> {
+    const role = req.role === undefined ? 'approved' : req.role;
+    if (role !== null) requireRole(role);
+    const slot = slots.push(undefined) - 1;
+    const budgetWaitMs = req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
+    const ex = await target.client.send(budgetWaitMs === undefined ? req : { ...req, budgetWaitMs });
+    slots[slot] = ex;
+    return ex;
+  }
+
+  return {
+    target,
+    config: target.config,
+    rules,
+    send,
+    sendConcurrently: (reqs) => Promise.all(reqs.map(send)),
+    fixture<T extends FixtureValue = string>(name: string): T {
+      const value = target.fixture(name);
+      if (value === undefined) throw new SkipCheck(`fixture ${name}`);
+      return value as T;
+    },
+    role: requireRole,
+    idempotencyKey: (label) => target.client.newIdempotencyKey(label),
+    poll(req, until, opts = {}) {
+      const timeoutMs = opts.timeoutMs ?? target.config.target.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
+      return pollUntil(() => send(req), until, timeoutMs, pollInterval(timeoutMs, opts.intervalMs), clock);
+    },
+    json: (ex) => jsonOf(requireResponse('transportOk', ex, { rules: ruleIds })) as any,
+    exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
+    expect: bindChecks(ruleIds, { validateResponse: target.validateResponse }),
+    deadlineAt,
+  };
+}

@@ -1,0 +1,80 @@
+/** A TargetContext without network for the suite API's tests: the client answers from a function. */
+import type { ApiRequest, Client } from '../client/index.js';
+import type { Exchange } from '../model.js';
+import type { RunConfig } from '../run-config.js';
+import type { TargetContext } from '../target.js';
+import { ruleCatalogue } from './catalogue.js';
+
+export function runConfigFor(overrides: Partial<RunConfig> = {}, target: Partial<RunConfig['target']> = {}): RunConfig {
+  return {
+    runId: 'run1',
+    runProfile: 'conformance',
+    target: {
+      name: 'fake',
+      baseUrl: 'http://127.0.0.1:9',
+      asyncTimeoutMs: 1_000,
+      keys: { approved: { env: 'K_APPROVED', tier: 'high' }, unapproved: { env: 'K_UNAPPROVED', tier: 'high' } },
+      fixtures: { zipCode: '30301', state: 'GA' },
+      ...target,
+    },
+    specSource: 'specs/partner-api.yaml',
+    families: ['utility'],
+    seed: 42,
+    runs: 20,
+    strict: false,
+    reportDir: 'reports/out/test',
+    embedded: true,
+    ...overrides,
+  };
+}
+
+export function answer(req: ApiRequest, status: number, body: unknown = {}): Exchange {
+  const text = JSON.stringify(body);
+  return {
+    request: { method: req.method, url: `http://127.0.0.1:9${req.path}`, headers: {} },
+    response: { status, headers: { 'content-type': 'application/json' }, body: text, json: body },
+    durationMs: 1,
+    role: req.role ?? undefined,
+  };
+}
+
+export interface FakeTarget extends TargetContext {
+  sent: ApiRequest[];
+}
+
+/** `respond` plays the target; roles present are `approved` (and whatever `roles` lists). */
+export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, config: RunConfig = runConfigFor(), roles = ['approved']): FakeTarget {
+  const sent: ApiRequest[] = [];
+  let n = 0;
+  const client: Client = {
+    async send(req) {
+      const out = respond(req);
+      if (out instanceof Error) throw out;
+      sent.push(req);
+      return out;
+    },
+    sendConcurrently(reqs) {
+      return Promise.all(reqs.map((r) => client.send(r)));
+    },
+    newIdempotencyKey: (label) => `${config.runId}-${label ?? 'k'}-${++n}`,
+    exchanges: () => [],
+    requestCount: () => sent.length,
+    close: async () => {},
+  };
+  const fixture = (name: string) => config.target.fixtures[name];
+  const hasRole = (role: string) => roles.includes(role);
+  const writable = config.runProfile !== 'smoke' && config.target.readOnly !== true;
+  return {
+    sent,
+    config,
+    contract: undefined as never,
+    validateResponse: () => ({ kind: 'valid' }),
+    rules: ruleCatalogue(),
+    client,
+    fixture,
+    hasRole,
+    writable,
+    capabilities: { hasRole, hasFixture: (n) => fixture(n) !== undefined, writable, embedded: config.embedded },
+    known: () => ({}),
+  };
+}

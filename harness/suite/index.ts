@@ -1,0 +1,12 @@
+/** The suite API: what a file under suites/<family>/ imports. */
+export { verify, verifyProperty, DEFAULT_CHECK_TIMEOUT_MS } from './verify.js';
+export type { VerifyOptions, VerifyPropertyOptions } from './verify.js';
+export type { CheckContext } from './context.js';
+export type { Needs } from './needs.js';
+export type { PollOptions } from './poll.js';
+export type { ArbitraryFor, PropertyBody } from './property.js';
+export { SkipCheck } from './skip.js';
+export { getTarget, type TargetContext } from '../target.js';
+export type { ApiRequest } from '../client/index.js';
+export type { Exchange } from '../model.js';
+export { RuleViolation } from '../checks/violation.js';

@@ -1,0 +1,61 @@
+/**
+ * What a check needs from the target and run, and the first need a run cannot meet.
+ * Kept apart from vitest so the decision is testable on its own.
+ */
+import type { Rule } from '../model.js';
+import type { RunProfile } from '../run-config.js';
+
+export interface Needs {
+  /** Key roles (profile `keys`) whose environment variables must be set. */
+  roles?: string[];
+  /** Profile fixtures that must be present. */
+  fixtures?: string[];
+  /** Requests with side effects. Implied when any of the check's rules is marked `writes`. */
+  writes?: boolean;
+  /** Only the embedded reference server (behaviour a real target cannot be asked to show). */
+  embedded?: boolean;
+}
+
+/** What the run offers, as seen from one worker. */
+export interface Capabilities {
+  hasRole(role: string): boolean;
+  hasFixture(name: string): boolean;
+  /** False in a read-only run (smoke profile or `readOnly` target). */
+  writable: boolean;
+  embedded: boolean;
+}
+
+/** Writes are needed when declared, or when a rule can only be observed by writing (unless declared false). */
+export function needsWrites(needs: Needs | undefined, rules: readonly Rule[]): boolean {
+  if (needs?.writes !== undefined) return needs.writes;
+  return rules.some((rule) => rule.writes === true);
+}
+
+/** The first unmet need, as in a finding's `needs` (`role unapproved`), or undefined. */
+export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can: Capabilities): string | undefined {
+  if (needsWrites(needs, rules) && !can.writable) return 'writes (read-only run)';
+  if (needs?.embedded && !can.embedded) return 'embedded reference server';
+  const role = needs?.roles?.find((r) => !can.hasRole(r));
+  if (role !== undefined) return `role ${role}`;
+  const fixture = needs?.fixtures?.find((f) => !can.hasFixture(f));
+  if (fixture !== undefined) return `fixture ${fixture}`;
+  return undefined;
+}
+
+/** Run profiles a check belongs to when it names none: everything but the smoke budget. */
+export const DEFAULT_PROFILES: readonly RunProfile[] = ['conformance', 'certification'];
+
+export interface Selection {
+  runProfile: RunProfile;
+  /** `--rule` filter, when given. */
+  rules?: readonly string[];
+}
+
+/** Why the run does not select this check (rule filter, run profile), or undefined when it does. */
+export function notSelected(selection: Selection, checkRules: readonly string[], profiles: readonly RunProfile[] = DEFAULT_PROFILES): string | undefined {
+  if (selection.rules && selection.rules.length > 0 && !checkRules.some((id) => selection.rules!.includes(id))) {
+    return `not selected: covers none of --rule ${selection.rules.join(', ')}`;
+  }
+  if (!profiles.includes(selection.runProfile)) return `not selected: not part of the ${selection.runProfile} profile`;
+  return undefined;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import type { Exchange } from '../model.js';
+import { answer, fakeTarget } from './fake-target.test-helpers.js';
+import { createCheckContext } from './context.js';
+import { MAX_POLL_ATTEMPTS, pollInterval, pollUntil, type PollDeps } from './poll.js';
+import { resolveRules, ruleCatalogue } from './catalogue.js';
+
+/** A clock that advances only when the poll sleeps. */
+function fakeClock(): PollDeps & { slept: number[] } {
+  let now = 0;
+  const slept: number[] = [];
+  return { slept, now: () => now, sleep: async (ms) => { slept.push(ms); now += ms; } };
+}
+
+const read = (status: () => number) => async (): Promise<Exchange> => answer({ method: 'GET', path: '/x' }, status());
+
+describe('pollUntil', () => {
+  test('returns as soon as the condition holds', async () => {
+    let n = 0;
+    const clock = fakeClock();
+    const ex = await pollUntil(read(() => (++n >= 3 ? 202 : 200)), (e) => e.response?.status === 202, 1_000, 100, clock);
+    expect(ex.response?.status).toBe(202);
+    expect(n).toBe(3);
+    expect(clock.slept).toEqual([100, 100]);
+  });
+  test('gives up at the timeout and returns the last exchange', async () => {
+    let n = 0;
+    const ex = await pollUntil(read(() => (++n, 200)), () => false, 1_000, 100, fakeClock());
+    expect(ex.response?.status).toBe(200);
+    // Reads at 0, 100, ..., 1000 ms: the last one at the deadline.
+    expect(n).toBe(11);
+  });
+  test('never exceeds the attempt bound, whatever the timeout', async () => {
+    let n = 0;
+    await pollUntil(read(() => (++n, 200)), () => false, 10_000_000, 1, fakeClock());
+    expect(n).toBe(MAX_POLL_ATTEMPTS);
+  });
+  test('interval defaults to a tenth of the timeout within 50 ms .. 1 s', () => {
+    expect(pollInterval(5_000)).toBe(500);
+    expect(pollInterval(100)).toBe(50);
+    expect(pollInterval(60_000)).toBe(1_000);
+    expect(pollInterval(5_000, 20)).toBe(20);
+  });
+  test('t.poll uses the target asyncTimeoutMs and records every read', async () => {
+    const target = fakeTarget((req) => answer(req, 200));
+    const t = createCheckContext(target, resolveRules(ruleCatalogue(), 'p', ['PING-200']), fakeClock());
+    await t.poll({ method: 'GET', path: '/v1/enrollments/1' }, () => false);
+    // asyncTimeoutMs 1000 in the fake profile: reads 100 ms apart from 0 to 1000 ms.
+    expect(t.exchanges()).toHaveLength(11);
+  });
+});

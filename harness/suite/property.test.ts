@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { RuleViolation } from '../checks/violation.js';
+import { resolveRules, ruleCatalogue } from './catalogue.js';
+import { createCheckContext } from './context.js';
+import { isPropertyCounterexample, type PropertyCounterexample } from './counterexample.js';
+import { answer, fakeTarget } from './fake-target.test-helpers.js';
+import { outcomeOf } from './outcome.js';
+import { checkProperty } from './property.js';
+
+const rules = resolveRules(ruleCatalogue(), 'p', ['PING-200']);
+
+/** A target that answers 500 for page sizes above 40, 200 otherwise. */
+const target = () => fakeTarget((req) => answer(req, Number(req.query?.size) > 40 ? 500 : 200));
+
+const sizes = () => fc.integer({ min: 1, max: 100 });
+const body = async (t: ReturnType<typeof createCheckContext>, size: number) => {
+  t.expect.status(await t.send({ method: 'GET', path: '/v1/reference/providers', query: { size } }), 200);
+};
+
+async function failureOf(seed: number): Promise<PropertyCounterexample> {
+  const fake = target();
+  try {
+    await checkProperty(createCheckContext(fake, rules), sizes, body, { seed, numRuns: 50, timeLimitMs: 5_000 });
+  } catch (e) {
+    if (isPropertyCounterexample(e)) return e;
+    throw e;
+  }
+  throw new Error('the property passed against a failing target');
+}
+
+describe('checkProperty', () => {
+  test('shrinks to the minimal failing input and keeps only that run’s exchanges', async () => {
+    const failure = await failureOf(42);
+    expect(failure.counterexample).toBe('41');
+    expect(failure.seed).toBe(42);
+    expect(failure.failure).toBeInstanceOf(RuleViolation);
+    expect(failure.exchanges).toHaveLength(1);
+    expect(failure.exchanges[0]?.request.url).toContain('/v1/reference/providers');
+  });
+
+  test('the same seed replays the same failure', async () => {
+    const [a, b] = [await failureOf(7), await failureOf(7)];
+    expect(a.counterexample).toBe(b.counterexample);
+    expect(a.numRuns).toBe(b.numRuns);
+  });
+
+  test('passes, within numRuns, against a conforming target', async () => {
+    const fake = fakeTarget((req) => answer(req, 200));
+    await checkProperty(createCheckContext(fake, rules), sizes, body, { seed: 1, numRuns: 15, timeLimitMs: 5_000 });
+    expect(fake.sent).toHaveLength(15);
+  });
+
+  test('a skip inside a run skips the check without shrinking', async () => {
+    const fake = fakeTarget((req) => answer(req, 200));
+    const run = checkProperty(createCheckContext(fake, rules), sizes, async (t) => { t.fixture('planFull'); }, { seed: 1, numRuns: 15, timeLimitMs: 5_000 });
+    await expect(run).rejects.toMatchObject({ needs: 'fixture planFull' });
+  });
+
+  test('the finding carries the counterexample, seed and a --seed command', async () => {
+    const failure = await failureOf(42);
+    const out = outcomeOf(
+      { check: 'providers page size', family: 'reference', rules, thrown: failure, exchanges: [], strict: false, durationMs: 5, reproduce: (ids) => `run --rule ${ids.join(',')} --seed ${failure.seed}` },
+      (ids) => rules.filter((r) => ids.includes(r.id)),
+    );
+    expect(out.action).toBe('fail');
+    expect(out.finding.observed).toMatch(/counterexample \(seed 42, \d+ run\(s\)\): 41/);
+    expect(out.finding.exchanges).toHaveLength(1);
+    expect(out.finding.reproduce).toContain('--seed 42');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Running a fast-check property as one check: each run gets a fresh CheckContext (so a failure
+ * shows the exchanges of its own minimal run), the run's seed and size come from the run
+ * configuration (`--seed`, `--runs`), and a failure becomes a PropertyCounterexample.
+ */
+import fc from 'fast-check';
+import type { Exchange } from '../model.js';
+import { createCheckContext, type CheckContext } from './context.js';
+import { PropertyCounterexample } from './counterexample.js';
+import type { PollDeps } from './poll.js';
+import { asSkip, type SkipCheck } from './skip.js';
+
+export type ArbitraryFor<T> = (t: CheckContext) => fc.Arbitrary<T> | Promise<fc.Arbitrary<T>>;
+export type PropertyBody<T> = (t: CheckContext, value: T) => Promise<void>;
+
+export interface PropertyRunOptions {
+  seed: number;
+  numRuns: number;
+  /** Stop generating (and shrinking) after this long; runs so far decide. */
+  timeLimitMs: number;
+  clock?: PollDeps;
+}
+
+/** Shrunk inputs are quoted in reports; a bound keeps a huge body from flooding them. */
+const COUNTEREXAMPLE_LIMIT = 2_000;
+
+function describeValue(value: unknown): string {
+  const text = fc.stringify(value);
+  return text.length > COUNTEREXAMPLE_LIMIT ? `${text.slice(0, COUNTEREXAMPLE_LIMIT)}…` : text;
+}
+
+export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<T>, body: PropertyBody<T>, opts: PropertyRunOptions): Promise<void> {
+  const arb = await arbitrary(t);
+  let skip: SkipCheck | undefined;
+  let lastFailure: { error: unknown; exchanges: Exchange[] } | undefined;
+
+  const property = fc.asyncProperty(arb, async (value) => {
+    // Once a run says the check cannot run here, every later run passes at once: nothing to shrink.
+    if (skip) return;
+    const run = createCheckContext(t.target, t.rules, opts.clock, t.deadlineAt);
+    try {
+      await body(run, value);
+    } catch (e) {
+      skip = asSkip(e);
+      if (skip) return;
+      lastFailure = { error: e, exchanges: run.exchanges() };
+      throw e;
+    }
+  });
+
+  const details = await fc.check(property, {
+    seed: opts.seed,
+    numRuns: opts.numRuns,
+    interruptAfterTimeLimit: opts.timeLimitMs,
+    markInterruptAsFailure: false,
+  });
+  if (skip) throw skip;
+  if (!details.failed) return;
+  // The last failing run is the minimal one: shrinking only moves on from a failure.
+  const failure = lastFailure?.error ?? details.errorInstance ?? new Error('property failed');
+  const exchanges = [...t.exchanges(), ...(lastFailure?.exchanges ?? [])];
+  const counterexample = details.counterexample ? describeValue(details.counterexample[0]) : '(none)';
+  throw new PropertyCounterexample(failure, exchanges, details.seed, counterexample, details.numRuns);
+}

@@ -1,0 +1,144 @@
+import { describe, expect, test } from 'vitest';
+import { MissingKeyRole } from '../client/errors.js';
+import { ReadOnlyViolation } from '../errors.js';
+import type { ApiRequest } from '../client/index.js';
+import { resolveRules, ruleCatalogue } from './catalogue.js';
+import type { CheckContext } from './context.js';
+import { answer, fakeTarget, runConfigFor } from './fake-target.test-helpers.js';
+import type { Needs } from './needs.js';
+import { runCheck } from './run-check.js';
+
+const ping: ApiRequest = { method: 'GET', path: '/v1/ping' };
+const rules = (...ids: string[]) => resolveRules(ruleCatalogue(), 'test', ids);
+
+function spec(ids: string[], body: (t: CheckContext) => Promise<void>, needs?: Needs, timeoutMs = 2_000) {
+  return { title: 'a check', family: 'utility' as const, rules: rules(...ids), needs, timeoutMs, body };
+}
+
+describe('runCheck: verdicts', () => {
+  test('a passing check: passed finding with its rules, section, exchanges and command', async () => {
+    const target = fakeTarget((req) => answer(req, 200, { ok: true, environment: 'x' }));
+    const out = await runCheck(spec(['PING-200', 'PING-SCHEMA'], async (t) => t.expect.status(await t.send(ping), 200)), target);
+    expect(out.action).toBe('pass');
+    expect(out.finding).toMatchObject({ check: 'a check', family: 'utility', rules: ['PING-200', 'PING-SCHEMA'], section: '4.1, 2.1', verdict: 'passed' });
+    expect(out.finding.exchanges).toHaveLength(1);
+    expect(out.finding.reproduce).toBe('npx partner-conformance run --rule PING-200 --rule PING-SCHEMA');
+  });
+
+  test('a violated stated rule fails, naming only the violated rule with expected and observed', async () => {
+    const target = fakeTarget((req) => answer(req, 500, { error: 'boom' }));
+    const out = await runCheck(
+      spec(['PING-200', 'PING-SCHEMA'], async (t) => t.expect.rules('PING-200').status(await t.send(ping), 200)),
+      target,
+    );
+    expect(out.action).toBe('fail');
+    expect(out.finding).toMatchObject({ rules: ['PING-200'], section: '4.1', verdict: 'failed', expected: 'status 200', message: 'unexpected status' });
+    expect(out.finding.observed).toContain('status 500');
+    expect(out.finding.exchanges[0]?.response?.status).toBe(500);
+    expect(out.finding.reproduce).toBe('npx partner-conformance run --rule PING-200');
+  });
+
+  test('a violated inferred rule is a warning that does not fail the test, unless strict', async () => {
+    const body = async (t: CheckContext) => t.expect.status(await t.send({ method: 'GET', path: '/v1/nope' }), 404);
+    const lenient = await runCheck(spec(['EDGE-UNKNOWN-ROUTE-404'], body), fakeTarget((req) => answer(req, 400)));
+    expect(lenient.action).toBe('pass');
+    expect(lenient.finding.verdict).toBe('warning');
+    const strict = await runCheck(spec(['EDGE-UNKNOWN-ROUTE-404'], body), fakeTarget((req) => answer(req, 400), runConfigFor({ strict: true })));
+    expect(strict.action).toBe('fail');
+    expect(strict.finding.verdict).toBe('failed');
+  });
+
+  test('a mixed violation (stated and inferred) fails', async () => {
+    const out = await runCheck(
+      spec(['EDGE-UNKNOWN-ROUTE-404', 'PING-200'], async (t) => t.expect.status(await t.send(ping), 200)),
+      fakeTarget((req) => answer(req, 404)),
+    );
+    expect(out.finding.verdict).toBe('failed');
+  });
+
+  test('a crashing check body fails with its error, not silently', async () => {
+    const out = await runCheck(spec(['PING-200'], async () => { throw new TypeError('x is undefined'); }), fakeTarget((req) => answer(req, 200)));
+    expect(out.action).toBe('fail');
+    expect(out.finding.message).toContain('TypeError: x is undefined');
+  });
+
+  test('a transport failure is a finding naming the rule, not a crash', async () => {
+    const target = fakeTarget((req) => ({ request: { method: req.method, url: req.path, headers: {} }, error: 'ECONNREFUSED', durationMs: 1 }));
+    const out = await runCheck(spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200)), target);
+    expect(out.finding).toMatchObject({ verdict: 'failed', rules: ['PING-200'], message: 'no response' });
+    expect(out.finding.observed).toContain('ECONNREFUSED');
+  });
+
+  test('a check past its deadline fails with the exchanges it made', async () => {
+    const out = await runCheck(
+      spec(['PING-200'], async (t) => { await t.send(ping); await new Promise((r) => setTimeout(r, 500)); }, undefined, 50),
+      fakeTarget((req) => answer(req, 200)),
+    );
+    expect(out.finding.verdict).toBe('failed');
+    expect(out.finding.message).toContain('did not finish within 50 ms');
+    expect(out.finding.exchanges).toHaveLength(1);
+  });
+});
+
+describe('runCheck: skips', () => {
+  const sends = async (t: CheckContext) => { await t.send(ping); };
+
+  test('declared needs the target lacks skip before anything is sent', async () => {
+    const target = fakeTarget((req) => answer(req, 200));
+    const out = await runCheck(spec(['PING-200'], sends, { roles: ['unapproved'] }), target);
+    expect(out).toMatchObject({ action: 'skip', note: 'needs role unapproved' });
+    expect(out.finding).toMatchObject({ verdict: 'skipped', needs: 'role unapproved', rules: ['PING-200'] });
+    expect(target.sent).toHaveLength(0);
+  });
+
+  test('writes in a read-only run are skipped, declared or implied by a rule', async () => {
+    const readOnly = runConfigFor({ runProfile: 'smoke' });
+    const declared = await runCheck(spec(['PING-200'], sends, { writes: true }), fakeTarget((r) => answer(r, 200), readOnly));
+    expect(declared.finding.needs).toBe('writes (read-only run)');
+    const implied = await runCheck(spec(['AUTH-MEDICARE-HEADER'], sends), fakeTarget((r) => answer(r, 200), readOnly));
+    expect(implied.finding.needs).toBe('writes (read-only run)');
+  });
+
+  test('t.fixture and t.role skip the check when the profile lacks them', async () => {
+    const target = fakeTarget((req) => answer(req, 200));
+    const fixture = await runCheck(spec(['PING-200'], async (t) => { t.fixture('planFull'); }), target);
+    expect(fixture.finding).toMatchObject({ verdict: 'skipped', needs: 'fixture planFull' });
+    const role = await runCheck(spec(['PING-200'], async (t) => { await t.send({ ...ping, role: 'tierLow' }); }), target);
+    expect(role.finding).toMatchObject({ verdict: 'skipped', needs: 'role tierLow' });
+    expect(target.sent).toHaveLength(0);
+  });
+
+  test('client refusals (missing key role, read-only) become skips', async () => {
+    const missing = await runCheck(spec(['PING-200'], sends), fakeTarget(() => new MissingKeyRole('approved')));
+    expect(missing.finding.needs).toBe('role approved');
+    const refused = await runCheck(spec(['PING-200'], sends), fakeTarget(() => new ReadOnlyViolation('POST', '/v1/quotes')));
+    expect(refused.finding.needs).toBe('writes (read-only run)');
+  });
+
+  test('fixtures present are returned as the profile has them', async () => {
+    let seen: unknown;
+    await runCheck(spec(['PING-200'], async (t) => { seen = t.fixture('zipCode'); }), fakeTarget((req) => answer(req, 200)));
+    expect(seen).toBe('30301');
+  });
+});
+
+describe('CheckContext', () => {
+  test('sendConcurrently keeps input order and every exchange joins the finding', async () => {
+    const target = fakeTarget((req) => answer(req, 200, { path: req.path }));
+    const out = await runCheck(
+      spec(['PING-200'], async (t) => {
+        const [a, b] = await t.sendConcurrently([{ method: 'GET', path: '/a' }, { method: 'GET', path: '/b' }]);
+        expect(t.json(a).path).toBe('/a');
+        expect(t.json(b).path).toBe('/b');
+      }),
+      target,
+    );
+    expect(out.finding.exchanges.map((e) => e.request.url)).toEqual(['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b']);
+  });
+
+  test('idempotencyKey comes from the client, with the run prefix', async () => {
+    let key = '';
+    await runCheck(spec(['PING-200'], async (t) => { key = t.idempotencyKey('create'); }), fakeTarget((r) => answer(r, 200)));
+    expect(key).toMatch(/^run1-create-/);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * One check from start to Finding, without vitest: meet the needs, run the body under a
+ * deadline, classify what it threw. verify() and verifyProperty() wrap this in a test.
+ */
+import type { Family, Rule } from '../model.js';
+import type { TargetContext } from '../target.js';
+import { createCheckContext, type CheckContext } from './context.js';
+import { unmetNeed, type Needs } from './needs.js';
+import { outcomeOf, sectionsOf, type Outcome } from './outcome.js';
+import { realClock, type PollDeps } from './poll.js';
+import { reproduceCommand } from './reproduce.js';
+import { asSkip } from './skip.js';
+
+/** A check that does not finish in time; its exchanges so far still make the finding. */
+export class CheckTimeout extends Error {
+  readonly code = 'E_CHECK_TIMEOUT' as const;
+  constructor(readonly timeoutMs: number) {
+    super(`the check did not finish within ${timeoutMs} ms`);
+    this.name = 'CheckTimeout';
+  }
+}
+
+export interface CheckSpec {
+  title: string;
+  family: Family | 'contract';
+  rules: readonly Rule[];
+  needs?: Needs;
+  timeoutMs: number;
+  /** fast-check seed, named in the reproduction command of a property check. */
+  seed?: number;
+  body(t: CheckContext): Promise<void>;
+}
+
+function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CheckTimeout(timeoutMs)), timeoutMs);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: PollDeps): Promise<Outcome> {
+  const start = performance.now();
+  const reproduce = (rules: readonly string[]) => reproduceCommand({ config: target.config, rules, seed: spec.seed });
+  const identity = { check: spec.title, family: spec.family, rules: spec.rules };
+  const need = unmetNeed(spec.needs, spec.rules, target.capabilities);
+  if (need !== undefined) {
+    return {
+      action: 'skip',
+      note: `needs ${need}`,
+      finding: { ...identity, rules: spec.rules.map((r) => r.id), section: sectionsOf(spec.rules), verdict: 'skipped', needs: need, message: `skipped: needs ${need}`, exchanges: [] },
+    };
+  }
+  const t = createCheckContext(target, spec.rules, clock, (clock ?? realClock).now() + spec.timeoutMs);
+  let thrown: unknown;
+  try {
+    await withDeadline(spec.body(t), spec.timeoutMs);
+  } catch (e) {
+    thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
+  }
+  return outcomeOf(
+    { ...identity, thrown, exchanges: t.exchanges(), strict: target.config.strict, durationMs: performance.now() - start, reproduce },
+    (ids) => ids.map((id) => target.rules.byId(id)).filter((r): r is Rule => r !== undefined),
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The suite API: `verify(title, rules, body, opts)` registers one vitest test that verifies
+ * the named rules and stores its Finding in `task.meta.finding` for the reporters;
+ * `verifyProperty` does the same for a fast-check property.
+ */
+import { test, type TestContext } from 'vitest';
+import type { Finding } from '../model.js';
+import type { RunProfile } from '../run-config.js';
+import { getTarget, runConfig } from '../target.js';
+import { resolveRules, ruleCatalogue } from './catalogue.js';
+import type { CheckContext } from './context.js';
+import { familyOf } from './family.js';
+import { notSelected, type Needs } from './needs.js';
+import type { Outcome } from './outcome.js';
+import { checkProperty, type ArbitraryFor, type PropertyBody } from './property.js';
+import { runCheck } from './run-check.js';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The outcome of a conformance check (see harness/suite/verify.ts). */
+    finding?: Finding;
+  }
+}
+
+export interface VerifyOptions {
+  needs?: Needs;
+  /** Bound on the whole check, requests and polling included; default DEFAULT_CHECK_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Run profiles the check belongs to; default conformance and certification (never smoke). */
+  profiles?: RunProfile[];
+}
+
+export interface VerifyPropertyOptions extends VerifyOptions {
+  /** At most this many runs, whatever `--runs` says (for properties that send many requests). */
+  maxRuns?: number;
+}
+
+/** A check runs at most this long by default; the test itself gets a little more to report it. */
+export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
+const REPORT_GRACE_MS = 5_000;
+
+const RUN_PROFILES: readonly RunProfile[] = ['smoke', 'conformance', 'certification'];
+
+type Body = (t: CheckContext, seed: number | undefined) => Promise<void>;
+
+function register(title: string, ruleIds: string[], body: Body, opts: VerifyOptions, seeded: boolean): void {
+  // Collection-time validation: a typo in a rule id or profile fails the suite file loudly.
+  const rules = resolveRules(ruleCatalogue(), title, ruleIds);
+  const stray = opts.profiles?.filter((p) => !RUN_PROFILES.includes(p)) ?? [];
+  if (stray.length > 0) throw new Error(`check "${title}" names unknown run profile(s) ${stray.join(', ')}`);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+
+  test(title, { timeout: timeoutMs + REPORT_GRACE_MS }, async (ctx: TestContext) => {
+    const config = runConfig();
+    const deselected = notSelected(config, ruleIds, opts.profiles);
+    // Deselected checks carry no finding: they are not part of this run (reporters drop them).
+    if (deselected) ctx.skip(deselected);
+    const target = await getTarget();
+    const seed = seeded ? config.seed : undefined;
+    const outcome: Outcome = await runCheck(
+      { title, family: familyOf(ctx.task.file?.filepath, rules), rules, needs: opts.needs, timeoutMs, seed, body: (t) => body(t, seed) },
+      target,
+    );
+    ctx.task.meta.finding = outcome.finding;
+    if (outcome.action === 'skip') ctx.skip(outcome.note);
+    if (outcome.action === 'fail') throw outcome.error;
+  });
+}
+
+/**
+ * Registers a check of `rules` (ids of specs/rules.json; unknown ids throw at collection).
+ * The body sends requests through `t.send` and asserts with `t.expect`; a RuleViolation it
+ * throws fails the check (a warning when every violated rule is `inferred` and the run is not strict).
+ */
+export function verify(title: string, rules: string[], fn: (t: CheckContext) => Promise<void>, opts: VerifyOptions = {}): void {
+  register(title, rules, (t) => fn(t), opts, false);
+}
+
+/**
+ * Registers a property check: `arbitrary(t)` builds the inputs (it may send setup requests,
+ * e.g. to learn a county's fips_code), `fn(t, value)` checks one input. Runs `--runs` times
+ * from `--seed`; a failure shrinks and reports its counterexample, seed and a `--seed` command.
+ */
+export function verifyProperty<T>(title: string, rules: string[], arbitrary: ArbitraryFor<T>, fn: PropertyBody<T>, opts: VerifyPropertyOptions = {}): void {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+  register(
+    title,
+    rules,
+    (t, seed) =>
+      checkProperty(t, arbitrary, fn, {
+        seed: seed ?? 0,
+        numRuns: Math.max(1, Math.min(t.config.runs, opts.maxRuns ?? Number.POSITIVE_INFINITY)),
+        // Leave a tenth of the check's time to report the counterexample.
+        timeLimitMs: Math.floor(timeoutMs * 0.9),
+      }),
+    opts,
+    true,
+  );
+}
+

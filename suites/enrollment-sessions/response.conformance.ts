@@ -1,0 +1,79 @@
+/**
+ * A created enrollment session (4.6, 2.6): 200 with the echoed external_id, two browser URLs
+ * and X-Request-Id; the Idempotency-Key is optional (section 8).
+ */
+import { REDACTED } from '../../harness/client/index.js';
+import { verify, type Exchange } from '../../harness/suite/index.js';
+import type { CheckContext } from '../../harness/suite/index.js';
+import { createSession, freshExternalId, sessionBody, sessionTarget, type Flow } from './session-body.js';
+
+const writes = { writes: true } as const;
+
+/** An absolute http(s) URL: a link a browser can open. */
+function isBrowserUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function expectSessionShape(t: CheckContext, ex: Exchange, externalId: string): void {
+  t.expect.rules('SESSIONS-200').status(ex, 200);
+  t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+  const body = t.json<{ external_id?: unknown; links?: Record<string, unknown> }>(ex);
+  t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO').that(ex, {
+    holds: body?.external_id === externalId,
+    title: 'external_id not echoed',
+    expected: `external_id "${externalId}" (the request's)`,
+    observed: () => `external_id ${JSON.stringify(body?.external_id)}`,
+  });
+  const links = body?.links;
+  t.expect.rules('SESSIONS-LINKS').that(ex, {
+    holds: isBrowserUrl(links?.shopping_url) && isBrowserUrl(links?.client_apply_url),
+    title: 'links are not browser URLs',
+    expected: 'links.shopping_url and links.client_apply_url absolute http(s) URLs',
+    observed: () => `links ${JSON.stringify(links)}`,
+  });
+  t.expect.rules('SESSIONS-REQUEST-ID').header(ex, 'X-Request-Id', /\S/);
+  // The client replaces every key value it recorded with the marker: a marker in the response is an echoed key.
+  const echoed = [ex.response!.body, ...Object.values(ex.response!.headers)].some((text) => text.includes(REDACTED));
+  t.expect.rules('AUTH-KEY-NOT-ECHOED').that(ex, {
+    holds: !echoed,
+    title: 'the API key is echoed',
+    expected: 'no response header or body carrying the API key',
+    observed: `the key (shown as ${REDACTED}) in the response`,
+  });
+  // Last: the schema also holds the links to `format: uri`; the rule checks above name the defect first.
+  t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createEnrollmentSession');
+}
+
+const SHAPE_RULES = ['SESSIONS-200', 'SESSIONS-EXTERNAL-ID-ECHO', 'SESSIONS-LINKS', 'SESSIONS-REQUEST-ID', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'];
+
+for (const flow of ['self_service', 'agent_assisted'] as const satisfies readonly Flow[]) {
+  verify(
+    `a valid ${flow} session answers 200 with the echoed external_id, browser links and X-Request-Id`,
+    SHAPE_RULES,
+    async (t) => {
+      const target = await sessionTarget(t);
+      const externalId = freshExternalId(t);
+      const ex = await t.send(createSession(sessionBody(target, flow, { externalId })));
+      expectSessionShape(t, ex, externalId);
+    },
+    { needs: writes },
+  );
+}
+
+verify(
+  'a session without Idempotency-Key is accepted',
+  ['IDEMP-SESSION-OPTIONAL'],
+  async (t) => {
+    const target = await sessionTarget(t);
+    // The client adds Idempotency-Key only when asked: this request has none.
+    const ex = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) })));
+    t.expect.status(ex, 200);
+  },
+  { needs: writes },
+);

@@ -1,0 +1,142 @@
+/**
+ * Enrollment session request bodies (2.6) that are valid for the target, and the variants the
+ * checks break one rule at a time. The location comes from the target itself: the county of
+ * the `zipCode` fixture (read once per run), else the `state` fixture.
+ */
+import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
+import { SkipCheck } from '../../harness/suite/index.js';
+
+export const SESSIONS_PATH = '/v1/enrollment-sessions';
+export type Flow = 'agent_assisted' | 'self_service';
+/** Every member of `context` is required (2.6). */
+export const CONTEXT_FIELDS = ['product', 'exchange', 'coverage_family', 'coverage_type', 'plan_year', 'flow', 'locale'] as const;
+
+export interface Place {
+  zip_code?: string;
+  fips_code?: string;
+  state: string;
+}
+
+export interface SessionTarget {
+  /** The context without `flow`. */
+  context: Record<string, unknown>;
+  place: Place;
+}
+
+/**
+ * Context values the contract leaves open ("allowed values ... not shown"): sensible defaults
+ * that a profile can pin with these fixtures.
+ */
+const CONTEXT_DEFAULTS: ReadonlyArray<[member: string, fixture: string, fallback: string]> = [
+  ['product', 'sessionProduct', 'aca'],
+  ['exchange', 'sessionExchange', 'on_exchange'],
+  ['coverage_family', 'sessionCoverageFamily', 'health'],
+  ['coverage_type', 'coverageType', 'medical'],
+  ['locale', 'sessionLocale', 'en-US'],
+];
+
+/** Fixture `planYear`, else the current year. */
+function planYear(t: CheckContext): number {
+  const year = Number(t.target.fixture('planYear'));
+  return Number.isInteger(year) && year > 0 ? year : new Date().getUTCFullYear();
+}
+
+interface County {
+  fips_code?: unknown;
+  state?: unknown;
+}
+
+/** One counties read per run and worker: the place every session body uses. */
+const places = new Map<string, Promise<Place | undefined>>();
+
+async function countyPlace(t: CheckContext, zip: string): Promise<Place | undefined> {
+  const ex = await t.send({ method: 'GET', path: '/v1/reference/counties', query: { zip_code: zip }, label: 'location for session bodies' });
+  const county = (ex.response?.status === 200 ? (t.json<{ counties?: County[] }>(ex)?.counties ?? [])[0] : undefined) as County | undefined;
+  if (typeof county?.fips_code !== 'string' || typeof county.state !== 'string') return undefined;
+  return { zip_code: zip, fips_code: county.fips_code, state: county.state };
+}
+
+async function placeOf(t: CheckContext): Promise<Place> {
+  const [zip, fips, state] = ['zipCode', 'fipsCode', 'state'].map((name) => t.target.fixture(name));
+  // The profile already names a county: no read needed.
+  if (typeof zip === 'string' && typeof fips === 'string' && typeof state === 'string') return { zip_code: zip, fips_code: fips, state };
+  if (typeof zip === 'string') {
+    const key = `${t.config.runId} ${zip}`;
+    if (!places.has(key)) places.set(key, countyPlace(t, zip));
+    const place = await places.get(key);
+    if (place) return place;
+  }
+  if (typeof state !== 'string') throw new SkipCheck('fixture state');
+  return { state };
+}
+
+export async function sessionTarget(t: CheckContext): Promise<SessionTarget> {
+  const context: Record<string, unknown> = { plan_year: planYear(t) };
+  for (const [member, fixture, fallback] of CONTEXT_DEFAULTS) {
+    const pinned = t.target.fixture(fixture);
+    context[member] = typeof pinned === 'string' ? pinned : fallback;
+  }
+  return { context, place: await placeOf(t) };
+}
+
+export interface SessionParts {
+  externalId?: string;
+  /** Include `location.state` (default true). */
+  withState?: boolean;
+  planId?: string;
+  campaign?: Record<string, unknown>;
+}
+
+/** A campaign block; its inner fields are not shown, so one plain member. */
+export const CAMPAIGN = { name: 'conformance-suite' };
+
+/** A request body valid for `flow` (unless the parts break a conditional rule on purpose). */
+export function sessionBody(target: SessionTarget, flow: Flow, parts: SessionParts = {}): Record<string, unknown> {
+  const { state, ...rest } = target.place;
+  const location = parts.withState === false ? rest : { ...rest, state };
+  return {
+    ...(parts.externalId !== undefined ? { external_id: parts.externalId } : {}),
+    context: { ...target.context, flow },
+    ...(parts.planId !== undefined ? { plan_id: parts.planId } : {}),
+    ...(parts.campaign !== undefined ? { campaign: parts.campaign } : {}),
+    location,
+    household: {
+      annual_income: 42000,
+      household_size: 1,
+      applicants: [
+        {
+          relationship: 'self',
+          first_name: 'Ada',
+          last_name: 'Conformance',
+          email: 'ada.conformance@example.com',
+          phone_number: '5555550100',
+          date_of_birth: '1985-04-12',
+          sex: 'female',
+          uses_tobacco: false,
+        },
+      ],
+    },
+  };
+}
+
+/** A POST of `json` to the sessions route. */
+export function createSession(json: unknown, extra: Partial<ApiRequest> = {}): ApiRequest {
+  return { method: 'POST', path: SESSIONS_PATH, json, ...extra };
+}
+
+/** A unique external_id for this run. */
+export const freshExternalId = (t: CheckContext): string => t.idempotencyKey('ext');
+
+/** The embedded reference server accepts any plan_id string in self_service. */
+const REFERENCE_PLAN_ID = 'conformance-plan-id';
+
+/**
+ * A plan id for `plan_id`: the `sessionPlanId` fixture (plan ids are target data), else on the
+ * embedded reference server any id; other targets without the fixture skip the check.
+ */
+export function sessionPlanId(t: CheckContext): string {
+  const pinned = t.target.fixture('sessionPlanId');
+  if (typeof pinned === 'string') return pinned;
+  if (t.config.embedded) return REFERENCE_PLAN_ID;
+  throw new SkipCheck('fixture sessionPlanId');
+}

@@ -1,0 +1,154 @@
+/**
+ * Applications the checks work on: created through the API, shared within a run where a check
+ * only reads them, and driven through the state machine of section 3 with bounded polling.
+ */
+import { RuleViolation, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { actionRequest, createBody, createRequest, planYear, readRequest, type Action, type BodyParts, type PlanFixture } from './requests.js';
+
+export type Json = Record<string, any>;
+
+export interface Application {
+  id: string;
+  /** The create request body. */
+  request: Json;
+  /** The create response body. */
+  created: Json;
+  exchange: Exchange;
+}
+
+/** The application id from a create or read body (the contract names neither member: `enrollment_id`, else `id`). */
+export function idOf(body: unknown): string | undefined {
+  const b = body as Json | undefined;
+  const id = b?.enrollment_id ?? b?.id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** A precondition of the check failed: the check cannot show its rule either way, so it fails naming its rules. */
+export function setupFailed(t: CheckContext, ex: Exchange, what: string, expected: string): never {
+  const observed = ex.response ? `status ${ex.response.status}: ${ex.response.body.slice(0, 300)}` : `no response (${ex.error ?? 'transport failure'})`;
+  throw new RuleViolation({ check: 'setup', rules: t.rules.map((r) => r.id), title: `setup: ${what}`, expected, observed, exchange: ex });
+}
+
+/** Retries of a create refused with 429: it is not stored (section 8), so the same key is safe to send again. */
+const RATE_LIMIT_RETRIES = 2;
+
+/**
+ * Sends a keyed create, again with the same Idempotency-Key after a 429 (the client waits out
+ * Retry-After). Setup only: the rate-limit rules have their own checks.
+ */
+export async function sendCreate(t: CheckContext, req: ApiRequest): Promise<Exchange> {
+  const keyed = { ...req, idempotencyKey: req.idempotencyKey === true || req.idempotencyKey === undefined ? t.idempotencyKey('create') : req.idempotencyKey };
+  let ex = await t.send(keyed);
+  for (let i = 0; i < RATE_LIMIT_RETRIES && ex.response?.status === 429; i++) ex = await t.send({ ...keyed, label: `${keyed.label ?? 'create'} (after 429)` });
+  return ex;
+}
+
+/** Creates an application for the plan fixture; any 2xx with an id will do (the create rules are checked elsewhere). */
+export async function createApplication(t: CheckContext, plan: PlanFixture, parts: BodyParts = {}): Promise<Application> {
+  const request = createBody(t, t.fixture<string>(plan), parts);
+  const ex = await sendCreate(t, { ...createRequest(request), label: `create a ${plan} application` });
+  const status = ex.response?.status ?? 0;
+  const created = ex.response?.json as Json | undefined;
+  const id = idOf(created);
+  if (status < 200 || status > 299 || !id || !created) setupFailed(t, ex, `create a ${plan} application`, 'a 2xx with the application and its id');
+  return { id, request, created, exchange: ex };
+}
+
+/** Values shared by the checks of one run (applications in a known state), by name. */
+const shared = new Map<string, Promise<unknown>>();
+
+/**
+ * The run's value called `name`, made by the first check that asks (its exchanges join that
+ * check's finding). A failed make is forgotten, so the next check tries again.
+ */
+export function once<T>(t: CheckContext, name: string, make: () => Promise<T>): Promise<T> {
+  const key = `${t.config.runId} ${name}`;
+  let value = shared.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = make();
+    shared.set(key, value);
+    value.catch(() => shared.delete(key));
+  }
+  return value;
+}
+
+/** The run's application called `name`, for checks that do not change it. */
+export function sharedApplication(t: CheckContext, name: string, plan: PlanFixture, parts: BodyParts = {}): Promise<Application> {
+  return once(t, name, () => createApplication(t, plan, parts));
+}
+
+/** A clean planFull draft that no check changes (the create check offers its own). */
+export const fullDraft = (t: CheckContext) => sharedApplication(t, 'fullDraft', 'planFull');
+/** A clean planLimited draft of the next plan year (differs from fullDraft in every list filter). */
+export const limitedDraft = (t: CheckContext) => sharedApplication(t, 'limitedDraft', 'planLimited', { planYear: planYear(t) + 1 });
+/** A planFull draft with a special enrollment period: the uploads go to it. */
+export const sepDraft = (t: CheckContext) => sharedApplication(t, 'sepDraft', 'planFull', { withSep: true });
+/** A planFull draft the state refusals (cancel, terminate) act on. */
+export const refusalDraft = (t: CheckContext) => sharedApplication(t, 'refusalDraft', 'planFull');
+/** Every shared draft, for a check that needs applications to exist anyway. */
+export const SHARED_DRAFTS = [fullDraft, limitedDraft, sepDraft, refusalDraft];
+
+/** Offers a value a check made anyway (e.g. the create check's application) to later checks. */
+export function share<T>(t: CheckContext, name: string, value: T): void {
+  const key = `${t.config.runId} ${name}`;
+  if (!shared.has(key)) shared.set(key, Promise.resolve(value));
+}
+
+export const statusOf = (ex: Exchange | undefined): string | undefined => (ex?.response?.json as Json | undefined)?.policy_status;
+
+/** Poll spacing: the poll's timeout spread over its attempt bound, so a slow target costs a known number of reads. */
+function pollIntervalMs(t: CheckContext): number {
+  const timeout = t.target.config.target.asyncTimeoutMs ?? 5_000;
+  return Math.min(1_000, Math.max(50, Math.round(timeout / 40)));
+}
+
+/**
+ * Reads the application until its policy_status leaves `from` (bounded by the profile's
+ * asyncTimeoutMs); returns the last read.
+ */
+export function readUntilLeaves(t: CheckContext, id: string, from: readonly string[], label: string): Promise<Exchange> {
+  return t.poll(
+    { ...readRequest(id), label },
+    (ex) => ex.response?.status === 200 && statusOf(ex) !== undefined && !from.includes(statusOf(ex)!),
+    { intervalMs: pollIntervalMs(t) },
+  );
+}
+
+/** The outcome of a submit, cancel or terminate, and the read a client owes after an unknown result. */
+export interface ActionResult {
+  ex: Exchange;
+  /** Present when the result was unknown (no response or a 5xx): section 3.5 says read before retrying. */
+  readAfter?: Exchange;
+}
+
+/**
+ * Sends a submit, cancel or terminate once. After a timeout or an unknown-result failure the
+ * application is read, as section 3.5 requires before any retry; the suite then stops there
+ * (no blind retry that could double an action), and the read shows the state in the finding.
+ */
+export async function sendAction(t: CheckContext, id: string, action: Action, label?: string): Promise<ActionResult> {
+  const ex = await t.send({ ...actionRequest(id, action), label: label ?? action });
+  const unknown = !ex.response || ex.response.status >= 500;
+  if (!unknown) return { ex };
+  const readAfter = await t.send({ ...readRequest(id), label: `read after the unknown result of ${action} (3.5)` });
+  return { ex, readAfter };
+}
+
+/**
+ * Submits a clean application and waits until the carrier's answer shows (policy_status leaves
+ * draft). Used as setup by the cancellation and termination checks.
+ */
+export async function submitAndSettle(t: CheckContext, app: Application): Promise<Exchange> {
+  const { ex } = await sendAction(t, app.id, 'submissions', 'submit (setup)');
+  if (ex.response?.status !== 202) setupFailed(t, ex, 'submit a clean application', 'status 202');
+  return readUntilLeaves(t, app.id, ['draft'], 'poll until the submission outcome shows');
+}
+
+/** Waits for a pending policy to become active (setup of the termination checks). */
+export async function settleEffectuated(t: CheckContext, app: Application): Promise<Exchange> {
+  const settled = await submitAndSettle(t, app);
+  if (statusOf(settled) !== 'pending_effectuation') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation');
+  const active = await readUntilLeaves(t, app.id, ['draft', 'pending_effectuation'], 'poll until the policy is effectuated');
+  if (statusOf(active) !== 'effectuated') setupFailed(t, active, 'the policy did not become active within asyncTimeoutMs', 'policy_status effectuated');
+  return active;
+}

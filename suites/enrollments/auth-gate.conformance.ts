@@ -1,0 +1,72 @@
+/**
+ * Keys on the direct-enrollment routes (5.2, 5.4): a missing or invalid key is refused at the
+ * edge with 403 forbidden in the unified envelope (not errors[]) on every route; a valid key
+ * of an account not approved for direct enrollment gets 403 forbidden.
+ */
+import { verify, type ApiRequest } from '../../harness/suite/index.js';
+import { expectForbidden } from './observe.js';
+import { actionRequest, createBody, createRequest, itemPath, listRequest, paymentRequest, readRequest, UNKNOWN_ENROLLMENT_ID } from './requests.js';
+
+const ID = UNKNOWN_ENROLLMENT_ID;
+
+/** Every route of the family, split by whether the request would have side effects. */
+const READ_ROUTES: ReadonlyArray<[string, () => ApiRequest]> = [
+  ['list', () => listRequest()],
+  ['read', () => readRequest(ID)],
+  ['payment redirect', () => paymentRequest(ID)],
+];
+const WRITE_ROUTES: ReadonlyArray<[string, () => ApiRequest]> = [
+  ['create', () => createRequest({ context: { product: 'ichra', exchange: 'off_exchange' } })],
+  ['update', () => ({ method: 'PUT', path: itemPath(ID), json: { desired_effective_date: '2030-01-01' } })],
+  ['submit', () => actionRequest(ID, 'submissions')],
+  ['cancel', () => actionRequest(ID, 'cancellations')],
+  ['terminate', () => actionRequest(ID, 'terminations')],
+  ['upload', () => ({ method: 'POST', path: itemPath(ID, '/supporting_documentation'), json: { context: { product: 'ichra', exchange: 'off_exchange' }, document_type: 'sep' } })],
+];
+
+const KEY_CASES = [
+  { what: 'without a key', rule: 'AUTH-MISSING-KEY-403', key: { role: null } },
+  { what: 'with an invalid key', rule: 'AUTH-INVALID-KEY-403', key: { invalidKey: true } },
+] as const;
+
+for (const { what, rule, key } of KEY_CASES) {
+  for (const [kind, routes, writes] of [['read', READ_ROUTES, false], ['write', WRITE_ROUTES, true]] as const) {
+    verify(
+      `every direct-enrollment ${kind} route ${what} gets 403 forbidden in the unified envelope`,
+      [rule, 'ENVELOPE-UNIFIED-SHAPE'],
+      async (t) => {
+        for (const [route, request] of routes) {
+          const ex = await t.send({ ...request(), ...key, label: route });
+          t.expect.rules(rule).status(ex, 403);
+          t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+          t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
+        }
+      },
+      { needs: { writes } },
+    );
+  }
+}
+
+const UNAPPROVED = 'unapproved';
+
+verify(
+  'a key not approved for direct enrollment gets 403 forbidden on list and read',
+  ['GATE-ENROLLMENTS-UNAPPROVED-403'],
+  async (t) => {
+    const role = t.role(UNAPPROVED);
+    for (const [route, request] of READ_ROUTES.slice(0, 2)) expectForbidden(t.expect, await t.send({ ...request(), role, label: route }));
+  },
+  { needs: { roles: [UNAPPROVED] } },
+);
+
+verify(
+  'a key not approved for direct enrollment gets 403 forbidden on create',
+  ['GATE-ENROLLMENTS-UNAPPROVED-403'],
+  async (t) => {
+    const role = t.role(UNAPPROVED);
+    // A valid body, so only the approval can be the reason for a refusal.
+    const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull')), { role }));
+    expectForbidden(t.expect, ex);
+  },
+  { needs: { writes: true, roles: [UNAPPROVED], fixtures: ['planFull'] } },
+);

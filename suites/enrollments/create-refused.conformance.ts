@@ -1,0 +1,91 @@
+/**
+ * Create requests the service refuses (2.8, 4.10, section 7): agent and TPA identifiers (they
+ * come from the approved account setup), invalid JSON and a missing Idempotency-Key, each a
+ * 400 in the errors[] envelope; and the edge's 413 and 415 in the unified envelope.
+ */
+import { SkipCheck, verify, type CheckContext } from '../../harness/suite/index.js';
+import { createBody, createRequest, ENROLLMENTS_PATH } from './requests.js';
+
+const writes = { writes: true } as const;
+
+/** One valid body plus one rejected member; only that member can be the reason for a 400. */
+const REJECTED_MEMBERS = [
+  { rule: 'ENR-CREATE-REJECT-AGENT-ID', member: '_agent_id', add: { _agent_id: 'agent_0001' } },
+  { rule: 'ENR-CREATE-REJECT-TPA-SLUG', member: 'tpa_slug', add: { tpa_slug: 'conformance-tpa' } },
+  { rule: 'ENR-CREATE-REJECT-ACTOR-AGENT-ID', member: 'actor.agent_id', add: { actor: { agent_id: 'agent_0001' } } },
+  { rule: 'ENR-CREATE-REJECT-AGENT-OF-RECORD', member: 'agent_of_record', add: { agent_of_record: 'agent_0001' } },
+] as const;
+
+for (const { rule, member, add } of REJECTED_MEMBERS) {
+  verify(
+    `a create request carrying ${member} is rejected with 400 in the errors[] envelope`,
+    [rule, 'ENVELOPE-ERRORS-SHAPE'],
+    async (t) => {
+      const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull'), { extra: add })));
+      t.expect.rules(rule).status(ex, 400);
+      t.expect.rules('ENVELOPE-ERRORS-SHAPE').errorsEnvelope(ex);
+    },
+    { needs: { ...writes, fixtures: ['planFull'] } },
+  );
+}
+
+verify(
+  'invalid JSON on create is a 400 in the errors[] envelope',
+  ['ENR-CREATE-INVALID-JSON'],
+  async (t) => {
+    const text = JSON.stringify(createBody(t, t.fixture<string>('planFull')));
+    // Cut before the last closing brace: JSON that ends too early.
+    const ex = await t.send({ method: 'POST', path: ENROLLMENTS_PATH, body: text.slice(0, -1), contentType: 'application/json', idempotencyKey: true });
+    t.expect.status(ex, 400);
+    t.expect.errorsEnvelope(ex);
+  },
+  { needs: { ...writes, fixtures: ['planFull'] } },
+);
+
+verify(
+  'a create request without Idempotency-Key is a 400 in the errors[] envelope',
+  ['IDEMP-ENROLLMENT-REQUIRED'],
+  async (t) => {
+    const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull')), { idempotencyKey: undefined }));
+    t.expect.status(ex, 400);
+    t.expect.errorsEnvelope(ex);
+  },
+  { needs: { ...writes, fixtures: ['planFull'] } },
+);
+
+/** The embedded reference server's documented limit; any other target names its own. */
+const REFERENCE_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The 413 threshold is not shown in the contract: fixture `maxBodyBytes`, else the reference server's. */
+function maxBodyBytes(t: CheckContext): number {
+  const pinned = Number(t.target.fixture('maxBodyBytes'));
+  if (Number.isInteger(pinned) && pinned > 0) return pinned;
+  if (t.config.embedded) return REFERENCE_MAX_BODY_BYTES;
+  throw new SkipCheck('fixture maxBodyBytes');
+}
+
+verify(
+  'a create body above the size limit gets 413 in the unified envelope',
+  ['EDGE-413', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const limit = maxBodyBytes(t);
+    const body = createBody(t, t.fixture<string>('planFull'));
+    // A valid body made too large by one member: only its size is wrong.
+    const ex = await t.send(createRequest({ ...body, external_id: `${body.external_id as string}-${'x'.repeat(limit)}` }));
+    t.expect.rules('EDGE-413').status(ex, 413);
+    t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+  },
+  { needs: { ...writes, fixtures: ['planFull'] } },
+);
+
+verify(
+  'a create body sent as text/plain gets 415 in the unified envelope',
+  ['EDGE-415', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const text = JSON.stringify(createBody(t, t.fixture<string>('planFull')));
+    const ex = await t.send({ method: 'POST', path: ENROLLMENTS_PATH, body: text, contentType: 'text/plain', idempotencyKey: true });
+    t.expect.rules('EDGE-415').status(ex, 415);
+    t.expect.rules('EDGE-415', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+  },
+  { needs: { ...writes, fixtures: ['planFull'] } },
+);

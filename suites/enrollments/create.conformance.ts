@@ -1,0 +1,85 @@
+/**
+ * Creating an application (4.10, 2.8): the success status and body, the initial state, and
+ * validation errors reported on the application rather than lost.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { idOf, share, type Json } from './applications.js';
+import { expectPolicyStatusInEnum } from './observe.js';
+import { createBody, createRequest } from './requests.js';
+
+const writes = { writes: true } as const;
+
+/** Where a carrier capability may be stated: any boolean member whose name says cancel / terminat. */
+function capabilityFlags(body: unknown, word: RegExp, depth = 0): boolean[] {
+  if (!body || typeof body !== 'object' || depth > 3) return [];
+  return Object.entries(body as Json).flatMap(([k, v]) => (typeof v === 'boolean' && word.test(k) ? [v] : capabilityFlags(v, word, depth + 1)));
+}
+
+const HREF = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+)?\/v1\/enrollments(?:[/?#]|$)/;
+
+verify(
+  'a valid application is created with 200 or 201, in draft, with errors[], policy_status, document_status, payment instructions and next_actions on /v1/enrollments',
+  [
+    'ENR-CREATE-SUCCESS', 'ENR-CREATE-BODY', 'ENR-CREATE-INITIAL-DRAFT', 'ENR-CREATE-NEXT-ACTIONS-HREF',
+    'ENR-CREATE-CARRIER-CAPABILITIES', 'ENR-POLICY-STATUS-ENUM', 'IDEMP-FIRST-NO-REPLAY-HEADER', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON',
+  ],
+  async (t) => {
+    const request = createBody(t, t.fixture<string>('planFull'));
+    const ex = await t.send(createRequest(request));
+    t.expect.rules('ENR-CREATE-SUCCESS').status(ex, [200, 201]);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    const app = t.json<Json>(ex);
+    const body = t.expect.rules('ENR-CREATE-BODY');
+    body.that(ex, { holds: Array.isArray(app?.errors), title: 'no errors[] list', expected: 'errors: an array', observed: `errors ${JSON.stringify(app?.errors)}` });
+    body.that(ex, { holds: typeof app?.policy_status === 'string', title: 'no policy_status', expected: 'policy_status: a string', observed: `policy_status ${JSON.stringify(app?.policy_status)}` });
+    body.that(ex, { holds: app != null && 'document_status' in app, title: 'no document_status', expected: 'a document_status member', observed: () => `members ${Object.keys(app ?? {}).join(', ')}` });
+    const redirect = app?.payment_instructions?.payment_redirect_supported;
+    body.that(ex, { holds: typeof redirect === 'boolean', title: 'no payment_redirect_supported', expected: 'payment_instructions.payment_redirect_supported: a boolean', observed: `${JSON.stringify(app?.payment_instructions)}` });
+    expectPolicyStatusInEnum(t.expect.rules('ENR-POLICY-STATUS-ENUM'), ex);
+    t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, { holds: app.policy_status === 'draft', title: 'new application not in draft', expected: 'policy_status "draft"', observed: `policy_status ${JSON.stringify(app.policy_status)}` });
+    const actions: Json[] = Array.isArray(app.next_actions) ? app.next_actions : [];
+    const stray = actions.filter((a) => typeof a?.href !== 'string' || !HREF.test(a.href));
+    t.expect.rules('ENR-CREATE-NEXT-ACTIONS-HREF').that(ex, {
+      holds: stray.length === 0,
+      title: 'next action outside /v1/enrollments',
+      expected: 'every next_actions[].href on a public /v1/enrollments route',
+      observed: () => `hrefs ${stray.map((a) => JSON.stringify(a?.href)).join(', ')}`,
+    });
+    const cancel = capabilityFlags(app, /cancel/i);
+    const terminate = capabilityFlags(app, /terminat/i);
+    t.expect.rules('ENR-CREATE-CARRIER-CAPABILITIES').that(ex, {
+      holds: cancel.length > 0 && terminate.length > 0,
+      title: 'carrier capabilities not stated',
+      expected: 'boolean members stating cancellation and termination support (e.g. carrier.supports_cancellation)',
+      observed: () => `members ${Object.keys(app).join(', ')}`,
+    });
+    t.expect.rules('IDEMP-FIRST-NO-REPLAY-HEADER').noHeader(ex, 'Idempotent-Replay');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createEnrollment');
+    const id = idOf(app);
+    if (id) share(t, 'fullDraft', { id, request, created: app, exchange: ex });
+  },
+  { needs: { ...writes, fixtures: ['planFull'] } },
+);
+
+verify(
+  'an application missing its applicant reports the missing data in errors[]',
+  ['ENR-CREATE-VALIDATION-ERRORS'],
+  async (t) => {
+    const request = createBody(t, t.fixture<string>('planFull'), { withoutApplicant: true });
+    const ex = await t.send(createRequest(request));
+    const status = ex.response?.status ?? 0;
+    const body = ex.response?.json as Json | undefined;
+    // Created with its validation state, or refused as a validation failure: either way errors[] says so.
+    const errors = Array.isArray(body?.errors) ? body!.errors : [];
+    t.expect.status(ex, [200, 201, 400, 422]);
+    t.expect.that(ex, {
+      holds: errors.length > 0,
+      title: 'missing applicant not reported',
+      expected: 'a non-empty errors[] (on the application, or in the refusal)',
+      observed: () => ex.response!.body.slice(0, 300),
+    });
+    const id = idOf(body);
+    if (status < 300 && id) share(t, 'withErrors', { id, request, created: body!, exchange: ex });
+  },
+  { needs: { ...writes, fixtures: ['planFull'] } },
+);

@@ -1,0 +1,103 @@
+/**
+ * Supporting documentation (4.15, section 8): both request forms accepted for PDF, JPEG and
+ * PNG; document_status updated on the read; other bytes, other document types and other
+ * request media types refused. Every upload goes to one application with a special
+ * enrollment period; refused uploads leave it as it was.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { sepDraft, type Json } from './applications.js';
+import { jsonUpload, multipartUpload, notADocument, PDF, PNG } from './documents-files.js';
+import { itemPath, readRequest, ROUTING, UNKNOWN_ENROLLMENT_ID } from './requests.js';
+
+const sepApplication = sepDraft;
+const needs = { writes: true, fixtures: ['planFull'] };
+
+verify(
+  'a PDF uploaded in the JSON form is accepted with 200 or 201',
+  ['ENR-DOCS-JSON'],
+  async (t) => {
+    const app = await sepApplication(t);
+    const ex = await t.send(jsonUpload(app.id, PDF));
+    t.expect.status(ex, [200, 201]);
+  },
+  { needs },
+);
+
+verify(
+  'a PNG uploaded as multipart/form-data is accepted with 200 or 201',
+  ['ENR-DOCS-MULTIPART'],
+  async (t) => {
+    const app = await sepApplication(t);
+    const ex = await t.send(multipartUpload(app.id, PNG));
+    t.expect.status(ex, [200, 201]);
+  },
+  { needs },
+);
+
+verify(
+  'after an upload the application read shows an updated document_status',
+  ['ENR-DOCS-STATUS-UPDATED'],
+  async (t) => {
+    const app = await sepApplication(t);
+    const before = app.created.document_status;
+    const upload = await t.send(jsonUpload(app.id, PDF));
+    t.expect.status(upload, [200, 201]);
+    const read = await t.send(readRequest(app.id));
+    t.expect.status(read, 200);
+    const after = (read.response?.json as Json | undefined)?.document_status;
+    t.expect.that(read, {
+      holds: after !== undefined && JSON.stringify(after) !== JSON.stringify(before),
+      title: 'document_status unchanged',
+      expected: `a document_status other than the one at creation (${JSON.stringify(before)})`,
+      observed: `document_status ${JSON.stringify(after)}`,
+    });
+  },
+  { needs },
+);
+
+verify(
+  'a file that is not PDF, JPEG or PNG is rejected with 415 or 422, whatever type it is declared as',
+  ['ENR-DOCS-FORMAT-REJECTED'],
+  async (t) => {
+    const app = await sepApplication(t);
+    const ex = await t.send(jsonUpload(app.id, { bytes: notADocument(), filename: 'note.pdf', contentType: 'application/pdf' }));
+    t.expect.status(ex, [415, 422]);
+  },
+  { needs },
+);
+
+verify(
+  'a document_type other than sep is rejected with 400',
+  ['ENR-DOCS-TYPE-SEP-ONLY'],
+  async (t) => {
+    const app = await sepApplication(t);
+    const ex = await t.send(jsonUpload(app.id, { ...PDF, documentType: 'proof_of_income' }));
+    t.expect.status(ex, 400);
+    t.expect.errorsEnvelope(ex);
+  },
+  { needs },
+);
+
+verify(
+  'an upload sent as text/plain gets 415 in the unified envelope',
+  ['ENR-DOCS-CONTENT-TYPE-415', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const app = await sepApplication(t);
+    const text = JSON.stringify({ context: ROUTING, document_type: 'sep', file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: Buffer.from(PDF.bytes).toString('base64') } });
+    const ex = await t.send({ method: 'POST', path: itemPath(app.id, '/supporting_documentation'), body: text, contentType: 'text/plain' });
+    t.expect.rules('ENR-DOCS-CONTENT-TYPE-415').status(ex, 415);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+  },
+  { needs },
+);
+
+verify(
+  'an upload to an unknown enrollment is a 404 service failure in the errors[] envelope',
+  ['ENVELOPE-ERRORS-SHAPE'],
+  async (t) => {
+    const ex = await t.send(jsonUpload(UNKNOWN_ENROLLMENT_ID, PDF));
+    t.expect.status(ex, 404);
+    t.expect.errorsEnvelope(ex);
+  },
+  { needs: { writes: true } },
+);

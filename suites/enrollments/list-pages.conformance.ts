@@ -1,0 +1,81 @@
+/**
+ * List pagination (4.9, section 8): limit defaults to 25 and offset to 0, and consecutive pages
+ * agree with one larger page. Only a few pages are sampled, never the whole account (a target
+ * may hold thousands of applications); the account is topped up to one more application than
+ * the default page holds, so the default is observable.
+ */
+import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { once, sendCreate, setupFailed, SHARED_DRAFTS } from './applications.js';
+import { expectRows, rowIds, rowsOf } from './observe.js';
+import { createBody, createRequest, listRequest } from './requests.js';
+
+const DEFAULT_LIMIT = 25;
+/** Rows the account must hold: one more than the default page, so the default is observable. */
+const MIN_ROWS = DEFAULT_LIMIT + 1;
+
+/** Creates applications until the account lists at least MIN_ROWS (once per run). */
+function ensureRows(t: CheckContext): Promise<void> {
+  return once(t, 'listRows', async () => {
+    // The shared drafts first: the run needs them anyway, and they count towards the rows.
+    for (const draft of SHARED_DRAFTS) await draft(t);
+    const probe = await t.send({ ...listRequest({ limit: MIN_ROWS }), label: 'how many applications are listed' });
+    const have = rowsOf(probe.response?.json)?.length;
+    if (probe.response?.status !== 200 || have === undefined) setupFailed(t, probe, 'count the listed applications', 'a 200 list');
+    const missing = Math.max(0, MIN_ROWS - have);
+    const created = await Promise.all(
+      Array.from({ length: missing }, (_, i) => sendCreate(t, { ...createRequest(createBody(t, t.fixture<string>('planFull'))), label: `top up ${i + 1}/${missing}` })),
+    );
+    const failed = created.find((ex: Exchange) => (ex.response?.status ?? 0) >= 300 || !ex.response);
+    if (failed) setupFailed(t, failed, 'create applications to list', 'a 2xx for each create');
+  });
+}
+
+const needs = { writes: true, fixtures: ['planFull'] };
+
+verify(
+  'without limit the list returns the default page of 25 applications',
+  ['ENR-LIST-LIMIT-DEFAULT'],
+  async (t) => {
+    await ensureRows(t);
+    const ex = await t.send(listRequest());
+    const rows = expectRows(t.expect, ex);
+    t.expect.that(ex, { holds: rows.length === DEFAULT_LIMIT, title: 'default page size is not 25', expected: `${DEFAULT_LIMIT} rows (the account lists more)`, observed: `${rows.length} rows` });
+  },
+  { needs },
+);
+
+verify(
+  'without offset the list starts at offset 0',
+  ['ENR-LIST-OFFSET-DEFAULT'],
+  async (t) => {
+    await ensureRows(t);
+    const implicit = await t.send({ ...listRequest({ limit: 3 }), label: 'no offset' });
+    const explicit = await t.send({ ...listRequest({ limit: 3, offset: 0 }), label: 'offset 0' });
+    const a = rowIds(expectRows(t.expect, implicit));
+    const b = rowIds(expectRows(t.expect, explicit));
+    t.expect.that(implicit, { holds: a.join() === b.join(), title: 'default offset is not 0', expected: `the rows of offset=0: ${b.join(', ')}`, observed: `rows ${a.join(', ')}` });
+  },
+  { needs },
+);
+
+verify(
+  'two consecutive pages do not overlap and together equal one page twice as large',
+  ['ENR-LIST-PAGES-CONSISTENT'],
+  async (t) => {
+    await ensureRows(t);
+    const size = 2;
+    const first = rowIds(expectRows(t.expect, await t.send({ ...listRequest({ limit: size, offset: 0 }), label: 'page 1' })));
+    const secondEx = await t.send({ ...listRequest({ limit: size, offset: size }), label: 'page 2' });
+    const second = rowIds(expectRows(t.expect, secondEx));
+    const both = rowIds(expectRows(t.expect, await t.send({ ...listRequest({ limit: 2 * size, offset: 0 }), label: 'pages 1 and 2 at once' })));
+    const overlap = second.filter((id) => first.includes(id));
+    t.expect.that(secondEx, { holds: overlap.length === 0, title: 'pages overlap', expected: 'no application on both pages', observed: `on both pages: ${overlap.join(', ')}` });
+    t.expect.that(secondEx, {
+      holds: [...first, ...second].join() === both.join(),
+      title: 'pages disagree with the larger page',
+      expected: `page 1 then page 2 = ${both.join(', ')}`,
+      observed: `${[...first, ...second].join(', ')}`,
+    });
+  },
+  { needs },
+);

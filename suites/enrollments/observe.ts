@@ -1,0 +1,71 @@
+/**
+ * Readings of direct-enrollment responses the check library does not cover: list rows, the
+ * policy-status enum, the approval gate's 403 (either envelope), and an expected refusal.
+ */
+import type { BoundChecks } from '../../harness/checks/bound.js';
+import type { Exchange } from '../../harness/suite/index.js';
+import { idOf, type Json } from './applications.js';
+import { POLICY_STATUSES } from './requests.js';
+
+/**
+ * The application rows of a list body. The contract does not name the member ("fields not
+ * shown"): `enrollments` when present, else the first array member of the body.
+ */
+export function rowsOf(body: unknown): Json[] | undefined {
+  if (Array.isArray(body)) return body as Json[];
+  const b = body as Json | undefined;
+  if (!b || typeof b !== 'object') return undefined;
+  if (Array.isArray(b.enrollments)) return b.enrollments as Json[];
+  const first = Object.values(b).find(Array.isArray);
+  return first as Json[] | undefined;
+}
+
+/** Ids of rows, in order (rows without an id are kept as `?` so counts stay right). */
+export const rowIds = (rows: readonly Json[]): string[] => rows.map((r) => idOf(r) ?? '?');
+
+/** The rows of a 200 list, or a violation of `expect`'s rules saying the body has none. */
+export function expectRows(expect: BoundChecks, ex: Exchange): Json[] {
+  expect.status(ex, 200);
+  const rows = rowsOf(ex.response?.json);
+  expect.that(ex, { holds: rows !== undefined, title: 'no application rows', expected: 'a list body with an array of applications', observed: () => ex.response!.body.slice(0, 300) });
+  return rows!;
+}
+
+/** When the body shows a policy_status, it is one of the six states of section 3. */
+export function expectPolicyStatusInEnum(expect: BoundChecks, ex: Exchange): void {
+  const status = (ex.response?.json as Json | undefined)?.policy_status;
+  expect.that(ex, {
+    holds: status === undefined || (POLICY_STATUSES as readonly unknown[]).includes(status),
+    title: 'policy_status outside the six states',
+    expected: `policy_status one of ${POLICY_STATUSES.join(', ')}`,
+    observed: `policy_status ${JSON.stringify(status)}`,
+  });
+}
+
+/** Error codes of either envelope: `errors[].code` or `error.code`. */
+export function errorCodes(ex: Exchange): string[] {
+  const body = ex.response?.json as Json | undefined;
+  if (Array.isArray(body?.errors)) return body!.errors.map((e: Json) => e?.code).filter((c: unknown) => typeof c === 'string');
+  return typeof body?.error?.code === 'string' ? [body.error.code] : [];
+}
+
+/**
+ * 403 with code `forbidden`. The contract puts the approval gate of direct enrollment among
+ * its service failures (4.10) yet names `forbidden` as the gate's code (section 7): either
+ * envelope may carry it.
+ */
+export function expectForbidden(expect: BoundChecks, ex: Exchange): void {
+  expect.status(ex, 403);
+  expect.that(ex, {
+    holds: errorCodes(ex).includes('forbidden'),
+    title: 'refusal without code forbidden',
+    expected: 'an error body with code "forbidden" ({error: {...}} or {errors: [...]})',
+    observed: () => ex.response!.body.slice(0, 300),
+  });
+}
+
+/** A refused state change: `status` in the errors[] envelope with `code` when given. */
+export function expectRefused(expect: BoundChecks, ex: Exchange, status: number | readonly number[], code?: string): void {
+  expect.status(ex, status);
+  expect.errorsEnvelope(ex, code);
+}

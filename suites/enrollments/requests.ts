@@ -1,0 +1,97 @@
+/**
+ * Direct-enrollment requests (2.8, 4.9–4.15): paths, the routing context, and create bodies
+ * valid for the target. Plans come from the profile (`planFull`, `planLimited`,
+ * `planSubmissionFails`); everything else is the 2.8 sample shape with neutral values.
+ */
+import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
+
+export const ENROLLMENTS_PATH = '/v1/enrollments';
+/** The only routing this family accepts (4.9, 4.12–4.15). */
+export const ROUTING = { product: 'ichra', exchange: 'off_exchange' } as const;
+/** The six policy states of section 3. */
+export const POLICY_STATUSES = ['draft', 'pending_effectuation', 'effectuated', 'submission_failed', 'cancelled', 'terminated'] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+/** Plan fixtures by the carrier behaviour a check relies on. */
+export type PlanFixture = 'planFull' | 'planLimited' | 'planSubmissionFails';
+
+/** A well-formed id no target issued, for the 404 checks and the edge checks that never reach a lookup. */
+export const UNKNOWN_ENROLLMENT_ID = 'enr_conformance_unknown_0000';
+
+export const itemPath = (id: string, suffix = ''): string => `${ENROLLMENTS_PATH}/${encodeURIComponent(id)}${suffix}`;
+
+/** When coverage starts: today (a policy can become active now) or later (it stays pending, so it can be cancelled). */
+export type Start = 'today' | 'future';
+const FUTURE_DAYS = 60;
+
+export function isoDay(offsetDays = 0, now = new Date()): string {
+  return new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Plan year of new applications: fixture `enrollmentPlanYear`, else the current year (a policy must be active to be terminated). */
+export function planYear(t: CheckContext): number {
+  const pinned = Number(t.target.fixture('enrollmentPlanYear'));
+  return Number.isInteger(pinned) && pinned > 0 ? pinned : new Date().getUTCFullYear();
+}
+
+export interface BodyParts {
+  start?: Start;
+  planYear?: number;
+  /** Leave out the applicant: an application with outstanding errors. */
+  withoutApplicant?: boolean;
+  /** A special enrollment period, so supporting documentation applies. */
+  withSep?: boolean;
+  /** Member overrides, e.g. a changed phone number. */
+  extra?: Record<string, unknown>;
+}
+
+/** A complete 2.8 create body for `plan`, with a per-run unique external_id. */
+export function createBody(t: CheckContext, plan: string, parts: BodyParts = {}): Record<string, unknown> {
+  const start = parts.start ?? 'today';
+  return {
+    context: { ...ROUTING, plan_year: parts.planYear ?? planYear(t) },
+    external_id: t.idempotencyKey('enr'),
+    plan_hios_id: plan,
+    desired_effective_date: isoDay(start === 'future' ? FUTURE_DAYS : 0),
+    ...(parts.withoutApplicant ? {} : { applicants: { primary: primaryApplicant() } }),
+    residential_address: { street_address_1: '1 Conformance Way', city: 'Sacramento', state: 'CA', zip_code: '95814' },
+    ...(parts.withSep ? { special_enrollment_period: { event_type: 'loss_of_coverage', event_date: isoDay(-10) } } : {}),
+    ...parts.extra,
+  };
+}
+
+export function primaryApplicant(phone = '5555550123'): Record<string, string> {
+  return {
+    first_name: 'Ada',
+    last_name: 'Conformance',
+    date_of_birth: '1985-12-10',
+    gender: 'female',
+    email: 'ada.conformance@example.com',
+    phone,
+    signature: 'Ada Conformance',
+  };
+}
+
+/** POST /v1/enrollments with a fresh Idempotency-Key unless one is given. */
+export function createRequest(json: unknown, extra: Partial<ApiRequest> = {}): ApiRequest {
+  return { method: 'POST', path: ENROLLMENTS_PATH, json, idempotencyKey: true, ...extra };
+}
+
+export function listRequest(query: Record<string, string | number | undefined> = {}, extra: Partial<ApiRequest> = {}): ApiRequest {
+  return { method: 'GET', path: ENROLLMENTS_PATH, query: { ...ROUTING, ...query }, ...extra };
+}
+
+export function readRequest(id: string, extra: Partial<ApiRequest> = {}): ApiRequest {
+  return { method: 'GET', path: itemPath(id), query: { ...ROUTING }, ...extra };
+}
+
+export type Action = 'submissions' | 'cancellations' | 'terminations';
+
+/** Body of submit, cancel and terminate (4.13): the routing context, no plan_year. */
+export function actionRequest(id: string, action: Action, extra: Partial<ApiRequest> = {}): ApiRequest {
+  return { method: 'POST', path: itemPath(id, `/${action}`), json: { context: { ...ROUTING } }, ...extra };
+}
+
+export function paymentRequest(id: string, extra: Partial<ApiRequest> = {}): ApiRequest {
+  return { method: 'GET', path: itemPath(id, '/payment_redirect'), query: { ...ROUTING }, ...extra };
+}

@@ -1,0 +1,26 @@
+/**
+ * The key at the edge on the older ICHRA interface (5.2): a missing or invalid `x-api-key`
+ * gives 403 forbidden in the unified envelope. Checked on the plan lookup, a read, with a
+ * plan the target has, so only the key can be the reason.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { planRequest } from './legacy-requests.js';
+
+const cases = [
+  { what: 'without a key', rule: 'AUTH-MISSING-KEY-403', key: { role: null } },
+  { what: 'with an invalid key', rule: 'AUTH-INVALID-KEY-403', key: { invalidKey: true } },
+] as const;
+
+for (const { what, rule, key } of cases) {
+  verify(
+    `a legacy plan lookup ${what} gets 403 forbidden in the unified envelope`,
+    [rule, 'SCHEMA-RESPONSE-VALID'],
+    async (t) => {
+      const ex = await t.send({ ...planRequest(t.fixture('legacyPlanHiosId')), ...key });
+      t.expect.rules(rule).status(ex, 403);
+      t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
+      t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyGetPlan');
+    },
+    { needs: { fixtures: ['legacyPlanHiosId'] } },
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Older ICHRA interface, quotes and APTC estimates (4.16). The contract shows only the APTC
+ * sample request; quotes get the same household. APTC estimates answer under two paths that
+ * the contract names as one endpoint.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { APTC_PATHS, JSON_CONTENT_TYPE, aptcRequest, householdSample, shapeOf } from './legacy-requests.js';
+
+verify(
+  'legacy quotes answer a household quote request with 200 JSON',
+  ['LEGACY-QUOTES', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send({ method: 'POST', api: 'legacy', path: '/api/v1/quotes', json: householdSample(t) });
+    t.expect.rules('LEGACY-QUOTES').status(ex, 200);
+    t.expect.rules('LEGACY-QUOTES').that(ex, {
+      holds: t.json(ex) !== undefined,
+      title: 'quote answer is not JSON',
+      expected: 'a JSON body',
+      observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
+    });
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', JSON_CONTENT_TYPE);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyCreateQuote');
+  },
+  { needs: { fixtures: ['zipCode'] } },
+);
+
+verify(
+  'APTC estimates answer the contract sample with 200 JSON',
+  ['LEGACY-APTC', 'SCHEMA-SUCCESS-JSON'],
+  async (t) => {
+    const ex = await t.send(aptcRequest(t, APTC_PATHS.canonical));
+    t.expect.rules('LEGACY-APTC').status(ex, 200);
+    t.expect.rules('LEGACY-APTC').that(ex, {
+      holds: t.json(ex) !== undefined,
+      title: 'APTC answer is not JSON',
+      expected: 'a JSON body',
+      observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
+    });
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', JSON_CONTENT_TYPE);
+  },
+  { needs: { fixtures: ['zipCode'] } },
+);
+
+verify(
+  'POST /aptc_estimates answers like POST /api/v1/aptc_estimates (same status class, same body shape)',
+  ['LEGACY-APTC-ALIAS'],
+  async (t) => {
+    const canonical = await t.send(aptcRequest(t, APTC_PATHS.canonical));
+    const alias = await t.send(aptcRequest(t, APTC_PATHS.alias));
+    const [a, b] = [canonical, alias].map((ex) => ex.response?.status);
+    t.expect.that(alias, {
+      holds: a !== undefined && b !== undefined && Math.floor(a / 100) === Math.floor(b / 100),
+      title: 'the two APTC paths answer with different status classes',
+      expected: `a ${a === undefined ? '?' : Math.floor(a / 100)}xx status, as ${APTC_PATHS.canonical} answered`,
+      observed: `status ${b ?? 'none'} from ${APTC_PATHS.alias}`,
+    });
+    const [shapeA, shapeB] = [canonical, alias].map((ex) => JSON.stringify(shapeOf(t.json(ex))));
+    t.expect.that(alias, {
+      holds: shapeA === shapeB,
+      title: 'the two APTC paths answer with different body shapes',
+      expected: `the body shape of ${APTC_PATHS.canonical}: ${shapeA}`,
+      observed: `${shapeB}`,
+    });
+  },
+  { needs: { fixtures: ['zipCode'] } },
+);

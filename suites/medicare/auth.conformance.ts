@@ -1,0 +1,26 @@
+/**
+ * The key at the edge on the Medicare contact API (5.2): a missing or invalid key gives 403
+ * forbidden in the unified envelope. The update is otherwise valid, so only the key can be the
+ * reason.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { needs, updateContact, validUpdate } from './contact-request.js';
+
+const cases = [
+  { what: 'without a key', rule: 'AUTH-MISSING-KEY-403', key: { role: null } },
+  { what: 'with an invalid key', rule: 'AUTH-INVALID-KEY-403', key: { invalidKey: true } },
+] as const;
+
+for (const { what, rule, key } of cases) {
+  verify(
+    `a contact update ${what} gets 403 forbidden in the unified envelope`,
+    [rule, 'SCHEMA-RESPONSE-VALID'],
+    async (t) => {
+      const ex = await t.send({ ...updateContact(t, validUpdate(t)), ...key });
+      t.expect.rules(rule).status(ex, 403);
+      t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
+      t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'updateContact');
+    },
+    { needs: { ...needs, writes: true } },
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Medicare contact update, refused requests (2.9, 4.17): `agent_email` missing or not an
+ * email address, a date not written MM/DD/YYYY, an unknown contact id. Each request is valid
+ * but for the one thing it breaks.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { UNKNOWN_CONTACT_ID, marker, needs, updateContact, validUpdate } from './contact-request.js';
+
+const refusals = [
+  {
+    title: 'a contact update without agent_email is 400',
+    rule: 'MEDICARE-AGENT-EMAIL-REQUIRED',
+    body: (t: Parameters<typeof validUpdate>[0]) => ({ contact: { address_2: marker(t) } }),
+  },
+  {
+    title: 'a contact update whose agent_email is not an email address is 400',
+    rule: 'MEDICARE-AGENT-EMAIL-REQUIRED',
+    body: (t: Parameters<typeof validUpdate>[0]) => ({ ...validUpdate(t), agent_email: 'not-an-email-address' }),
+  },
+  {
+    title: 'a contact update with a birth_date not written MM/DD/YYYY is 400',
+    rule: 'MEDICARE-DATE-FORMAT',
+    body: (t: Parameters<typeof validUpdate>[0]) => validUpdate(t, { birth_date: '1957-04-12' }),
+  },
+] as const;
+
+for (const { title, rule, body } of refusals) {
+  verify(
+    title,
+    [rule],
+    async (t) => {
+      const ex = await t.send(updateContact(t, body(t)));
+      t.expect.status(ex, 400);
+    },
+    { needs },
+  );
+}
+
+verify(
+  'a contact update for an unknown contact id is 404',
+  ['MEDICARE-UNKNOWN-CONTACT-404'],
+  async (t) => {
+    const ex = await t.send(updateContact(t, validUpdate(t), UNKNOWN_CONTACT_ID));
+    t.expect.status(ex, 404);
+  },
+  { needs },
+);

@@ -1,0 +1,54 @@
+/**
+ * Policy-status single read (4.8): a known confirmation id is 200, an unknown one 404, and
+ * exchange=on_exchange and plan_year are required.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { expectRejected } from '../reference/reference-kit.js';
+import { readRequest } from './policy-kit.js';
+
+const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
+
+/** A confirmation id no application has (ids are digits; this one is all zeros). */
+const UNKNOWN_CONFIRMATION_ID = '0000000000';
+
+verify(
+  'the policy status of a known confirmation id is 200',
+  ['POLICY-READ-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON'],
+  async (t) => {
+    const ex = await t.send(readRequest(t));
+    t.expect.rules('POLICY-READ-200').status(ex, 200);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPolicyStatusApplication');
+  },
+  { needs },
+);
+
+verify(
+  'the policy status of an unknown confirmation id is 404',
+  ['POLICY-READ-404', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send(readRequest(t, {}, UNKNOWN_CONFIRMATION_ID));
+    t.expect.rules('POLICY-READ-404').status(ex, 404);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPolicyStatusApplication');
+  },
+  { needs: { fixtures: ['policyPlanYear'] } },
+);
+
+verify(
+  'a policy-status read without exchange is 400',
+  ['POLICY-READ-EXCHANGE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    expectRejected(t, await t.send(readRequest(t, { exchange: undefined })), 'POLICY-READ-EXCHANGE-REQUIRED');
+  },
+  { needs },
+);
+
+verify(
+  'a policy-status read without plan_year is 400',
+  ['POLICY-READ-PLAN-YEAR-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    expectRejected(t, await t.send(readRequest(t, { plan_year: undefined })), 'POLICY-READ-PLAN-YEAR-REQUIRED');
+  },
+  { needs },
+);

@@ -1,0 +1,86 @@
+/**
+ * Edge answers on the quotes route (5.2, section 7): no key or an invalid key (403 forbidden),
+ * a body above the size limit (413), an unsupported media type (415) and malformed JSON (400),
+ * each in the unified envelope. Every request is a valid quote but for the one thing it breaks.
+ */
+import { SkipCheck, verify, type CheckContext } from '../../harness/suite/index.js';
+import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget } from './quote-request.js';
+
+const needs = { writes: true, fixtures: QUOTE_FIXTURES };
+
+/** The embedded reference server's documented limit; any other target names its own. */
+const REFERENCE_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The 413 threshold is not shown in the contract: fixture `maxBodyBytes`, else the reference server's. */
+function maxBodyBytes(t: CheckContext): number {
+  const pinned = Number(t.target.fixture('maxBodyBytes'));
+  if (Number.isInteger(pinned) && pinned > 0) return pinned;
+  if (t.config.embedded) return REFERENCE_MAX_BODY_BYTES;
+  throw new SkipCheck('fixture maxBodyBytes');
+}
+
+verify(
+  'a quote without a key is 403 forbidden in the unified envelope',
+  ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send({ ...quoteRequest(quoteBody(await quoteTarget(t))), role: null });
+    t.expect.rules('AUTH-MISSING-KEY-403').status(ex, 403);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+    t.expect.rules('AUTH-MISSING-KEY-403').unifiedEnvelope(ex, 'forbidden');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
+  },
+  { needs },
+);
+
+verify(
+  'a quote with an invalid key is 403 forbidden in the unified envelope',
+  ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const ex = await t.send({ ...quoteRequest(quoteBody(await quoteTarget(t))), invalidKey: true });
+    t.expect.rules('AUTH-INVALID-KEY-403').status(ex, 403);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+    t.expect.rules('AUTH-INVALID-KEY-403').unifiedEnvelope(ex, 'forbidden');
+  },
+  { needs },
+);
+
+verify(
+  'a quote body above the size limit is 413 in the unified envelope',
+  ['EDGE-413', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const limit = maxBodyBytes(t);
+    const body = quoteBody(await quoteTarget(t));
+    // A valid body made too large by one long member: only its size is wrong.
+    const household = body.household as { applicants: Array<Record<string, unknown>> };
+    const padded = { ...body, household: { ...household, applicants: [{ ...household.applicants[0], member_id: 'x'.repeat(limit) }] } };
+    const ex = await t.send(quoteRequest(padded));
+    t.expect.rules('EDGE-413').status(ex, 413);
+    t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+  },
+  { needs },
+);
+
+verify(
+  'a quote body sent as text/plain is 415 in the unified envelope',
+  ['EDGE-415', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const text = JSON.stringify(quoteBody(await quoteTarget(t)));
+    const ex = await t.send({ method: 'POST', path: QUOTES, body: text, contentType: 'text/plain' });
+    t.expect.rules('EDGE-415').status(ex, 415);
+    t.expect.rules('EDGE-415', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+  },
+  { needs },
+);
+
+verify(
+  'a malformed JSON quote body is 400 in the unified envelope',
+  ['EDGE-MALFORMED-JSON-400', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const text = JSON.stringify(quoteBody(await quoteTarget(t)));
+    // Cut before the last closing brace: JSON that ends too early.
+    const ex = await t.send({ method: 'POST', path: QUOTES, body: text.slice(0, -1), contentType: 'application/json' });
+    t.expect.rules('EDGE-MALFORMED-JSON-400').status(ex, 400);
+    t.expect.rules('EDGE-MALFORMED-JSON-400', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+  },
+  { needs },
+);

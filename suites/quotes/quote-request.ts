@@ -1,0 +1,74 @@
+/**
+ * A quote request the target can answer (2.5): its location comes from the counties endpoint
+ * (the `fips_code` and `state` of a county of the fixture ZIP code, as the contract asks), its
+ * coverage type and plan year from the profile. Members whose allowed values the contract does
+ * not show (context.product, coverage_family, sort) are left out.
+ */
+import { SkipCheck, type ApiRequest, type CheckContext, type Exchange, type TargetContext } from '../../harness/suite/index.js';
+
+export const QUOTES = '/v1/quotes';
+
+/** Fixtures a valid quote needs; declared by every check that builds one. */
+export const QUOTE_FIXTURES = ['zipCode', 'planYear', 'coverageType'];
+
+export interface QuoteTarget {
+  zip: string;
+  fips: string;
+  state: string;
+  planYear: number;
+  coverageType: string;
+  exchange: string;
+}
+
+/** One county read per run, shared by the checks of the run (the target is the run's). */
+const read = new WeakMap<TargetContext, Promise<QuoteTarget>>();
+
+/** Reads the fixture ZIP code's counties once a run; a failed read skips the check (it is not a quote failure). */
+export function quoteTarget(t: CheckContext): Promise<QuoteTarget> {
+  let target = read.get(t.target);
+  if (!target) {
+    target = readQuoteTarget(t);
+    read.set(t.target, target);
+  }
+  return target;
+}
+
+async function readQuoteTarget(t: CheckContext): Promise<QuoteTarget> {
+  const zip = String(t.fixture('zipCode'));
+  const ex = await t.send({ method: 'GET', path: '/v1/reference/counties', query: { zip_code: zip }, label: 'the county to quote in' });
+  const county = (ex.response?.json as { counties?: Array<{ fips_code?: unknown; state?: unknown }> } | undefined)?.counties?.[0];
+  if (ex.response?.status !== 200 || typeof county?.fips_code !== 'string' || typeof county.state !== 'string') {
+    throw new SkipCheck(`a county of fixture zipCode from GET /v1/reference/counties (got ${ex.response?.status ?? ex.error})`);
+  }
+  return { zip, fips: county.fips_code, state: county.state, planYear: Number(t.fixture('planYear')), coverageType: String(t.fixture('coverageType')), exchange: 'on_exchange' };
+}
+
+/** A valid quote body for one applicant; `page` when given. */
+export function quoteBody(q: QuoteTarget, page?: { number: number; size: number }): Record<string, unknown> {
+  return {
+    context: { exchange: q.exchange, coverage_type: q.coverageType, plan_year: q.planYear },
+    location: { zip_code: q.zip, fips_code: q.fips, state: q.state },
+    household: {
+      household_size: 1,
+      annual_income: 42000,
+      effective_date: `${q.planYear}-01-01`,
+      applicants: [{ member_id: 'applicant-1', age: 40, uses_tobacco: false, pregnant: false, blind_or_disabled: false, native_american: false }],
+    },
+    ...(page ? { page } : {}),
+  };
+}
+
+export const quoteRequest = (json: unknown, label?: string): ApiRequest => ({ method: 'POST', path: QUOTES, json, label });
+
+/**
+ * The result list of a quote response. Its name is not shown in the contract: the body's one
+ * array member, else a member called plans, quotes or results.
+ */
+export function resultsOf(t: CheckContext, ex: Exchange): Array<Record<string, unknown>> {
+  const body = t.json<Record<string, unknown>>(ex) ?? {};
+  const arrays = Object.entries(body).filter(([, v]) => Array.isArray(v));
+  const named = arrays.find(([k]) => ['plans', 'quotes', 'results'].includes(k));
+  const list = arrays.length === 1 ? arrays[0]![1] : named?.[1];
+  if (!Array.isArray(list)) throw new SkipCheck('a quote response with one result list (its member name is not shown)');
+  return list as Array<Record<string, unknown>>;
+}

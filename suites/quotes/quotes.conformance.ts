@@ -1,0 +1,71 @@
+/**
+ * Quotes (2.5, 4.5): a request built from a county read earlier is 200; results are of the one
+ * coverage type and market asked for; a page holds at most `page.size` results; one coverage
+ * type per request; the body is required. Quotes are POSTs: every check needs a writable run.
+ */
+import { verify } from '../../harness/suite/index.js';
+import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget, resultsOf } from './quote-request.js';
+
+const needs = { writes: true, fixtures: QUOTE_FIXTURES };
+
+verify(
+  'a quote for a county read from the counties endpoint is 200 with JSON results',
+  ['QUOTES-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'],
+  async (t) => {
+    const ex = await t.send(quoteRequest(quoteBody(await quoteTarget(t))));
+    t.expect.rules('QUOTES-200').status(ex, 200);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
+    t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
+  },
+  { needs },
+);
+
+verify(
+  'quote results are all of the requested coverage type and market, and a page holds at most page.size of them',
+  ['QUOTES-HOMOGENEOUS', 'QUOTES-PAGE-SIZE'],
+  async (t) => {
+    const q = await quoteTarget(t);
+    const size = 2;
+    const ex = await t.send(quoteRequest(quoteBody(q, { number: 1, size }), `page.size ${size}`));
+    t.expect.status(ex, 200);
+    const results = resultsOf(t, ex);
+    // Result fields are not shown: only members named like the request's are compared.
+    const stray = results.filter((r) => (r.coverage_type !== undefined && r.coverage_type !== q.coverageType) || (r.exchange !== undefined && r.exchange !== q.exchange));
+    t.expect.rules('QUOTES-HOMOGENEOUS').that(ex, {
+      holds: stray.length === 0,
+      title: 'mixed results',
+      expected: `every result of coverage_type ${q.coverageType} on ${q.exchange}`,
+      observed: () => `other results: ${JSON.stringify(stray.map((r) => ({ coverage_type: r.coverage_type, exchange: r.exchange }))).slice(0, 300)}`,
+    });
+    t.expect.rules('QUOTES-PAGE-SIZE').that(ex, { holds: results.length <= size, title: 'page larger than page.size', expected: `at most ${size} results`, observed: `${results.length} results` });
+  },
+  { needs },
+);
+
+verify(
+  'a quote request naming two coverage types is 400',
+  ['QUOTES-ONE-COVERAGE-TYPE', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const q = await quoteTarget(t);
+    const body = quoteBody(q);
+    const context = body.context as Record<string, unknown>;
+    const other = q.coverageType === 'dental' ? 'medical' : 'dental';
+    const ex = await t.send(quoteRequest({ ...body, context: { ...context, coverage_type: [q.coverageType, other] } }));
+    t.expect.rules('QUOTES-ONE-COVERAGE-TYPE').status(ex, 400);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+  },
+  { needs },
+);
+
+verify(
+  'a quote request without a body is 400',
+  ['QUOTES-BODY-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send({ method: 'POST', path: QUOTES });
+    t.expect.rules('QUOTES-BODY-REQUIRED').status(ex, 400);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
+  },
+  { needs: { writes: true } },
+);

@@ -1,0 +1,106 @@
+/**
+ * Counties for a ZIP code (2.2, 4.2). A county's `state` is the state of its FIPS code, read
+ * from the code's two-digit state prefix (fips-states.json), so a ZIP code crossing a state
+ * line lists counties of both states, each with its own.
+ */
+import fipsStates from './fips-states.json' with { type: 'json' };
+import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { countiesRequest, expectRejected } from './reference-kit.js';
+
+interface County {
+  fips_code?: unknown;
+  name?: unknown;
+  state?: unknown;
+}
+
+const STATE_OF_FIPS: Readonly<Record<string, string>> = fipsStates.states;
+
+function countiesOf(t: CheckContext, ex: Exchange): County[] {
+  const counties = t.json<{ counties?: unknown }>(ex)?.counties;
+  return Array.isArray(counties) ? (counties as County[]) : [];
+}
+
+/** Every county's state is the one its FIPS prefix stands for. */
+function expectStateOfFips(t: CheckContext, ex: Exchange): void {
+  for (const c of countiesOf(t, ex)) {
+    const expected = STATE_OF_FIPS[String(c.fips_code).slice(0, 2)];
+    t.expect.rules('COUNTIES-STATE-OF-FIPS').that(ex, {
+      holds: expected !== undefined && c.state === expected,
+      title: 'county state is not the state of its FIPS code',
+      expected: `state ${expected ?? '(a known FIPS state prefix)'} for fips_code ${String(c.fips_code)}`,
+      observed: `state ${JSON.stringify(c.state)}`,
+    });
+  }
+}
+
+verify(
+  'counties of a known ZIP code are 200 with one or more counties, each with a 5-digit fips_code, a name and a state',
+  ['COUNTIES-200', 'COUNTIES-NONEMPTY', 'COUNTIES-SCHEMA', 'COUNTIES-FIPS-FORMAT', 'COUNTIES-STATE-OF-FIPS', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'],
+  async (t) => {
+    const ex = await t.send(countiesRequest(t.fixture<string>('zipCode')));
+    t.expect.rules('COUNTIES-200').status(ex, 200);
+    const counties = countiesOf(t, ex);
+    t.expect.rules('COUNTIES-NONEMPTY').that(ex, { holds: counties.length > 0, title: 'no counties for a known ZIP code', expected: 'one or more counties', observed: 'an empty or missing `counties` list' });
+    for (const c of counties) {
+      t.expect.rules('COUNTIES-SCHEMA').that(ex, {
+        holds: typeof c.fips_code === 'string' && typeof c.name === 'string' && typeof c.state === 'string' && /^[A-Za-z]{2}$/.test(c.state),
+        title: 'county fields',
+        expected: '`fips_code` and `name` strings and a two-letter `state`',
+        observed: JSON.stringify(c),
+      });
+      t.expect.rules('COUNTIES-FIPS-FORMAT').that(ex, { holds: /^\d{5}$/.test(String(c.fips_code)), title: 'fips_code is not 5 digits', expected: 'a 5-digit county FIPS code', observed: JSON.stringify(c.fips_code) });
+    }
+    expectStateOfFips(t, ex);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listCounties');
+    t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
+  },
+  { profiles: ['smoke', 'conformance', 'certification'], needs: { fixtures: ['zipCode'] } },
+);
+
+verify(
+  'counties of a ZIP code crossing a state line each carry the state of their own FIPS code',
+  ['COUNTIES-STATE-OF-FIPS', 'COUNTIES-200'],
+  async (t) => {
+    const ex = await t.send(countiesRequest(t.fixture<string>('crossStateZipCode')));
+    t.expect.rules('COUNTIES-200').status(ex, 200);
+    expectStateOfFips(t, ex);
+    // The fixture crosses a state line: one state for all its counties means a state was
+    // taken from the ZIP code, not from each county.
+    const states = new Set(countiesOf(t, ex).map((c) => c.state));
+    t.expect.rules('COUNTIES-STATE-OF-FIPS').that(ex, { holds: states.size > 1, title: 'one state for a cross-state ZIP code', expected: 'counties in two or more states', observed: `states ${[...states].join(', ')}` });
+  },
+  { needs: { fixtures: ['crossStateZipCode'] } },
+);
+
+verify(
+  'counties without zip_code are 400 in the unified envelope',
+  ['COUNTIES-ZIP-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send(countiesRequest(undefined));
+    expectRejected(t, ex, 'COUNTIES-ZIP-REQUIRED');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listCounties');
+  },
+);
+
+verify(
+  'counties for a zip_code that is not 5 digits are 400',
+  ['COUNTIES-ZIP-PATTERN', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    for (const zip of ['4020', '4020a']) {
+      expectRejected(t, await t.send(countiesRequest(zip, `zip_code ${zip}`)), 'COUNTIES-ZIP-PATTERN');
+    }
+  },
+);
+
+verify(
+  'counties of a well-formed ZIP code with no counties are 404',
+  ['COUNTIES-UNKNOWN-ZIP-404', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send(countiesRequest(t.fixture<string>('unknownZipCode')));
+    t.expect.rules('COUNTIES-UNKNOWN-ZIP-404').status(ex, 404);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listCounties');
+  },
+  { needs: { fixtures: ['unknownZipCode'] } },
+);

@@ -1,0 +1,150 @@
+/**
+ * Issuers active in a state (2.3, 4.3, 9.5).
+ *
+ * Order: the contract says "by `name` case-insensitive, then by `hios_issuer_id`" and names no
+ * locale, so names are compared lowercased, code unit by code unit (JavaScript `<` on strings,
+ * never `localeCompare`, whose result depends on the runtime's locale data); ids are 5-digit
+ * strings, so their string order is their numeric order.
+ */
+import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { expectRejected, issuersRequest, type Query } from './reference-kit.js';
+
+interface Issuer {
+  name?: unknown;
+  hios_issuer_id?: unknown;
+}
+
+const caseless = (i: Issuer): string => String(i.name).toLowerCase();
+const hiosId = (i: Issuer): string => String(i.hios_issuer_id);
+
+function issuersOf(t: CheckContext, ex: Exchange): Issuer[] {
+  const issuers = t.json<{ issuers?: unknown }>(ex)?.issuers;
+  return Array.isArray(issuers) ? (issuers as Issuer[]) : [];
+}
+
+/** The issuers of the fixture state, in the fixture plan year when the profile names one. */
+function stateQuery(t: CheckContext, changes: Query = {}): Query {
+  const planYear = t.target.fixture('planYear');
+  return { state: t.fixture<string>('state'), plan_year: planYear === undefined ? undefined : String(planYear), ...changes };
+}
+
+/**
+ * The current ACA plan year: fixture `currentPlanYear` when the profile pins it, else the
+ * calendar year (UTC). The contract does not say when open enrollment moves it on, so a target
+ * that switches early pins the year in its profile.
+ */
+function currentPlanYear(t: CheckContext): number {
+  const pinned = Number(t.target.fixture('currentPlanYear'));
+  return Number.isInteger(pinned) && pinned > 0 ? pinned : new Date().getUTCFullYear();
+}
+
+verify(
+  'issuers of a state are 200, each a name and a 5-digit hios_issuer_id, ordered by name case-insensitively, then by id',
+  ['ISSUERS-200', 'ISSUERS-SCHEMA', 'ISSUERS-HIOS-FORMAT', 'ISSUERS-ORDER', 'ISSUERS-ORDER-TIEBREAK', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON'],
+  async (t) => {
+    const ex = await t.send(issuersRequest(stateQuery(t)));
+    t.expect.rules('ISSUERS-200').status(ex, 200);
+    const issuers = issuersOf(t, ex);
+    t.expect.rules('ISSUERS-200').that(ex, { holds: Array.isArray(t.json(ex)?.issuers), title: 'no issuers list', expected: '{issuers: [...]}', observed: ex.response!.body.slice(0, 300) });
+    for (const i of issuers) {
+      t.expect.rules('ISSUERS-SCHEMA').that(ex, { holds: typeof i.name === 'string' && typeof i.hios_issuer_id === 'string', title: 'issuer fields', expected: '`name` and `hios_issuer_id` strings', observed: JSON.stringify(i) });
+      t.expect.rules('ISSUERS-HIOS-FORMAT').that(ex, { holds: /^\d{5}$/.test(hiosId(i)), title: 'hios_issuer_id is not 5 digits', expected: 'a canonical 5-digit issuer id', observed: JSON.stringify(i.hios_issuer_id) });
+    }
+    // Order first by name alone, so a wrong tiebreak is reported as such and not as a wrong order.
+    t.expect.rules('ISSUERS-ORDER').sortedBy(ex, { list: issuers, by: [caseless], label: 'name, case-insensitive (lowercased, code-unit order)' });
+    t.expect.rules('ISSUERS-ORDER-TIEBREAK').sortedBy(ex, { list: issuers, by: [caseless, hiosId], label: 'name case-insensitive, then hios_issuer_id' });
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listIssuers');
+  },
+  { needs: { fixtures: ['state'] } },
+);
+
+verify(
+  'issuers without state are 400 in the unified envelope',
+  ['ISSUERS-STATE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send(issuersRequest({}));
+    expectRejected(t, ex, 'ISSUERS-STATE-REQUIRED');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listIssuers');
+  },
+);
+
+verify(
+  'issuers for a lowercase state are 400 invalid_request',
+  ['ISSUERS-STATE-LOWERCASE-400', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const ex = await t.send(issuersRequest(stateQuery(t, { state: t.fixture<string>('state').toLowerCase() })));
+    expectRejected(t, ex, 'ISSUERS-STATE-LOWERCASE-400');
+    t.expect.rules('ISSUERS-STATE-LOWERCASE-400').unifiedEnvelope(ex, 'invalid_request');
+  },
+  { needs: { fixtures: ['state'] } },
+);
+
+verify(
+  'issuers for a state that is not two letters are 400',
+  ['ISSUERS-STATE-PATTERN', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    for (const state of ['KEN', 'K1']) {
+      expectRejected(t, await t.send(issuersRequest({ state }, `state ${state}`)), 'ISSUERS-STATE-PATTERN');
+    }
+  },
+);
+
+verify(
+  'issuers accept plan_year 2020 and 2099, the bounds',
+  ['ISSUERS-PLAN-YEAR-BOUNDS'],
+  async (t) => {
+    for (const year of [2020, 2099]) {
+      const ex = await t.send(issuersRequest(stateQuery(t, { plan_year: year }), `plan_year ${year}`));
+      // A year with no issuers may be a 404; only a refusal of the parameter breaks the rule.
+      t.expect.status(ex, [200, 404]);
+    }
+  },
+  { needs: { fixtures: ['state'] } },
+);
+
+verify(
+  'issuers for a plan_year outside 2020 to 2099 are 400',
+  ['ISSUERS-PLAN-YEAR-RANGE', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    for (const year of [2019, 2100]) {
+      expectRejected(t, await t.send(issuersRequest(stateQuery(t, { plan_year: year }), `plan_year ${year}`)), 'ISSUERS-PLAN-YEAR-RANGE');
+    }
+  },
+  { needs: { fixtures: ['state'] } },
+);
+
+verify(
+  'issuers without plan_year are those of the current ACA plan year',
+  ['ISSUERS-PLAN-YEAR-DEFAULT'],
+  async (t) => {
+    const year = currentPlanYear(t);
+    const implicit = await t.send(issuersRequest(stateQuery(t, { plan_year: undefined }), 'no plan_year'));
+    const pinned = await t.send(issuersRequest(stateQuery(t, { plan_year: year }), `plan_year ${year}`));
+    t.expect.status(implicit, 200);
+    t.expect.status(pinned, 200);
+    const a = JSON.stringify(issuersOf(t, implicit));
+    const b = JSON.stringify(issuersOf(t, pinned));
+    t.expect.that(implicit, { holds: a === b, title: 'default plan year is not the current one', expected: `the issuers of plan_year=${year}: ${b.slice(0, 400)}`, observed: a.slice(0, 400) });
+  },
+  { needs: { fixtures: ['state'] } },
+);
+
+/** A status the loaded contract documents for the operation (exact, `4XX` range or `default`). */
+function documented(t: CheckContext, operationId: string, status: number): boolean {
+  const responses = Object.keys(t.target.contract.operation(operationId)?.responses ?? {});
+  return responses.some((s) => s === String(status) || s.toUpperCase() === `${String(status)[0]}XX` || s === 'default');
+}
+
+verify(
+  'issuers of a well-formed state with no issuers answer a documented status',
+  ['SCHEMA-DOCUMENTED-STATUS', 'EDGE-NO-5XX'],
+  async (t) => {
+    // `ZZ` matches the pattern but names no state: an empty list, a 404 or a 400 are all
+    // documented answers; anything else is not.
+    const ex = await t.send(issuersRequest({ state: 'ZZ' }));
+    const status = ex.response?.status ?? 0;
+    t.expect.rules('EDGE-NO-5XX').that(ex, { holds: status > 0 && status < 500, title: 'a 5xx for an unknown state', expected: 'a response below 500', observed: `status ${status}` });
+    t.expect.rules('SCHEMA-DOCUMENTED-STATUS').that(ex, { holds: documented(t, 'listIssuers', status), title: 'undocumented status', expected: 'a status listIssuers documents', observed: `status ${status}` });
+  },
+);

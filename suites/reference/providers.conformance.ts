@@ -1,0 +1,117 @@
+/** Provider search (2.4, 4.4): the result shape, an empty search, and the required parameters. */
+import { SkipCheck, verify } from '../../harness/suite/index.js';
+import { expectRejected, providerPage, providerSearch } from './reference-kit.js';
+
+const needs = { fixtures: ['providerQuery'] };
+
+/** Fields of 2.4 and the JSON type each must have (`organization_name` may be null). */
+const PROVIDER_FIELDS: ReadonlyArray<[string, (v: unknown) => boolean]> = [
+  ...['first_name', 'last_name', 'display_name', 'credential', 'entity_type', 'npi', 'specialty', 'specialization', 'address_line_1', 'city', 'state', 'zip_code'].map(
+    (f): [string, (v: unknown) => boolean] => [f, (v) => typeof v === 'string'],
+  ),
+  ['organization_name', (v) => v === null || typeof v === 'string'],
+];
+
+/** A name no provider has: letters and digits no real name holds. */
+const NO_SUCH_PROVIDER = 'Zzqxv Nomatch 0000';
+
+verify(
+  'a provider search is 200 with providers of the 2.4 fields (10-digit npi, two-letter state, 5-digit ZIP) and integer meta',
+  ['PROVIDERS-200', 'PROVIDERS-SCHEMA', 'PROVIDERS-NPI-FORMAT', 'PROVIDERS-ADDRESS-FORMAT', 'PROVIDERS-META', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'],
+  async (t) => {
+    const ex = await t.send(providerSearch(t, { 'page[size]': 5 }));
+    const { providers, meta } = providerPage(t, ex);
+    // Nothing to hold the provider fields to when the fixture finds no one.
+    if (providers.length === 0) throw new SkipCheck('fixture providerQuery matching a provider near providerZipCode');
+    for (const p of providers) {
+      const wrong = PROVIDER_FIELDS.filter(([field, ok]) => !ok(p[field])).map(([field]) => field);
+      t.expect.rules('PROVIDERS-SCHEMA').that(ex, { holds: wrong.length === 0, title: 'provider fields', expected: 'every field of 2.4 with its type', observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}` });
+      t.expect.rules('PROVIDERS-NPI-FORMAT').that(ex, { holds: /^\d{10}$/.test(String(p.npi)), title: 'npi is not 10 digits', expected: 'a 10-digit npi', observed: JSON.stringify(p.npi) });
+      t.expect.rules('PROVIDERS-ADDRESS-FORMAT').that(ex, {
+        holds: /^[A-Za-z]{2}$/.test(String(p.state)) && /^\d{5}$/.test(String(p.zip_code)),
+        title: 'provider address format',
+        expected: 'a two-letter state and a 5-digit zip_code',
+        observed: `state ${JSON.stringify(p.state)}, zip_code ${JSON.stringify(p.zip_code)}`,
+      });
+    }
+    t.expect.rules('PROVIDERS-META').that(ex, {
+      holds: [meta.page_number, meta.page_size, meta.result_count].every(Number.isInteger),
+      title: 'meta numbers',
+      expected: 'integer page_number, page_size and result_count',
+      observed: JSON.stringify(meta),
+    });
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'searchProviders');
+    t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
+  },
+  { needs },
+);
+
+verify(
+  'a provider search that matches nothing is 200 with an empty list and result_count 0',
+  ['PROVIDERS-EMPTY', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send(providerSearch(t, { query: NO_SUCH_PROVIDER }));
+    const { providers, meta } = providerPage(t, ex, 'PROVIDERS-EMPTY');
+    t.expect.rules('PROVIDERS-EMPTY').that(ex, {
+      holds: providers.length === 0 && meta.result_count === 0,
+      title: 'not an empty search result',
+      expected: 'providers [] and result_count 0',
+      observed: `${providers.length} providers, result_count ${JSON.stringify(meta.result_count)}`,
+    });
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'searchProviders');
+  },
+  { needs },
+);
+
+verify(
+  'a provider search without query is 400: there is no list-all mode',
+  ['PROVIDERS-NO-LIST-ALL', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send(providerSearch(t, { query: undefined }));
+    expectRejected(t, ex, 'PROVIDERS-NO-LIST-ALL');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'searchProviders');
+  },
+  { needs },
+);
+
+verify(
+  'a provider search with an empty query is 400',
+  ['PROVIDERS-QUERY-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    expectRejected(t, await t.send(providerSearch(t, { query: '' })), 'PROVIDERS-QUERY-REQUIRED');
+  },
+  { needs },
+);
+
+verify(
+  'a provider search without zip_code, or with one that is not 5 digits, is 400',
+  ['PROVIDERS-ZIP-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    expectRejected(t, await t.send(providerSearch(t, { zip_code: undefined }, 'no zip_code')), 'PROVIDERS-ZIP-REQUIRED');
+    expectRejected(t, await t.send(providerSearch(t, { zip_code: '402' }, 'zip_code 402')), 'PROVIDERS-ZIP-REQUIRED');
+  },
+  { needs },
+);
+
+verify(
+  'a provider search without exchange, or with one other than on_exchange/off_exchange, is 400',
+  ['PROVIDERS-EXCHANGE-ENUM', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    expectRejected(t, await t.send(providerSearch(t, { exchange: undefined }, 'no exchange')), 'PROVIDERS-EXCHANGE-ENUM');
+    expectRejected(t, await t.send(providerSearch(t, { exchange: 'both' }, 'exchange both')), 'PROVIDERS-EXCHANGE-ENUM');
+  },
+  { needs },
+);
+
+verify(
+  'a provider search for a name with a quote, a percent sign and a backslash is 200, never a 5xx',
+  ['EDGE-NO-5XX', 'PROVIDERS-200'],
+  async (t) => {
+    // Real names carry apostrophes; a search must treat such text as text.
+    const ex = await t.send(providerSearch(t, { query: `O'Brien "50%" \\ Clinic`, 'page[size]': 1 }));
+    t.expect.rules('EDGE-NO-5XX').that(ex, { holds: (ex.response?.status ?? 500) < 500, title: 'a 5xx for a name with special characters', expected: 'a response below 500', observed: `status ${ex.response?.status ?? ex.error}` });
+    t.expect.rules('PROVIDERS-200').status(ex, 200);
+  },
+  { needs },
+);

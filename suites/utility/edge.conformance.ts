@@ -1,0 +1,130 @@
+/**
+ * Edge behaviour (section 7): unknown routes, and hostile input that must never give a 5xx.
+ * The properties send one request per run; `--runs` sizes them (bounded by maxRuns).
+ */
+import fc from 'fast-check';
+import { verify, verifyProperty, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+
+verify(
+  'unknown routes below known prefixes are 404',
+  ['EDGE-UNKNOWN-ROUTE-404'],
+  async (t) => {
+    for (const path of ['/v1/reference/no-such-list', '/v1/enrollment-sessions/no-such-session/no-such-action']) {
+      const ex = await t.send({ method: 'GET', path });
+      t.expect.status(ex, 404);
+    }
+  },
+);
+
+/** A response below 500 (a transport failure counts as worse than a 5xx). */
+function expectNo5xx(t: CheckContext, ex: Exchange): void {
+  const status = ex.response?.status;
+  t.expect.that(ex, {
+    holds: status !== undefined && status < 500,
+    title: status === undefined ? 'no response to hostile input' : 'a 5xx for hostile input',
+    expected: 'a response below 500 (hostile input is a client error, never a server failure)',
+    observed: () => (status === undefined ? `no response (${ex.error ?? 'transport failure'})` : `status ${status}: ${ex.response!.body.slice(0, 300)}`),
+  });
+}
+
+// --- hostile query strings on read endpoints ---------------------------------------------
+
+interface ReadEndpoint {
+  path: string;
+  /** A valid query for the target, so hostile values get past the first validation. */
+  base: Record<string, string>;
+}
+
+/** Read endpoints with a valid base query from the profile's fixtures (endpoints without their fixtures are left out). */
+function readEndpoints(t: CheckContext): ReadEndpoint[] {
+  const f = (name: string): string | undefined => {
+    const v = t.target.fixture(name);
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+  };
+  const candidates: Array<ReadEndpoint | undefined> = [
+    { path: '/v1/ping', base: {} },
+    f('zipCode') ? { path: '/v1/reference/counties', base: { zip_code: f('zipCode')! } } : undefined,
+    f('state') ? { path: '/v1/reference/issuers', base: { state: f('state')!, ...(f('planYear') ? { plan_year: f('planYear')! } : {}) } } : undefined,
+    f('providerQuery') && (f('providerZipCode') ?? f('zipCode'))
+      ? { path: '/v1/reference/providers', base: { query: f('providerQuery')!, zip_code: (f('providerZipCode') ?? f('zipCode'))!, exchange: 'on_exchange', 'page[number]': '1', 'page[size]': '5' } }
+      : undefined,
+    { path: '/v1/enrollments', base: { product: 'ichra', exchange: 'off_exchange', limit: '5', offset: '0' } },
+  ];
+  return candidates.filter((c): c is ReadEndpoint => c !== undefined);
+}
+
+const queryString = (pairs: ReadonlyArray<[string, string]>): string => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
+
+/**
+ * One value with the characters that most often break naive parsing, search and SQL: quotes,
+ * a percent sign, a backslash, markup, a NUL and invalid UTF-8 (already percent-encoded).
+ */
+const EVERY_SPECIAL = `${encodeURIComponent(`O'Brien "50%" \\ <b>{$x}</b>;--`)}%00%C3%28%FF`;
+
+verify(
+  'a value with quotes, percent, backslash, NUL and invalid UTF-8 in any parameter of a read endpoint never gives a 5xx',
+  ['EDGE-NO-5XX'],
+  async (t) => {
+    for (const { path, base } of readEndpoints(t)) {
+      for (const name of Object.keys(base)) {
+        const pairs = Object.entries(base).map(([k, v]): [string, string] => [k, k === name ? EVERY_SPECIAL : encodeURIComponent(v)]);
+        expectNo5xx(t, await t.send({ method: 'GET', path: `${path}?${queryString(pairs)}`, label: `hostile ${name}` }));
+      }
+    }
+  },
+);
+
+const NASTY_VALUES = ['', '%', '%zz', '%00', '%FF%FE', '-1', '0', '99999999999999999999', '1e309', 'NaN', '%5B%5D', '%7B%7D', '..%2F..%2Fetc%2Fpasswd', EVERY_SPECIAL, 'A'.repeat(4000)];
+const EXTRA_NAMES = ['zip_code', 'state', 'plan_year', 'query', 'exchange', 'product', 'page[number]', 'page[size]', 'limit', 'offset', 'updated_since', 'policy_status', 'unknown'];
+
+/** Every byte percent-encoded: NUL, invalid UTF-8, anything. */
+const encodedBytes = fc.uint8Array({ maxLength: 48 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join(''));
+const specials = fc.array(fc.constantFrom("'", '"', '%', '\\', '<', '>', '{', '}', '$', ';', '*', '(', ')', '[', ']', '\n', '\u00e9', '\u{1F600}', 'a', '1'), { minLength: 1, maxLength: 12 }).map((cs) => encodeURIComponent(cs.join('')));
+const hostileValue = fc.oneof(fc.constantFrom(...NASTY_VALUES), encodedBytes, specials);
+
+/** A valid query with some parameters given hostile values and perhaps a hostile extra one. */
+const hostileQuery = (endpoints: ReadEndpoint[]) =>
+  fc.constantFrom(...endpoints).chain(({ path, base }) => {
+    const names = [...Object.keys(base), ...EXTRA_NAMES];
+    return fc.array(fc.tuple(fc.constantFrom(...names), hostileValue), { minLength: 1, maxLength: 3 }).map((changes) => {
+      const query = new Map(Object.entries(base).map(([k, v]) => [k, encodeURIComponent(v)]));
+      for (const [name, value] of changes) query.set(name, value);
+      return `${path}?${queryString([...query])}`;
+    });
+  });
+
+verifyProperty(
+  'hostile query strings on read endpoints never give a 5xx',
+  ['EDGE-NO-5XX'],
+  (t) => hostileQuery(readEndpoints(t)),
+  async (t, path) => {
+    expectNo5xx(t, await t.send({ method: 'GET', path }));
+  },
+  { maxRuns: 25 },
+);
+
+// --- hostile bodies on create endpoints ------------------------------------------------------
+
+const BODY_PATHS = ['/v1/enrollment-sessions', '/v1/quotes'];
+const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/octet-stream'];
+const SESSION_MEMBERS = ['context', 'location', 'household', 'plan_id', 'campaign', 'external_id', 'providers', 'sort', 'page'];
+
+const truncatedJson = fc.json().chain((text) => fc.nat({ max: text.length }).map((n) => text.slice(0, n)));
+const deepNesting = fc.integer({ min: 1, max: 5000 }).map((n) => '['.repeat(n) + ']'.repeat(n));
+const shapedJunk = fc.dictionary(fc.constantFrom(...SESSION_MEMBERS), fc.jsonValue({ maxDepth: 3 })).map((o) => JSON.stringify(o));
+const hostileBody = fc.record({
+  path: fc.constantFrom(...BODY_PATHS),
+  contentType: fc.constantFrom(...CONTENT_TYPES),
+  body: fc.oneof(fc.json(), truncatedJson, deepNesting, shapedJunk, fc.uint8Array({ maxLength: 256 })),
+});
+
+verifyProperty(
+  'hostile bodies on create endpoints never give a 5xx',
+  ['EDGE-NO-5XX'],
+  () => hostileBody,
+  async (t, { path, contentType, body }) => {
+    const req: ApiRequest = { method: 'POST', path, body, contentType };
+    expectNo5xx(t, await t.send(req));
+  },
+  { maxRuns: 25, needs: { writes: true } },
+);

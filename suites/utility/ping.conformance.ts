@@ -1,0 +1,68 @@
+/**
+ * Utility family: `GET /v1/ping` (4.1), the key at the edge (5.2) and unknown routes.
+ * The first two checks are the smoke profile's reachability and error-envelope probes.
+ */
+import { verify } from '../../harness/suite/index.js';
+
+const ping = { method: 'GET', path: '/v1/ping' } as const;
+
+verify(
+  'ping answers 200 with the ping object',
+  ['PING-200', 'PING-SCHEMA', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'],
+  async (t) => {
+    const ex = await t.send(ping);
+    // The rule-specific claims come before the generic schema check, so a broken ping object
+    // is reported against PING-SCHEMA rather than only SCHEMA-RESPONSE-VALID.
+    t.expect.rules('PING-200').status(ex, 200);
+    const body = t.json<{ ok?: unknown; environment?: unknown }>(ex);
+    t.expect.rules('PING-SCHEMA').that(ex, {
+      holds: typeof body?.ok === 'boolean' && typeof body?.environment === 'string',
+      title: 'ping object fields',
+      expected: '`ok` a boolean and `environment` a string',
+      observed: () => `ok ${JSON.stringify(body?.ok)}, environment ${JSON.stringify(body?.environment)}`,
+    });
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPing');
+    t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
+  },
+  { profiles: ['smoke', 'conformance', 'certification'] },
+);
+
+verify(
+  'ping without a key is 403 forbidden in the unified envelope',
+  ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  async (t) => {
+    const ex = await t.send({ ...ping, role: null });
+    t.expect.rules('AUTH-MISSING-KEY-403').status(ex, 403);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+    t.expect.rules('AUTH-MISSING-KEY-403').unifiedEnvelope(ex, 'forbidden');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPing');
+  },
+  { profiles: ['smoke', 'conformance', 'certification'] },
+);
+
+verify(
+  'ping with an invalid key is 403 forbidden in the unified envelope',
+  ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
+  async (t) => {
+    const ex = await t.send({ ...ping, invalidKey: true });
+    t.expect.rules('AUTH-INVALID-KEY-403').status(ex, 403);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+    t.expect.rules('AUTH-INVALID-KEY-403').unifiedEnvelope(ex, 'forbidden');
+  },
+);
+
+verify(
+  'ping answers a valid unapproved key with 200',
+  ['GATE-UNGATED-OPEN'],
+  async (t) => {
+    const ex = await t.send({ ...ping, role: t.role('unapproved') });
+    t.expect.status(ex, 200);
+  },
+  { needs: { roles: ['unapproved'] } },
+);
+
+verify('an unknown route under /v1 is 404', ['EDGE-UNKNOWN-ROUTE-404'], async (t) => {
+  const ex = await t.send({ method: 'GET', path: '/v1/no-such-route' });
+  t.expect.status(ex, 404);
+});

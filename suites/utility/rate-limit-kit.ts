@@ -1,0 +1,43 @@
+/**
+ * Helpers for checks that provoke 429s on purpose (section 8). Deliberate bursts bypass the
+ * client's pacing, so the client does not know the tokens they spent: each such check waits
+ * out what it drained before it ends, so the rest of the run is not left rate-limited.
+ */
+import { retryAfterMs, TIER_RATES, type Tier } from '../../harness/client/index.js';
+import type { CheckContext, Exchange } from '../../harness/suite/index.js';
+import { headerOf } from '../../harness/checks/index.js';
+
+/** Never wait longer than this for one token, whatever Retry-After says (the run's time is bounded). */
+export const MAX_REFILL_WAIT_MS = 2_000;
+/** Slack for clocks and the time the request takes to arrive. */
+const MARGIN_MS = 100;
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The tier the profile gives a key role (the contract's default tier is low). */
+export function tierOf(t: CheckContext, role: string): Tier {
+  const keys = t.target.config.target.keys;
+  return Object.hasOwn(keys, role) ? keys[role]!.tier : 'low';
+}
+
+/** Milliseconds the contract's refill takes to bring back `tokens` tokens of a tier. */
+export function refillMs(tier: Tier, tokens: number): number {
+  return Math.ceil((tokens * 1000) / TIER_RATES[tier].perSecond);
+}
+
+/**
+ * How long to wait after a 429 before one request of this tier must succeed: Retry-After when
+ * it asks for more than the tier's refill of one token, bounded by MAX_REFILL_WAIT_MS (a
+ * target that asks for longer than the contract's refill is then probed at the contract's pace).
+ */
+export function waitAfter429(limited: Exchange, tier: Tier): number {
+  const header = limited.response ? headerOf(limited.response.headers, 'retry-after') : undefined;
+  const asked = retryAfterMs(header) ?? 0;
+  return Math.min(MAX_REFILL_WAIT_MS, Math.max(asked, refillMs(tier, 1)) + MARGIN_MS);
+}
+
+/** Status of an exchange, or undefined when there was no response. */
+export const statusOf = (ex: Exchange): number | undefined => ex.response?.status;
+
+/** The 429s among exchanges. */
+export const limitedOf = (exs: readonly Exchange[]): Exchange[] => exs.filter((ex) => statusOf(ex) === 429);

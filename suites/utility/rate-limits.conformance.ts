@@ -1,0 +1,139 @@
+/**
+ * Rate limits (section 8): the per-key tier, its refill, and the stage limit every caller
+ * shares. Bursts are sent unpaced on purpose; each check waits out what it drained before it
+ * ends. The monthly quota (RATE-MONTHLY-QUOTA) cannot be observed within a run.
+ */
+import { STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
+import { SkipCheck, verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { limitedOf, refillMs, sleep, statusOf, tierOf, waitAfter429 } from './rate-limit-kit.js';
+
+/** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
+const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', role, unpaced: true });
+
+/** The role whose tier is exercised: the smallest burst, so the fewest requests. */
+const LOW = 'tierLow';
+
+verify(
+  'a burst within the low tier is accepted and one request more gets 429 in the unified envelope with Retry-After',
+  ['RATE-BURST-ALLOWED', 'RATE-429-TIER', 'RATE-429-ENVELOPE', 'RATE-RETRY-AFTER'],
+  async (t) => {
+    const role = t.role(LOW);
+    const tier = tierOf(t, role);
+    const { burst } = TIER_RATES[tier];
+    // Another check may have drained this key: start from a full bucket.
+    await sleep(refillMs(tier, burst));
+    let above: Exchange | undefined;
+    try {
+      const within = await t.sendConcurrently(Array.from({ length: burst }, () => ping(role)));
+      for (const ex of within) t.expect.rules('RATE-BURST-ALLOWED').status(ex, 200);
+      above = await t.send(ping(role));
+      t.expect.rules('RATE-429-TIER').status(above, 429);
+      t.expect.rules('RATE-429-ENVELOPE').unifiedEnvelope(above);
+      t.expect.rules('RATE-RETRY-AFTER').retryAfter(above);
+    } finally {
+      // A 429 with Retry-After pauses the key in the client; without one, wait the refill here.
+      const paused = above?.response?.headers['retry-after'] !== undefined;
+      if (!paused) await sleep(refillMs(tier, burst));
+    }
+  },
+  { needs: { roles: [LOW] }, timeoutMs: 15_000 },
+);
+
+/** Sends unpaced requests (at most burst + 1) until one is refused. */
+async function provoke429(t: CheckContext, role: string, burst: number): Promise<Exchange> {
+  let last: Exchange | undefined;
+  for (let i = 0; i <= burst; i++) {
+    last = await t.send(ping(role));
+    if (statusOf(last) === 429) break;
+  }
+  return last!;
+}
+
+verify(
+  'after a 429 the low tier recovers once its bucket refills at the tier rate',
+  ['RATE-RECOVERY', 'RATE-429-TIER'],
+  async (t) => {
+    const role = t.role(LOW);
+    const tier = tierOf(t, role);
+    const limited = await provoke429(t, role, TIER_RATES[tier].burst);
+    t.expect.rules('RATE-429-TIER').status(limited, 429);
+    // The contract's refill (or Retry-After when it asks for more), bounded: a target that
+    // refills slower than its tier stays limited here.
+    await sleep(waitAfter429(limited, tier));
+    try {
+      const probe = await t.send(ping(role));
+      t.expect.rules('RATE-RECOVERY').status(probe, 200);
+    } finally {
+      // The probe spent a token the client's budget does not know of.
+      await sleep(refillMs(tier, 1));
+    }
+  },
+  { needs: { roles: [LOW] }, timeoutMs: 15_000 },
+);
+
+/** Requests of the stage burst: enough above the stage's burst that refill during the burst cannot absorb them. */
+const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
+/** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
+const KEY_SHARE = 0.75;
+/** Roles left out of the stage burst: `approved` carries the rest of the run; `medicare` keys belong to another API. */
+const STAGE_EXCLUDED = new Set(['approved', 'medicare']);
+
+/** Roles whose combined share covers the burst, or a skip saying what is missing. */
+function stageRoles(t: CheckContext): { role: string; count: number }[] {
+  const keys = t.target.config.target.keys;
+  const candidates = Object.keys(keys)
+    .filter((role) => !STAGE_EXCLUDED.has(role) && t.target.hasRole(role))
+    .sort((a, b) => TIER_RATES[keys[b]!.tier].burst - TIER_RATES[keys[a]!.tier].burst);
+  const chosen: { role: string; cap: number }[] = [];
+  let room = 0;
+  for (const role of candidates) {
+    if (room >= STAGE_BURST_REQUESTS) break;
+    const cap = Math.floor(TIER_RATES[keys[role]!.tier].burst * KEY_SHARE);
+    chosen.push({ role, cap });
+    room += cap;
+  }
+  if (room < STAGE_BURST_REQUESTS) throw new SkipCheck(`key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`);
+  // Spread evenly within each key's cap.
+  const counts = chosen.map(() => 0);
+  for (let sent = 0; sent < STAGE_BURST_REQUESTS; ) {
+    for (let i = 0; i < chosen.length && sent < STAGE_BURST_REQUESTS; i++) {
+      if (counts[i]! < chosen[i]!.cap) {
+        counts[i]! += 1;
+        sent += 1;
+      }
+    }
+  }
+  return chosen.map((c, i) => ({ role: c.role, count: counts[i]! }));
+}
+
+verify(
+  'bursts from several keys, each within its own tier, together above the stage limit get 429',
+  ['RATE-STAGE-LIMIT'],
+  async (t) => {
+    const plan = stageRoles(t);
+    const requests = plan.flatMap(({ role, count }) => Array.from({ length: count }, () => ping(role)));
+    try {
+      const exchanges = await t.sendConcurrently(requests);
+      const limited = limitedOf(exchanges);
+      t.expect.that(exchanges[exchanges.length - 1]!, {
+        holds: limited.length > 0,
+        title: 'no 429 above the stage limit',
+        expected: `at least one 429 among ${requests.length} concurrent requests (stage burst ${STAGE_RATE.burst}), each key within its own burst (${plan.map((p) => `${p.role} ${p.count}`).join(', ')})`,
+        observed: () => `statuses ${summarise(exchanges)}`,
+      });
+    } finally {
+      // The stage bucket is shared by every key, `approved` included: let it refill fully.
+      await sleep(Math.ceil((STAGE_RATE.burst * 1000) / STAGE_RATE.perSecond) + 100);
+    }
+  },
+  { timeoutMs: 20_000 },
+);
+
+function summarise(exchanges: readonly Exchange[]): string {
+  const counts = new Map<string, number>();
+  for (const ex of exchanges) {
+    const key = String(statusOf(ex) ?? ex.error ?? 'no response');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([s, n]) => `${s} × ${n}`).join(', ');
+}
