@@ -1,0 +1,48 @@
+/**
+ * Flag parsing on node:util parseArgs, strict: an unknown flag, a missing value or a stray
+ * word is a usage error (exit 2) that names the command's help.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../errors.js';
+
+export interface FlagSpec {
+  type: 'string' | 'boolean';
+  /** Repeatable; comma lists are split too. */
+  multiple?: boolean;
+  /** Shown in --help. */
+  help: string;
+  /** Placeholder for the value in --help, e.g. `<path>`. */
+  value?: string;
+}
+
+export type FlagTable = Record<string, FlagSpec>;
+
+export type ParsedFlags = Record<string, string | boolean | string[] | undefined>;
+
+export function parseFlags(command: string, argv: readonly string[], table: FlagTable): ParsedFlags {
+  const options = Object.fromEntries(
+    Object.entries(table).map(([name, spec]) => [name, { type: spec.type, multiple: spec.multiple ?? false }]),
+  );
+  let values: ParsedFlags;
+  try {
+    values = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as ParsedFlags;
+  } catch (err) {
+    throw new ConfigError('E_USAGE', `${command}: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`, `Run \`partner-conformance ${command} --help\` for its flags.`);
+  }
+  for (const [name, spec] of Object.entries(table)) {
+    const value = values[name];
+    if (spec.multiple && Array.isArray(value)) values[name] = value.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    // A value that is empty or looks like a flag means the value was forgotten.
+    if (spec.type === 'string' && (value === '' || (typeof value === 'string' && value.startsWith('--')))) {
+      throw new ConfigError('E_USAGE', `${command}: option --${name} needs a value`, `Run \`partner-conformance ${command} --help\` for its flags.`);
+    }
+  }
+  return values;
+}
+
+/** The flags of a command as help lines. */
+export function flagHelp(table: FlagTable): string {
+  return Object.entries(table)
+    .map(([name, spec]) => `  --${`${name}${spec.value ? ` ${spec.value}` : ''}`.padEnd(26)} ${spec.help}`)
+    .join('\n');
+}

@@ -1,0 +1,124 @@
+/**
+ * Every bad input to the command line exits 2 with its stable code and a fix, before any
+ * request reaches the target (a local server counts what it receives).
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './main.js';
+import { PROJECT_ROOT } from './paths.js';
+
+let server: Server;
+let requests = 0;
+let url = '';
+const dir = mkdtempSync(join(tmpdir(), 'cli-bad-'));
+const file = (name: string, text: string) => {
+  writeFileSync(join(dir, name), text);
+  return join(dir, name);
+};
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    requests += 1;
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function runMain(argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: { write: (s: string) => (out += s) }, err: { write: (s: string) => (err += s) } });
+  return { code, out, err };
+}
+
+/** [what, argv, expected code]; `url` is the counting server. */
+const BAD_INPUTS: Array<[string, () => string[], string]> = [
+  ['unknown command', () => ['nonsense'], 'E_USAGE'],
+  ['unknown flag', () => ['run', '--bogus'], 'E_USAGE'],
+  ['missing flag value', () => ['run', '--seed'], 'E_USAGE'],
+  ['flag value forgotten before the next flag', () => ['run', '--family', '--strict'], 'E_USAGE'],
+  ['stray word', () => ['run', 'utility'], 'E_USAGE'],
+  ['--target with --base-url', () => ['run', '--target', 'x.json', '--base-url', url], 'E_FLAGS_CONFLICT'],
+  ['--fault with a remote target', () => ['run', '--base-url', url, '--fault', 'anything'], 'E_FLAGS_CONFLICT'],
+  ['unknown run profile', () => ['run', '--profile', 'nightly'], 'E_PROFILE_UNKNOWN'],
+  ['unknown family', () => ['run', '--family', 'utility,billing'], 'E_FAMILY_UNKNOWN'],
+  ['unknown rule', () => ['run', '--rule', 'PING-NOT-A-RULE'], 'E_RULE_UNKNOWN'],
+  ['seed not an integer', () => ['run', '--seed', '1.5'], 'E_SEED_INVALID'],
+  ['runs not positive', () => ['run', '--runs', '0'], 'E_RUNS_INVALID'],
+  ['unreadable spec', () => ['run', '--base-url', url, '--spec', join(dir, 'absent.yaml')], 'E_SPEC_UNREADABLE'],
+  ['spec that is not OpenAPI', () => ['run', '--base-url', url, '--spec', file('not-openapi.yaml', 'title: a shopping list\nitems: [milk]\n')], 'E_SPEC_NOT_OPENAPI'],
+  ['missing target profile', () => ['run', '--target', join(dir, 'absent.json')], 'E_PROFILE_MISSING'],
+  ['profile that is not JSON', () => ['run', '--target', file('broken.json', '{ "name": ')], 'E_PROFILE_UNREADABLE'],
+  ['profile of the wrong shape', () => ['run', '--target', file('wrong.json', '{ "name": "x", "baseUrl": 42 }')], 'E_PROFILE_INVALID'],
+  ['base URL that is not http(s)', () => ['run', '--base-url', 'ftp://127.0.0.1/'], 'E_BASE_URL_INVALID'],
+  ['missing key environment variable', () => ['run', '--base-url', url], 'E_KEY_ENV_MISSING'],
+  ['unknown fault', () => ['run', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
+  ['unknown fault in the campaign', () => ['mutation', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
+  ['unknown family for rules', () => ['rules', '--family', 'billing'], 'E_FAMILY_UNKNOWN'],
+];
+
+describe('bad inputs exit 2 with a stable code and a fix', () => {
+  it.each(BAD_INPUTS)('%s', async (_what, argv, code) => {
+    const saved = process.env.PARTNER_KEY_APPROVED;
+    delete process.env.PARTNER_KEY_APPROVED;
+    try {
+      const result = await runMain(argv());
+      expect(result.err).toMatch(new RegExp(`^${code}: .+\\n  fix: .+`));
+      expect(result.code).toBe(2);
+      expect(requests).toBe(0);
+    } finally {
+      if (saved !== undefined) process.env.PARTNER_KEY_APPROVED = saved;
+    }
+  });
+});
+
+describe('the real process', () => {
+  const spawn = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+      const clean = { ...process.env, ...env };
+      delete clean.PARTNER_KEY_APPROVED;
+      execFile(process.execPath, ['--import', 'tsx', 'harness/cli/main.ts', ...args], { cwd: PROJECT_ROOT, env: clean, timeout: 30_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      );
+    });
+
+  it('exits 2 and prints the code on stderr, for usage and configuration errors alike', async () => {
+    const [usage, key] = await Promise.all([spawn(['run', '--family', 'billing']), spawn(['run', '--base-url', url])]);
+    expect([usage.code, key.code]).toEqual([2, 2]);
+    expect(usage.stderr).toContain('E_FAMILY_UNKNOWN');
+    expect(key.stderr).toContain('E_KEY_ENV_MISSING: environment variable PARTNER_KEY_APPROVED');
+    expect(requests).toBe(0);
+  });
+
+});
+
+describe('help and version', () => {
+  it('answer with exit 0 for every command', async () => {
+    for (const command of ['run', 'serve', 'rules', 'mutation']) {
+      const help = await runMain([command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.out).toContain(`partner-conformance ${command} [flags]`);
+    }
+    expect((await runMain(['run', '--help'])).out).toContain('--base-url <url>');
+    const version = await runMain(['--version']);
+    expect(version.out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(version.code).toBe(0);
+  });
+
+  it('exits 2 with the command list when no command is given', async () => {
+    const none = await runMain([]);
+    expect(none.code).toBe(2);
+    expect(none.out).toContain('Commands:');
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * partner-conformance: the command line. Exit codes: 0 passed, 1 a rule failed (or the
+ * mutation campaign missed a fault), 2 usage or configuration error, 3 internal error.
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from '../errors.js';
+import { processIO, type CliIO } from './io.js';
+import { projectPath } from './paths.js';
+
+type Command = (argv: readonly string[], io: CliIO) => Promise<number>;
+
+// Commands load on use: help and usage errors answer fast and need none of the machinery.
+const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }> = {
+  run: { load: async () => (await import('./run-command.js')).runCommand, summary: 'run the conformance suites against a target (default: the embedded reference server)' },
+  serve: { load: async () => (await import('./serve-command.js')).serveCommand, summary: 'start the reference server as a local sandbox' },
+  rules: { load: async () => (await import('./rules-command.js')).rulesCommand, summary: 'list the rule catalogue, with the tests and faults of each rule' },
+  mutation: { load: async () => (await import('./mutation-command.js')).mutationCommand, summary: 'run the suite against the clean server and every named fault; print the score' },
+};
+
+export const MAIN_HELP = `partner-conformance <command> [flags]
+
+Contract-testing and conformance suite for the Partner Insurance API.
+
+Commands:
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join('\n')}
+
+Run \`partner-conformance <command> --help\` for a command's flags.
+Exit codes: 0 passed, 1 a rule failed, 2 usage or configuration error, 3 internal error.
+Keys are never passed on the command line: a target profile names the environment
+variables that hold them.
+`;
+
+export function version(): string {
+  return (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
+}
+
+export async function main(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+  const [first, ...rest] = argv;
+  try {
+    if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+      io.out.write(MAIN_HELP);
+      return first === undefined ? 2 : 0;
+    }
+    if (first === '--version' || first === '-v') {
+      io.out.write(`${version()}\n`);
+      return 0;
+    }
+    const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+    if (!command) throw new ConfigError('E_USAGE', `unknown command "${first}"; commands are ${Object.keys(COMMANDS).join(', ')}`);
+    return await (await command.load())(rest, io);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.err.write(`${err.format()}\n`);
+      return 2;
+    }
+    io.err.write(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return 3;
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly || process.env.PARTNER_CONFORMANCE_BIN === '1') {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+    // A handle left open by a dependency must not keep a finished run alive.
+    setTimeout(() => process.exit(code), 2_000).unref();
+  });
+}

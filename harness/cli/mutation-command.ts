@@ -1,0 +1,76 @@
+/** `mutation`: the campaign over the named faults of the reference server (see harness/mutation). */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { loadContract } from '../contract/index.js';
+import { ConfigError } from '../errors.js';
+import { FAMILIES } from '../model.js';
+import { loadTargetProfile, referenceProfilePath } from '../profile.js';
+import { loadRules } from '../rules.js';
+import { renderMatrix } from '../mutation/matrix.js';
+import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import type { CliIO } from './io.js';
+import { DEFAULT_SPEC } from './paths.js';
+import { defaultReportDir, newRunId } from './report-dir.js';
+import { DEFAULT_RUNS } from './run-flags.js';
+import { runsOf, seedOf } from './run-plan.js';
+
+export const MUTATION_FLAGS: FlagTable = {
+  fault: { type: 'string', multiple: true, value: '<name>', help: 'only these faults (repeatable or comma list; default every fault)' },
+  'report-dir': { type: 'string', value: '<dir>', help: 'where mutation.json goes (default reports/out/<id>-mutation/)' },
+  lanes: { type: 'string', value: '<n>', help: 'runs in parallel, each with its own server and worker (default 2)' },
+  scope: { type: 'string', value: '<all|family>', help: 'all: every suite against every fault (default); family: only the fault\'s own family (faster)' },
+  seed: { type: 'string', value: '<int>', help: 'fast-check seed for every run (default 1: the campaign is repeatable)' },
+  runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default ${DEFAULT_RUNS.conformance})` },
+  help: { type: 'boolean', help: 'this help' },
+};
+
+export const MUTATION_HELP = `partner-conformance mutation [flags]
+
+Runs the whole conformance suite against the clean reference server and against every
+named fault; prints the matrix (fault, caught, by which rules, own rule among them) and the
+score, and writes mutation.json. Exit 0 when the clean run has no failure and every fault
+is caught, 1 otherwise, 2 on a usage error.
+
+${flagHelp(MUTATION_FLAGS)}
+`;
+
+/** Upper bound on lanes: each holds a vitest worker and a server in memory. */
+const MAX_LANES = 8;
+
+function lanesOf(raw: string | undefined): number {
+  if (raw === undefined) return 2;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > MAX_LANES) throw new ConfigError('E_USAGE', `--lanes "${raw}" is not a whole number from 1 to ${MAX_LANES}`);
+  return n;
+}
+
+export async function mutationCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  const flags = parseFlags('mutation', argv, MUTATION_FLAGS);
+  if (flags.help) {
+    io.out.write(MUTATION_HELP);
+    return 0;
+  }
+  // The campaign and the reference server load only once the flags are known to be valid.
+  const [{ listFaults }, { runCampaign }] = await Promise.all([import('../../reference/server.js'), import('../mutation/campaign.js')]);
+  const known = listFaults();
+  const names = flags.fault as string[] | undefined;
+  const unknown = (names ?? []).filter((n) => !known.some((f) => f.name === n));
+  if (unknown.length) throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}`);
+  const faults = names?.length ? known.filter((f) => names.includes(f.name)) : known;
+  const lanes = lanesOf(flags.lanes as string | undefined);
+  const scope = (flags.scope as string | undefined) ?? 'all';
+  if (scope !== 'all' && scope !== 'family') throw new ConfigError('E_USAGE', `--scope "${scope}" is neither all nor family`);
+  const seed = seedOf((flags.seed as string | undefined) ?? '1');
+  const runs = runsOf(flags.runs as string | undefined, 'conformance');
+  const campaignId = newRunId();
+  const reportDir = flags['report-dir'] !== undefined ? resolve(flags['report-dir'] as string) : `${defaultReportDir(campaignId)}-mutation`;
+  const [contract, catalogue, profile] = await Promise.all([loadContract(DEFAULT_SPEC), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
+
+  io.out.write(`mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}, seed ${seed}\n`);
+  const result = await runCampaign({ campaignId, faults, lanes, scope, families: [...FAMILIES], contract, catalogue, profile, seed, runs, reportDir, io });
+  io.out.write(renderMatrix(result));
+  await mkdir(reportDir, { recursive: true });
+  await writeFile(join(reportDir, 'mutation.json'), `${JSON.stringify(result, null, 2)}\n`);
+  io.out.write(`written: ${join(reportDir, 'mutation.json')}\n`);
+  return result.passed ? 0 : 1;
+}

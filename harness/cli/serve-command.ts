@@ -1,0 +1,74 @@
+/** `serve`: the reference server on its own, as a local sandbox, until SIGINT or SIGTERM. */
+import { ConfigError } from '../errors.js';
+import { loadTargetProfile, referenceProfilePath } from '../profile.js';
+import { listFaults, startReferenceServer } from '../../reference/server.js';
+import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import type { CliIO } from './io.js';
+import { faultOf } from './run-plan.js';
+
+export const SERVE_FLAGS: FlagTable = {
+  port: { type: 'string', value: '<n>', help: 'TCP port on 127.0.0.1 (default 8080; 0 picks a free one)' },
+  fault: { type: 'string', value: '<name>', help: 'switch on one named fault' },
+  'list-faults': { type: 'boolean', help: 'list the named faults and exit' },
+  help: { type: 'boolean', help: 'this help' },
+};
+
+export const SERVE_HELP = `partner-conformance serve [flags]
+
+Starts the reference server (the whole contract, in memory) on 127.0.0.1 until Ctrl-C.
+
+${flagHelp(SERVE_FLAGS)}
+`;
+
+function portOf(raw: string | undefined): number {
+  if (raw === undefined) return 8080;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new ConfigError('E_USAGE', `--port "${raw}" is not a port number (0 to 65535)`);
+  return port;
+}
+
+export function faultList(): string {
+  const faults = listFaults();
+  const width = Math.max(...faults.map((f) => f.name.length), 4);
+  return `${faults.map((f) => `${f.name.padEnd(width)}  ${f.family.padEnd(19)}  ${f.rules.join(', ').padEnd(28)}  ${f.summary}`).join('\n')}\n${faults.length} faults\n`;
+}
+
+/** Resolves when the process is told to stop. */
+const stopSignal = () =>
+  new Promise<string>((resolve) => {
+    const stop = (signal: string) => resolve(signal);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+export async function serveCommand(argv: readonly string[], io: CliIO, until: () => Promise<unknown> = stopSignal): Promise<number> {
+  const flags = parseFlags('serve', argv, SERVE_FLAGS);
+  if (flags.help) {
+    io.out.write(SERVE_HELP);
+    return 0;
+  }
+  if (flags['list-faults']) {
+    io.out.write(faultList());
+    return 0;
+  }
+  const port = portOf(flags.port as string | undefined);
+  const fault = await faultOf(flags.fault as string | undefined);
+  const profile = await loadTargetProfile(referenceProfilePath());
+  const server = await startReferenceServer({ port, fault });
+  const roles = Object.entries(profile.keys).map(([role, ref]) => `  ${role.padEnd(20)} ${ref.env} (tier ${ref.tier})`);
+  io.out.write(
+    [
+      `reference server listening on ${server.url}${fault ? ` with fault ${fault}` : ''}`,
+      'key roles and the environment variables the reference profile reads them from',
+      '(the sandbox values are in reference/data/accounts.json):',
+      ...roles,
+      `to test it: export those variables, then npx partner-conformance run --base-url ${server.url}`,
+      'stop with Ctrl-C',
+      '',
+    ].join('\n'),
+  );
+  await until();
+  await server.close();
+  io.out.write('reference server stopped\n');
+  return 0;
+}

@@ -1,0 +1,89 @@
+/**
+ * Runs the conformance suites through vitest's Node API, with an inline configuration (the
+ * project's vitest.config.ts is for its own tests). One worker thread, not isolated: the
+ * run-wide rate budget of each key lives in that one worker. One instance serves many runs
+ * (the mutation campaign), each with its own provided RunConfig and report writers.
+ */
+import { Writable } from 'node:stream';
+import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
+import type { Family } from '../model.js';
+import type { RunConfig } from '../run-config.js';
+import { familyOfModule } from '../../reports/finding-from-test.js';
+import { ConformanceReporter, type ReportRun } from '../../reports/vitest-reporter.js';
+import type { RunSummary } from '../../reports/summary.js';
+import { PROJECT_ROOT } from './paths.js';
+
+/** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
+export const TEST_TIMEOUT_MS = 60_000;
+
+export const suiteGlobs = (families: readonly Family[]) => families.map((f) => `suites/${f}/**/*.conformance.ts`);
+
+export interface SuiteRunner {
+  /**
+   * Runs the suite files of `config.families` (among those the runner was created for) once
+   * against `config`; resolves when all reports are written.
+   */
+  run(config: RunConfig, report: ReportRun): Promise<RunSummary>;
+  close(): Promise<void>;
+}
+
+/** vitest's own console output (it has none with our reporter, except internal errors) goes here. */
+export interface RunnerOptions {
+  stderr?: NodeJS.WritableStream;
+  /** Folder holding `suites/` (default the project root). */
+  root?: string;
+  /** vitest shard `i/n`: only that share of the suite files runs (a long run split across CI jobs). */
+  shard?: string;
+}
+
+export async function createSuiteRunner(families: readonly Family[], options: RunnerOptions = {}): Promise<SuiteRunner> {
+  let pending: ReportRun | undefined;
+  const reporter = new ConformanceReporter(() => {
+    if (!pending) throw new Error('a suite run started without report writers');
+    return pending;
+  });
+  const stderr = options.stderr ?? process.stderr;
+  const vitest: Vitest = await createVitest(
+    'test',
+    {
+      config: false,
+      root: options.root ?? PROJECT_ROOT,
+      include: suiteGlobs(families),
+      pool: 'threads',
+      maxWorkers: 1,
+      isolate: false,
+      watch: false,
+      reporters: [reporter],
+      testTimeout: TEST_TIMEOUT_MS,
+      hookTimeout: TEST_TIMEOUT_MS,
+      teardownTimeout: 10_000,
+      passWithNoTests: true,
+      ...(options.shard ? { shard: options.shard } : {}),
+    },
+    {},
+    { stdout: new Writable({ write: (_c, _e, done) => done() }), stderr: stderr as NodeJS.WriteStream },
+  );
+  let specs: TestSpecification[] | undefined;
+  return {
+    async run(config, report) {
+      specs ??= await vitest.globTestSpecifications();
+      const selected = specs.filter((spec) => (config.families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+      pending = report;
+      vitest.provide('runConfig', config);
+      if (selected.length === 0) {
+        // No suite files for these families: still a run, with zero checks, and its reports.
+        reporter.onTestRunStart([]);
+        await reporter.onTestRunEnd([], []);
+      } else {
+        await vitest.runTestSpecifications(selected, true);
+      }
+      pending = undefined;
+      if (!reporter.lastSummary) throw new Error('the suite run ended without a summary');
+      const summary = reporter.lastSummary;
+      reporter.lastSummary = undefined;
+      if (reporter.writeErrors.length) throw reporter.writeErrors[0];
+      return summary;
+    },
+    close: () => vitest.close(),
+  };
+}

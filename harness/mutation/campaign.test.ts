@@ -1,0 +1,104 @@
+/**
+ * The campaign's bookkeeping with a stand-in runner and server: every fault runs once across
+ * the lanes, caught/own-rule/score follow the failing findings, and the clean run's false
+ * failures fail the campaign.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../model.js';
+import type { RunConfig } from '../run-config.js';
+import { buildSummary } from '../../reports/summary.js';
+import { catalogueOf } from '../../reports/run-info.js';
+import { SAMPLE_RULES, sampleInfo } from '../../reports/testing/sample.js';
+import type { SuiteRunner } from '../cli/suite-runner.js';
+import type { Contract } from '../contract/index.js';
+import { runCampaign } from './campaign.js';
+import { renderMatrix } from './matrix.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'campaign-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const FAULTS = [
+  { name: 'ping-wrong-status', rules: ['PING-200'], family: 'utility', summary: 'ping answers 201' },
+  { name: 'issuers-byte-order', rules: ['ISSUERS-ORDER'], family: 'reference', summary: 'issuers in byte order' },
+  { name: 'cancel-silent', rules: ['ENR-CANCEL-202'], family: 'enrollments', summary: 'cancel answers 200' },
+  { name: 'headers-missing', rules: ['HEADERS-REQUEST-ID'], family: 'utility', summary: 'no request id' },
+];
+
+/** What the stand-in suite finds against each fault. */
+function findingsFor(fault: string | undefined, cleanFalseFailure: boolean): Finding[] {
+  const check = (rules: string[], verdict: Finding['verdict']): Finding => ({ check: `checks ${rules.join('+')}`, family: 'utility', rules, verdict, exchanges: [] });
+  switch (fault) {
+    case 'ping-wrong-status': return [check(['PING-200'], 'failed'), check(['ISSUERS-ORDER'], 'passed')];
+    case 'issuers-byte-order': return [check(['PING-200'], 'passed'), check(['ISSUERS-ORDER', 'SCHEMA-X'], 'failed')];
+    case 'cancel-silent': return [check(['PING-200'], 'failed')];  // caught, but by another rule
+    case 'headers-missing': return [check(['HEADERS-REQUEST-ID'], 'warning')]; // inferred rule
+    default: return [check(['PING-200'], fault === undefined && cleanFalseFailure ? 'failed' : 'passed')];
+  }
+}
+
+function fakeRunner(seen: Array<RunConfig>, cleanFalseFailure = false): () => Promise<SuiteRunner> {
+  return async () => ({
+    async run(config, report) {
+      seen.push(config);
+      await new Promise((r) => setTimeout(r, 5));
+      return buildSummary(report.info, findingsFor(config.fault, cleanFalseFailure), catalogueOf(SAMPLE_RULES), new Date());
+    },
+    async close() {},
+  });
+}
+
+const base = () => ({
+  campaignId: 'c1',
+  faults: FAULTS,
+  families: ['utility' as const],
+  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab' } as unknown as Contract,
+  catalogue: SAMPLE_RULES,
+  profile: { name: 'reference', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
+  seed: 1,
+  runs: 1,
+  reportDir: dir,
+  io: { out: { write: () => true }, err: { write: () => true } },
+  startServer: async (fault: string | undefined) => ({ url: `http://127.0.0.1:1/${fault ?? 'clean'}`, close: async () => {} }),
+});
+
+describe('mutation campaign', () => {
+  it('runs the clean server and every fault once, spread over the lanes, and scores them', async () => {
+    const seen: RunConfig[] = [];
+    const result = await runCampaign({ ...base(), lanes: 2, createRunner: fakeRunner(seen) });
+    expect(seen.map((c) => c.fault ?? 'clean').sort()).toEqual(['cancel-silent', 'clean', 'headers-missing', 'issuers-byte-order', 'ping-wrong-status']);
+    expect(new Set(seen.map((c) => c.runId)).size).toBe(seen.length);
+    expect(seen.every((c) => c.target.baseUrl.endsWith(c.fault ?? 'clean'))).toBe(true);
+    const byName = Object.fromEntries(result.faults.map((f) => [f.fault, f]));
+    expect(byName['ping-wrong-status']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['PING-200'] });
+    expect(byName['issuers-byte-order']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['ISSUERS-ORDER', 'SCHEMA-X'] });
+    expect(byName['cancel-silent']).toMatchObject({ caught: true, ownRuleCaught: false });
+    expect(byName['headers-missing']).toMatchObject({ caught: true, ownRuleCaught: true });
+    expect(result.score).toEqual({ caught: 4, total: 4, ownRule: 3, ratio: 1 });
+    expect(result.clean.falseFailures).toEqual([]);
+    expect(result.passed).toBe(true);
+    expect(result.lanes).toBe(2);
+    const matrix = renderMatrix(result);
+    expect(matrix).toMatch(/cancel-silent\s+enrollments\s+yes\s+no\s+PING-200/);
+    expect(matrix).toContain('score: 4/4 faults caught (100.0%), 3/4 by their own rule');
+  });
+
+  it('with scope family, runs only the fault\'s own family against it', async () => {
+    const seen: RunConfig[] = [];
+    await runCampaign({ ...base(), families: ['utility', 'reference', 'enrollments'], scope: 'family', lanes: 1, createRunner: fakeRunner(seen) });
+    expect(seen.find((c) => c.fault === 'issuers-byte-order')!.families).toEqual(['reference']);
+    expect(seen.find((c) => c.fault === undefined)!.families).toEqual(['utility', 'reference', 'enrollments']);
+  });
+
+  it('fails when the clean server shows a failure, and counts a fault nothing caught', async () => {
+    const seen: RunConfig[] = [];
+    const result = await runCampaign({ ...base(), faults: [...FAULTS, { name: 'invisible', rules: ['PING-200'], family: 'utility', summary: 'x' }], lanes: 1, createRunner: fakeRunner(seen, true) });
+    expect(result.clean.falseFailures).toHaveLength(1);
+    expect(result.faults.find((f) => f.fault === 'invisible')).toMatchObject({ caught: false, failingRules: [] });
+    expect(result.score).toMatchObject({ caught: 4, total: 5 });
+    expect(renderMatrix(result)).toMatch(/invisible\s+utility\s+NO/);
+    expect(result.passed).toBe(false);
+  });
+});

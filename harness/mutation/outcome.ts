@@ -1,0 +1,90 @@
+/**
+ * What one run of the campaign says about one fault: caught or not, by which rules, and
+ * whether the fault's own rule was among them.
+ */
+import type { Finding } from '../model.js';
+import type { RunSummary } from '../../reports/summary.js';
+
+export interface FaultInfo {
+  name: string;
+  rules: string[];
+  family: string;
+  summary: string;
+}
+
+/** A failing check, as the matrix shows it. */
+export interface Catch {
+  check: string;
+  family: string;
+  rules: string[];
+  verdict: 'failed' | 'warning';
+  observed?: string;
+}
+
+export interface FaultOutcome {
+  fault: string;
+  family: string;
+  /** The rules the fault breaks. */
+  faultRules: string[];
+  /** At least one check failed (or warned: an inferred rule) against this fault. */
+  caught: boolean;
+  /** The fault's own rule was among the failing rules. */
+  ownRuleCaught: boolean;
+  /** Every rule named by a failing check, sorted. */
+  failingRules: string[];
+  catches: Catch[];
+  counts: RunSummary['counts'];
+  durationMs: number;
+  /** Set when the run itself could not complete. */
+  error?: string;
+}
+
+export interface CleanOutcome {
+  counts: RunSummary['counts'];
+  /** Failed or warning checks against the clean server: false failures of the suite. */
+  falseFailures: Catch[];
+  durationMs: number;
+  reportDir?: string;
+  error?: string;
+}
+
+const isCatch = (f: Finding): f is Finding & { verdict: 'failed' | 'warning' } => f.verdict === 'failed' || f.verdict === 'warning';
+
+function catchesOf(summary: RunSummary): Catch[] {
+  return summary.findings.filter(isCatch).map((f) => ({ check: f.check, family: f.family, rules: f.rules, verdict: f.verdict, observed: f.observed }));
+}
+
+export function faultOutcome(fault: FaultInfo, summary: RunSummary, durationMs: number): FaultOutcome {
+  const catches = catchesOf(summary);
+  const failingRules = [...new Set(catches.flatMap((c) => c.rules))].sort();
+  return {
+    fault: fault.name,
+    family: fault.family,
+    faultRules: fault.rules,
+    caught: catches.length > 0,
+    ownRuleCaught: fault.rules.some((r) => failingRules.includes(r)),
+    failingRules,
+    catches,
+    counts: summary.counts,
+    durationMs,
+  };
+}
+
+export function faultError(fault: FaultInfo, error: unknown, durationMs: number): FaultOutcome {
+  return {
+    fault: fault.name,
+    family: fault.family,
+    faultRules: fault.rules,
+    caught: false,
+    ownRuleCaught: false,
+    failingRules: [],
+    catches: [],
+    counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0 },
+    durationMs,
+    error: error instanceof Error ? error.message : String(error),
+  };
+}
+
+export function cleanOutcome(summary: RunSummary, durationMs: number, reportDir?: string): CleanOutcome {
+  return { counts: summary.counts, falseFailures: catchesOf(summary), durationMs, reportDir };
+}

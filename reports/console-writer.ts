@@ -1,0 +1,87 @@
+/**
+ * Console progress: one line per family as it completes, then a summary that lists every
+ * failure with its rule, section, expected against observed and a reproduction command.
+ */
+import type { Finding } from '../harness/model.js';
+import { countVerdicts, type RunSummary } from './summary.js';
+import { clip, describeExchange } from './text.js';
+import type { ReportWriter } from './writer.js';
+
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export interface ConsoleWriterOptions {
+  /** Where lines go (default process.stdout). */
+  out?: TextSink;
+  /** Where the written files are, named in the last lines. */
+  reportDir?: string;
+}
+
+const countsLine = (findings: readonly Finding[]) => {
+  const c = countVerdicts(findings);
+  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped`;
+};
+
+export class ConsoleWriter implements ReportWriter {
+  private readonly byFamily = new Map<string, Finding[]>();
+  private readonly out: TextSink;
+
+  constructor(private readonly options: ConsoleWriterOptions = {}) {
+    this.out = options.out ?? process.stdout;
+  }
+
+  add(finding: Finding): void {
+    const list = this.byFamily.get(finding.family) ?? [];
+    list.push(finding);
+    this.byFamily.set(finding.family, list);
+  }
+
+  familyDone(family: string): void {
+    const findings = this.byFamily.get(family) ?? [];
+    const ms = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
+    const mark = findings.some((f) => f.verdict === 'failed') ? '✗' : '✓';
+    this.out.write(`${mark} ${family.padEnd(20)} ${String(findings.length).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`);
+  }
+
+  close(summary: RunSummary): void {
+    this.out.write(renderConsoleSummary(summary, this.options.reportDir));
+  }
+}
+
+export function renderConsoleSummary(summary: RunSummary, reportDir?: string): string {
+  const lines: string[] = ['', `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}`];
+  lines.push(`Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`);
+  lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
+  const failures = summary.findings.filter((f) => f.verdict === 'failed');
+  const warnings = summary.findings.filter((f) => f.verdict === 'warning');
+  if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));
+  if (warnings.length > 0) lines.push('', `Warnings (inferred rules${summary.strict ? ', failing under --strict' : ''}):`, ...warnings.flatMap((f) => describeFinding(summary, f)));
+  const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
+  if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
+  if (reportDir) lines.push('', `Reports: ${reportDir}`);
+  lines.push(`Result: ${summary.outcome.toUpperCase()}`, '');
+  return lines.join('\n');
+}
+
+function describeFinding(summary: RunSummary, finding: Finding): string[] {
+  const rules = finding.rules.map((rule) => `${rule} §${summary.ruleVerdicts[rule]?.section ?? '?'}`).join(', ') || 'no rule';
+  const lines = [`  ${finding.verdict === 'warning' ? '!' : '✗'} [${finding.family}] ${finding.check} (${rules})`];
+  for (const rule of finding.rules) {
+    const statement = summary.ruleVerdicts[rule]?.statement;
+    if (statement) lines.push(`      ${rule}: ${statement}`);
+  }
+  if (finding.expected !== undefined) lines.push(`      expected: ${clip(finding.expected, 300)}`);
+  if (finding.observed !== undefined) lines.push(`      observed: ${clip(finding.observed, 300)}`);
+  if (finding.message !== undefined && finding.expected === undefined) lines.push(`      error: ${clip(finding.message, 300)}`);
+  const last = finding.exchanges.at(-1);
+  if (last) lines.push(`      exchange: ${describeExchange(last)}`);
+  if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
+  return lines;
+}
+
+function needsTally(skipped: readonly Finding[]): string {
+  const tally = new Map<string, number>();
+  for (const f of skipped) tally.set(f.needs ?? 'unknown', (tally.get(f.needs ?? 'unknown') ?? 0) + 1);
+  return [...tally].map(([needs, n]) => `needs ${needs} ×${n}`).join('; ');
+}

@@ -1,0 +1,70 @@
+/**
+ * Turns a vitest test case into findings. A conformance test stores its Finding in
+ * `task.meta.finding` (through verify()); a test that failed without one (it crashed before
+ * verifying anything) still becomes a failed finding, so no error is ever lost.
+ */
+import type { TestCase, TestModule } from 'vitest/node';
+import { FAMILIES, type Family, type Finding } from '../harness/model.js';
+
+type FindingFamily = Family | 'contract';
+
+interface FindingMeta {
+  finding?: Finding | Finding[];
+  findings?: Finding[];
+}
+
+/** `suites/<family>/...` gives the family; anything else is the run's own ('contract'). */
+export function familyOfModule(moduleId: string): FindingFamily {
+  const match = /(?:^|[\\/])suites[\\/]([^\\/]+)[\\/]/.exec(moduleId);
+  const name = match?.[1];
+  return name && (FAMILIES as readonly string[]).includes(name) ? (name as Family) : 'contract';
+}
+
+interface SerializedErrorLike {
+  message?: string;
+  name?: string;
+}
+
+const errorText = (errors: readonly SerializedErrorLike[] | undefined) =>
+  (errors ?? []).map((e) => `${e.name && e.name !== 'Error' ? `${e.name}: ` : ''}${e.message ?? String(e)}`).join('\n') || 'unknown error';
+
+/** The findings a finished test case stands for (none for a test deselected without a note). */
+export function findingsFromTestCase(testCase: TestCase): Finding[] {
+  const meta = testCase.meta() as FindingMeta;
+  const stored = [meta.finding ?? [], meta.findings ?? []].flat();
+  const durationMs = testCase.diagnostic()?.duration;
+  if (stored.length > 0) return stored.map((f) => ({ ...f, durationMs: f.durationMs ?? durationMs }));
+  const result = testCase.result();
+  const family = familyOfModule(testCase.module.moduleId);
+  const base = { check: testCase.fullName, family, rules: [], exchanges: [], durationMs };
+  if (result.state === 'failed') {
+    const message = errorText(result.errors as unknown as SerializedErrorLike[]);
+    return [{ ...base, verdict: 'failed', expected: 'the check to complete', observed: message, message }];
+  }
+  // A test the run deselected (rule filter, run profile) is not a check of this run.
+  if (result.state === 'skipped') return result.note && !/^not selected/.test(result.note) ? [{ ...base, verdict: 'skipped', needs: result.note.replace(/^needs /, '') }] : [];
+  return [{ ...base, verdict: 'passed' }];
+}
+
+/** A module that failed to load (syntax error, throwing import) as failed findings. */
+export function findingsFromModuleErrors(testModule: TestModule): Finding[] {
+  return testModule.errors().map((error) => {
+    const message = errorText([error as SerializedErrorLike]);
+    return {
+      check: `${testModule.relativeModuleId} (loading the suite file)`,
+      family: familyOfModule(testModule.moduleId),
+      rules: [],
+      verdict: 'failed',
+      expected: 'the suite file to load',
+      observed: message,
+      message,
+      exchanges: [],
+    };
+  });
+}
+
+/** An error raised outside any test (e.g. an unhandled rejection) as a failed finding. */
+export function findingFromRunError(error: SerializedErrorLike): Finding {
+  const message = errorText([error]);
+  return { check: 'unhandled error during the run', family: 'contract', rules: [], verdict: 'failed', expected: 'no error outside the checks', observed: message, message, exchanges: [] };
+}

@@ -1,0 +1,41 @@
+/** One recorded exchange as a collapsible block: request line, status, headers, body. */
+import type { Exchange } from '../../harness/model.js';
+import { html, type Raw } from './escape.js';
+
+/** Pretty-printed JSON when the text is JSON, else the text as recorded. */
+export function prettyBody(text: string | undefined, json?: unknown): string {
+  if (json !== undefined) return JSON.stringify(json, null, 2);
+  if (text === undefined || text === '') return '';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function headersTable(headers: Record<string, string>): Raw {
+  const rows = Object.entries(headers).map(([name, value]) => html`<tr><td><code>${name}</code></td><td><code>${value}</code></td></tr>`);
+  return rows.length ? html`<table>${rows}</table>` : html`<p><em>no headers recorded</em></p>`;
+}
+
+export function exchangeBlock(exchange: Exchange, open = false): Raw {
+  const { request, response } = exchange;
+  const status = response ? String(response.status) : `no response: ${exchange.error ?? 'unknown error'}`;
+  const requestBody = prettyBody(request.body);
+  const responseBody = response ? prettyBody(response.body, response.json) : '';
+  return html`<details class="exchange"${open ? html` open` : ''}>
+<summary><code>${request.method} ${request.url}</code> → <b>${status}</b> <span class="meta">(${Math.round(exchange.durationMs)} ms${exchange.role ? `, key role ${exchange.role}` : ''})</span></summary>
+<h3>Request</h3>
+${headersTable(request.headers)}
+${requestBody ? html`<pre>${requestBody}</pre>` : ''}
+<h3>Response</h3>
+${response ? html`<p>Status <b>${response.status}</b></p>${headersTable(response.headers)}${responseBody ? html`<pre>${responseBody}</pre>` : html`<p><em>empty body</em></p>`}` : html`<p>${status}</p>`}
+</details>`;
+}
+
+/** At most `max` exchanges (the last ones: they show the outcome), with a note for the rest. */
+export function exchangeList(exchanges: readonly Exchange[], max = 20): Raw {
+  const shown = exchanges.slice(-max);
+  const hidden = exchanges.length - shown.length;
+  return html`${hidden > 0 ? html`<p class="meta">${hidden} earlier exchanges are in summary.json.</p>` : ''}${shown.map((exchange, i) => exchangeBlock(exchange, i === shown.length - 1 && shown.length <= 2))}`;
+}

@@ -1,0 +1,70 @@
+/** The parts of report.html: header and counts, evidence, per-family tables, failures, skips. */
+import type { Finding } from '../../harness/model.js';
+import type { RunSummary } from '../summary.js';
+import { html, type Raw } from './escape.js';
+import { exchangeList } from './exchange.js';
+
+const anchor = (index: number) => `check-${index}`;
+
+export function headerSection(summary: RunSummary): Raw {
+  const { counts } = summary;
+  const count = (label: string, n: number, cls: string) => html`<div class="count ${cls}"><b>${n}</b>${label}</div>`;
+  return html`<h1>Partner API conformance report</h1>
+<p class="meta">Run <code>${summary.runId}</code> · target <b>${summary.target.name}</b> <code>${summary.target.baseUrl}</code>${summary.target.fault ? html` · fault <code>${summary.target.fault}</code>` : ''} · profile <b>${summary.runProfile}</b> · spec <code>${summary.spec.source}</code>${summary.spec.version ? ` v${summary.spec.version}` : ''} · started ${summary.startedAt} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}</p>
+<p>Outcome: <span class="outcome v-${summary.outcome}">${summary.outcome.toUpperCase()}</span></p>
+<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}</div>`;
+}
+
+export function familyTables(summary: RunSummary): Raw {
+  const families = [...new Set(summary.findings.map((f) => f.family))];
+  return html`<h2>Checks by family</h2>${families.map((family) => {
+    const rows = summary.findings
+      .map((finding, index) => ({ finding, index }))
+      .filter(({ finding }) => finding.family === family)
+      .map(({ finding, index }) => html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`);
+    return html`<h3>${family}</h3><table><tr><th>check</th><th>rules</th><th>verdict</th><th>note</th><th>time</th></tr>${rows}</table>`;
+  })}`;
+}
+
+function findingCard(summary: RunSummary, finding: Finding, index: number): Raw {
+  const rules = finding.rules.map((rule) => {
+    const outcome = summary.ruleVerdicts[rule];
+    return html`<dt>rule</dt><dd><code>${rule}</code> (section ${outcome?.section ?? '?'}, ${outcome?.strength ?? 'unknown strength'})</dd><dt>statement</dt><dd>${outcome?.statement ?? 'not in the catalogue'}</dd>`;
+  });
+  return html`<div class="card ${finding.verdict}" id="${anchor(index)}">
+<b class="v-${finding.verdict}">${finding.verdict}</b> · <b>${finding.check}</b> <span class="meta">(${finding.family})</span>
+<dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
+${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h3>${exchangeList(finding.exchanges)}` : html`<p class="meta">No exchange was recorded.</p>`}
+</div>`;
+}
+
+export function failureSection(summary: RunSummary): Raw {
+  const pick = (verdict: Finding['verdict']) => summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => finding.verdict === verdict);
+  const failures = pick('failed');
+  const warnings = pick('warning');
+  return html`<h2>Failures (${failures.length})</h2>${failures.length ? failures.map(({ finding, index }) => findingCard(summary, finding, index)) : html`<p>None.</p>`}
+${warnings.length ? html`<h2>Warnings (${warnings.length})</h2><p class="meta">Inferred rules: warnings unless the run is --strict.</p>${warnings.map(({ finding, index }) => findingCard(summary, finding, index))}` : ''}`;
+}
+
+export function skippedSection(summary: RunSummary): Raw {
+  const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
+  if (!skipped.length) return html``;
+  return html`<h2>Skipped (${skipped.length})</h2><table><tr><th>check</th><th>family</th><th>rules</th><th>needs</th></tr>${skipped.map((f) => html`<tr><td>${f.check}</td><td>${f.family}</td><td><code>${f.rules.join(', ')}</code></td><td>${f.needs ?? 'unknown'}</td></tr>`)}</table>`;
+}
+
+export function evidenceSection(summary: RunSummary): Raw {
+  const rules = Object.entries(summary.ruleVerdicts).map(([id, outcome]) => {
+    const checks = summary.findings.filter((f) => f.rules.includes(id));
+    return html`<tr><td><code>${id}</code></td><td>${outcome.section ?? ''}</td><td class="v-${outcome.verdict}">${outcome.verdict}</td><td><details><summary>${checks.length} checks, ${checks.reduce((n, c) => n + c.exchanges.length, 0)} exchanges</summary>${checks.map((c) => html`<p><b>${c.check}</b>: <span class="v-${c.verdict}">${c.verdict}</span></p>${exchangeList(c.exchanges, 5)}`)}</details></td></tr>`;
+  });
+  return html`<section class="evidence"><h2>Certification evidence</h2>
+<table><tr><th>target</th><td>${summary.target.name} <code>${summary.target.baseUrl}</code></td></tr>
+<tr><th>spec</th><td><code>${summary.spec.source}</code> version ${summary.spec.version ?? 'unknown'}</td></tr>
+<tr><th>spec digest</th><td class="digest"><code>${summary.spec.digest ?? 'unknown'}</code></td></tr>
+<tr><th>time</th><td>${summary.startedAt} to ${summary.finishedAt}</td></tr>
+<tr><th>profile</th><td>${summary.runProfile}</td></tr>
+<tr><th>outcome</th><td class="v-${summary.outcome}">${summary.outcome}</td></tr>
+<tr><th>summary digest</th><td class="digest"><code>${summary.digest}</code></td></tr></table>
+<p class="meta">The summary digest is the sha256 of the canonical JSON of summary.json without its <code>digest</code> field (keys sorted, no whitespace); recompute it to check the report was not edited.</p>
+<h3>Verdict per rule</h3><table><tr><th>rule</th><th>section</th><th>verdict</th><th>exchanges</th></tr>${rules}</table></section>`;
+}

@@ -1,0 +1,100 @@
+/**
+ * junit.xml: one <testsuite> per family, one <testcase> per check, with the rule ids and
+ * contract sections as properties, so CI dashboards show what broke by rule.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Finding } from '../harness/model.js';
+import { describeExchange } from './text.js';
+import type { RunSummary } from './summary.js';
+import type { ReportWriter } from './writer.js';
+import { xmlAttrs, xmlEscape } from './xml.js';
+
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+
+export class JunitWriter implements ReportWriter {
+  constructor(private readonly dir: string) {}
+
+  async close(summary: RunSummary): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(join(this.dir, 'junit.xml'), renderJunit(summary));
+  }
+}
+
+export function renderJunit(summary: RunSummary): string {
+  const families = groupByFamily(summary.findings);
+  const suites = [...families].map(([family, findings]) => renderSuite(summary, family, findings));
+  const { counts } = summary;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: counts.total, failures: counts.failed, errors: 0, skipped: counts.skipped, time: seconds(summary.durationMs), timestamp: summary.startedAt })}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function groupByFamily(findings: readonly Finding[]): Map<string, Finding[]> {
+  const out = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const list = out.get(finding.family) ?? [];
+    list.push(finding);
+    out.set(finding.family, list);
+  }
+  return out;
+}
+
+function renderSuite(summary: RunSummary, family: string, findings: Finding[]): string {
+  const failed = findings.filter((f) => f.verdict === 'failed').length;
+  const skipped = findings.filter((f) => f.verdict === 'skipped').length;
+  const time = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
+  return [
+    `  <testsuite${xmlAttrs({ name: family, tests: findings.length, failures: failed, errors: 0, skipped, time: seconds(time), timestamp: summary.startedAt })}>`,
+    '    <properties>',
+    `      <property${xmlAttrs({ name: 'target', value: summary.target.baseUrl })}/>`,
+    `      <property${xmlAttrs({ name: 'spec.version', value: summary.spec.version ?? 'unknown' })}/>`,
+    `      <property${xmlAttrs({ name: 'profile', value: summary.runProfile })}/>`,
+    '    </properties>',
+    ...findings.map((finding) => renderCase(summary, family, finding)),
+    '  </testsuite>',
+  ].join('\n');
+}
+
+function renderCase(summary: RunSummary, family: string, finding: Finding): string {
+  const properties = finding.rules.flatMap((rule) => [
+    `        <property${xmlAttrs({ name: 'rule', value: rule })}/>`,
+    `        <property${xmlAttrs({ name: `section.${rule}`, value: summary.ruleVerdicts[rule]?.section ?? 'unknown' })}/>`,
+  ]);
+  properties.push(`        <property${xmlAttrs({ name: 'verdict', value: finding.verdict })}/>`);
+  return [
+    `    <testcase${xmlAttrs({ classname: `${family}.${finding.rules.join('+') || 'unnamed'}`, name: finding.check, time: seconds(finding.durationMs) })}>`,
+    '      <properties>',
+    ...properties,
+    '      </properties>',
+    ...outcomeElement(summary, finding),
+    '    </testcase>',
+  ].join('\n');
+}
+
+/** <failure>, <skipped> or, for a warning, <system-out>; nothing for a pass. */
+function outcomeElement(summary: RunSummary, finding: Finding): string[] {
+  if (finding.verdict === 'skipped') return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
+  if (finding.verdict === 'passed') return [];
+  const text = xmlEscape(failureText(summary, finding));
+  if (finding.verdict === 'warning') return [`      <system-out>warning (inferred rule)\n${text}</system-out>`];
+  const message = finding.message ?? `${finding.rules.join(', ')}: expected ${finding.expected ?? '?'}, observed ${finding.observed ?? '?'}`;
+  return [`      <failure${xmlAttrs({ message, type: finding.rules.join(' ') || 'error' })}>${text}</failure>`];
+}
+
+function failureText(summary: RunSummary, finding: Finding): string {
+  const lines = finding.rules.map((rule) => {
+    const outcome = summary.ruleVerdicts[rule];
+    return `rule ${rule} (section ${outcome?.section ?? '?'}): ${outcome?.statement ?? ''}`;
+  });
+  if (finding.expected !== undefined) lines.push(`expected: ${finding.expected}`);
+  if (finding.observed !== undefined) lines.push(`observed: ${finding.observed}`);
+  if (finding.message !== undefined) lines.push(`message: ${finding.message}`);
+  for (const exchange of finding.exchanges.slice(-3)) lines.push(`exchange: ${describeExchange(exchange)}`);
+  if (finding.reproduce) lines.push(`reproduce: ${finding.reproduce}`);
+  return lines.join('\n');
+}

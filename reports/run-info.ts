@@ -1,0 +1,44 @@
+/**
+ * What every report says about the run itself: which target, which spec, which profile.
+ * Built once by the CLI and handed to every writer; it never carries a key value.
+ */
+import type { Family, Rule } from '../harness/model.js';
+import type { RunProfile } from '../harness/run-config.js';
+
+export interface RunInfo {
+  runId: string;
+  /** ISO 8601 time the run started. */
+  startedAt: string;
+  runProfile: RunProfile;
+  target: {
+    name: string;
+    baseUrl: string;
+    /** True when the target is the embedded reference server. */
+    embedded: boolean;
+    /** Fault switched on in the embedded server, if any. */
+    fault?: string;
+  };
+  spec: {
+    /** Path or URL the schema checks came from. */
+    source: string;
+    /** `info.version` of the document, when it has one. */
+    version?: string;
+    /** `sha256:<hex>` of the document bytes, when they could be read. */
+    digest?: string;
+  };
+  families: Family[];
+  rules?: string[];
+  seed: number;
+  runs: number;
+  strict: boolean;
+  /** The command that repeats this run; a finding's reproduction command narrows it. */
+  command: string;
+}
+
+/** The rule catalogue by id, so writers can show a rule's section and statement. */
+export type Catalogue = ReadonlyMap<string, Rule>;
+
+/** Index a rule list by id. */
+export function catalogueOf(rules: readonly Rule[]): Catalogue {
+  return new Map(rules.map((rule) => [rule.id, rule]));
+}

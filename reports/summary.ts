@@ -1,0 +1,110 @@
+/**
+ * The run's summary: counts by verdict, one verdict per rule, and every finding.
+ * summary.json is this object; the other formats are views of it.
+ */
+import type { Finding, RuleStrength, Verdict } from '../harness/model.js';
+import { withDigest } from './digest.js';
+import type { Catalogue, RunInfo } from './run-info.js';
+
+export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
+
+export type Counts = Record<Verdict, number> & { total: number };
+
+export interface RuleOutcome {
+  verdict: Verdict;
+  section?: string;
+  strength?: RuleStrength;
+  statement?: string;
+  /** Number of checks that named the rule. */
+  checks: number;
+}
+
+export interface RunSummary {
+  format: typeof SUMMARY_FORMAT;
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  target: RunInfo['target'];
+  spec: RunInfo['spec'];
+  runProfile: RunInfo['runProfile'];
+  families: RunInfo['families'];
+  ruleFilter?: string[];
+  seed: number;
+  runs: number;
+  strict: boolean;
+  command: string;
+  counts: Counts;
+  /** `failed` when a check failed, or a warning was raised under --strict. */
+  outcome: 'passed' | 'failed';
+  ruleVerdicts: Record<string, RuleOutcome>;
+  findings: Finding[];
+  /** `sha256:<hex>` over the canonical JSON of this object without `digest`. */
+  digest: string;
+}
+
+/** Worst first: a rule takes the worst verdict of the checks that named it. */
+const SEVERITY: Record<Verdict, number> = { failed: 3, warning: 2, passed: 1, skipped: 0 };
+
+export function countVerdicts(findings: readonly Finding[]): Counts {
+  const counts: Counts = { total: findings.length, passed: 0, failed: 0, warning: 0, skipped: 0 };
+  for (const finding of findings) counts[finding.verdict] += 1;
+  return counts;
+}
+
+/** One verdict per rule named by any finding, sorted by rule id. */
+export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue): Record<string, RuleOutcome> {
+  const byRule = new Map<string, { verdict: Verdict; checks: number; section?: string }>();
+  for (const finding of findings) {
+    for (const rule of finding.rules) {
+      const seen = byRule.get(rule);
+      // A rule missing from the catalogue keeps the section its single-rule finding gave.
+      const section = finding.rules.length === 1 ? finding.section : undefined;
+      if (!seen) byRule.set(rule, { verdict: finding.verdict, checks: 1, section });
+      else {
+        seen.checks += 1;
+        if (SEVERITY[finding.verdict] > SEVERITY[seen.verdict]) seen.verdict = finding.verdict;
+      }
+    }
+  }
+  const out: Record<string, RuleOutcome> = {};
+  for (const id of [...byRule.keys()].sort()) {
+    const rule = catalogue.get(id);
+    const seen = byRule.get(id)!;
+    out[id] = { verdict: seen.verdict, checks: seen.checks, section: rule?.section ?? seen.section, strength: rule?.strength, statement: rule?.statement };
+  }
+  return out;
+}
+
+export function outcomeOf(counts: Counts, strict: boolean): RunSummary['outcome'] {
+  return counts.failed > 0 || (strict && counts.warning > 0) ? 'failed' : 'passed';
+}
+
+/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed. */
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 {
+  return summary.outcome === 'failed' ? 1 : 0;
+}
+
+export function buildSummary(info: RunInfo, findings: readonly Finding[], catalogue: Catalogue, finishedAt: Date): RunSummary {
+  const counts = countVerdicts(findings);
+  return withDigest({
+    format: SUMMARY_FORMAT,
+    runId: info.runId,
+    startedAt: info.startedAt,
+    finishedAt: finishedAt.toISOString(),
+    durationMs: Math.max(0, finishedAt.getTime() - Date.parse(info.startedAt)),
+    target: info.target,
+    spec: info.spec,
+    runProfile: info.runProfile,
+    families: info.families,
+    ruleFilter: info.rules,
+    seed: info.seed,
+    runs: info.runs,
+    strict: info.strict,
+    command: info.command,
+    counts,
+    outcome: outcomeOf(counts, info.strict),
+    ruleVerdicts: ruleVerdicts(findings, catalogue),
+    findings: [...findings],
+  });
+}

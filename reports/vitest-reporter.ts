@@ -1,0 +1,96 @@
+/**
+ * The one vitest reporter of a conformance run: it turns finished tests into findings and
+ * feeds them to the report writers. One instance can serve many runs of the same vitest
+ * (the mutation campaign): `open()` is called at the start of each run for its writers.
+ */
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { Finding } from '../harness/model.js';
+import { familyOfModule, findingFromRunError, findingsFromModuleErrors, findingsFromTestCase } from './finding-from-test.js';
+import type { Catalogue, RunInfo } from './run-info.js';
+import { scrubFinding } from './scrub.js';
+import { buildSummary, type RunSummary } from './summary.js';
+import type { ReportWriter } from './writer.js';
+
+export interface ReportRun {
+  info: RunInfo;
+  catalogue: Catalogue;
+  writers: ReportWriter[];
+  /** Key values removed from every finding before any writer sees it. Never written. */
+  secrets?: readonly string[];
+  /** Findings known before any test ran (e.g. defects of the loaded spec). */
+  preFindings?: readonly Finding[];
+}
+
+/** `<command> --family <f> --rule <id>...`: the run narrowed to one check's rules. */
+export function reproduceCommand(info: RunInfo, finding: Finding): string {
+  const family = finding.family === 'contract' ? '' : ` --family ${finding.family}`;
+  const rules = finding.rules.map((rule) => ` --rule ${rule}`).join('');
+  return `${info.command}${family}${rules} --seed ${info.seed}`;
+}
+
+export class ConformanceReporter implements Reporter {
+  private run?: ReportRun;
+  private findings: Finding[] = [];
+  private pendingModules = new Map<string, number>();
+  private endedFamilies = new Set<string>();
+  /** The summary of the last completed run. */
+  lastSummary?: RunSummary;
+  /** Errors raised by writers while writing (the run's verdict still stands). */
+  writeErrors: Error[] = [];
+
+  constructor(private readonly open: () => ReportRun) {}
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    this.run = this.open();
+    this.findings = [];
+    this.writeErrors = [];
+    this.pendingModules = new Map();
+    this.endedFamilies = new Set();
+    for (const spec of specifications) {
+      const family = familyOfModule(spec.moduleId);
+      this.pendingModules.set(family, (this.pendingModules.get(family) ?? 0) + 1);
+    }
+    for (const finding of this.run.preFindings ?? []) this.record(finding);
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    for (const finding of findingsFromTestCase(testCase)) this.record(finding);
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    for (const finding of findingsFromModuleErrors(testModule)) this.record(finding);
+    const family = familyOfModule(testModule.moduleId);
+    this.endedFamilies.add(family);
+    const left = (this.pendingModules.get(family) ?? 1) - 1;
+    this.pendingModules.set(family, left);
+    if (left === 0) for (const writer of this.run?.writers ?? []) writer.familyDone?.(family);
+  }
+
+  async onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    // A sharded run starts with every file of a family but runs only its share: a family
+    // some of whose files ran is done now.
+    for (const [family, left] of this.pendingModules) {
+      if (left > 0 && this.endedFamilies.has(family)) for (const writer of run.writers) writer.familyDone?.(family);
+    }
+    for (const error of unhandledErrors) this.record(findingFromRunError(error));
+    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date());
+    this.lastSummary = summary;
+    for (const writer of run.writers) {
+      try {
+        await writer.close(summary);
+      } catch (err) {
+        this.writeErrors.push(err as Error);
+      }
+    }
+  }
+
+  private record(finding: Finding): void {
+    const run = this.run!;
+    const clean = scrubFinding(finding, run.secrets ?? []);
+    const complete = clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: reproduceCommand(run.info, clean) };
+    this.findings.push(complete);
+    for (const writer of run.writers) writer.add?.(complete);
+  }
+}
