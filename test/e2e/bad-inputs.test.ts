@@ -1,0 +1,58 @@
+/**
+ * Bad inputs (issue "Ready for CI", section 6), beyond the table of harness/cli/main.test.ts:
+ * a spec URL that cannot be fetched, base URLs that are not URLs or carry credentials, a
+ * profile with a bad base URL or no `approved` role, a profile whose key variable is unset,
+ * and malformed --shard values. Each exits 2 with its stable code and a fix, and nothing
+ * reaches the (counting) target.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, listen, type LocalServer } from '../fault-servers/listen.js';
+import { answerPlausibly } from '../fault-servers/plausible.js';
+import { runCli, scratch, writeProfile } from './cli.js';
+
+const tmp = scratch('bad-inputs');
+let server: LocalServer;
+let closed = '';
+const saved = process.env.E2E_KEY_APPROVED;
+
+beforeAll(async () => {
+  server = await listen((req, res) => answerPlausibly(req, res));
+  closed = await closedPort();
+});
+afterAll(async () => {
+  await server.close();
+  tmp.dispose();
+});
+
+/** [what, argv, code]; built lazily, once the servers listen. */
+const BAD_INPUTS: Array<[string, () => string[], string]> = [
+  ['spec URL that cannot be fetched', () => ['run', '--target', writeProfile(tmp.path('ok-1.json'), server.url), '--spec', `${closed}/partner-api.yaml`], 'E_SPEC_UNREADABLE'],
+  ['base URL that is not a URL', () => ['run', '--base-url', 'staging.example.com'], 'E_BASE_URL_INVALID'],
+  ['base URL with credentials', () => ['run', '--base-url', `http://user:secret@127.0.0.1:${new URL(server.url).port}`], 'E_BASE_URL_INVALID'],
+  ['profile whose baseUrl is not a URL', () => ['run', '--target', writeProfile(tmp.path('bad-url.json'), 'localhost:8080')], 'E_PROFILE_INVALID'],
+  ['profile without the approved role', () => ['run', '--target', writeProfile(tmp.path('no-approved.json'), server.url, { keys: { medicare: { env: 'E2E_KEY_APPROVED', tier: 'high' } } })], 'E_PROFILE_INVALID'],
+  ['profile whose key variable is unset', () => ['run', '--target', writeProfile(tmp.path('unset.json'), server.url, { keys: { approved: { env: 'E2E_KEY_NEVER_SET', tier: 'high' } } })], 'E_KEY_ENV_MISSING'],
+  ['profile with a key value instead of a variable name', () => ['run', '--target', writeProfile(tmp.path('value.json'), server.url, { keys: { approved: { value: 'pk_live_x', tier: 'high' } as never } })], 'E_PROFILE_INVALID'],
+  ['shard index 0', () => ['run', '--shard', '0/3'], 'E_SHARD_INVALID'],
+  ['shard index above the count', () => ['run', '--shard', '4/3'], 'E_SHARD_INVALID'],
+  ['shard without a count', () => ['run', '--shard', '2'], 'E_SHARD_INVALID'],
+  ['shard that is not numbers', () => ['run', '--shard', 'a/b'], 'E_SHARD_INVALID'],
+];
+
+describe('more bad inputs exit 2 with a stable code and a fix', () => {
+  it.each(BAD_INPUTS)('%s', async (_what, argv, code) => {
+    process.env.E2E_KEY_APPROVED = 'bad-inputs-key-0001';
+    try {
+      const before = server.received.length;
+      const result = await runCli(argv());
+      expect(result.err).toMatch(new RegExp(`^${code}: .+\\n  fix: .+`));
+      expect(result.code).toBe(2);
+      expect(server.received.length).toBe(before);
+      expect(result.err).not.toContain('pk_live_x');
+      expect(result.err).not.toContain('secret@');
+    } finally {
+      if (saved === undefined) delete process.env.E2E_KEY_APPROVED;
+      else process.env.E2E_KEY_APPROVED = saved;
+    }
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The command line as its users run it, for end-to-end tests: `main(argv, io)` in this process
+ * with its output captured, target-profile files for local servers, and the reports it wrote.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../harness/cli/main.js';
+import type { Finding } from '../../harness/model.js';
+import type { TargetProfile } from '../../harness/run-config.js';
+import type { RunSummary } from '../../reports/summary.js';
+
+export interface CliResult {
+  code: number;
+  out: string;
+  err: string;
+  ms: number;
+}
+
+export async function runCli(argv: string[]): Promise<CliResult> {
+  let out = '';
+  let err = '';
+  const start = performance.now();
+  const code = await main(argv, { out: { write: (s: string) => (out += s) }, err: { write: (s: string) => (err += s) } });
+  return { code, out, err, ms: Math.round(performance.now() - start) };
+}
+
+/** A scratch folder removed by `dispose()`. */
+export function scratch(prefix: string): { dir: string; path(...parts: string[]): string; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  return { dir, path: (...parts) => join(dir, ...parts), dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Key variables of the local target profiles; values are set by each test. */
+export const LOCAL_KEYS: TargetProfile['keys'] = {
+  approved: { env: 'E2E_KEY_APPROVED', tier: 'high' },
+  tierLow: { env: 'E2E_KEY_TIER_LOW', tier: 'low' },
+};
+
+/** Writes a target profile for a local server and returns its path. */
+export function writeProfile(path: string, baseUrl: string, extra: Partial<TargetProfile> = {}): string {
+  const profile = { name: 'local', baseUrl, requestTimeoutMs: 1_000, asyncTimeoutMs: 1_000, keys: LOCAL_KEYS, fixtures: {}, ...extra };
+  writeFileSync(path, JSON.stringify(profile, null, 2));
+  return path;
+}
+
+export function readSummary(reportDir: string): RunSummary {
+  return JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunSummary;
+}
+
+export const failedFindings = (summary: RunSummary): Finding[] => summary.findings.filter((f) => f.verdict === 'failed');
+
+/** Every exchange the run recorded (each finding keeps those of its check). */
+export const allExchanges = (summary: RunSummary) => summary.findings.flatMap((f) => f.exchanges);
