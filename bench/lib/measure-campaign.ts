@@ -1,0 +1,86 @@
+/**
+ * The mutation campaign, measured: run through its own API (harness/mutation/campaign.ts)
+ * with a request counter on every reference server it starts, so the requests of each fault
+ * run are known. Used by `npm run bench` (every fault) and `npm run bench:peers` (a sample).
+ */
+import { exportReferenceKeys } from '../../harness/cli/embedded.js';
+import type { CliIO } from '../../harness/cli/io.js';
+import { DEFAULT_SPEC } from '../../harness/cli/paths.js';
+import { loadContract } from '../../harness/contract/index.js';
+import { runCampaign } from '../../harness/mutation/campaign.js';
+import type { CampaignResult } from '../../harness/mutation/matrix.js';
+import type { FaultInfo } from '../../harness/mutation/outcome.js';
+import { FAMILIES } from '../../harness/model.js';
+import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
+import { loadRules } from '../../harness/rules.js';
+import { startReferenceServer } from '../../reference/server.js';
+
+export interface CampaignRequest {
+  faults: readonly FaultInfo[];
+  lanes: number;
+  scope: 'all' | 'family';
+  seed: number;
+  /** fast-check runs per property (the campaign's default is the conformance profile's). */
+  runs: number;
+  reportDir: string;
+  io: CliIO;
+}
+
+export interface CampaignMeasurement {
+  wallMs: number;
+  lanes: number;
+  scope: 'all' | 'family';
+  faults: number;
+  caught: number;
+  ownRule: number;
+  falseFailures: number;
+  /** Requests the clean run sent. */
+  cleanRequests: number;
+  /** Requests of every run of the campaign, the clean one included. */
+  totalRequests: number;
+  /** Requests per fault run, by fault name. */
+  requestsByFault: Record<string, number>;
+  result: CampaignResult;
+}
+
+export async function measureCampaign(req: CampaignRequest): Promise<CampaignMeasurement> {
+  await exportReferenceKeys();
+  const [contract, catalogue, profile] = await Promise.all([loadContract(DEFAULT_SPEC), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
+  const requestsByRun = new Map<string, number>();
+  const started = performance.now();
+  const result = await runCampaign({
+    campaignId: `bench-${Date.now()}`,
+    faults: req.faults,
+    lanes: req.lanes,
+    scope: req.scope,
+    families: [...FAMILIES],
+    contract,
+    catalogue,
+    profile,
+    seed: req.seed,
+    runs: req.runs,
+    reportDir: req.reportDir,
+    io: req.io,
+    // Each run gets its own server; the counter is keyed by the fault it carries.
+    startServer: (fault) => {
+      const key = fault ?? '(clean)';
+      requestsByRun.set(key, 0);
+      return startReferenceServer({ fault, onRequest: () => void requestsByRun.set(key, requestsByRun.get(key)! + 1) });
+    },
+  });
+  const wallMs = performance.now() - started;
+  const requestsByFault = Object.fromEntries(req.faults.map((f) => [f.name, requestsByRun.get(f.name) ?? 0]));
+  return {
+    wallMs,
+    lanes: result.lanes,
+    scope: result.scope,
+    faults: result.score.total,
+    caught: result.score.caught,
+    ownRule: result.score.ownRule,
+    falseFailures: result.clean.falseFailures.length,
+    cleanRequests: requestsByRun.get('(clean)') ?? 0,
+    totalRequests: [...requestsByRun.values()].reduce((a, b) => a + b, 0),
+    requestsByFault,
+    result,
+  };
+}

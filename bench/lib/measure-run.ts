@@ -1,0 +1,91 @@
+/**
+ * One `partner-conformance run` against the embedded reference server, measured: it goes
+ * through the CLI's own planning and execution (so it measures what a user runs), with a
+ * request counter on the server and, where asked, a bigger data set or another tier for the
+ * approved key. The run's summary.json is read back for its counts and 429s.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseFlags } from '../../harness/cli/args.js';
+import type { CliIO } from '../../harness/cli/io.js';
+import { executeRun } from '../../harness/cli/run-command.js';
+import { RUN_FLAGS } from '../../harness/cli/run-flags.js';
+import { planRun } from '../../harness/cli/run-plan.js';
+import type { RunProfile } from '../../harness/run-config.js';
+import type { RunSummary } from '../../reports/summary.js';
+import { unprovoked429s, type Unprovoked429 } from './unprovoked-429.js';
+
+export type Tier = 'low' | 'medium' | 'high';
+
+export interface RunRequest {
+  /** Label in the table, e.g. `certification (tier low)`. */
+  label: string;
+  profile: RunProfile;
+  reportDir: string;
+  /** fast-check seed: fixed, so two measurements run the same requests. */
+  seed: number;
+  /** Data-set sizes of the reference server (scale run). */
+  data?: { enrollments: number; providers: number };
+  /** Tier of the approved key, in the profile (client pacing) and on the server (its bucket). */
+  approvedTier?: Tier;
+}
+
+export interface RunMeasurement {
+  label: string;
+  profile: RunProfile;
+  exitCode: number;
+  /** From the call to the CLI's planning to the reports written (the process's own start-up excluded). */
+  wallMs: number;
+  /** Loading spec, catalogue and profile before anything starts. */
+  planMs: number;
+  /** The suites alone, as the reporter timed them. */
+  suiteMs: number;
+  /** Requests the reference server received (counted at the server). */
+  requests: number;
+  counts: RunSummary['counts'];
+  /** 429 answers in checks that do not test rate limits. */
+  unprovoked429: Unprovoked429;
+  /** Failed checks, for the note when a run is not clean. */
+  failedChecks: string[];
+  data?: RunRequest['data'];
+  approvedTier?: Tier;
+  /** Process peak resident set (KiB) after this run: cumulative over the process. */
+  maxRssKiB: number;
+}
+
+/** Discards the run's console report; the bench prints its own table. */
+export const quietIO: CliIO = { out: { write: () => true }, err: { write: (t: string) => process.stderr.write(t) } };
+
+export async function measureRun(req: RunRequest, io: CliIO = quietIO): Promise<RunMeasurement> {
+  const started = performance.now();
+  const flags = parseFlags('run', ['--profile', req.profile, '--seed', String(req.seed), '--report-dir', req.reportDir], RUN_FLAGS);
+  const plan = await planRun(flags);
+  const planMs = performance.now() - started;
+  if (req.approvedTier && plan.target.embedded) {
+    const profile = plan.target.profile;
+    plan.target = { ...plan.target, profile: { ...profile, keys: { ...profile.keys, approved: { ...profile.keys.approved!, tier: req.approvedTier } } } };
+  }
+  let requests = 0;
+  const exitCode = await executeRun(plan, io, {
+    onRequest: () => void requests++,
+    ...(req.data ? { seed: req.data } : {}),
+    ...(req.approvedTier ? { approvedTier: req.approvedTier } : {}),
+  });
+  const wallMs = performance.now() - started;
+  const summary = JSON.parse(await readFile(join(req.reportDir, 'summary.json'), 'utf8')) as RunSummary;
+  return {
+    label: req.label,
+    profile: req.profile,
+    exitCode,
+    wallMs,
+    planMs,
+    suiteMs: summary.durationMs,
+    requests,
+    counts: summary.counts,
+    unprovoked429: unprovoked429s(summary.findings),
+    failedChecks: summary.findings.filter((f) => f.verdict === 'failed').map((f) => `[${f.family}] ${f.check}`),
+    ...(req.data ? { data: req.data } : {}),
+    ...(req.approvedTier ? { approvedTier: req.approvedTier } : {}),
+    maxRssKiB: process.resourceUsage().maxRSS,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench`: wall time, requests and memory of the smoke, conformance and certification
+ * runs on the embedded reference server; the certification run per tier of the approved key
+ * and on a big data set; the mutation campaign's time and score. Prints the tables and writes
+ * bench.json (default reports/out/bench/). Method: bench/README.md.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { listFaults } from '../reference/server.js';
+import { measureCampaign } from './lib/measure-campaign.js';
+import { measureRun, type RunRequest, type Tier } from './lib/measure-run.js';
+import { machine } from './lib/machine.js';
+import { measureStartup } from './lib/startup.js';
+import { campaignRows, CAMPAIGN_HEADER, runRows, RUN_HEADER, targetRows, TARGET_HEADER } from './lib/bench-tables.js';
+import { renderTable } from './lib/table.js';
+import { judgeTargets, type BenchFigures } from './lib/targets.js';
+
+export const BENCH_FORMAT = 'partner-conformance.bench/1';
+
+/** The scale run's data set (issue section 4). */
+export const SCALE_DATA = { enrollments: 10_000, providers: 100_000 };
+
+const HELP = `npm run bench -- [flags]
+
+  --skip-mutation   leave out the mutation campaign (the longest part)
+  --skip-tiers      leave out the certification runs at tier low and medium (tier low takes minutes)
+  --skip-scale      leave out the certification run on the big data set
+  --lanes <n>       campaign lanes (default 2)
+  --scope <s>       campaign scope: all (default) | family
+  --seed <int>      fast-check seed of every run (default 1, so runs are comparable)
+  --report-dir <d>  where bench.json and each run's reports go (default reports/out/bench)
+`;
+
+const { values: flags } = parseArgs({
+  options: {
+    'skip-mutation': { type: 'boolean' },
+    'skip-tiers': { type: 'boolean' },
+    'skip-scale': { type: 'boolean' },
+    lanes: { type: 'string', default: '2' },
+    scope: { type: 'string', default: 'all' },
+    seed: { type: 'string', default: '1' },
+    'report-dir': { type: 'string', default: 'reports/out/bench' },
+    help: { type: 'boolean' },
+  },
+});
+
+async function main(): Promise<number> {
+  if (flags.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const scope = flags.scope === 'family' ? 'family' : 'all';
+  const lanes = Math.max(1, Math.min(8, Number(flags.lanes) || 2));
+  const seed = Number(flags.seed) || 1;
+  const dir = resolve(flags['report-dir']!);
+  await mkdir(dir, { recursive: true });
+  const figures: BenchFigures = { tiers: {} };
+  const startup = await measureStartup();
+  const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
+  const write = async () => {
+    const out = { format: BENCH_FORMAT, date: new Date().toISOString(), machine: machine(), seed, startup, ...figures, campaign: figures.campaign && { ...figures.campaign, result: undefined }, targets: judgeTargets(figures), maxRssKiB: process.resourceUsage().maxRSS };
+    await writeFile(join(dir, 'bench.json'), `${JSON.stringify(out, null, 2)}\n`);
+  };
+  const run = async (req: Omit<RunRequest, 'reportDir' | 'seed'>, slug: string) => {
+    log(`${req.label}...`);
+    const m = await measureRun({ ...req, seed, reportDir: join(dir, slug) });
+    log(`${req.label}: ${(m.wallMs / 1000).toFixed(1)} s, ${m.requests} requests, exit ${m.exitCode}`);
+    return m;
+  };
+
+  figures.smoke = await run({ label: 'smoke', profile: 'smoke' }, 'smoke');
+  await write();
+  figures.conformance = await run({ label: 'conformance', profile: 'conformance' }, 'conformance');
+  await write();
+  figures.certification = await run({ label: 'certification', profile: 'certification' }, 'certification');
+  // The default profile's approved key is tier high on the server too: that run is the tier-high figure.
+  figures.tiers.high = figures.certification;
+  await write();
+  if (!flags['skip-scale']) figures.scale = await run({ label: `certification, ${SCALE_DATA.enrollments} enrollments / ${SCALE_DATA.providers} providers`, profile: 'certification', data: SCALE_DATA }, 'scale');
+  if (!flags['skip-mutation']) {
+    log(`mutation campaign: ${listFaults().length} faults, ${lanes} lanes, scope ${scope}...`);
+    figures.campaign = await measureCampaign({ faults: listFaults(), lanes, scope, seed, runs: 10, reportDir: join(dir, 'mutation'), io: { out: { write: (t: string) => process.stderr.write(t) }, err: process.stderr } });
+    await writeFile(join(dir, 'mutation', 'mutation.json'), `${JSON.stringify(figures.campaign.result, null, 2)}\n`);
+    await write();
+  }
+  if (!flags['skip-tiers']) {
+    for (const tier of ['medium', 'low'] as Tier[]) {
+      figures.tiers[tier] = await run({ label: `certification (tier ${tier})`, profile: 'certification', approvedTier: tier }, `tier-${tier}`);
+      await write();
+    }
+  }
+  await write();
+
+  const out = process.stdout;
+  out.write(`\nmachine: ${machine().cpus} cores, Node ${process.version}; process start-up (CLI --version): ${(startup.cliVersionMs / 1000).toFixed(1)} s\n\n`);
+  out.write(`${renderTable(RUN_HEADER, runRows(figures))}\n\n`);
+  if (figures.campaign) out.write(`${renderTable(CAMPAIGN_HEADER, campaignRows(figures))}\n\n`);
+  out.write(`${renderTable(TARGET_HEADER, targetRows(judgeTargets(figures)))}\n\n`);
+  out.write(`written: ${join(dir, 'bench.json')}\n`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // A handle left open by a dependency must not keep a finished benchmark alive.
+    setTimeout(() => process.exit(code), 2_000).unref();
+  },
+  (err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(3);
+  },
+);
