@@ -75,6 +75,11 @@ function routedValidator(primary: Contract, others: readonly Contract[]): Contra
   };
 }
 
+/** Path templates of the GETs the loaded documents mark `x-side-effects: true`. */
+export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'>[]): string[] {
+  return contracts.flatMap((c) => c.operations.filter((op) => op.method === 'GET' && op.sideEffects).map((op) => op.path));
+}
+
 export function isWritable(config: RunConfig): boolean {
   return config.runProfile !== 'smoke' && config.target.readOnly !== true;
 }
@@ -87,7 +92,8 @@ export function roleAvailable(config: RunConfig, role: string, env: NodeJS.Proce
 export async function createTargetContext(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Promise<TargetContext> {
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
-  const client = boundedClient(createClient({ target: config.target, runId: config.runId, readOnly: !writable, env }), config.runProfile);
+  const sideEffectGets = sideEffectGetsOf([contract, ...others]);
+  const client = boundedClient(createClient({ target: config.target, runId: config.runId, readOnly: !writable, sideEffectGets, env }), config.runProfile);
   const fixture = (name: string) => (Object.hasOwn(config.target.fixtures, name) ? config.target.fixtures[name] : undefined);
   const hasRole = (role: string) => roleAvailable(config, role, env);
   return {

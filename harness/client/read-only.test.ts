@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadOnlyViolation } from '../errors.js';
+import { collectOperations } from '../contract/operations.js';
+import { sideEffectGetsOf } from '../target.js';
 import { createClient } from './client.js';
 import { RateBudgets } from './rate-budget.js';
 import { okJson, profileFor, startServer, testEnv, type TestServer } from './test-server.js';
@@ -61,5 +63,26 @@ describe('read-only runs refuse requests with side effects before sending', () =
     await c.close();
     expect(ex.response?.status).toBe(200);
     expect(server.received.at(-1)?.method).toBe('POST');
+  });
+});
+
+describe('GETs with side effects come from the loaded documents', () => {
+  it('an operation marked x-side-effects is refused in a read-only run; its neighbours are not', async () => {
+    const document = {
+      openapi: '3.1.0',
+      paths: {
+        '/v1/things/{id}/touch': { get: { operationId: 'touchThing', 'x-side-effects': true, responses: { 200: { description: 'ok' } } } },
+        '/v1/things/{id}': { get: { operationId: 'getThing', responses: { 200: { description: 'ok' } } } },
+      },
+    };
+    const sideEffectGets = sideEffectGetsOf([{ operations: collectOperations(document) }]);
+    expect(sideEffectGets).toEqual(['/v1/things/{id}/touch']);
+    const c = createClient({ target: profileFor(server.url), runId: 'ro', env: testEnv, readOnly: true, sideEffectGets, budgets: new RateBudgets() });
+    const before = server.received.length;
+    await expect(c.send({ method: 'GET', path: '/v1/things/7/touch' })).rejects.toBeInstanceOf(ReadOnlyViolation);
+    const plain = await c.send({ method: 'GET', path: '/v1/things/7' });
+    await c.close();
+    expect(plain.response?.status).toBe(200);
+    expect(server.received.slice(before).map((r) => r.url)).toEqual(['/v1/things/7']);
   });
 });

@@ -24,6 +24,7 @@ export function collectOperations(document: JsonObject): Operation[] {
         ...(isObject(op.requestBody) ? { requestBody: op.requestBody } : {}),
         responses: normaliseResponses(op.responses),
         security: (Array.isArray(op.security) ? op.security : docSecurity) as Operation['security'],
+        ...(op['x-side-effects'] === true ? { sideEffects: true } : {}),
       });
     }
   }

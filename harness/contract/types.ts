@@ -37,6 +37,11 @@ export interface Operation {
   responses: Record<string, ResponseSpec>;
   /** Security requirements (operation-level, else document-level). */
   security: Record<string, string[]>[];
+  /**
+   * `x-side-effects: true` in the document: an operation whose method looks safe (a GET) but
+   * changes state. Read-only runs refuse it like any non-GET.
+   */
+  sideEffects?: boolean;
 }
 
 export interface ValidationError {
