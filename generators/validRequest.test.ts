@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { requestErrors } from './_fixtures/ajvCheck.js';
 import {
@@ -12,12 +13,11 @@ import type { Operation } from './types.js';
 const OPERATIONS = [listIssuers, searchProviders, listPolicyStatusApplications, getPolicyStatusApplication, createEnrollmentSession, createEnrollment];
 
 describe('validRequest: requests validate against their operation', () => {
+  // @fast-check/vitest: a failure is reported by vitest with its seed and shrunk request.
   for (const op of OPERATIONS) {
-    it(op.operationId, () => {
-      fc.assert(fc.property(validRequest(op), (req) => {
-        expect(requestErrors(op, req)).toEqual([]);
-        expect(req.operationId).toBe(op.operationId);
-      }), { numRuns: 200, seed: 11 });
+    test.prop([validRequest(op)], { numRuns: 200, seed: 11 })(op.operationId, (req) => {
+      expect(requestErrors(op, req)).toEqual([]);
+      expect(req.operationId).toBe(op.operationId);
     });
   }
 
