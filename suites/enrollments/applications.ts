@@ -146,9 +146,19 @@ export async function submitAndSettle(t: CheckContext, app: Application): Promis
 
 /** Waits for a pending policy to become active (setup of the termination checks). */
 export async function settleEffectuated(t: CheckContext, app: Application): Promise<Exchange> {
-  const settled = await submitAndSettle(t, app);
-  if (statusOf(settled) !== 'pending_effectuation') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation');
-  const active = await readUntilLeaves(t, app.id, ['draft', 'pending_effectuation'], 'poll until the policy is effectuated');
+  const active = await submitUntilEffectuated(t, app);
   if (statusOf(active) !== 'effectuated') setupFailed(t, active, 'the policy did not become active within asyncTimeoutMs', 'policy_status effectuated');
   return active;
+}
+
+/**
+ * Submits a clean application and reads until its policy leaves pending_effectuation (bounded);
+ * returns the last read. Setup fails only when the submission is not accepted.
+ */
+export async function submitUntilEffectuated(t: CheckContext, app: Application): Promise<Exchange> {
+  const settled = await submitAndSettle(t, app);
+  // A slow poll may first see the policy already effectuated: pending_effectuation lay between two reads.
+  if (statusOf(settled) === 'effectuated') return settled;
+  if (statusOf(settled) !== 'pending_effectuation') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation or effectuated');
+  return readUntilLeaves(t, app.id, ['pending_effectuation'], 'poll until the policy is effectuated');
 }

@@ -5,7 +5,7 @@
  * application in the state the action needs, so only the named precondition can be the reason.
  */
 import { verify, type CheckContext } from '../../harness/suite/index.js';
-import { createApplication, readUntilLeaves, refusalDraft, sendAction, setupFailed, statusOf, submitAndSettle, settleEffectuated } from './applications.js';
+import { createApplication, readUntilLeaves, refusalDraft, sendAction, setupFailed, statusOf, submitAndSettle, submitUntilEffectuated, settleEffectuated } from './applications.js';
 import { expectRefused } from './observe.js';
 
 /** Setup: a policy pending effectuation (a future start keeps it pending). */
@@ -56,9 +56,7 @@ verify(
   ['ENR-EFFECTUATION', 'ENR-TERMINATE-202', 'ENR-TERMINATE-OUTCOME'],
   async (t) => {
     const app = await createApplication(t, 'planFull');
-    const settled = await submitAndSettle(t, app);
-    if (statusOf(settled) !== 'pending_effectuation') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation');
-    const active = await readUntilLeaves(t, app.id, ['pending_effectuation'], 'poll until the policy is effectuated');
+    const active = await submitUntilEffectuated(t, app);
     t.expect.rules('ENR-EFFECTUATION').that(active, { holds: statusOf(active) === 'effectuated', title: 'policy never effectuated', expected: 'policy_status effectuated within asyncTimeoutMs', observed: `policy_status ${JSON.stringify(statusOf(active))}` });
     const { ex } = await sendAction(t, app.id, 'terminations');
     t.expect.rules('ENR-TERMINATE-202').status(ex, 202);
