@@ -17,7 +17,7 @@ export interface CheckContext {
   config: RunConfig;
   /** The rules this check verifies, from the catalogue. */
   rules: readonly Rule[];
-  /** Sends one request (default role `approved`); the exchange joins this check's finding. */
+  /** Sends one request (default role: `defaultRole`); the exchange joins this check's finding. */
   send(req: ApiRequest): Promise<Exchange>;
   /** Sends all at once (races); exchanges in input order. */
   sendConcurrently(reqs: ApiRequest[]): Promise<Exchange[]>;
@@ -40,6 +40,19 @@ export interface CheckContext {
   expect: BoundChecks;
   /** When the check's deadline expires (clock ms); requests wait for rate budget at most until then. */
   deadlineAt?: number;
+  /** The role of a request that names none (see defaultRoleFor). */
+  defaultRole: string;
+}
+
+/**
+ * Families open to any valid key (section 1: only sessions, policy status and direct enrollment
+ * are gated). Their checks send with the `reader` role when the profile has one, so the
+ * approved key's rate budget is left to the gated families; else with `approved`.
+ */
+export const UNGATED_FAMILIES: readonly string[] = ['utility', 'reference', 'quotes'];
+
+export function defaultRoleFor(family: string, hasRole: (role: string) => boolean): string {
+  return UNGATED_FAMILIES.includes(family) && hasRole('reader') ? 'reader' : 'approved';
 }
 
 /** Async outcomes settle within this when the profile does not say (DESIGN: asyncTimeoutMs). */
@@ -50,6 +63,7 @@ export function createCheckContext(
   rules: readonly Rule[],
   clock: PollDeps = realClock,
   deadlineAt?: number,
+  defaultRole = 'approved',
 ): CheckContext {
   const ruleIds = rules.map((r) => r.id);
   const slots: Array<Exchange | undefined> = [];
@@ -60,11 +74,11 @@ export function createCheckContext(
   }
 
   async function send(req: ApiRequest): Promise<Exchange> {
-    const role = req.role === undefined ? 'approved' : req.role;
+    const role = req.role === undefined ? defaultRole : req.role;
     if (role !== null) requireRole(role);
     const slot = slots.push(undefined) - 1;
     const budgetWaitMs = req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
-    const ex = await target.client.send(budgetWaitMs === undefined ? req : { ...req, budgetWaitMs });
+    const ex = await target.client.send({ ...req, role, ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }) });
     slots[slot] = ex;
     return ex;
   }
@@ -90,5 +104,6 @@ export function createCheckContext(
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     expect: bindChecks(ruleIds, { validateResponse: target.validateResponse }),
     deadlineAt,
+    defaultRole,
   };
 }

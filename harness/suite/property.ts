@@ -37,7 +37,7 @@ export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<
   const property = fc.asyncProperty(arb, async (value) => {
     // Once a run says the check cannot run here, every later run passes at once: nothing to shrink.
     if (skip) return;
-    const run = createCheckContext(t.target, t.rules, opts.clock, t.deadlineAt);
+    const run = createCheckContext(t.target, t.rules, opts.clock, t.deadlineAt, t.defaultRole);
     try {
       await body(run, value);
     } catch (e) {

@@ -142,3 +142,28 @@ describe('CheckContext', () => {
     expect(key).toMatch(/^run1-create-/);
   });
 });
+
+describe('runCheck: the default key role', () => {
+  const roles = (target: ReturnType<typeof fakeTarget>) => target.sent.map((r) => r.role);
+
+  test('ungated families send with `reader` when the profile has it; a named role still wins', async () => {
+    const target = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader', 'unapproved']);
+    await runCheck(spec(['PING-200'], async (t) => {
+      await t.send(ping);
+      await t.send({ ...ping, role: 'unapproved' });
+    }), target);
+    expect(roles(target)).toEqual(['reader', 'unapproved']);
+  });
+
+  test('gated families keep `approved`', async () => {
+    const target = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader']);
+    await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollments' }, target);
+    expect(roles(target)).toEqual(['approved']);
+  });
+
+  test('without a `reader` role, ungated families use `approved`', async () => {
+    const target = fakeTarget((req) => answer(req, 200));
+    await runCheck(spec(['PING-200'], async (t) => void (await t.send(ping))), target);
+    expect(roles(target)).toEqual(['approved']);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type { Family, Rule } from '../model.js';
 import type { TargetContext } from '../target.js';
-import { createCheckContext, type CheckContext } from './context.js';
+import { createCheckContext, defaultRoleFor, type CheckContext } from './context.js';
 import { unmetNeed, type Needs } from './needs.js';
 import { outcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
@@ -51,7 +51,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       finding: { ...identity, rules: spec.rules.map((r) => r.id), section: sectionsOf(spec.rules), verdict: 'skipped', needs: need, message: `skipped: needs ${need}`, exchanges: [] },
     };
   }
-  const t = createCheckContext(target, spec.rules, clock, (clock ?? realClock).now() + spec.timeoutMs);
+  const t = createCheckContext(target, spec.rules, clock, (clock ?? realClock).now() + spec.timeoutMs, defaultRoleFor(spec.family, target.hasRole));
   let thrown: unknown;
   try {
     await withDeadline(spec.body(t), spec.timeoutMs);

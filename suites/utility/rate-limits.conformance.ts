@@ -75,14 +75,19 @@ verify(
 const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
 /** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
 const KEY_SHARE = 0.75;
-/** Roles left out of the stage burst: `approved` carries the rest of the run; `medicare` keys belong to another API. */
-const STAGE_EXCLUDED = new Set(['approved', 'medicare']);
+/**
+ * Roles left out of the stage burst: `approved` and `reader` carry the rest of the run (a
+ * drained bucket would answer 429 for the key, not the stage); `medicare` keys belong to another API.
+ */
+const STAGE_EXCLUDED = new Set(['approved', 'reader', 'medicare']);
 
 /** Roles whose combined share covers the burst, or a skip saying what is missing. */
 function stageRoles(t: CheckContext): { role: string; count: number }[] {
   const keys = t.target.config.target.keys;
+  // One role per key: two roles naming the same variable (e.g. `reader` and `tierHigh`) share one bucket.
+  const seen = new Set([...STAGE_EXCLUDED].map((role) => keys[role]?.env));
   const candidates = Object.keys(keys)
-    .filter((role) => !STAGE_EXCLUDED.has(role) && t.target.hasRole(role))
+    .filter((role) => t.target.hasRole(role) && !seen.has(keys[role]!.env) && seen.add(keys[role]!.env))
     .sort((a, b) => TIER_RATES[keys[b]!.tier].burst - TIER_RATES[keys[a]!.tier].burst);
   const chosen: { role: string; cap: number }[] = [];
   let room = 0;
