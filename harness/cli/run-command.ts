@@ -5,6 +5,7 @@
 import type { Contract } from '../contract/index.js';
 import type { Finding } from '../model.js';
 import type { RunConfig, TargetProfile } from '../run-config.js';
+import { publicUrl } from '../suite/reproduce.js';
 import { standardWriters } from '../../reports/index.js';
 import { catalogueOf, type RunInfo } from '../../reports/run-info.js';
 import { exitCodeOf } from '../../reports/summary.js';
@@ -54,26 +55,12 @@ export function defectFindings(contract: Contract): Finding[] {
 export function baseCommand(plan: RunPlan): string {
   const words = ['npx partner-conformance run'];
   const { target } = plan;
-  if (!target.embedded) words.push(target.profilePath ? `--target ${target.profilePath}` : `--base-url ${publicUrl(target.profile.baseUrl)}`);
+  if (!target.embedded) words.push(target.profilePath ? `--target ${target.profilePath}` : `--base-url ${publicUrl(target.profile.baseUrl, '<url>')}`);
   if (target.embedded && target.fault) words.push(`--fault ${target.fault}`);
-  if (plan.contract.source !== DEFAULT_SPEC) words.push(`--spec ${/^https?:/i.test(plan.contract.source) ? publicUrl(plan.contract.source) : plan.contract.source}`);
+  if (plan.contract.source !== DEFAULT_SPEC) words.push(`--spec ${/^https?:/i.test(plan.contract.source) ? publicUrl(plan.contract.source, '<url>') : plan.contract.source}`);
   if (plan.runProfile !== 'conformance') words.push(`--profile ${plan.runProfile}`);
   if (plan.strict) words.push('--strict');
   return words.join(' ');
-}
-
-/** A URL without credentials, query or fragment: they could carry secrets. */
-function publicUrl(raw: string): string {
-  try {
-    const url = new URL(raw);
-    url.username = '';
-    url.password = '';
-    url.search = '';
-    url.hash = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return '<url>';
-  }
 }
 
 export function runConfigOf(plan: RunPlan, profile: TargetProfile, webhookInboxUrl?: string): RunConfig {
@@ -100,7 +87,7 @@ export function runInfoOf(plan: RunPlan, profile: TargetProfile, startedAt: Date
     runId: plan.runId,
     startedAt: startedAt.toISOString(),
     runProfile: plan.runProfile,
-    target: { name: profile.name, baseUrl: publicUrl(profile.baseUrl), embedded: plan.target.embedded, fault: plan.target.embedded ? plan.target.fault : undefined },
+    target: { name: profile.name, baseUrl: publicUrl(profile.baseUrl, '<url>'), embedded: plan.target.embedded, fault: plan.target.embedded ? plan.target.fault : undefined },
     spec: { source: plan.contract.source, version: plan.contract.version || undefined, digest: plan.contract.digest ? `sha256:${plan.contract.digest}` : undefined },
     families: plan.families,
     rules: plan.rules,
@@ -117,7 +104,7 @@ export async function executeRun(plan: RunPlan, io: CliIO, server: EmbeddedServe
   const embedded = plan.target.embedded ? await startEmbedded(plan.target.profile, plan.target.fault, server) : undefined;
   try {
     const profile = embedded?.profile ?? plan.target.profile;
-    io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${embedded ? ' [embedded]' : ''}${plan.target.embedded && plan.target.fault ? ` with fault ${plan.target.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
+    io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl, '<url>')})${embedded ? ' [embedded]' : ''}${plan.target.embedded && plan.target.fault ? ` with fault ${plan.target.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let code: number;
     try {

@@ -10,3 +10,5 @@ export { getTarget, type TargetContext } from '../target.js';
 export type { ApiRequest } from '../client/index.js';
 export type { Exchange } from '../model.js';
 export { RuleViolation } from '../checks/violation.js';
+export { maxBodyBytes } from './body-limit.js';
+export { KEY_CASES } from './key-cases.js';

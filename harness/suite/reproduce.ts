@@ -9,8 +9,8 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A base URL without credentials, query or fragment (they could carry secrets). */
-function publicUrl(raw: string): string {
+/** A URL without credentials, query or fragment (they could carry secrets). */
+export function publicUrl(raw: string, unparsable = '<base-url>'): string {
   try {
     const url = new URL(raw);
     url.username = '';
@@ -19,7 +19,7 @@ function publicUrl(raw: string): string {
     url.hash = '';
     return url.toString().replace(/\/$/, '');
   } catch {
-    return '<base-url>';
+    return unparsable;
   }
 }
 

@@ -2,15 +2,10 @@
  * The key at the edge on the sessions route (5.2): missing or invalid gives 403 forbidden in
  * the unified envelope. The body is valid, so only the key can be the reason.
  */
-import { verify } from '../../harness/suite/index.js';
+import { verify, KEY_CASES } from '../../harness/suite/index.js';
 import { createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
 
-const cases = [
-  { what: 'without a key', rule: 'AUTH-MISSING-KEY-403', key: { role: null } },
-  { what: 'with an invalid key', rule: 'AUTH-INVALID-KEY-403', key: { invalidKey: true } },
-] as const;
-
-for (const { what, rule, key } of cases) {
+for (const { what, rule, key } of KEY_CASES) {
   verify(
     `a session request ${what} gets 403 forbidden in the unified envelope`,
     [rule, 'ENVELOPE-UNIFIED-SHAPE'],

@@ -2,21 +2,10 @@
  * Edge answers on the sessions route (section 7): a body above the size limit (413), a body
  * in an unsupported media type (415) and malformed JSON (400), each in the unified envelope.
  */
-import { SkipCheck, verify, type CheckContext } from '../../harness/suite/index.js';
+import { maxBodyBytes, verify } from '../../harness/suite/index.js';
 import { createSession, freshExternalId, sessionBody, sessionTarget, SESSIONS_PATH } from './session-body.js';
 
 const writes = { writes: true } as const;
-
-/** The embedded reference server's documented limit; any other target names its own. */
-const REFERENCE_MAX_BODY_BYTES = 1024 * 1024;
-
-/** The 413 threshold is not shown in the contract: fixture `maxBodyBytes`, else the reference server's. */
-function maxBodyBytes(t: CheckContext): number {
-  const pinned = Number(t.target.fixture('maxBodyBytes'));
-  if (Number.isInteger(pinned) && pinned > 0) return pinned;
-  if (t.config.embedded) return REFERENCE_MAX_BODY_BYTES;
-  throw new SkipCheck('fixture maxBodyBytes');
-}
 
 verify(
   'a session body above the size limit gets 413 in the unified envelope',

@@ -3,7 +3,7 @@
  * edge with 403 forbidden in the unified envelope (not errors[]) on every route; a valid key
  * of an account not approved for direct enrollment gets 403 forbidden.
  */
-import { verify, type ApiRequest } from '../../harness/suite/index.js';
+import { verify, type ApiRequest, KEY_CASES } from '../../harness/suite/index.js';
 import { expectForbidden } from './observe.js';
 import { actionRequest, createBody, createRequest, itemPath, listRequest, paymentRequest, readRequest, UNKNOWN_ENROLLMENT_ID } from './requests.js';
 
@@ -23,11 +23,6 @@ const WRITE_ROUTES: ReadonlyArray<[string, () => ApiRequest]> = [
   ['terminate', () => actionRequest(ID, 'terminations')],
   ['upload', () => ({ method: 'POST', path: itemPath(ID, '/supporting_documentation'), json: { context: { product: 'ichra', exchange: 'off_exchange' }, document_type: 'sep' } })],
 ];
-
-const KEY_CASES = [
-  { what: 'without a key', rule: 'AUTH-MISSING-KEY-403', key: { role: null } },
-  { what: 'with an invalid key', rule: 'AUTH-INVALID-KEY-403', key: { invalidKey: true } },
-] as const;
 
 for (const { what, rule, key } of KEY_CASES) {
   for (const [kind, routes, writes] of [['read', READ_ROUTES, false], ['write', WRITE_ROUTES, true]] as const) {

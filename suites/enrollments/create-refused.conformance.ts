@@ -3,7 +3,7 @@
  * come from the approved account setup), invalid JSON and a missing Idempotency-Key, each a
  * 400 in the errors[] envelope; and the edge's 413 and 415 in the unified envelope.
  */
-import { SkipCheck, verify, type CheckContext } from '../../harness/suite/index.js';
+import { maxBodyBytes, verify } from '../../harness/suite/index.js';
 import { createBody, createRequest, ENROLLMENTS_PATH } from './requests.js';
 
 const writes = { writes: true } as const;
@@ -52,17 +52,6 @@ verify(
   },
   { needs: { ...writes, fixtures: ['planFull'] } },
 );
-
-/** The embedded reference server's documented limit; any other target names its own. */
-const REFERENCE_MAX_BODY_BYTES = 1024 * 1024;
-
-/** The 413 threshold is not shown in the contract: fixture `maxBodyBytes`, else the reference server's. */
-function maxBodyBytes(t: CheckContext): number {
-  const pinned = Number(t.target.fixture('maxBodyBytes'));
-  if (Number.isInteger(pinned) && pinned > 0) return pinned;
-  if (t.config.embedded) return REFERENCE_MAX_BODY_BYTES;
-  throw new SkipCheck('fixture maxBodyBytes');
-}
 
 verify(
   'a create body above the size limit gets 413 in the unified envelope',

@@ -3,15 +3,10 @@
  * gives 403 forbidden in the unified envelope. Checked on the plan lookup, a read, with a
  * plan the target has, so only the key can be the reason.
  */
-import { verify } from '../../harness/suite/index.js';
+import { verify, KEY_CASES } from '../../harness/suite/index.js';
 import { planRequest } from './legacy-requests.js';
 
-const cases = [
-  { what: 'without a key', rule: 'AUTH-MISSING-KEY-403', key: { role: null } },
-  { what: 'with an invalid key', rule: 'AUTH-INVALID-KEY-403', key: { invalidKey: true } },
-] as const;
-
-for (const { what, rule, key } of cases) {
+for (const { what, rule, key } of KEY_CASES) {
   verify(
     `a legacy plan lookup ${what} gets 403 forbidden in the unified envelope`,
     [rule, 'SCHEMA-RESPONSE-VALID'],

@@ -3,21 +3,10 @@
  * a body above the size limit (413), an unsupported media type (415) and malformed JSON (400),
  * each in the unified envelope. Every request is a valid quote but for the one thing it breaks.
  */
-import { SkipCheck, verify, type CheckContext } from '../../harness/suite/index.js';
+import { maxBodyBytes, verify } from '../../harness/suite/index.js';
 import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget } from './quote-request.js';
 
 const needs = { writes: true, fixtures: QUOTE_FIXTURES };
-
-/** The embedded reference server's documented limit; any other target names its own. */
-const REFERENCE_MAX_BODY_BYTES = 1024 * 1024;
-
-/** The 413 threshold is not shown in the contract: fixture `maxBodyBytes`, else the reference server's. */
-function maxBodyBytes(t: CheckContext): number {
-  const pinned = Number(t.target.fixture('maxBodyBytes'));
-  if (Number.isInteger(pinned) && pinned > 0) return pinned;
-  if (t.config.embedded) return REFERENCE_MAX_BODY_BYTES;
-  throw new SkipCheck('fixture maxBodyBytes');
-}
 
 verify(
   'a quote without a key is 403 forbidden in the unified envelope',

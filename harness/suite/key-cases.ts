@@ -1,0 +1,8 @@
+/**
+ * The two ways a request can lack a valid key (section 5.1, 7), as request overrides: every
+ * family's auth checks run once per case, each naming the rule its case verifies.
+ */
+export const KEY_CASES = [
+  { what: 'without a key', rule: 'AUTH-MISSING-KEY-403', key: { role: null } },
+  { what: 'with an invalid key', rule: 'AUTH-INVALID-KEY-403', key: { invalidKey: true } },
+] as const;
