@@ -59,6 +59,14 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow', (_name, { file, profile 
     expect(shardOf(flags.shard as string | undefined)).toBe(flags.shard);
   });
 
+  it('names a shipped target profile whose every key variable the workflow sets', () => {
+    const flags = parseFlags('run', cliCommands(text)[0]!, RUN_FLAGS);
+    const target = loadTargetProfile(join(PROJECT_ROOT, flags.target as string));
+    const set = new Set(keyEnv(text).map(([name]) => name));
+    for (const { env } of Object.values(target.keys)) expect([...set], env).toContain(env);
+    if (profile === 'smoke') expect(target.readOnly).toBe(true);
+  });
+
   it('publishes the JUnit XML and uploads report.html even when the run fails', () => {
     const dir = /--report-dir (.+)$/m.exec(text)![1]!.trim();
     expect(text).toMatch(/uses: dorny\/test-reporter@v\d+/);
