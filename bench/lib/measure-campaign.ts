@@ -3,7 +3,7 @@
  * with a request counter on every reference server it starts, so the requests of each fault
  * run are known. Used by `npm run bench` (every fault) and `npm run bench:peers` (a sample).
  */
-import { exportReferenceKeys } from '../../harness/cli/embedded.js';
+import { exportReferenceKeys, startReferenceWithInbox } from '../../harness/cli/embedded.js';
 import type { CliIO } from '../../harness/cli/io.js';
 import { DEFAULT_SPEC } from '../../harness/cli/paths.js';
 import { loadContract } from '../../harness/contract/index.js';
@@ -13,7 +13,6 @@ import type { FaultInfo } from '../../harness/mutation/outcome.js';
 import { FAMILIES } from '../../harness/model.js';
 import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
 import { loadRules } from '../../harness/rules.js';
-import { startReferenceServer } from '../../reference/server.js';
 
 export interface CampaignRequest {
   faults: readonly FaultInfo[];
@@ -65,7 +64,8 @@ export async function measureCampaign(req: CampaignRequest): Promise<CampaignMea
     startServer: (fault) => {
       const key = fault ?? '(clean)';
       requestsByRun.set(key, 0);
-      return startReferenceServer({ fault, onRequest: () => void requestsByRun.set(key, requestsByRun.get(key)! + 1) });
+      // With the webhook inbox, as the CLI's campaign: the older ICHRA webhook checks need it.
+      return startReferenceWithInbox(fault, { onRequest: () => void requestsByRun.set(key, requestsByRun.get(key)! + 1) });
     },
   });
   const wallMs = performance.now() - started;

@@ -5,6 +5,7 @@
  * deadline starts when the request leaves the rate budget.
  */
 import { Agent, type Dispatcher } from 'undici';
+import { asRace } from './race.js';
 import type { Exchange } from '../model.js';
 import type { ClientDispatchOptions } from './dispatch-options.js';
 import { DiscardHandler } from './forwarding-handler.js';
@@ -82,7 +83,7 @@ export function createClient(options: ClientOptions): Client {
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       deadlineMs: timeoutMs,
-      pace: { ...budget, unpaced: req.unpaced, maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS },
+      pace: { ...budget, unpaced: req.unpaced, maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS, together: req.together },
       record: { role: role ?? undefined, label: req.label, onExchange },
     };
   }
@@ -105,7 +106,7 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     send,
-    sendConcurrently: (reqs) => Promise.all(reqs.map(send)),
+    sendConcurrently: (reqs) => Promise.all(asRace(reqs).map(send)),
     newIdempotencyKey: newKey,
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     requestCount: () => slots.filter((e) => e !== undefined && e.error !== BUDGET_TIMEOUT).length,

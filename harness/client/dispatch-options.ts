@@ -11,6 +11,8 @@ export interface PaceOptions extends BudgetRef {
   unpaced?: boolean;
   /** Longest acceptable wait for a token; beyond it the exchange fails with BUDGET_TIMEOUT. */
   maxWaitMs: number;
+  /** A member of a race: the first member reserves the tokens of all. */
+  together?: { id: string; size: number };
 }
 
 export interface RecordOptions {

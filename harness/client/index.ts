@@ -1,6 +1,7 @@
 /** The suite's HTTP client (undici): auth per role, rate budgets, recording with redaction, read-only enforcement. */
 export { createClient, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './client.js';
-export type { ApiFamily, ApiRequest, Client, ClientOptions } from './types.js';
+export type { ApiFamily, ApiRequest, Client, ClientOptions, Together } from './types.js';
+export { asRace } from './race.js';
 export { BUDGET_TIMEOUT, BudgetTimeout, MissingKeyRole } from './errors.js';
 export { redact, REDACTED } from './redact.js';
 export { RateBudgets, sharedBudgets, STAGE_RATE, TIER_RATES, TokenBucket, type Tier } from './rate-budget.js';

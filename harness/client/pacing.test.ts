@@ -37,6 +37,17 @@ describe('pacing to the key tier', () => {
     expect(third - a).toBeGreaterThanOrEqual(900);
   });
 
+  it('sends a race of two on tier low together, even right after another request', async () => {
+    const c = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
+    await c.send({ method: 'GET', path: '/p', role: 'tierLow' });
+    const from = server.received.length;
+    const exs = await c.sendConcurrently([1, 2].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
+    await c.close();
+    expect(exs.map((e) => e.response?.status)).toEqual([200, 200]);
+    const [a, b] = arrivals(from) as [number, number];
+    expect(Math.abs(b - a)).toBeLessThan(100);
+  });
+
   it('sends unpaced requests at once, and still records them', async () => {
     const c = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
     const started = performance.now();

@@ -66,4 +66,18 @@ describe('token buckets per tier', () => {
     const spacing = 100 * PACING_MARGIN.intervalFactor;
     expect(waits(budgets, 'K', 'high', 21)).toEqual([...Array(19).fill(0), spacing, 2 * spacing].map((w) => expect.closeTo(w, 6)));
   });
+
+  it('reserves a race at one instant once the bucket holds all of it, margin or not', () => {
+    const { clock, budgets } = fakeBudgets({ perSecond: 1000, burst: 1000 }, PACING_MARGIN);
+    const low = { bucket: 'K', tier: 'low' as const };
+    const interval = 1000 * PACING_MARGIN.intervalFactor;
+    expect(budgets.reserve(low, 60_000)).toBe(0);
+    // The default margin would space two single requests a whole interval apart; a race of two waits for the refill instead.
+    expect(budgets.reserveTogether(low, 2, 60_000)).toBeCloseTo(interval, 6);
+    clock.t = interval;
+    // Both tokens were spent at that instant; with a token kept in reserve the next request waits for both to refill.
+    expect(budgets.reserve(low, 60_000)).toBeCloseTo(2 * interval, 6);
+    expect(budgets.burstOf(low)).toBe(2);
+    expect(budgets.reserveTogether(low, 3, 60_000)).toBeNull();
+  });
 });

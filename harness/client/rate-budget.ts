@@ -58,6 +58,14 @@ export class TokenBucket {
   earliest(now: number): number {
     return Math.max(now, this.#tat - this.tolerance);
   }
+  /**
+   * Earliest time at or after `now` that `n` requests conform at one instant. A race may use the
+   * whole burst (no reserve): it is rare, and it waits until the bucket is full enough.
+   */
+  earliestTogether(now: number, n: number): number {
+    if (n > this.rate.burst) return Infinity;
+    return Math.max(now, this.#tat + (n - 1) * this.interval - (this.rate.burst - 1) * this.interval);
+  }
   /** Spends one token for a request sent at `at`. */
   take(at: number): void {
     this.#tat = Math.max(this.#tat, at) + this.interval;
@@ -109,6 +117,27 @@ export class RateBudgets {
     key.take(at);
     this.#stage.take(at);
     return at - now;
+  }
+
+  /**
+   * Reserves `n` slots at one instant on this key and on the stage (a race). Returns the wait in
+   * ms, or `null` when it would exceed `maxWaitMs` or `n` exceeds a burst.
+   */
+  reserveTogether(ref: BudgetRef, n: number, maxWaitMs: number): number | null {
+    const now = this.now();
+    const key = this.#bucket(ref);
+    const at = Math.max(key.earliestTogether(now, n), this.#stage.earliestTogether(now, n));
+    if (at - now > maxWaitMs) return null;
+    for (let i = 0; i < n; i++) {
+      key.take(at);
+      this.#stage.take(at);
+    }
+    return at - now;
+  }
+
+  /** The most requests of this key that can leave at one instant (its burst, bounded by the stage's). */
+  burstOf(ref: BudgetRef): number {
+    return Math.min(this.#bucket(ref).rate.burst, this.#stage.rate.burst);
   }
 
   /** How long a request on this key would wait now, without reserving (for diagnostics). */

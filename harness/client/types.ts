@@ -49,8 +49,18 @@ export interface ApiRequest {
   budgetWaitMs?: number;
   /** Skip pacing (deliberate bursts for rate-limit checks); still recorded. */
   unpaced?: boolean;
+  /**
+   * One of `size` requests of one key sent as a race (`sendConcurrently`): their tokens are
+   * reserved at once, within the tier's burst, so they leave together even at tier low.
+   */
+  together?: Together;
   /** Free text kept on the exchange. */
   label?: string;
+}
+
+export interface Together {
+  id: string;
+  size: number;
 }
 
 export interface Client {

@@ -26,7 +26,11 @@ export interface FaultOutcome {
   family: string;
   /** The rules the fault breaks. */
   faultRules: string[];
-  /** At least one check failed (or warned: an inferred rule) against this fault. */
+  /**
+   * At least one check failed (or warned: an inferred rule) against this fault, naming a rule.
+   * A failure that names no rule (a suite file that does not load) is a defect of the suite,
+   * not a catch.
+   */
   caught: boolean;
   /** The fault's own rule was among the failing rules. */
   ownRuleCaught: boolean;
@@ -61,7 +65,7 @@ export function faultOutcome(fault: FaultInfo, summary: RunSummary, durationMs: 
     fault: fault.name,
     family: fault.family,
     faultRules: fault.rules,
-    caught: catches.length > 0,
+    caught: failingRules.length > 0,
     ownRuleCaught: fault.rules.some((r) => failingRules.includes(r)),
     failingRules,
     catches,

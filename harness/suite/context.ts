@@ -5,7 +5,7 @@
  */
 import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import { jsonOf, requireResponse } from '../checks/scope.js';
-import type { ApiRequest } from '../client/index.js';
+import { asRace, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
@@ -88,7 +88,7 @@ export function createCheckContext(
     config: target.config,
     rules,
     send,
-    sendConcurrently: (reqs) => Promise.all(reqs.map(send)),
+    sendConcurrently: (reqs) => Promise.all(asRace(reqs).map(send)),
     fixture<T extends FixtureValue = string>(name: string): T {
       const value = target.fixture(name);
       if (value === undefined) throw new SkipCheck(`fixture ${name}`);
