@@ -26,7 +26,7 @@ const HELP = `npm run bench -- [flags]
   --skip-mutation   leave out the mutation campaign (the longest part)
   --skip-tiers      leave out the certification runs at tier low and medium (tier low takes minutes)
   --skip-scale      leave out the certification run on the big data set
-  --lanes <n>       campaign lanes (default 2)
+  --lanes <n>       campaign lanes (default 8)
   --scope <s>       campaign scope: all (default) | family
   --seed <int>      fast-check seed of every run (default 1, so runs are comparable)
   --report-dir <d>  where bench.json and each run's reports go (default reports/out/bench)
@@ -37,7 +37,7 @@ const { values: flags } = parseArgs({
     'skip-mutation': { type: 'boolean' },
     'skip-tiers': { type: 'boolean' },
     'skip-scale': { type: 'boolean' },
-    lanes: { type: 'string', default: '2' },
+    lanes: { type: 'string', default: '8' },
     scope: { type: 'string', default: 'all' },
     seed: { type: 'string', default: '1' },
     'report-dir': { type: 'string', default: 'reports/out/bench' },
@@ -51,7 +51,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const scope = flags.scope === 'family' ? 'family' : 'all';
-  const lanes = Math.max(1, Math.min(8, Number(flags.lanes) || 2));
+  const lanes = Math.max(1, Math.min(8, Number(flags.lanes) || 8));
   const seed = Number(flags.seed) || 1;
   const dir = resolve(flags['report-dir']!);
   await mkdir(dir, { recursive: true });
