@@ -5,6 +5,7 @@
 import type { Dispatcher } from 'undici';
 import type { Exchange } from '../model.js';
 import type { BudgetRef } from './rate-budget.js';
+import type { Together } from './types.js';
 
 export interface PaceOptions extends BudgetRef {
   /** Bypass pacing (deliberate bursts); the 429 it provokes still pauses the key. */
@@ -12,7 +13,7 @@ export interface PaceOptions extends BudgetRef {
   /** Longest acceptable wait for a token; beyond it the exchange fails with BUDGET_TIMEOUT. */
   maxWaitMs: number;
   /** A member of a race: the first member reserves the tokens of all. */
-  together?: { id: string; size: number };
+  together?: Together;
 }
 
 export interface RecordOptions {

@@ -47,12 +47,14 @@ export interface CheckContext {
 /**
  * Families open to any valid key (section 1: only sessions, policy status and direct enrollment
  * are gated). Their checks send with the `reader` role when the profile has one, so the
- * approved key's rate budget is left to the gated families; else with `approved`.
+ * approved key's rate budget is left to the gated families; else with `approved`. A smoke run
+ * always uses `approved`: proving that key valid is its point, and it has no budget to spare.
  */
 export const UNGATED_FAMILIES: readonly string[] = ['utility', 'reference', 'quotes'];
 
-export function defaultRoleFor(family: string, hasRole: (role: string) => boolean): string {
-  return UNGATED_FAMILIES.includes(family) && hasRole('reader') ? 'reader' : 'approved';
+export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasRole' | 'config'>): string {
+  const reader = target.config.runProfile !== 'smoke' && UNGATED_FAMILIES.includes(family) && target.hasRole('reader');
+  return reader ? 'reader' : 'approved';
 }
 
 /** Async outcomes settle within this when the profile does not say (DESIGN: asyncTimeoutMs). */

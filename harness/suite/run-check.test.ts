@@ -161,6 +161,12 @@ describe('runCheck: the default key role', () => {
     expect(roles(target)).toEqual(['approved']);
   });
 
+  test('a smoke run uses `approved` everywhere: its key is what it proves valid', async () => {
+    const target = fakeTarget((req) => answer(req, 200), runConfigFor({ runProfile: 'smoke' }), ['approved', 'reader']);
+    await runCheck(spec(['PING-200'], async (t) => void (await t.send(ping))), target);
+    expect(roles(target)).toEqual(['approved']);
+  });
+
   test('without a `reader` role, ungated families use `approved`', async () => {
     const target = fakeTarget((req) => answer(req, 200));
     await runCheck(spec(['PING-200'], async (t) => void (await t.send(ping))), target);

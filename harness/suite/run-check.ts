@@ -51,7 +51,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       finding: { ...identity, rules: spec.rules.map((r) => r.id), section: sectionsOf(spec.rules), verdict: 'skipped', needs: need, message: `skipped: needs ${need}`, exchanges: [] },
     };
   }
-  const t = createCheckContext(target, spec.rules, clock, (clock ?? realClock).now() + spec.timeoutMs, defaultRoleFor(spec.family, target.hasRole));
+  const t = createCheckContext(target, spec.rules, clock, (clock ?? realClock).now() + spec.timeoutMs, defaultRoleFor(spec.family, target));
   let thrown: unknown;
   try {
     await withDeadline(spec.body(t), spec.timeoutMs);

@@ -9,6 +9,7 @@ import type { ClientDispatchOptions, PaceOptions } from '../dispatch-options.js'
 import { ForwardingHandler, idleController } from '../forwarding-handler.js';
 import { BudgetTimeout } from '../errors.js';
 import type { RateBudgets } from '../rate-budget.js';
+import type { Together } from '../types.js';
 import { retryAfterMs } from '../retry-after.js';
 
 /** Pauses the key's budget when the target answers 429 with `Retry-After`. */
@@ -37,7 +38,7 @@ class Races {
   readonly #pending = new Map<string, { at: number | null; left: number }>();
   constructor(private readonly budgets: RateBudgets) {}
   /** Wait in ms before this member leaves, or null when the race could not be reserved. */
-  reserve(pace: PaceOptions & { together: { id: string; size: number } }): number | null {
+  reserve(pace: PaceOptions & { together: Together }): number | null {
     // More than a burst cannot leave together: each member then waits its turn.
     if (pace.together.size > this.budgets.burstOf(pace)) return this.budgets.reserve(pace, pace.maxWaitMs);
     const now = this.budgets.now();
