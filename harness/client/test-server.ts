@@ -2,7 +2,7 @@
  * A local node:http server for the client's tests: listens on 127.0.0.1 port 0, records every
  * request it receives (method, path, raw headers, body, arrival time) and closes for good.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { TargetProfile } from '../run-config.js';
 
@@ -26,7 +26,6 @@ export type Respond = (req: ReceivedRequest, res: ServerResponse) => void;
 
 export async function startServer(respond: Respond): Promise<TestServer> {
   const received: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -45,6 +44,15 @@ export async function startServer(respond: Respond): Promise<TestServer> {
       respond(entry, res);
     });
   });
+  return { ...(await listenOnLoopback(server)), received };
+}
+
+/**
+ * Listens on 127.0.0.1, port 0, and closes for good: `beforeClose` runs first, then every open
+ * socket is destroyed, so a keep-alive or stalled connection cannot hold the close.
+ */
+export async function listenOnLoopback(server: Server, beforeClose: () => void = () => {}): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -53,9 +61,9 @@ export async function startServer(respond: Respond): Promise<TestServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    received,
     close: () =>
       new Promise<void>((resolve) => {
+        beforeClose();
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),

@@ -3,7 +3,8 @@
  * closes for good (open sockets destroyed, timers of misbehaving handlers stopped).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../harness/client/test-server.js';
 
 export interface Received {
   method: string;
@@ -22,7 +23,6 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, onClose: (clea
 
 export async function listen(handler: Handler, options: { readsBody?: boolean } = {}): Promise<LocalServer> {
   const received: Received[] = [];
-  const sockets = new Set<Socket>();
   const cleanups = new Set<() => void>();
   const server = createServer((req, res) => {
     received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
@@ -36,22 +36,10 @@ export async function listen(handler: Handler, options: { readsBody?: boolean } 
       });
     });
   });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
+  const listening = await listenOnLoopback(server, () => {
+    for (const c of cleanups) c();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const c of cleanups) c();
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...listening, received };
 }
 
 /** A port nothing listens on: bound once, then released (connections to it are refused). */
