@@ -12,3 +12,4 @@ export type { Exchange } from '../model.js';
 export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
 export { KEY_CASES } from './key-cases.js';
+export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';

@@ -3,7 +3,7 @@
  * the same key succeeds once the limit refills; a 5xx is stored, so the same key replays it.
  */
 import { TIER_RATES } from '../../harness/client/index.js';
-import { verify, type ApiRequest } from '../../harness/suite/index.js';
+import { verify, type ApiRequest, expectStoredFailureReplayed } from '../../harness/suite/index.js';
 import { sleep, tierOf, waitAfter429 } from '../utility/rate-limit-kit.js';
 import { createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
 
@@ -41,19 +41,8 @@ verify(
   ['IDEMP-5XX-STORED'],
   async (t) => {
     const target = await sessionTarget(t);
-    // The fixture external_id makes the target fail with a stored 500. A real client follows
-    // the contract's retry rule instead: after a 5xx it retries with a fresh key.
-    const req = createSession(sessionBody(target, 'self_service', { externalId: t.fixture<string>('serverErrorExternalId') }), { idempotencyKey: t.idempotencyKey('failed') });
-    const first = await t.send({ ...req, label: 'first call' });
-    const status = first.response?.status;
-    t.expect.that(first, {
-      holds: status !== undefined && status >= 500,
-      title: 'the serverErrorExternalId fixture did not fail',
-      expected: 'a 5xx for the serverErrorExternalId fixture (check the fixture in the target profile)',
-      observed: `status ${status ?? first.error}`,
-    });
-    const again = await t.send({ ...req, label: 'same key again' });
-    t.expect.replayOf(again, first);
+    const body = sessionBody(target, 'self_service', { externalId: t.fixture<string>('serverErrorExternalId') });
+    await expectStoredFailureReplayed(t, createSession(body, { idempotencyKey: t.idempotencyKey('failed') }));
   },
   { needs: { writes: true, fixtures: ['serverErrorExternalId'] } },
 );

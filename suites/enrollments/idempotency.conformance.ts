@@ -3,7 +3,7 @@
  * in flight, the key format, scoping by API key, and stored 5xx responses. The failures are
  * service failures of this family, so they come in the errors[] envelope (4.10, section 7).
  */
-import { verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { verify, type ApiRequest, type CheckContext, type Exchange, expectReplayRuleByRule, expectStoredFailureReplayed } from '../../harness/suite/index.js';
 import { once } from './applications.js';
 import { createBody, createRequest } from './requests.js';
 
@@ -30,15 +30,7 @@ verify(
     const { req, first } = await keyedCreate(t);
     t.expect.rules('IDEMP-REPLAY-STATUS').status(first, [200, 201]);
     t.expect.rules('IDEMP-FIRST-NO-REPLAY-HEADER').noHeader(first, 'Idempotent-Replay');
-    const again = await t.send({ ...req, label: 'replay' });
-    t.expect.rules('IDEMP-REPLAY-STATUS').status(again, first.response!.status);
-    t.expect.rules('IDEMP-REPLAY-BODY-VERBATIM').that(again, {
-      holds: again.response?.body === first.response!.body,
-      title: 'replay body differs',
-      expected: `the first body verbatim: ${first.response!.body.slice(0, 300)}`,
-      observed: () => (again.response?.body ?? '(no response)').slice(0, 300),
-    });
-    t.expect.rules('IDEMP-REPLAY-HEADER').header(again, 'Idempotent-Replay', 'true');
+    expectReplayRuleByRule(t, first, await t.send({ ...req, label: 'replay' }));
   },
   { needs: { writes: true, ...plan } },
 );
@@ -124,20 +116,8 @@ verify(
   'a create that failed with a 5xx is stored: the same Idempotency-Key replays the failure',
   ['IDEMP-5XX-STORED'],
   async (t) => {
-    // The fixture external_id makes the target fail with a stored 500. A real client follows
-    // the contract's retry rule instead: after a 5xx it retries with a fresh key.
     const body = createBody(t, t.fixture<string>('planFull'), { extra: { external_id: t.fixture<string>('serverErrorExternalId') } });
-    const req = createRequest(body, { idempotencyKey: t.idempotencyKey('failed') });
-    const first = await t.send({ ...req, label: 'first call' });
-    const status = first.response?.status;
-    t.expect.that(first, {
-      holds: status !== undefined && status >= 500,
-      title: 'the serverErrorExternalId fixture did not fail',
-      expected: 'a 5xx for the serverErrorExternalId fixture (check the fixture in the target profile)',
-      observed: `status ${status ?? first.error}`,
-    });
-    const again = await t.send({ ...req, label: 'same key again' });
-    t.expect.replayOf(again, first);
+    await expectStoredFailureReplayed(t, createRequest(body, { idempotencyKey: t.idempotencyKey('failed') }));
   },
   { needs: { writes: true, fixtures: ['planFull', 'serverErrorExternalId'] } },
 );
