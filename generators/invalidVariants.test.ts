@@ -134,6 +134,6 @@ describe('invalidRequest', () => {
   });
 
   it('refuses an operation with nothing to break, with a stable code', () => {
-    expect(() => invalidRequest({ operationId: 'getPing', method: 'GET', path: '/v1/ping' })).toThrow(/E_NO_INVALID_VARIANT/);
+    expect(() => invalidRequest({ operationId: 'ping', method: 'GET', path: '/v1/ping' })).toThrow(/E_NO_INVALID_VARIANT/);
   });
 });

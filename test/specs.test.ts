@@ -29,7 +29,7 @@ const STD_5XX = ['500', '502', '503', '504'];
 
 /** Response statuses each /v1 operation declares, from sections 4.1-4.15 (plus 5 and 8 where 4.x shows none). */
 const PARTNER_STATUSES: Record<string, string[]> = {
-  getPing: ['200', '403', '429', ...STD_5XX],
+  ping: ['200', '403', '429', ...STD_5XX],
   listCounties: ['200', '400', '403', '404', '429', ...STD_5XX],
   listIssuers: ['200', '400', '403', '404', '429', ...STD_5XX],
   searchProviders: ['200', '400', '403', '429', ...STD_5XX],
@@ -42,16 +42,16 @@ const PARTNER_STATUSES: Record<string, string[]> = {
   // 4.11 and 4.12: statuses not shown; success as a range, the every-route 403 and 429, default.
   getEnrollment: ['2XX', '403', '429', 'default'],
   updateEnrollment: ['2XX', '403', '429', 'default'],
-  submitEnrollment: ['202', '400', '401', '404', '422', ...DE_EDGE],
-  cancelEnrollment: ['202', '400', '401', '404', ...DE_EDGE],
-  terminateEnrollment: ['202', '400', '401', '404', ...DE_EDGE],
-  getPaymentRedirect: ['200', '401', '404', '422', ...DE_EDGE],
-  uploadSupportingDocumentation: ['200', '201', '400', '401', '404', '413', '415', '422', ...DE_EDGE],
+  submitEnrollmentApplication: ['202', '400', '401', '404', '422', ...DE_EDGE],
+  cancelEnrollmentApplication: ['202', '400', '401', '404', ...DE_EDGE],
+  terminateEnrollmentApplication: ['202', '400', '401', '404', ...DE_EDGE],
+  getEnrollmentPaymentRedirect: ['200', '401', '404', '422', ...DE_EDGE],
+  uploadEnrollmentSupportingDocumentation: ['200', '201', '400', '401', '404', '413', '415', '422', ...DE_EDGE],
 };
 
 /** Path and method of each /v1 operation (section 4). */
 const PARTNER_ROUTES: Record<string, string> = {
-  getPing: 'get /v1/ping',
+  ping: 'get /v1/ping',
   listCounties: 'get /v1/reference/counties',
   listIssuers: 'get /v1/reference/issuers',
   searchProviders: 'get /v1/reference/providers',
@@ -63,11 +63,11 @@ const PARTNER_ROUTES: Record<string, string> = {
   createEnrollment: 'post /v1/enrollments',
   getEnrollment: 'get /v1/enrollments/{enrollment_id}',
   updateEnrollment: 'put /v1/enrollments/{enrollment_id}',
-  submitEnrollment: 'post /v1/enrollments/{enrollment_id}/submissions',
-  cancelEnrollment: 'post /v1/enrollments/{enrollment_id}/cancellations',
-  terminateEnrollment: 'post /v1/enrollments/{enrollment_id}/terminations',
-  getPaymentRedirect: 'get /v1/enrollments/{enrollment_id}/payment_redirect',
-  uploadSupportingDocumentation: 'post /v1/enrollments/{enrollment_id}/supporting_documentation',
+  submitEnrollmentApplication: 'post /v1/enrollments/{enrollment_id}/submissions',
+  cancelEnrollmentApplication: 'post /v1/enrollments/{enrollment_id}/cancellations',
+  terminateEnrollmentApplication: 'post /v1/enrollments/{enrollment_id}/terminations',
+  getEnrollmentPaymentRedirect: 'get /v1/enrollments/{enrollment_id}/payment_redirect',
+  uploadEnrollmentSupportingDocumentation: 'post /v1/enrollments/{enrollment_id}/supporting_documentation',
 };
 
 const LEGACY_ROUTES: Record<string, string[]> = {

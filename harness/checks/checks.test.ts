@@ -74,25 +74,25 @@ describe('expectSchemaValid', () => {
     return { validateResponse: () => outcome };
   }
   test('valid and unspecified pass', () => {
-    expect(() => expectSchemaValid(exchange(200, {}), 'getPing', { ...scope, contract: contract({ kind: 'valid' }) })).not.toThrow();
-    expect(() => expectSchemaValid(exchange(200, {}), 'getPing', { ...scope, contract: contract({ kind: 'unspecified', reason: 'not shown' }) })).not.toThrow();
+    expect(() => expectSchemaValid(exchange(200, {}), 'ping', { ...scope, contract: contract({ kind: 'valid' }) })).not.toThrow();
+    expect(() => expectSchemaValid(exchange(200, {}), 'ping', { ...scope, contract: contract({ kind: 'unspecified', reason: 'not shown' }) })).not.toThrow();
   });
   test('invalid fails with the schema errors', () => {
     const c = contract({ kind: 'invalid', errors: [{ path: '/ok', message: 'must be boolean' }] });
-    const v = violationOf(() => expectSchemaValid(exchange(200, { ok: 'yes' }), 'getPing', { ...scope, contract: c }));
+    const v = violationOf(() => expectSchemaValid(exchange(200, { ok: 'yes' }), 'ping', { ...scope, contract: c }));
     expect(v.observed).toContain('/ok must be boolean');
   });
   test('an undocumented status fails', () => {
     const c = contract({ kind: 'undocumented-status', documented: ['200', '403'] });
-    const v = violationOf(() => expectSchemaValid(exchange(418, {}), 'getPing', { ...scope, contract: c }));
+    const v = violationOf(() => expectSchemaValid(exchange(418, {}), 'ping', { ...scope, contract: c }));
     expect(v.title).toBe('undocumented status');
     expect(v.expected).toContain('200, 403');
   });
   test('passes the status, content type and parsed body to the contract', () => {
     const calls: unknown[][] = [];
     const c = { validateResponse: (...args: unknown[]) => (calls.push(args), { kind: 'valid' as const }) };
-    expectSchemaValid(exchange(200, { ok: true }), 'getPing', { ...scope, contract: c });
-    expect(calls).toEqual([['getPing', 200, 'application/json', { ok: true }]]);
+    expectSchemaValid(exchange(200, { ok: true }), 'ping', { ...scope, contract: c });
+    expect(calls).toEqual([['ping', 200, 'application/json', { ok: true }]]);
   });
 });
 

@@ -29,7 +29,7 @@ describe('loading our document and a provider-written one', () => {
     expect(contract.digest).toBe(createHash('sha256').update(readFileSync(OURS, 'utf8')).digest('hex'));
     expect(contract.defects).toEqual([]);
     expect(contract.operations.map((op) => op.operationId)).toEqual(
-      expect.arrayContaining(['getPing', 'listCounties', 'createEnrollment', 'getPaymentRedirect', 'uploadSupportingDocumentation']),
+      expect.arrayContaining(['ping', 'listCounties', 'createEnrollment', 'getEnrollmentPaymentRedirect', 'uploadEnrollmentSupportingDocumentation']),
     );
     expect(contract.operation('getEnrollment')).toMatchObject({ method: 'GET', path: '/v1/enrollments/{enrollment_id}' });
   });
@@ -43,15 +43,15 @@ describe('loading our document and a provider-written one', () => {
       city: 'Austin', state: 'TX', zip_code: '78701',
     };
     const cases: [string, number, unknown][] = [
-      ['getPing', 200, { environment: 'sandbox', ok: true }],
+      ['ping', 200, { environment: 'sandbox', ok: true }],
       ['searchProviders', 200, { providers: [provider], meta: { page_number: 1, page_size: 50, result_count: 1 } }],
-      ['getPing', 403, { error: { code: 'forbidden', message: 'Forbidden' } }],
+      ['ping', 403, { error: { code: 'forbidden', message: 'Forbidden' } }],
     ];
     for (const contract of [ours, alt]) {
       for (const [id, status, body] of cases) {
         expect(contract.validateResponse(id, status, 'application/json', body), `${contract.source} ${id} ${status}`).toEqual({ kind: 'valid' });
       }
-      const wrongType = contract.validateResponse('getPing', 200, 'application/json', { environment: 'sandbox', ok: 'yes' });
+      const wrongType = contract.validateResponse('ping', 200, 'application/json', { environment: 'sandbox', ok: 'yes' });
       expect(wrongType.kind, contract.source).toBe('invalid');
       const badNpi = { providers: [{ ...provider, npi: '12' }], meta: { page_number: 1, page_size: 50, result_count: 1 } };
       expect(contract.validateResponse('searchProviders', 200, 'application/json', badNpi).kind, contract.source).toBe('invalid');
@@ -86,8 +86,8 @@ describe('a defective document', () => {
 
   it('still validates everything else, and still catches a wrong body', async () => {
     const contract = await loadContract(DEFECTIVE);
-    expect(contract.validateResponse('getPing', 200, 'application/json', { environment: 'x', ok: true })).toEqual({ kind: 'valid' });
-    expect(contract.validateResponse('getPing', 200, 'application/json', { environment: 'x', ok: 'yes' })).toEqual({
+    expect(contract.validateResponse('ping', 200, 'application/json', { environment: 'x', ok: true })).toEqual({ kind: 'valid' });
+    expect(contract.validateResponse('ping', 200, 'application/json', { environment: 'x', ok: 'yes' })).toEqual({
       kind: 'invalid',
       errors: [{ path: '/ok', message: 'must be boolean' }],
     });
@@ -144,7 +144,7 @@ describe('loading by URL', () => {
   it('loads a document served over http, fetching it once', async () => {
     const before = requests;
     const contract = await loadContract(`${base}/openapi.yaml`);
-    expect(contract.operation('getPing')?.path).toBe('/v1/ping');
+    expect(contract.operation('ping')?.path).toBe('/v1/ping');
     expect(contract.source).toBe(`${base}/openapi.yaml`);
     expect(requests - before).toBe(1);
   });

@@ -10,15 +10,15 @@ beforeAll(async () => {
 
 describe('matching a concrete request to its operation', () => {
   it.each([
-    ['GET', '/v1/ping', 'getPing'],
+    ['GET', '/v1/ping', 'ping'],
     ['GET', '/v1/enrollments/', 'listEnrollments'],
     ['GET', '/v1/reference/counties?zip_code=12345', 'listCounties'],
     ['GET', '/v1/enrollments', 'listEnrollments'],
     ['POST', '/v1/enrollments', 'createEnrollment'],
     ['GET', '/v1/enrollments/abc', 'getEnrollment'],
     ['put', '/v1/enrollments/abc', 'updateEnrollment'],
-    ['POST', '/v1/enrollments/enr_1/submissions', 'submitEnrollment'],
-    ['GET', '/v1/enrollments/enr_1/payment_redirect', 'getPaymentRedirect'],
+    ['POST', '/v1/enrollments/enr_1/submissions', 'submitEnrollmentApplication'],
+    ['GET', '/v1/enrollments/enr_1/payment_redirect', 'getEnrollmentPaymentRedirect'],
     ['GET', '/v1/policy-status/applications/CONF-9', 'getPolicyStatusApplication'],
     ['GET', 'http://127.0.0.1:8080/v1/enrollments/x?product=ichra', 'getEnrollment'],
   ])('%s %s → %s', (method, path, id) => {

@@ -35,7 +35,7 @@ verify(
     const method = Object.entries(body).find(([k, v]) => k !== 'endpoint' && k !== 'fields' && typeof v === 'string' && METHOD.test(v));
     pay.that(ex, { holds: method !== undefined, title: 'no HTTP method', expected: 'a member holding the HTTP method (e.g. method: "POST")', observed: () => `members ${Object.keys(body).join(', ')}` });
     pay.that(ex, { holds: isMap(body.fields), title: 'no fields map', expected: 'fields: an object of carrier keys and values', observed: `fields ${JSON.stringify(body.fields)}` });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPaymentRedirect');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getEnrollmentPaymentRedirect');
   },
   { needs: { writes: true, fixtures: ['planFull'] } },
 );

@@ -64,7 +64,7 @@ verify(
       expected: `policy_status pending_effectuation on ${app.id} within asyncTimeoutMs`,
       observed: `policy_status ${JSON.stringify(statusOf(settled))}`,
     });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(submit, 'submitEnrollment');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(submit, 'submitEnrollmentApplication');
   },
   { needs: { writes: true, fixtures: ['planFull'] } },
 );

@@ -22,7 +22,7 @@ verify(
       observed: () => `ok ${JSON.stringify(body?.ok)}, environment ${JSON.stringify(body?.environment)}`,
     });
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPing');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },
   { profiles: ['smoke', 'conformance', 'certification'] },
@@ -36,7 +36,7 @@ verify(
     t.expect.rules('AUTH-MISSING-KEY-403').status(ex, 403);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
     t.expect.rules('AUTH-MISSING-KEY-403').unifiedEnvelope(ex, 'forbidden');
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPing');
+    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
   },
   { profiles: ['smoke', 'conformance', 'certification'] },
 );
