@@ -85,4 +85,9 @@ export interface Finding {
   /** A command that replays this check alone. */
   reproduce?: string;
   durationMs?: number;
+  /**
+   * What the finding is about: the target (absent), or `document` for a defect of the loaded
+   * OpenAPI document itself, which is a warning about the document and never fails a run.
+   */
+  subject?: 'document';
 }

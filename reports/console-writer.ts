@@ -52,9 +52,10 @@ export class ConsoleWriter implements ReportWriter {
 export function renderConsoleSummary(summary: RunSummary, reportDir?: string): string {
   const lines: string[] = ['', `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}`];
   lines.push(`Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`);
+  lines.push(...documentDefectLines(summary));
   lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
   const failures = summary.findings.filter((f) => f.verdict === 'failed');
-  const warnings = summary.findings.filter((f) => f.verdict === 'warning');
+  const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document');
   if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));
   if (warnings.length > 0) lines.push('', `Warnings (inferred rules${summary.strict ? ', failing under --strict' : ''}):`, ...warnings.flatMap((f) => describeFinding(summary, f)));
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
@@ -62,6 +63,17 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
   lines.push(`Result: ${summary.outcome.toUpperCase()}`, '');
   return lines.join('\n');
+}
+
+/** The loaded document's own defects, in the header: warnings about the document, not the target. */
+function documentDefectLines(summary: RunSummary): string[] {
+  const defects = summary.spec.defects ?? [];
+  if (defects.length === 0) return [];
+  const title = summary.spec.title ? `${summary.spec.title} ` : '';
+  return [
+    `The document ${title}has ${defects.length} defect(s) of its own (warnings about the document, not the target; the parts they touch are not checked):`,
+    ...defects.map((d) => `  ! ${d.pointer}${d.operationId ? ` (${d.operationId})` : ''}: ${clip(d.message, 200)}`),
+  ];
 }
 
 function describeFinding(summary: RunSummary, finding: Finding): string[] {

@@ -25,6 +25,13 @@ export interface RunInfo {
     version?: string;
     /** `sha256:<hex>` of the document bytes, when they could be read. */
     digest?: string;
+    /** `info.title` of the document, when it has one. */
+    title?: string;
+    /**
+     * Defects of the document itself (a dangling `$ref`, an invalid schema): the parts they
+     * touch go unchecked. They are the document's, not the target's.
+     */
+    defects?: SpecDefect[];
   };
   families: Family[];
   rules?: string[];
@@ -33,6 +40,14 @@ export interface RunInfo {
   strict: boolean;
   /** The command that repeats this run; a finding's reproduction command narrows it. */
   command: string;
+}
+
+export interface SpecDefect {
+  /** JSON pointer (`#/...`) to the defect in the document. */
+  pointer: string;
+  /** The operation it sits in, when it sits inside one. */
+  operationId?: string;
+  message: string;
 }
 
 /** The rule catalogue by id, so writers can show a rule's section and statement. */

@@ -76,8 +76,13 @@ export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue)
   return out;
 }
 
-export function outcomeOf(counts: Counts, strict: boolean): RunSummary['outcome'] {
-  return counts.failed > 0 || (strict && counts.warning > 0) ? 'failed' : 'passed';
+/**
+ * `failed` when a check failed, or under --strict when a check about the target warned; a
+ * defect of the loaded document is never the target's failure.
+ */
+export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSummary['outcome'] {
+  const failing = (f: Finding) => f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
+  return findings.some(failing) ? 'failed' : 'passed';
 }
 
 /** Exit code of a completed run: 0 passed (warnings allowed), 1 failed. */
@@ -103,7 +108,7 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     strict: info.strict,
     command: info.command,
     counts,
-    outcome: outcomeOf(counts, info.strict),
+    outcome: outcomeOf(findings, info.strict),
     ruleVerdicts: ruleVerdicts(findings, catalogue),
     findings: [...findings],
   });

@@ -37,17 +37,22 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   return executeRun(await planRun(flags), io);
 }
 
-/** A defect of the loaded spec: the parts it touches go unchecked, which the report must say. */
+/**
+ * A defect of the loaded document itself: the parts it touches go unchecked, which the report
+ * must say; it is the document's, not the target's, so it is a warning that never fails a run.
+ */
 export function defectFindings(contract: Contract): Finding[] {
+  const document = `${contract.title || 'the loaded document'}${contract.version ? ` v${contract.version}` : ''} (${contract.source})`;
   return contract.defects.map((defect) => ({
-    check: `spec defect${defect.operationId ? ` in ${defect.operationId}` : ''} at ${defect.pointer}`,
+    check: `defect of the document${defect.operationId ? ` in ${defect.operationId}` : ''} at ${defect.pointer}`,
     family: 'contract',
     rules: [],
     verdict: 'warning',
     expected: 'a valid OpenAPI document part',
     observed: defect.message,
-    message: `${defect.message}; the parts it touches are treated as unspecified`,
+    message: `a defect of ${document}, not of the target: ${defect.message}; the parts it touches are not checked`,
     exchanges: [],
+    subject: 'document',
   }));
 }
 
@@ -88,7 +93,13 @@ export function runInfoOf(plan: RunPlan, profile: TargetProfile, startedAt: Date
     startedAt: startedAt.toISOString(),
     runProfile: plan.runProfile,
     target: { name: profile.name, baseUrl: publicUrl(profile.baseUrl, '<url>'), embedded: plan.target.embedded, fault: plan.target.embedded ? plan.target.fault : undefined },
-    spec: { source: plan.contract.source, version: plan.contract.version || undefined, digest: plan.contract.digest ? `sha256:${plan.contract.digest}` : undefined },
+    spec: {
+      source: plan.contract.source,
+      version: plan.contract.version || undefined,
+      digest: plan.contract.digest ? `sha256:${plan.contract.digest}` : undefined,
+      title: plan.contract.title || undefined,
+      defects: plan.contract.defects.map(({ pointer, operationId, message }) => ({ pointer, ...(operationId ? { operationId } : {}), message })),
+    },
     families: plan.families,
     rules: plan.rules,
     seed: plan.seed,

@@ -11,8 +11,16 @@ export function headerSection(summary: RunSummary): Raw {
   const count = (label: string, n: number, cls: string) => html`<div class="count ${cls}"><b>${n}</b>${label}</div>`;
   return html`<h1>Partner API conformance report</h1>
 <p class="meta">Run <code>${summary.runId}</code> · target <b>${summary.target.name}</b> <code>${summary.target.baseUrl}</code>${summary.target.fault ? html` · fault <code>${summary.target.fault}</code>` : ''} · profile <b>${summary.runProfile}</b> · spec <code>${summary.spec.source}</code>${summary.spec.version ? ` v${summary.spec.version}` : ''} · started ${summary.startedAt} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}</p>
+${documentDefects(summary)}
 <p>Outcome: <span class="outcome v-${summary.outcome}">${summary.outcome.toUpperCase()}</span></p>
 <div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}</div>`;
+}
+
+/** The loaded document's own defects, listed in the header: they are the document's, not the target's. */
+function documentDefects(summary: RunSummary): Raw | string {
+  const defects = summary.spec.defects ?? [];
+  if (defects.length === 0) return '';
+  return html`<div class="card warning"><b>The document${summary.spec.title ? html` <i>${summary.spec.title}</i>` : ''} has ${defects.length} defect(s) of its own.</b> They are warnings about the document, not the target; the parts they touch are not checked.<ul>${defects.map((d) => html`<li><code>${d.pointer}</code>${d.operationId ? html` (${d.operationId})` : ''}: ${d.message}</li>`)}</ul></div>`;
 }
 
 export function familyTables(summary: RunSummary): Raw {
@@ -41,7 +49,7 @@ ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h
 export function failureSection(summary: RunSummary): Raw {
   const pick = (verdict: Finding['verdict']) => summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => finding.verdict === verdict);
   const failures = pick('failed');
-  const warnings = pick('warning');
+  const warnings = pick('warning').filter(({ finding }) => finding.subject !== 'document');
   return html`<h2>Failures (${failures.length})</h2>${failures.length ? failures.map(({ finding, index }) => findingCard(summary, finding, index)) : html`<p>None.</p>`}
 ${warnings.length ? html`<h2>Warnings (${warnings.length})</h2><p class="meta">Inferred rules: warnings unless the run is --strict.</p>${warnings.map(({ finding, index }) => findingCard(summary, finding, index))}` : ''}`;
 }
