@@ -65,6 +65,7 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['missing key environment variable', () => ['run', '--base-url', url], 'E_KEY_ENV_MISSING'],
   ['unknown fault', () => ['run', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
   ['unknown fault in the campaign', () => ['mutation', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
+  ['unreadable spec for the campaign', () => ['mutation', '--fault', 'missing-key-401', '--spec', join(dir, 'absent.yaml')], 'E_SPEC_UNREADABLE'],
   ['unknown family for rules', () => ['rules', '--family', 'billing'], 'E_FAMILY_UNKNOWN'],
 ];
 

@@ -21,6 +21,7 @@ export const MUTATION_FLAGS: FlagTable = {
   scope: { type: 'string', value: '<all|family>', help: 'all: every suite against every fault (default); family: only the fault\'s own family (faster)' },
   seed: { type: 'string', value: '<int>', help: 'fast-check seed for every run (default 1: the campaign is repeatable)' },
   runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default ${DEFAULT_RUNS.conformance})` },
+  spec: { type: 'string', value: '<path|url>', help: 'the OpenAPI document schema checks come from (default specs/partner-api.yaml), e.g. the provider\'s own' },
   help: { type: 'boolean', help: 'this help' },
 };
 
@@ -70,9 +71,9 @@ export async function mutationCommand(argv: readonly string[], io: CliIO): Promi
   const runs = runsOf(flags.runs as string | undefined, 'conformance');
   const campaignId = newRunId();
   const reportDir = flags['report-dir'] !== undefined ? resolve(flags['report-dir'] as string) : `${defaultReportDir(campaignId)}-mutation`;
-  const [contract, catalogue, profile] = await Promise.all([loadContract(DEFAULT_SPEC), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
+  const [contract, catalogue, profile] = await Promise.all([loadContract((flags.spec as string | undefined) ?? DEFAULT_SPEC), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
 
-  io.out.write(`mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}, seed ${seed}\n`);
+  io.out.write(`mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}, seed ${seed}, spec ${contract.source}\n`);
   const result = await runCampaign({ campaignId, faults, lanes, scope, families: [...FAMILIES], contract, catalogue, profile, seed, runs, reportDir, io });
   io.out.write(renderMatrix(result));
   await mkdir(reportDir, { recursive: true });
