@@ -11,6 +11,7 @@ import { quoteBody, sessionBody } from '../core/test-fixtures.js';
 import { MAX_BODY_BYTES } from '../core/limits.js';
 import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js';
 import { MEDICARE_FIXTURES } from '../medicare/samples.js';
+import { KY_LOCATION, quoteRequestBody } from '../quotes/sample.js';
 
 export interface ProbeContext {
   call: Call;
@@ -32,6 +33,8 @@ const POL = '/v1/policy-status/applications';
 const LIST = `${POL}?exchange=on_exchange&plan_year=2026`;
 const READ = `${POL}/4412026000`;
 const agent = { flow: 'agent_assisted' };
+/** A quote request the provider document accepts, for the fixture county (Jefferson, KY). */
+const kyQuote = (overrides: Parameters<typeof quoteRequestBody>[0] = {}) => quoteRequestBody({ location: KY_LOCATION, ...overrides });
 
 const status = (call: Call, method: string, path: string, opts = {}) => call(method, path, { ...u, ...opts }).then((r) => r.status);
 const body = (call: Call, method: string, path: string, opts = {}) => call(method, path, { ...u, ...opts }).then((r) => r.body);
@@ -154,11 +157,11 @@ export const probes: Record<string, Probe> = {
   'providers-meta-strings': probe(({ call }) => body(call, 'GET', `${PROV}&page[size]=1`)),
   'providers-credential-missing': probe(({ call }) => body(call, 'GET', `${PROV}&page[size]=1`)),
   // quotes
-  'quotes-mixed-coverage': probe(({ call }) => body(call, 'POST', Q, { json: quoteBody() }).then((b) => [...new Set(b.plans.map((p: { coverage_type: string }) => p.coverage_type))])),
-  'quotes-multiple-coverage-types-accepted': probe(({ call }) => status(call, 'POST', Q, { json: quoteBody({}, { coverage_type: ['medical', 'dental'] }) })),
+  'quotes-mixed-coverage': probe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => [...new Set(b.plans.map((p: { coverage_type: string }) => p.coverage_type))])),
+  'quotes-multiple-coverage-types-accepted': probe(({ call }) => status(call, 'POST', Q, { json: kyQuote({ context: { coverage_type: ['medical', 'dental'] } }) })),
   'quotes-body-optional': probe(({ call }) => status(call, 'POST', Q)),
-  'quotes-page-size-ignored': probe(({ call }) => body(call, 'POST', Q, { json: quoteBody({ page: { number: 1, size: 2 } }) }).then((b) => b.plans.length)),
-  'quotes-200-as-201': probe(({ call }) => status(call, 'POST', Q, { json: quoteBody() })),
+  'quotes-page-size-ignored': probe(({ call }) => body(call, 'POST', Q, { json: kyQuote({ page: { number: 1, size: 2 } }) }).then((b) => b.plans.length)),
+  'quotes-200-as-201': probe(({ call }) => status(call, 'POST', Q, { json: kyQuote() })),
   // enrollment sessions
   'sessions-agent-plan-id-accepted': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({ plan_id: 'p1' }, agent) })),
   'sessions-agent-campaign-accepted': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({ campaign: {} }, agent) })),

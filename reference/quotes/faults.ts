@@ -8,7 +8,8 @@ export const faults: Fault[] = [
     const plans = bodyOf(res)?.plans;
     if (!is(req, 'POST', '/v1/quotes') || res.status !== 200 || !Array.isArray(plans) || plans.length === 0) return res;
     const first = plans[0] as Record<string, unknown>;
-    const other = { ...first, id: `${String(first.id)}-dental`, coverage_type: first.coverage_type === 'dental' ? 'medical' : 'dental' };
+    const coverage_type = first.coverage_type === 'dental' ? 'medical' : 'dental';
+    const other = { ...first, plan_id: `${String(first.plan_id).slice(0, 7)}1010001`, coverage_type, context: { ...(first.context as object), coverage_type } };
     return { ...res, body: { ...bodyOf(res), plans: [...plans, other] } };
   }),
   flagFault(F.multipleCoverageTypesAccepted, 'QUOTES-ONE-COVERAGE-TYPE', 'quotes', 'A list of coverage types is accepted (the first is quoted).'),

@@ -1,8 +1,9 @@
 /**
  * The plan catalogue quotes are drawn from: for every issuer active in a state and plan year,
- * a fixed set of plans per coverage type, on both markets (HIOS variant -01 on-exchange,
- * -00 off-exchange). Premiums follow a simplified ACA rating: age curve, tobacco load,
- * county area factor.
+ * a fixed set of plans per coverage type, on both markets. A plan id is the 14-character HIOS
+ * id (5-digit issuer, state, 3-digit product, 4-digit plan); its variant adds the CSR suffix
+ * (-01 on-exchange standard, -00 off-exchange). Premiums follow a simplified ACA rating: age
+ * curve, tobacco load, county area factor.
  */
 import { issuersFor, type Issuer } from '../reference-data/issuers.js';
 
@@ -10,8 +11,11 @@ export interface PlanTemplate {
   product: string;
   plan: string;
   name: string;
+  /** Medical: the document's metal levels; dental: high or low; vision: none. */
   metal_level: string;
+  /** The document's network types (hmo, ppo, epo, pos, indemnity). */
   plan_type: string;
+  hsa_eligible: boolean;
   base: number;
   deductible: number;
   moop: number;
@@ -20,16 +24,16 @@ export interface PlanTemplate {
 /** Coverage types the catalogue holds, with the plans each issuer offers. */
 export const CATALOGUE: Record<string, PlanTemplate[]> = {
   medical: [
-    { product: '001', plan: '0001', name: 'Bronze HSA', metal_level: 'bronze', plan_type: 'EPO', base: 310, deductible: 7000, moop: 9200 },
-    { product: '001', plan: '0002', name: 'Silver Select', metal_level: 'silver', plan_type: 'HMO', base: 420, deductible: 4500, moop: 8000 },
-    { product: '002', plan: '0003', name: 'Gold Plus', metal_level: 'gold', plan_type: 'PPO', base: 530, deductible: 1500, moop: 6000 },
-    { product: '002', plan: '0004', name: 'Platinum Complete', metal_level: 'platinum', plan_type: 'PPO', base: 640, deductible: 250, moop: 3000 },
+    { product: '001', plan: '0001', name: 'Bronze HSA', metal_level: 'bronze', plan_type: 'epo', hsa_eligible: true, base: 310, deductible: 7000, moop: 9200 },
+    { product: '001', plan: '0002', name: 'Silver Select', metal_level: 'silver', plan_type: 'hmo', hsa_eligible: false, base: 420, deductible: 4500, moop: 8000 },
+    { product: '002', plan: '0003', name: 'Gold Plus', metal_level: 'gold', plan_type: 'ppo', hsa_eligible: false, base: 530, deductible: 1500, moop: 6000 },
+    { product: '002', plan: '0004', name: 'Platinum Complete', metal_level: 'platinum', plan_type: 'ppo', hsa_eligible: false, base: 640, deductible: 250, moop: 3000 },
   ],
   dental: [
-    { product: '101', plan: '0001', name: 'Dental Basic', metal_level: 'low', plan_type: 'DHMO', base: 24, deductible: 50, moop: 1000 },
-    { product: '101', plan: '0002', name: 'Dental Plus', metal_level: 'high', plan_type: 'DPPO', base: 41, deductible: 50, moop: 1500 },
+    { product: '101', plan: '0001', name: 'Dental Basic', metal_level: 'low', plan_type: 'hmo', hsa_eligible: false, base: 24, deductible: 50, moop: 1000 },
+    { product: '101', plan: '0002', name: 'Dental Plus', metal_level: 'high', plan_type: 'ppo', hsa_eligible: false, base: 41, deductible: 50, moop: 1500 },
   ],
-  vision: [{ product: '201', plan: '0001', name: 'Vision Care', metal_level: 'none', plan_type: 'Vision', base: 9, deductible: 0, moop: 0 }],
+  vision: [{ product: '201', plan: '0001', name: 'Vision Care', metal_level: 'none', plan_type: 'ppo', hsa_eligible: false, base: 9, deductible: 0, moop: 0 }],
 };
 
 export interface Applicant {
@@ -37,19 +41,20 @@ export interface Applicant {
   uses_tobacco: boolean;
 }
 
+/** A quoted plan before it is written in the document's PlanQuoteResult shape (result.ts). */
 export interface QuotedPlan {
-  id: string;
-  hios_plan_id: string;
+  /** 14-character HIOS plan id. */
+  planId: string;
+  /** `planId` with its 2-digit CSR variant suffix. */
+  variantId: string;
   name: string;
   issuer: Issuer;
-  coverage_type: string;
-  exchange: string;
-  plan_year: number;
-  metal_level: string;
-  plan_type: string;
+  template: PlanTemplate;
+  query: QuoteQuery;
   premium: number;
+  // Sort keys (request.ts SORT_FIELDS).
   deductible: number;
-  out_of_pocket_max: number;
+  metal_level: string;
 }
 
 /** Simplified ACA age curve: 0.635 under 21, 1.0 at 21–24, rising to 3.0 at 64. */
@@ -64,6 +69,8 @@ function areaFactor(fips: string): number {
 }
 
 export interface QuoteQuery {
+  product: string;
+  coverageFamily: string;
   coverageType: string;
   exchange: string;
   planYear: number;
@@ -80,21 +87,18 @@ export function quotePlans(q: QuoteQuery): QuotedPlan[] {
   return issuersFor(q.state, q.planYear).flatMap((issuer) => {
     const issuerFactor = 0.95 + (Number(issuer.hios_issuer_id) % 11) / 100;
     return templates.map((t) => {
-      const hios = `${issuer.hios_issuer_id}${q.state}${t.product}${t.plan}`;
+      const planId = `${issuer.hios_issuer_id}${q.state}${t.product}${t.plan}`;
       const premium = q.applicants.reduce((sum, a) => sum + t.base * ageFactor(a.age) * (a.uses_tobacco ? 1.2 : 1), 0) * area * issuerFactor;
       return {
-        id: `${hios}-${variant}`,
-        hios_plan_id: `${hios}-${variant}`,
+        planId,
+        variantId: `${planId}-${variant}`,
         name: `${issuer.name} ${t.name}`,
         issuer,
-        coverage_type: q.coverageType,
-        exchange: q.exchange,
-        plan_year: q.planYear,
-        metal_level: t.metal_level,
-        plan_type: t.plan_type,
+        template: t,
+        query: q,
         premium: Math.round(premium * 100) / 100,
         deductible: t.deductible,
-        out_of_pocket_max: t.moop,
+        metal_level: t.metal_level,
       };
     });
   });

@@ -1,103 +1,95 @@
 /**
- * Validation of the quote request (2.5). The contract states: exactly one coverage_type, one
- * market, a fips_code from the counties endpoint. Member types follow the sample; the rest of
- * required-ness is not shown, so the server needs only what it cannot quote without.
+ * The quote request (2.5): the provider document's QuoteRequest decides what is accepted (its
+ * required members, enums, and no member outside the schema, anywhere); the contract adds one
+ * coverage type and one market per request and a `fips_code` from the counties endpoint,
+ * consistent with `zip_code` and `state`. Each refusal names the field to fix.
  */
-import { ageOn, isDate, isInt, isNonEmptyString, isObject, type Obj } from '../core/shape.js';
+import { currentPlanYear } from '../core/plan-year.js';
+import { isObject, type Obj } from '../core/shape.js';
 import { countiesForZip, countyByFips } from '../reference-data/counties.js';
+import type { FieldMessages } from '../reference-data/invalid.js';
+import { documentProblems } from './document-schema.js';
 import type { Applicant, QuoteQuery } from './plans.js';
 
 export const SORT_FIELDS = ['premium', 'deductible', 'name', 'metal_level'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
 export const QUOTE_PAGE_DEFAULT = 20;
-export const QUOTE_PAGE_MAX = 100;
 
-export interface QuoteRequest extends QuoteQuery {
-  sort: { field: (typeof SORT_FIELDS)[number]; direction: 'asc' | 'desc' };
-  page: { number: number; size: number };
+export interface QuoteFilters {
+  issuerIds?: string[];
+  premiumMin?: number;
+  premiumMax?: number;
+  metalLevels?: string[];
+  planTypes?: string[];
 }
 
-export type Parsed = { ok: true; request: QuoteRequest } | { ok: false; message: string; field: string };
+export interface QuoteRequest extends QuoteQuery {
+  sort: { field: SortField; direction: 'asc' | 'desc' };
+  page: { number: number; size: number };
+  filters: QuoteFilters;
+  /** Non-fatal advisories for `meta.warnings`. */
+  warnings: string[];
+}
 
-const fail = (field: string, message: string): Parsed => ({ ok: false, field, message });
+export type Parsed = { ok: true; request: QuoteRequest } | { ok: false; details: FieldMessages };
+
+const fail = (field: string, message: string): Parsed => ({ ok: false, details: { [field]: [message] } });
 
 export function parseQuoteRequest(body: unknown, now: Date): Parsed {
-  if (!isObject(body)) return fail('body', 'A JSON object body is required.');
-  const context = body.context;
-  if (!isObject(context)) return fail('context', 'context is required (product, exchange, coverage_family, coverage_type, plan_year).');
-  if (Array.isArray(context.coverage_type)) return fail('context.coverage_type', 'Exactly one coverage_type per request: send a single string.');
-  if (!isNonEmptyString(context.coverage_type)) return fail('context.coverage_type', 'context.coverage_type is required (a single string, e.g. medical).');
-  if (Array.isArray(context.exchange)) return fail('context.exchange', 'One market per request: send exchange as a single string.');
-  if (!isNonEmptyString(context.exchange)) return fail('context.exchange', 'context.exchange is required (on_exchange or off_exchange).');
-  if (!isInt(context.plan_year)) return fail('context.plan_year', 'context.plan_year is required and must be an integer.');
-  for (const name of ['product', 'coverage_family'] as const) {
-    if (context[name] !== undefined && typeof context[name] !== 'string') return fail(`context.${name}`, `context.${name} must be a string.`);
-  }
-  const location = body.location;
-  if (!isObject(location)) return fail('location', 'location is required with the fips_code from GET /v1/reference/counties.');
-  const county = typeof location.fips_code === 'string' ? countyByFips(location.fips_code) : undefined;
+  if (!isObject(body)) return fail('body', 'A JSON object body is required (the quote request: context, location, household).');
+  const context = isObject(body.context) ? body.context : {};
+  // The contract's own wording for its two one-per-request rules, before the schema's "must be string".
+  if (Array.isArray(context.coverage_type)) return fail('context.coverage_type', 'Exactly one coverage_type per request: send a single string, and one request per coverage type.');
+  if (Array.isArray(context.exchange)) return fail('context.exchange', 'One market per request: send exchange as a single string, on_exchange or off_exchange.');
+  const problems = documentProblems('QuoteRequest', body);
+  if (problems) return { ok: false, details: problems };
+  const location = body.location as Obj;
+  const county = countyByFips(String(location.fips_code));
   if (!county) return fail('location.fips_code', 'location.fips_code must be a county FIPS code returned by GET /v1/reference/counties.');
-  if (location.zip_code !== undefined && !(countiesForZip(String(location.zip_code)) ?? []).some((c) => c.fips_code === county.fips_code)) {
-    return fail('location.zip_code', 'location.zip_code does not contain the county of location.fips_code.');
+  if (!(countiesForZip(String(location.zip_code)) ?? []).some((c) => c.fips_code === county.fips_code)) {
+    return fail('location.zip_code', `location.zip_code ${String(location.zip_code)} does not contain county ${county.fips_code}: use a county GET /v1/reference/counties returns for it.`);
   }
-  if (location.state !== undefined && location.state !== county.state) return fail('location.state', `location.state must be ${county.state}, the state of the county.`);
-  const applicants = parseApplicants(body.household, now);
-  if (!Array.isArray(applicants)) return applicants;
-  const sort = parseSort(body.sort);
-  if ('ok' in sort) return sort;
-  const page = parsePage(body.page);
-  if ('ok' in page) return page;
+  if (location.state !== undefined && location.state !== county.state) return fail('location.state', `location.state must be ${county.state}, the state of county ${county.fips_code}.`);
+  const warnings: string[] = [];
+  if (body.include !== undefined) warnings.push('include is deprecated and ignored.');
+  const household = body.household as { applicants: Array<{ age: number; uses_tobacco: boolean }> };
+  const applicants: Applicant[] = household.applicants.map((a) => ({ age: a.age, uses_tobacco: a.uses_tobacco }));
   return {
     ok: true,
-    request: { coverageType: context.coverage_type, exchange: context.exchange, planYear: context.plan_year, state: county.state, fips: county.fips_code, applicants, sort, page },
+    request: {
+      product: String(context.product),
+      coverageFamily: String(context.coverage_family),
+      coverageType: String(context.coverage_type),
+      exchange: String(context.exchange),
+      planYear: typeof context.plan_year === 'number' ? context.plan_year : currentPlanYear(now),
+      state: county.state,
+      fips: county.fips_code,
+      applicants,
+      sort: sortOf(body.sort as Obj | undefined, warnings),
+      page: { number: Number((body.page as Obj | undefined)?.number ?? 1), size: Number((body.page as Obj | undefined)?.size ?? QUOTE_PAGE_DEFAULT) },
+      filters: filtersOf(body.filters as Obj | undefined, String(context.coverage_type)),
+      warnings,
+    },
   };
 }
 
-function parseApplicants(household: unknown, now: Date): Applicant[] | Parsed {
-  if (household === undefined) return [{ age: 40, uses_tobacco: false }];
-  if (!isObject(household)) return fail('household', 'household must be an object.');
-  if (household.household_size !== undefined && !(isInt(household.household_size) && household.household_size >= 1)) return fail('household.household_size', 'household.household_size must be an integer of at least 1.');
-  if (household.annual_income !== undefined && !(typeof household.annual_income === 'number' && household.annual_income >= 0)) return fail('household.annual_income', 'household.annual_income must be a number of at least 0.');
-  if (household.effective_date !== undefined && !isDate(household.effective_date)) return fail('household.effective_date', 'household.effective_date must be a date, YYYY-MM-DD.');
-  if (household.applicants === undefined) return [{ age: 40, uses_tobacco: false }];
-  if (!Array.isArray(household.applicants) || household.applicants.length === 0) return fail('household.applicants', 'household.applicants must be a non-empty array.');
-  const out: Applicant[] = [];
-  for (const [i, a] of household.applicants.entries()) {
-    const at = `household.applicants[${i}]`;
-    if (!isObject(a)) return fail(at, `${at} must be an object.`);
-    const checked = checkApplicant(a, at);
-    if (checked) return checked;
-    const age = isInt(a.age) ? a.age : isDate(a.date_of_birth) ? ageOn(a.date_of_birth, now) : 40;
-    out.push({ age, uses_tobacco: a.uses_tobacco === true });
-  }
-  return out;
+/** The document lets sort.field be any string: an unknown one is a warning, and premium is used. */
+function sortOf(sort: Obj | undefined, warnings: string[]): QuoteRequest['sort'] {
+  const direction = sort?.direction === 'desc' ? 'desc' : 'asc';
+  const field = sort?.field ?? 'premium';
+  if (SORT_FIELDS.includes(field as SortField)) return { field: field as SortField, direction };
+  warnings.push(`sort.field ${String(field)} is not supported (${SORT_FIELDS.join(', ')}); results are sorted by premium.`);
+  return { field: 'premium', direction };
 }
 
-function checkApplicant(a: Obj, at: string): Parsed | undefined {
-  if (a.age !== undefined && !(isInt(a.age) && a.age >= 0 && a.age <= 120)) return fail(`${at}.age`, `${at}.age must be an integer from 0 to 120.`);
-  if (a.date_of_birth !== undefined && !isDate(a.date_of_birth)) return fail(`${at}.date_of_birth`, `${at}.date_of_birth must be a date, YYYY-MM-DD.`);
-  if (a.member_id !== undefined && typeof a.member_id !== 'string') return fail(`${at}.member_id`, `${at}.member_id must be a string.`);
-  for (const flag of ['uses_tobacco', 'pregnant', 'blind_or_disabled', 'native_american']) {
-    if (a[flag] !== undefined && typeof a[flag] !== 'boolean') return fail(`${at}.${flag}`, `${at}.${flag} must be a boolean.`);
-  }
-  return undefined;
-}
-
-function parseSort(sort: unknown): QuoteRequest['sort'] | Parsed {
-  if (sort === undefined) return { field: 'premium', direction: 'asc' };
-  if (!isObject(sort)) return fail('sort', 'sort must be an object with field and direction.');
-  const field = sort.field ?? 'premium';
-  const direction = sort.direction ?? 'asc';
-  if (!SORT_FIELDS.includes(field as never)) return fail('sort.field', `sort.field must be one of ${SORT_FIELDS.join(', ')}.`);
-  if (direction !== 'asc' && direction !== 'desc') return fail('sort.direction', 'sort.direction must be asc or desc.');
-  return { field: field as QuoteRequest['sort']['field'], direction };
-}
-
-function parsePage(page: unknown): QuoteRequest['page'] | Parsed {
-  if (page === undefined) return { number: 1, size: QUOTE_PAGE_DEFAULT };
-  if (!isObject(page)) return fail('page', 'page must be an object with number and size.');
-  const number = page.number ?? 1;
-  const size = page.size ?? QUOTE_PAGE_DEFAULT;
-  if (!isInt(number) || number < 1) return fail('page.number', 'page.number must be an integer of at least 1.');
-  if (!isInt(size) || size < 1 || size > QUOTE_PAGE_MAX) return fail('page.size', `page.size must be an integer from 1 to ${QUOTE_PAGE_MAX}.`);
-  return { number, size };
+function filtersOf(filters: Obj | undefined, coverageType: string): QuoteFilters {
+  if (!filters) return {};
+  const own = filters[coverageType] as { metal_levels?: string[]; plan_types?: string[] } | undefined;
+  return {
+    issuerIds: filters.issuer_ids as string[] | undefined,
+    premiumMin: filters.premium_min as number | undefined,
+    premiumMax: filters.premium_max as number | undefined,
+    metalLevels: own?.metal_levels,
+    planTypes: own?.plan_types,
+  };
 }

@@ -15,15 +15,19 @@ afterAll(() => server.close());
 const providers = (q: string) => call('GET', `/v1/reference/providers?query=Health&zip_code=40202&exchange=on_exchange${q}`);
 
 describe('counties (4.2)', () => {
-  it('gives each county of a cross-state ZIP code the state of its own FIPS code', async () => {
+  it('gives each county of a cross-state ZIP code the state of its own FIPS code, main county first', async () => {
     const res = await call('GET', '/v1/reference/counties?zip_code=42223');
     expect(res.body.counties).toEqual([
-      { fips_code: '21047', name: 'Christian County', state: 'KY' },
       { fips_code: '47125', name: 'Montgomery County', state: 'TN' },
+      { fips_code: '21047', name: 'Christian County', state: 'KY' },
     ]);
   });
   it.each([['', 400], ['?zip_code=4022', 400], ['?zip_code=abcde', 400], ['?zip_code=99999', 404]])('%s → %i', async (q, status) => {
     expect((await call('GET', `/v1/reference/counties${q}`)).status).toBe(status);
+  });
+  it('names the refused parameter in details, a map of field to messages', async () => {
+    const res = await call('GET', '/v1/reference/counties?zip_code=4022');
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', details: { zip_code: [expect.stringMatching(/5 digits/)] } });
   });
 });
 
@@ -42,10 +46,18 @@ describe('issuers (4.3)', () => {
     expect(byDefault.body).toEqual(pinned.body);
     expect(byDefault.body).not.toEqual(previous.body);
   });
-  it.each([['state=ky', 400], ['', 400], ['state=KYY', 400], ['state=KY&plan_year=2019', 400], ['state=KY&plan_year=2100', 400], ['state=KY&plan_year=x', 400], ['state=KY&plan_year=2020', 200], ['state=KY&plan_year=2099', 200], ['state=ZZ', 404]])('%s → %i', async (q, status) => {
+  it.each([['state=ky', 400], ['', 400], ['state=KYY', 400], ['state=KY&plan_year=2019', 400], ['state=KY&plan_year=2100', 400], ['state=KY&plan_year=x', 400], ['state=KY&plan_year=2020', 200], ['state=KY&plan_year=2099', 200], ['state=ZZ', 404], ['state=PR', 404]])('%s → %i', async (q, status) => {
     const res = await call('GET', `/v1/reference/issuers?${q}`);
     expect(res.status).toBe(status);
     if (status === 400) expect(res.body.error.code).toBe('invalid_request');
+    if (status === 400) expect(Object.values(res.body.error.details).every((m) => Array.isArray(m) && m.length > 0)).toBe(true);
+  });
+  it('answers for states the hand-written data lacks, from the seed table, in contract order', async () => {
+    const res = await call('GET', '/v1/reference/issuers?state=HI&plan_year=2026');
+    const names: string[] = res.body.issuers.map((i: { name: string }) => i.name);
+    expect(names).toContain('Hawaiʻi Kōkua Health');
+    expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+    for (const i of res.body.issuers) expect(i.hios_issuer_id).toMatch(/^15\d{3}$/);
   });
 });
 
@@ -72,6 +84,16 @@ describe('providers (4.4)', () => {
   });
   it.each(['zip_code=40202&exchange=on_exchange', 'query=&zip_code=40202&exchange=on_exchange', 'query=a&exchange=on_exchange', 'query=a&zip_code=402&exchange=on_exchange', 'query=a&zip_code=40202', 'query=a&zip_code=40202&exchange=both'])('rejects %s with 400', async (q) => {
     expect((await call('GET', `/v1/reference/providers?${q}`)).status).toBe(400);
+  });
+  it('finds providers near a ZIP code of any region, at real ZIP codes of that area', async () => {
+    const res = await call('GET', '/v1/reference/providers?query=Smith&zip_code=85001&exchange=on_exchange');
+    expect(res.body.meta.result_count).toBeGreaterThan(0);
+    for (const p of res.body.providers) expect(p).toMatchObject({ last_name: 'Smith', state: 'AZ', city: 'Phoenix', zip_code: expect.stringMatching(/^850/) });
+  });
+  it('keeps the Louisville fixture exact: Health near 40202 is 120 providers in pages of 50, 50 and 20', async () => {
+    const sizes = [];
+    for (const n of [1, 2, 3]) sizes.push((await providers(`&page[number]=${n}`)).body.providers.length);
+    expect(sizes).toEqual([50, 50, 20]);
   });
   it('computes NPI check digits with the Luhn rule over the 80840 prefix', () => {
     expect(npiFor('123456789')).toBe('1234567893');

@@ -1,11 +1,12 @@
 /** Reference data (4.2–4.4): counties for a ZIP code, issuers in a state, provider search. */
 import { currentPlanYear } from '../core/plan-year.js';
 import { readInteger } from '../core/query.js';
-import { badRequest, json, notFound } from '../core/respond.js';
+import { json, notFound } from '../core/respond.js';
 import type { RouteModule, RouteResult } from '../types.js';
 import { countiesForZip, statesOfZip } from './counties.js';
 import { REFERENCE_FLAGS as F } from './flags.js';
 import { ISSUER_STATES, issuersFor } from './issuers.js';
+import { invalidField } from './invalid.js';
 import { createDirectory } from './providers.js';
 
 const ZIP = /^\d{5}$/;
@@ -22,7 +23,7 @@ export const referenceDataRoutes: RouteModule = (env) => {
       family: 'reference',
       handler: ({ query, faulty }) => {
         const zip = query.zip_code;
-        if (zip === undefined || !ZIP.test(zip)) return badRequest('zip_code is required and must be 5 digits.', 'zip_code');
+        if (zip === undefined || !ZIP.test(zip)) return invalidField('zip_code', 'zip_code is required and must be 5 digits.');
         const counties = countiesForZip(zip);
         if (!counties) return notFound(`No counties are known for ZIP code ${zip}.`);
         if (faulty(F.countiesStateOfZip)) return json({ counties: counties.map((c) => ({ ...c, state: statesOfZip(zip)[0] })) });
@@ -37,12 +38,12 @@ export const referenceDataRoutes: RouteModule = (env) => {
         let state = query.state;
         if (state === undefined && faulty(F.issuersStateOptional)) state = 'KY';
         if (state !== undefined && faulty(F.issuersLowercaseAccepted)) state = state.toUpperCase();
-        if (state === undefined || !STATE.test(state)) return badRequest('state is required and must be two uppercase letters, e.g. KY.', 'state');
+        if (state === undefined || !STATE.test(state)) return invalidField('state', 'state is required and must be two uppercase letters, e.g. KY.');
         const fallback = currentPlanYear(now()) - (faulty(F.issuersDefaultPreviousYear) ? 1 : 0);
         const year = readInteger(query, 'plan_year', fallback);
         const max = faulty(F.issuersUpperBoundExclusive) ? 2098 : 2099;
         const inRange = faulty(F.issuersPlanYearUnchecked) || (year.value! >= 2020 && year.value! <= max);
-        if (!year.ok || !inRange) return badRequest('plan_year must be an integer from 2020 to 2099.', 'plan_year');
+        if (!year.ok || !inRange) return invalidField('plan_year', 'plan_year must be an integer from 2020 to 2099.');
         if (!ISSUER_STATES.has(state)) return notFound(`No issuers are known for state ${state}.`);
         return json({ issuers: issuersFor(state, year.value!) });
       },
@@ -53,16 +54,16 @@ export const referenceDataRoutes: RouteModule = (env) => {
       family: 'reference',
       handler: ({ query, faulty }): RouteResult => {
         const text = query.query || (faulty(F.providersQueryOptional) ? '' : undefined);
-        if (text === undefined) return badRequest('query is required (a provider or facility name, at least 1 character).', 'query');
+        if (text === undefined) return invalidField('query', 'query is required (a provider or facility name, at least 1 character).');
         if (faulty(F.providersQuoteCrash) && /['"%\\]/.test(text)) throw new Error('unescaped character in provider search');
         const zip = query.zip_code ?? '';
-        if (!ZIP.test(zip) && !faulty(F.providersZipUnchecked)) return badRequest('zip_code is required and must be 5 digits.', 'zip_code');
-        if (!EXCHANGES.includes(query.exchange ?? '') && !faulty(F.providersExchangeUnchecked)) return badRequest('exchange is required: on_exchange or off_exchange.', 'exchange');
+        if (!ZIP.test(zip) && !faulty(F.providersZipUnchecked)) return invalidField('zip_code', 'zip_code is required and must be 5 digits.');
+        if (!EXCHANGES.includes(query.exchange ?? '') && !faulty(F.providersExchangeUnchecked)) return invalidField('exchange', 'exchange is required: on_exchange or off_exchange.');
         const number = readInteger(query, 'page[number]', 1);
-        if (!number.ok || (number.value! < 1 && faulty(F.providersPageNumberRejected))) return badRequest('page[number] must be an integer.', 'page[number]');
+        if (!number.ok || (number.value! < 1 && faulty(F.providersPageNumberRejected))) return invalidField('page[number]', 'page[number] must be an integer.');
         const size = readInteger(query, 'page[size]', faulty(F.providersDefaultSize20) ? 20 : PROVIDER_PAGE_MAX);
         const sizeInRange = size.value! >= 1 && size.value! <= PROVIDER_PAGE_MAX;
-        if (!size.ok || (!sizeInRange && faulty(F.providersPageSizeRejected))) return badRequest('page[size] must be an integer from 1 to 50.', 'page[size]');
+        if (!size.ok || (!sizeInRange && faulty(F.providersPageSizeRejected))) return invalidField('page[size]', 'page[size] must be an integer from 1 to 50.');
         // 4.4: values below 1 are treated as 1; page sizes outside 1..50 resolve to 50.
         const page = Math.max(1, number.value!);
         const pageSize = sizeInRange ? size.value! : PROVIDER_PAGE_MAX;

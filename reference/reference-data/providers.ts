@@ -2,8 +2,11 @@
  * The provider directory, generated deterministically from reference/data/providers-seed.json:
  * provider i always gets the same name, NPI (10 digits with a valid Luhn check digit) and
  * address, so searches and pages are stable across runs. `count` grows it for scale runs.
+ * The seed areas (Louisville, Nashville) hold the fixture searches; near any other ZIP code a
+ * region is generated, on first search, at real ZIP codes of the same 3-digit prefix.
  */
 import seed from '../data/providers-seed.json' with { type: 'json' };
+import { placesOfPrefix } from './counties.js';
 
 export interface Provider {
   first_name: string;
@@ -51,8 +54,16 @@ function areaOf(i: number): (typeof seed.areas)[number] {
   return seed.areas[0]!;
 }
 
-export function provider(i: number): Provider {
-  const area = areaOf(i);
+/** Where provider i practises: the pools of its area and the 9-digit base of its NPI. */
+interface Site {
+  city: string;
+  state: string;
+  zips: readonly string[];
+  organizations: readonly string[];
+  npiBase: number;
+}
+
+function person(i: number, site: Site): Provider {
   const first = pick(seed.firstNames, i);
   const last = pick(seed.lastNames, i * 7 + 3);
   const credential = pick(seed.credentials, i * 3 + 1);
@@ -60,18 +71,36 @@ export function provider(i: number): Provider {
   return {
     first_name: first,
     last_name: last,
-    organization_name: i % 10 === 9 ? null : pick(area.organizations, i * 11 + 1),
+    organization_name: i % 10 === 9 ? null : pick(site.organizations, i * 11 + 1),
     display_name: `${first} ${last}, ${credential}`,
     credential,
     entity_type: 'individual',
-    npi: npiFor(String(100_000_000 + i * 7919)),
+    npi: npiFor(String(site.npiBase)),
     specialty: field.specialty,
     specialization: field.specialization,
     address_line_1: `${100 + ((i * 37) % 9800)} ${pick(seed.streets, i * 13)}`,
-    city: area.city,
-    state: area.state,
-    zip_code: pick(area.zips, i * 17),
+    city: site.city,
+    state: site.state,
+    zip_code: pick(site.zips, i * 17),
   };
+}
+
+export function provider(i: number): Provider {
+  return person(i, { ...areaOf(i), npiBase: 100_000_000 + i * 7919 });
+}
+
+/** NPI bases of generated regions start here, above the seed directory's (up to 12,600 providers). */
+const REGION_NPI_BASE = 200_000_000;
+
+/** The generated providers near a 3-digit ZIP prefix with no seed area; empty where no ZIP code has it. */
+export function regionProviders(prefix: string): Provider[] {
+  const places = placesOfPrefix(prefix);
+  if (places.length === 0) return [];
+  return Array.from({ length: seed.regionSize }, (_, i) => {
+    const place = pick(places, i);
+    const organizations = seed.regionOrganizations.map((o) => o.replace('{city}', place.city));
+    return person(i, { city: place.city, state: place.state, zips: [place.zip], organizations, npiBase: REGION_NPI_BASE + Number(prefix) * 1000 + i });
+  });
 }
 
 export interface ProviderDirectory {
@@ -79,20 +108,25 @@ export interface ProviderDirectory {
   search(query: string, zip: string): Provider[];
 }
 
+type Entry = { p: Provider; text: string };
+const entry = (p: Provider): Entry => ({ p, text: [p.display_name, p.first_name, p.last_name, p.organization_name ?? ''].join('\n').toLowerCase() });
+
 export function createDirectory(count = DEFAULT_PROVIDER_COUNT): ProviderDirectory {
-  const byPrefix = new Map<string, Array<{ p: Provider; text: string }>>();
+  const byPrefix = new Map<string, Entry[]>();
   for (let i = 0; i < count; i++) {
-    const p = provider(i);
-    const text = [p.display_name, p.first_name, p.last_name, p.organization_name ?? ''].join('\n').toLowerCase();
-    const prefix = p.zip_code.slice(0, 3);
+    const e = entry(provider(i));
+    const prefix = e.p.zip_code.slice(0, 3);
     let list = byPrefix.get(prefix);
     if (!list) byPrefix.set(prefix, (list = []));
-    list.push({ p, text });
+    list.push(e);
   }
   return {
     search(query, zip) {
       const needle = query.toLowerCase();
-      return (byPrefix.get(zip.slice(0, 3)) ?? []).filter((e) => e.text.includes(needle)).map((e) => e.p);
+      const prefix = zip.slice(0, 3);
+      let list = byPrefix.get(prefix);
+      if (!list) byPrefix.set(prefix, (list = regionProviders(prefix).map(entry)));
+      return (list ?? []).filter((e) => e.text.includes(needle)).map((e) => e.p);
     },
   };
 }
