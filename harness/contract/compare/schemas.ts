@@ -94,8 +94,13 @@ function escape(name: string): string {
 /** A short readable form of a schema or value for a report. */
 export function summary(value: unknown): unknown {
   if (value === undefined) return undefined;
-  const text = isObject(value) ? canonical(value) : plain(value);
+  const text = textOf(value);
   return text.length > 160 ? `${text.slice(0, 157)}...` : JSON.parse(safeJson(text));
+}
+
+function textOf(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(textOf).join(',')}]`;
+  return isObject(value) ? canonical(value) : plain(value);
 }
 
 function safeJson(text: string): string {
