@@ -6,8 +6,8 @@
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client } from './client/index.js';
-import { loadContract } from './contract/index.js';
-import type { Contract, ValidationOutcome } from './contract/types.js';
+import { loadContract, routedValidator } from './contract/index.js';
+import type { Contract } from './contract/types.js';
 import { boundedClient } from './request-cap.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
@@ -29,7 +29,8 @@ export interface TargetContext {
   contract: Contract;
   /**
    * Validates against whichever loaded document defines the operation: the `--spec` document
-   * first, then the bundled older-ICHRA and Medicare documents.
+   * first, then the bundled older-ICHRA and Medicare documents; by operationId, else by the
+   * request's method and URL (pass `{method, url}` of the exchange's request).
    */
   validateResponse: Contract['validateResponse'];
   rules: RuleCatalogue;
@@ -66,13 +67,6 @@ function contractOf(source: string): Promise<Contract> {
 async function companions(): Promise<Contract[]> {
   const loaded = await Promise.all(COMPANION_SPECS.map((s) => contractOf(s).catch(() => undefined)));
   return loaded.filter((c): c is Contract => c !== undefined);
-}
-
-function routedValidator(primary: Contract, others: readonly Contract[]): Contract['validateResponse'] {
-  return (operationId, status, contentType, body): ValidationOutcome => {
-    const owner = [primary, ...others].find((c) => c.operation(operationId) !== undefined) ?? primary;
-    return owner.validateResponse(operationId, status, contentType, body);
-  };
 }
 
 /** Path templates of the GETs the loaded documents mark `x-side-effects: true`. */

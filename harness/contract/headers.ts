@@ -6,17 +6,19 @@
 import type { SchemaCompiler } from './compile.js';
 import { DEFECT_MARKER } from './defects.js';
 import { documentedResponse, toValidationErrors, type ResponseContext } from './responses.js';
-import type { ValidationError, ValidationOutcome } from './types.js';
+import type { RequestLine, ValidationError, ValidationOutcome } from './types.js';
 
 export function validateHeaders(
   ctx: ResponseContext & { headerCompiler: SchemaCompiler },
-  operationId: string,
+  requestedId: string,
   status: number,
   headers: Record<string, string>,
+  request?: RequestLine,
 ): ValidationOutcome {
-  const found = documentedResponse(ctx, operationId, status);
+  const found = documentedResponse(ctx, requestedId, status, request);
   if ('outcome' in found) return found.outcome;
   const { op, key, response } = found;
+  const operationId = op.operationId;
   const actual = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   const errors: ValidationError[] = [];
   for (const [name, header] of Object.entries(response.headers)) {

@@ -1,12 +1,14 @@
 /** The contract loader: an OpenAPI document as operations, validators and request schemas. */
 export { loadContract } from './load.js';
 export { DEFECT_MARKER } from './defects.js';
+export { routedValidator } from './routed.js';
 export type {
   Contract,
   ContractDefect,
   JsonObject,
   Operation,
   ParameterSchema,
+  RequestLine,
   ResponseSpec,
   ValidationError,
   ValidationOutcome,

@@ -33,8 +33,10 @@ export async function loadContract(source: string): Promise<Contract> {
   const byId = new Map<string, Operation>();
   for (const op of operations) if (!byId.has(op.operationId)) byId.set(op.operationId, op);
   const componentSchemas = isObject(document.components) ? document.components.schemas : undefined;
+  const match = createMatcher(operations, document.servers);
   const ctx = {
     operation: (id: string) => byId.get(id),
+    match,
     document,
     compiler: new SchemaCompiler(ajv.bodies, componentSchemas, defects),
     headerCompiler: new SchemaCompiler(ajv.headers, componentSchemas, defects),
@@ -50,9 +52,9 @@ export async function loadContract(source: string): Promise<Contract> {
     document,
     operations,
     operation: ctx.operation,
-    match: createMatcher(operations, document.servers),
-    validateResponse: (id, status, contentType, body) => validateResponse(ctx, id, status, contentType, body),
-    validateHeaders: (id, status, headers) => validateHeaders(ctx, id, status, headers),
+    match,
+    validateResponse: (id, status, contentType, body, request) => validateResponse(ctx, id, status, contentType, body, request),
+    validateHeaders: (id, status, headers, request) => validateHeaders(ctx, id, status, headers, request),
     requestSchema: (id, contentType = 'application/json') => requestSchemaOf(byId.get(id), contentType),
     parameterSchemas: (id) => parameterSchemasOf(byId.get(id)),
   };

@@ -9,12 +9,21 @@ import { DEFECT_MARKER } from './defects.js';
 import { isObject } from './dialect.js';
 import { isJsonMediaType, mediaKeyFor, responseKeyFor } from './lookup.js';
 import { valueAt } from './pointer.js';
-import type { JsonObject, Operation, ResponseSpec, ValidationError, ValidationOutcome } from './types.js';
+import type { JsonObject, Operation, RequestLine, ResponseSpec, ValidationError, ValidationOutcome } from './types.js';
 
 export interface ResponseContext {
   operation(operationId: string): Operation | undefined;
+  match(method: string, concretePath: string): Operation | undefined;
   document: JsonObject;
   compiler: SchemaCompiler;
+}
+
+/**
+ * The operation a check names; when the document does not have that id, the one the request's
+ * method and URL match, so a renamed operation is still held to its schema.
+ */
+export function operationFor(ctx: ResponseContext, operationId: string, request?: RequestLine): Operation | undefined {
+  return ctx.operation(operationId) ?? (request ? ctx.match(request.method, request.url) : undefined);
 }
 
 /** The documented response for a status, or the outcome that ends the check early. */
@@ -22,9 +31,13 @@ export function documentedResponse(
   ctx: ResponseContext,
   operationId: string,
   status: number,
+  request?: RequestLine,
 ): { op: Operation; key: string; response: ResponseSpec } | { outcome: ValidationOutcome } {
-  const op = ctx.operation(operationId);
-  if (!op) return { outcome: { kind: 'unspecified', reason: `the contract has no operation ${operationId}` } };
+  const op = operationFor(ctx, operationId, request);
+  if (!op) {
+    const route = request ? ` and no operation matches ${request.method.toUpperCase()} ${request.url}` : '';
+    return { outcome: { kind: 'unspecified', reason: `the contract has no operation ${operationId}${route}` } };
+  }
   const documented = Object.keys(op.responses);
   const key = responseKeyFor(documented, status);
   if (key === undefined) return { outcome: { kind: 'undocumented-status', documented } };
@@ -35,10 +48,18 @@ export function documentedResponse(
   return { op, key, response: op.responses[key] };
 }
 
-export function validateResponse(ctx: ResponseContext, operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome {
-  const found = documentedResponse(ctx, operationId, status);
+export function validateResponse(
+  ctx: ResponseContext,
+  requestedId: string,
+  status: number,
+  contentType: string | undefined,
+  body: unknown,
+  request?: RequestLine,
+): ValidationOutcome {
+  const found = documentedResponse(ctx, requestedId, status, request);
   if ('outcome' in found) return found.outcome;
   const { op, key, response } = found;
+  const operationId = op.operationId;
   const mediaTypes = Object.keys(response.content);
   if (mediaTypes.length === 0) return { kind: 'unspecified', reason: `the contract documents no body for ${key} of ${operationId}` };
   const mediaKey = mediaKeyFor(mediaTypes, contentType);

@@ -50,6 +50,13 @@ export interface ValidationError {
   message: string;
 }
 
+/** The request a response answered, so an operation can be found by route when its id is unknown. */
+export interface RequestLine {
+  method: string;
+  /** Absolute URL or path, query allowed. */
+  url: string;
+}
+
 export type ValidationOutcome =
   | { kind: 'valid' }
   | { kind: 'invalid'; errors: ValidationError[] }
@@ -85,10 +92,14 @@ export interface Contract {
   operation(operationId: string): Operation | undefined;
   /** The operation whose path template matches `concretePath` (query ignored, server prefix optional). */
   match(method: string, concretePath: string): Operation | undefined;
-  /** `body`: the parsed JSON for JSON media types (undefined when the body was not JSON), else the text. */
-  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown): ValidationOutcome;
-  /** Documented response headers with schemas: present ones validated, required missing ones reported. */
-  validateHeaders(operationId: string, status: number, headers: Record<string, string>): ValidationOutcome;
+  /**
+   * `body`: the parsed JSON for JSON media types (undefined when the body was not JSON), else the
+   * text. When the document has no `operationId`, the operation `request` matches by method and
+   * URL is used; `unspecified` only when neither finds one.
+   */
+  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown, request?: RequestLine): ValidationOutcome;
+  /** Documented response headers with schemas: present ones validated, required missing ones reported. Operation lookup as in `validateResponse`. */
+  validateHeaders(operationId: string, status: number, headers: Record<string, string>, request?: RequestLine): ValidationOutcome;
   /** JSON Schema of the request body for a media type (default `application/json`). */
   requestSchema(operationId: string, contentType?: string): JsonObject | undefined;
   parameterSchemas(operationId: string): ParameterSchema[];

@@ -1,0 +1,18 @@
+/**
+ * One response validator over several loaded documents (the `--spec` one and its companions):
+ * the document that has the operationId validates; failing that, the one whose routes match
+ * the request's method and URL, so an id a document does not use still finds its schema.
+ */
+import type { Contract, RequestLine, ValidationOutcome } from './types.js';
+
+type Validator = Contract['validateResponse'];
+type Routable = Pick<Contract, 'operation' | 'match' | 'validateResponse'>;
+
+export function routedValidator(primary: Routable, others: readonly Routable[] = []): Validator {
+  const all = [primary, ...others];
+  return (operationId, status, contentType, body, request?: RequestLine): ValidationOutcome => {
+    const byId = all.find((c) => c.operation(operationId) !== undefined);
+    const byRoute = request ? all.find((c) => c.match(request.method, request.url) !== undefined) : undefined;
+    return (byId ?? byRoute ?? primary).validateResponse(operationId, status, contentType, body, request);
+  };
+}
