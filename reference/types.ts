@@ -56,6 +56,11 @@ export interface Route {
    * also takes `multipart`). Anything else on a body-carrying request is a 415.
    */
   bodyTypes?: Array<'json' | 'multipart'>;
+  /**
+   * Status for a body in a media type the route does not take: 415 (default), or 400 in the
+   * route's error shape where the provider's document lists no 415 for the operation.
+   */
+  mediaTypeRefusal?: 400 | 415;
   /** Header carrying the key: `x-api-key` (default) or Medicare's `X-API-Key` (same on the wire, case-insensitive). */
   handler(ctx: RouteContext): RouteResult | Promise<RouteResult>;
 }

@@ -88,7 +88,7 @@ describe('Idempotency-Key (section 8)', () => {
     for (const bad of ['a'.repeat(256), 'has space', 'semi;colon']) {
       const res = await call('POST', SESSIONS, { json: sessionBody(), headers: keyed(bad) });
       expect(res.status, bad).toBe(400);
-      expect(res.body.error.code).toBe('invalid_request');
+      expect(res.body.error.code).toBe('idempotency_key_invalid');
     }
   });
 
@@ -96,7 +96,7 @@ describe('Idempotency-Key (section 8)', () => {
     const call = await start();
     const res = await call('POST', '/v1/enrollments', { json: { context: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } } });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].code).toBe('invalid_request');
+    expect(res.body.errors).toEqual([{ code: 'idempotency_key_required', message: expect.any(String) }]);
   });
 
   it('forgets keys after 24 hours of the injected clock', async () => {

@@ -57,20 +57,24 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
 
   const refusal = deps.limiter.take(account, deps.now().getTime());
   if (refusal) {
-    const limited = unifiedError(429, 'rate_limited', `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`, { scope: refusal.scope, limit: refusal.limit.rate, burst: refusal.limit.burst });
+    // Edge-generated, so no details (the provider's document: edge errors omit them).
+    const limited = unifiedError(429, 'rate_limited', `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`);
     limited.headers = { 'Retry-After': String(refusal.retryAfter) };
     if (deps.faulty(CORE_FLAGS.idempotencyStores429)) storeLimited(deps, route, account, req, limited);
     return limited;
   }
 
   if (req.tooLarge && !deps.faulty(CORE_FLAGS.bodySizeUnlimited)) {
-    return unifiedError(413, 'payload_too_large', `The request body exceeds the ${MAX_BODY_BYTES} byte limit of this server.`, { max_bytes: MAX_BODY_BYTES });
+    return unifiedError(413, 'payload_too_large', `The request body exceeds the ${MAX_BODY_BYTES} byte limit of this server.`);
   }
 
   let body: unknown;
   if (BODY_METHODS.has(req.method)) {
     const decoded = decodeBody(req.raw, req.headers['content-type'], DEFAULT_BODY_TYPES(route), lenientMediaType(deps, route));
-    if (!decoded.ok && decoded.kind === 'unsupported_media_type') return unifiedError(415, 'unsupported_media_type', decoded.message);
+    if (!decoded.ok && decoded.kind === 'unsupported_media_type') {
+      if (route.mediaTypeRefusal === 400) return errorIn(route.errorShape, 400, 'invalid_request', decoded.message, 'Content-Type');
+      return unifiedError(415, 'unsupported_media_type', decoded.message);
+    }
     if (!decoded.ok) {
       if (deps.faulty(CORE_FLAGS.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
       const shape = deps.faulty(CORE_FLAGS.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
@@ -145,13 +149,13 @@ function claimIdempotency(deps: PipelineDeps, route: Route, account: Account, re
   const shape = route.errorShape;
   if (key === undefined) {
     if (route.idempotency === 'required' && !deps.faulty(CORE_FLAGS.idempotencyKeyRequiredIgnored)) {
-      return errorIn(shape, 400, 'invalid_request', 'The Idempotency-Key header is required on this operation.', 'Idempotency-Key');
+      return errorIn(shape, 400, 'idempotency_key_required', 'The Idempotency-Key header is required on this operation.');
     }
     return {};
   }
   const tooLong = deps.faulty(CORE_FLAGS.idempotencyKeyMax128) && key.length > 128;
   if (tooLong || (!IDEMPOTENCY_KEY_PATTERN.test(key) && !deps.faulty(CORE_FLAGS.idempotencyKeyFormatUnchecked))) {
-    return errorIn(shape, 400, 'invalid_request', 'Idempotency-Key must be 1 to 255 characters of A-Z a-z 0-9 - _.', 'Idempotency-Key');
+    return errorIn(shape, 400, 'idempotency_key_invalid', 'Idempotency-Key must be 1 to 255 characters of A-Z a-z 0-9 - _.');
   }
   const scope = deps.faulty(CORE_FLAGS.idempotencyNotScopedByKey) ? '*' : account.id;
   const print = fingerprint(req.method, req.path, req.raw);

@@ -24,6 +24,7 @@ describe('rate limits (section 8) with a fake clock', () => {
     const limited = await call('GET', '/v1/ping', { role });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
+    expect(limited.body.error).not.toHaveProperty('details');
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     clock.advance(1000);
     for (let i = 0; i < rate; i++) expect((await call('GET', '/v1/ping', { role })).status).toBe(200);

@@ -6,8 +6,11 @@ import type { RouteResult } from '../types.js';
 
 export type ErrorShape = 'unified' | 'errors';
 
+/** `error.details` as the provider's document has it: dotted field path → full-sentence messages. */
+export type ErrorDetails = Record<string, string[]>;
+
 /** `{error: {code, message, details?}}`: most service errors and every edge failure. */
-export function unifiedError(status: number, code: string, message: string, details?: Record<string, unknown>): RouteResult {
+export function unifiedError(status: number, code: string, message: string, details?: ErrorDetails): RouteResult {
   const error: Record<string, unknown> = { code, message };
   if (details !== undefined) error.details = details;
   return { status, body: { error } };
@@ -24,10 +27,20 @@ export function errorsList(status: number, errors: FieldError[]): RouteResult {
   return { status, body: { errors } };
 }
 
-/** One error in the shape a route declares; `field` only appears in the `errors` shape. */
+/** The details map of one field's problem. */
+export const detailsFor = (field: string, message: string): ErrorDetails => ({ [field]: [message] });
+
+/** Several problems as one details map, messages of one field kept together in order. */
+export function detailsOf(problems: ReadonlyArray<{ field: string; message: string }>): ErrorDetails {
+  const details: ErrorDetails = {};
+  for (const p of problems) (details[p.field] ??= []).push(p.message);
+  return details;
+}
+
+/** One error in the shape a route declares: `field` names the member in either shape. */
 export function errorIn(shape: ErrorShape | undefined, status: number, code: string, message: string, field?: string): RouteResult {
   if (shape === 'errors') return errorsList(status, [field === undefined ? { code, message } : { code, message, field }]);
-  return unifiedError(status, code, message, field === undefined ? undefined : { field });
+  return unifiedError(status, code, message, field === undefined ? undefined : detailsFor(field, message));
 }
 
 export function json(body: unknown, status = 200, headers?: Record<string, string>): RouteResult {
@@ -35,7 +48,13 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 }
 
 export const badRequest = (message: string, field?: string): RouteResult =>
-  unifiedError(400, 'invalid_request', message, field === undefined ? undefined : { field });
+  unifiedError(400, 'invalid_request', message, field === undefined ? undefined : detailsFor(field, message));
+
+/** 400 invalid_request with every problem in `details`; the message leads with the first. */
+export function validationFailed(problems: ReadonlyArray<{ field: string; message: string }>): RouteResult {
+  const more = problems.length > 1 ? ` (${problems.length - 1} more in details)` : '';
+  return unifiedError(400, 'invalid_request', `${problems[0]?.message ?? 'The request is invalid.'}${more}`, problems.length ? detailsOf(problems) : undefined);
+}
 
 export const notFound = (message: string): RouteResult => unifiedError(404, 'not_found', message);
 

@@ -1,9 +1,11 @@
 /**
- * Test support: validates a response (status + JSON body) with ajv against one of the three
- * contract documents (specs/partner-api.yaml by default, specs/legacy-ichra.yaml,
- * specs/medicare.yaml), by operationId or by method and path. Each document is dereferenced
- * once per process.
+ * Test support: validates a response (status + JSON body) with ajv against the documents that
+ * describe its operation: the provider's published document (specs/provider/openapi.json,
+ * the 17 /v1 operations; production follows it, so it must always pass), our own
+ * specs/partner-api.yaml (the same operations), specs/legacy-ichra.yaml and specs/medicare.yaml.
+ * Each document is dereferenced once per process.
  */
+import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -13,13 +15,27 @@ type Response = { content?: Record<string, { schema?: object }> };
 type Operation = { operationId?: string; responses?: Record<string, Response> };
 type Paths = Record<string, Record<string, Operation>>;
 
-/** The contract documents, by name; `partner-api` is the `/v1` Partner API. */
+/** The contract documents, by name; `provider` and `partner-api` both describe the `/v1` Partner API. */
 export const SPEC_DOCUMENTS = {
+  provider: 'provider/openapi.json',
   'partner-api': 'partner-api.yaml',
   'legacy-ichra': 'legacy-ichra.yaml',
   medicare: 'medicare.yaml',
 } as const;
 export type SpecDocument = keyof typeof SPEC_DOCUMENTS;
+
+/**
+ * Operations whose responses specs/partner-api.yaml does not yet describe in the provider's
+ * dialect (that document is being aligned with the provider's separately). Their answers are
+ * held to the provider's document only; each entry goes once the aligned yaml is in.
+ */
+export const AWAITING_ALIGNED_YAML: ReadonlySet<string> = new Set<string>(['getEnrollmentPaymentRedirect']);
+
+/**
+ * Responses (`operationId status`) of families another part of the plan brings to the
+ * provider's shapes (reference/quotes): held to partner-api.yaml only until that work is in.
+ */
+export const AWAITING_PROVIDER_SHAPE: ReadonlySet<string> = new Set<string>(['createQuote 200']);
 
 export interface SpecValidator {
   /** operationId for a concrete method and path, or undefined when the document has none. */
@@ -49,21 +65,46 @@ export function responseKeyFor(responses: Record<string, unknown>, status: numbe
 }
 
 /**
- * Problems with a response to `method path` in whichever document describes that operation
- * (documents have disjoint paths); empty when it conforms or no document describes it.
+ * Problems with a response to `method path` in every document that describes that operation
+ * (the provider's and partner-api.yaml share the /v1 paths; the others are disjoint); empty
+ * when it conforms or no document describes it.
  */
 export async function conformanceProblems(method: string, path: string, status: number, body: unknown): Promise<string[]> {
+  const problems: string[] = [];
   for (const document of Object.keys(SPEC_DOCUMENTS) as SpecDocument[]) {
     const spec = await loadSpecValidator(document);
     const operation = spec.operationFor(method, path);
-    if (operation) return spec.validate(operation, status, body).map((p) => `${SPEC_DOCUMENTS[document]}: ${p}`);
+    if (!operation || (document === 'partner-api' && AWAITING_ALIGNED_YAML.has(operation))) continue;
+    if (document === 'provider' && AWAITING_PROVIDER_SHAPE.has(`${operation} ${status}`)) continue;
+    problems.push(...spec.validate(operation, status, body).map((p) => `${SPEC_DOCUMENTS[document]}: ${p}`));
   }
-  return [];
+  return problems;
+}
+
+/**
+ * The provider's document as published, with its one known defect made harmless: a `$ref` to a
+ * component it never defines (the 401 `Unauthorized` response) becomes an unspecified response.
+ */
+export function withoutDanglingRefs(doc: Record<string, unknown>): Record<string, unknown> {
+  const resolves = (ref: string): boolean => {
+    let node: unknown = doc;
+    for (const part of ref.replace(/^#\//, '').split('/')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    return node !== undefined;
+  };
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && !resolves(ref)) return { description: `Unspecified: the document refers to ${ref}, which it does not define.` };
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+  };
+  return walk(doc) as Record<string, unknown>;
 }
 
 async function build(document: SpecDocument): Promise<SpecValidator> {
   const file = fileURLToPath(new URL(`../../specs/${SPEC_DOCUMENTS[document]}`, import.meta.url));
-  const doc = (await SwaggerParser.dereference(file)) as unknown as { paths?: Paths };
+  const source = document === 'provider' ? withoutDanglingRefs(JSON.parse(readFileSync(file, 'utf8'))) : file;
+  const doc = (await SwaggerParser.dereference(source as Parameters<typeof SwaggerParser.dereference>[0])) as unknown as { paths?: Paths };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   const operations = new Map<string, Operation>();

@@ -1,6 +1,7 @@
 /**
  * The stored direct-enrollment application (2.8) and the state it carries through section 3.
- * Application data is kept as sent (only the members of 2.8); state lives beside it.
+ * The application data is kept as sent (the request root without `context`), with `plan_year`
+ * taken from `context.plan_year` as the provider's document says; state lives beside it.
  */
 import type { FieldError } from './errors.js';
 
@@ -14,27 +15,23 @@ export const POLICY_STATUSES = [
 ] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
-/** Members of the create body that make up the application data (2.8). */
-export const DATA_MEMBERS = [
-  'external_id',
-  'employer_external_id',
-  'plan_hios_id',
-  'desired_effective_date',
-  'applicants',
-  'residential_address',
-  'special_enrollment_period',
-] as const;
+/** The document's SEP verification states the sandbox reaches (it never verifies or denies). */
+export type DocumentStatus = 'none_needed' | 'required' | 'uploaded';
 
-export type ApplicationData = Partial<Record<(typeof DATA_MEMBERS)[number], unknown>> & {
-  plan_year?: unknown;
-};
+export type ApplicationData = Record<string, unknown>;
 
 export type PendingAction = 'submission' | 'cancellation' | 'termination';
 
-export interface TrackedChange {
-  field: string;
-  changed_at: string;
-  revision: number;
+/** An entry of the application's audit timeline (the document's ApplicationEvent). */
+export interface ApplicationEvent {
+  type: 'submitted' | 'changed' | 'document_status_changed' | 'cancelled' | 'submission_failed' | 'policy_status_updated';
+  occurred_at: string;
+  target?: 'application' | 'applicant';
+  changes?: Array<{ field: string; from: string | null; to: string | null }>;
+  old_status?: string;
+  new_status?: string;
+  effective_date?: string;
+  message?: string;
 }
 
 export interface Application {
@@ -43,16 +40,15 @@ export interface Application {
   owner: string | null;
   data: ApplicationData;
   policy_status: PolicyStatus;
-  /** Processing state of the last submission; `policy_status` changes only when it settles. */
-  submission_status: 'not_submitted' | 'processing' | 'accepted' | 'failed';
   /** An asynchronous change in flight; a second one waits until it settles. */
   pending_action: PendingAction | null;
-  document_status: 'not_required' | 'required' | 'received';
+  document_status: DocumentStatus;
   errors: FieldError[];
   /** Bumped by every PUT that changes data; a submission sends a revision once. */
   revision: number;
   submitted_revision: number | null;
-  changes: TrackedChange[];
+  /** Oldest first; the view shows them newest first. */
+  events: ApplicationEvent[];
   created_at: string;
   updated_at: string;
   submitted_at: string | null;
@@ -60,14 +56,17 @@ export interface Application {
   accepted_at_ms: number | null;
 }
 
-/** The members of 2.8 from a request body, objects kept only when they are objects. */
+/** Request members that route or identify the caller, never application data. */
+const NOT_DATA = new Set(['context']);
+
+/** The application data of a create or update body: its root members, `plan_year` from the context. */
 export function pickData(body: Record<string, unknown>): ApplicationData {
   const data: ApplicationData = {};
-  for (const member of DATA_MEMBERS) {
-    if (body[member] !== undefined) data[member] = body[member];
-  }
+  for (const [member, value] of Object.entries(body)) if (!NOT_DATA.has(member) && value !== undefined) data[member] = value;
   const context = body.context as Record<string, unknown> | undefined;
+  // The document: a root plan_year is not the caller's to set; context.plan_year is.
   if (context && context.plan_year !== undefined) data.plan_year = context.plan_year;
+  else delete data.plan_year;
   return data;
 }
 
@@ -87,4 +86,13 @@ export function valueAt(root: unknown, path: string): unknown {
 
 export function isoDate(now: Date): string {
   return now.toISOString().slice(0, 10);
+}
+
+/** The plan year of an application (always an integer once created: the context requires it). */
+export const planYearOf = (app: Application): number | undefined => (Number.isInteger(app.data.plan_year) ? (app.data.plan_year as number) : undefined);
+
+/** The employer id of an application: the document's `hra.employer.external_id`, else a root `employer_external_id`. */
+export function employerOf(app: Application): string | undefined {
+  const id = valueAt(app.data, 'hra.employer.external_id') ?? app.data.employer_external_id;
+  return typeof id === 'string' ? id : undefined;
 }

@@ -1,13 +1,14 @@
 /**
- * POST /v1/enrollments (4.10). A structurally unusable request (not an object, wrong routing
- * context, agent/TPA members) is a 400; otherwise the application is created (201) with its
- * validation state in `errors[]`, which may be non-empty. The `slow-` and `fail-5xx-`
+ * POST /v1/enrollments (4.10). A body the provider's EnrollmentRequest schema refuses, or one
+ * carrying an agent/TPA member (2.8), is a 400; otherwise the application is created (201,
+ * `draft`) with its submission readiness in `errors[]`, which may be non-empty. `external_id`
+ * defaults to the Idempotency-Key, as the document says. The `slow-` and `fail-5xx-`
  * external_id fixtures are the core's (reference/core/limits.ts), ahead of this handler.
  */
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
 import { isObject, pickData } from './application.js';
-import { checkContext, notAnObject, rejectAgentMembers } from './request.js';
+import { notAnObject, rejectAgentMembers, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
 import { validateApplication } from './validation.js';
 import { toView } from './view.js';
@@ -17,7 +18,7 @@ export function createEnrollment(svc: Service) {
     const refused = notAnObject(ctx.body);
     if (refused) return refused;
     const body = ctx.body as Record<string, unknown>;
-    const structural = rejectAgentMembers(body, ctx.faulty) ?? checkContext(body);
+    const structural = rejectAgentMembers(body, ctx.faulty) ?? schemaRefusal('EnrollmentRequest', body);
     if (structural) return structural;
 
     const app = newApplication(ctx, body);
@@ -30,20 +31,21 @@ export function createEnrollment(svc: Service) {
 
 function newApplication(ctx: RouteContext, body: Record<string, unknown>): Application {
   const data = pickData(body);
+  const key = ctx.headers['idempotency-key'];
+  if (data.external_id === undefined && key !== undefined) data.external_id = key;
   const stamp = ctx.now().toISOString();
   return {
     id: ctx.nextId('enr'),
     owner: ctx.account.id,
     data,
     policy_status: 'draft',
-    submission_status: 'not_submitted',
     pending_action: null,
     // A special enrollment period needs supporting documentation (4.15).
-    document_status: isObject(data.special_enrollment_period) ? 'required' : 'not_required',
+    document_status: isObject(data.special_enrollment_period) ? 'required' : 'none_needed',
     errors: validateApplication(data),
     revision: 0,
     submitted_revision: null,
-    changes: [],
+    events: [],
     created_at: stamp,
     updated_at: stamp,
     submitted_at: null,

@@ -1,7 +1,7 @@
 /**
  * Direct enrollment, the older ICHRA and the Medicare families end to end through the
  * reference server (core edge, gates, idempotency, body parsing). Every /v1 response is
- * validated against specs/partner-api.yaml by the core's test client.
+ * validated against the provider's document (and specs/partner-api.yaml) by the core's test client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyForRole } from '../core/accounts.js';
@@ -59,7 +59,7 @@ describe('direct enrollment through the server', () => {
   it('refuses a create without Idempotency-Key (400 errors[]) and the unapproved key (403 unified)', async () => {
     const none = await call('POST', '/v1/enrollments', { json: validCreateBody(F.planFull) });
     expect(none.status).toBe(400);
-    expect(none.body.errors[0].code).toBe('invalid_request');
+    expect(none.body.errors[0].code).toBe('idempotency_key_required');
     const gated = await call('GET', '/v1/enrollments?product=ichra&exchange=off_exchange', { role: 'unapproved' });
     expect(gated.status).toBe(403);
     expect(gated.body.error.code).toBe('forbidden');
@@ -75,51 +75,66 @@ describe('direct enrollment through the server', () => {
   });
 
   it('runs submit, effectuation and termination for the full carrier', async () => {
-    const app = await create(F.planFull);
-    expect((await call('POST', `/v1/enrollments/${app.id}/submissions`, { json: CTX })).status).toBe(202);
-    await pollStatus(app.id, 'effectuated');
-    expect((await call('POST', `/v1/enrollments/${app.id}/terminations`, { json: CTX })).status).toBe(202);
-    await pollStatus(app.id, 'terminated');
+    const { application_id: id } = await create(F.planFull);
+    expect((await call('POST', `/v1/enrollments/${id}/submissions`, { json: CTX })).status).toBe(202);
+    await pollStatus(id, 'effectuated');
+    expect((await call('POST', `/v1/enrollments/${id}/terminations`, { json: CTX })).status).toBe(202);
+    await pollStatus(id, 'terminated');
   });
 
   it('cancels a future-dated pending application and refuses the limited carrier', async () => {
-    const app = await create(F.planFull, { desired_effective_date: FUTURE });
-    await call('POST', `/v1/enrollments/${app.id}/submissions`, { json: CTX });
-    await pollStatus(app.id, 'pending_effectuation');
-    expect((await call('POST', `/v1/enrollments/${app.id}/cancellations`, { json: CTX })).status).toBe(202);
-    await pollStatus(app.id, 'cancelled');
-    const limited = await create(F.planLimited, { desired_effective_date: FUTURE });
-    await call('POST', `/v1/enrollments/${limited.id}/submissions`, { json: CTX });
-    await pollStatus(limited.id, 'pending_effectuation');
-    const refused = await call('POST', `/v1/enrollments/${limited.id}/cancellations`, { json: CTX });
+    const { application_id: id } = await create(F.planFull, { desired_effective_date: FUTURE });
+    await call('POST', `/v1/enrollments/${id}/submissions`, { json: CTX });
+    await pollStatus(id, 'pending_effectuation');
+    expect((await call('POST', `/v1/enrollments/${id}/cancellations`, { json: CTX })).status).toBe(202);
+    await pollStatus(id, 'cancelled');
+    const limited = (await create(F.planLimited, { desired_effective_date: FUTURE })).application_id;
+    await call('POST', `/v1/enrollments/${limited}/submissions`, { json: CTX });
+    await pollStatus(limited, 'pending_effectuation');
+    const refused = await call('POST', `/v1/enrollments/${limited}/cancellations`, { json: CTX });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].code).toBe('invalid_field_value');
   });
 
   it('ends submission_failed for the refusing carrier', async () => {
-    const app = await create(F.planSubmissionFails);
-    await call('POST', `/v1/enrollments/${app.id}/submissions`, { json: CTX });
-    await pollStatus(app.id, 'submission_failed');
+    const { application_id: id } = await create(F.planSubmissionFails);
+    await call('POST', `/v1/enrollments/${id}/submissions`, { json: CTX });
+    await pollStatus(id, 'submission_failed');
   });
 
   it('lists with filters and refuses unsupported parameters', async () => {
     const r = await call('GET', `/v1/enrollments?product=ichra&exchange=off_exchange&plan_hios_id=${F.planLimited}&limit=5`);
     expect(r.status).toBe(200);
-    for (const row of r.body.enrollments) expect(row.plan_hios_id).toBe(F.planLimited);
+    expect(r.body.applications.length).toBeGreaterThan(0);
+    for (const row of r.body.applications) expect(row.plan_hios_id).toBe(F.planLimited);
     expect((await call('GET', '/v1/enrollments?product=ichra&exchange=off_exchange&foo=1')).status).toBe(400);
   });
 
   it('returns payment fields unchanged on the wire', async () => {
-    const app = await create(F.planFull);
-    const r = await call('GET', `/v1/enrollments/${app.id}/payment_redirect?product=ichra&exchange=off_exchange`);
+    const { application_id: id } = await create(F.planFull);
+    const r = await call('GET', `/v1/enrollments/${id}/payment_redirect?product=ichra&exchange=off_exchange`);
     expect(r.status).toBe(200);
-    expect(r.text).toContain('"x-Carrier.Ref"');
-    expect(r.body.fields).toHaveProperty(['return url']);
+    expect(r.text).toContain('"name":"x-Carrier.Ref"');
+    expect(r.body.fields).toContainEqual({ name: 'return url', value: expect.stringMatching(/^https:/) });
+  });
+
+  it('answers a create, submission, cancellation or termination in another media type with 400 errors[] (no 415 documented there)', async () => {
+    const create415 = await call('POST', '/v1/enrollments', { raw: JSON.stringify(validCreateBody(F.planFull)), contentType: 'text/plain', headers: idem() });
+    expect(create415.status).toBe(400);
+    expect(create415.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'Content-Type' });
+    const { application_id: id } = await create(F.planFull);
+    for (const action of ['submissions', 'cancellations', 'terminations']) {
+      const r = await call('POST', `/v1/enrollments/${id}/${action}`, { raw: JSON.stringify(CTX), contentType: 'text/plain' });
+      expect(r.status, action).toBe(400);
+    }
+    const put = await call('PUT', `/v1/enrollments/${id}`, { raw: '{}', contentType: 'text/plain' });
+    expect(put.status).toBe(415);
+    expect(put.body.error.code).toBe('unsupported_media_type');
   });
 
   it('accepts a real multipart upload and a JSON upload, and refuses text/plain with 415', async () => {
-    const app = await create(F.planFull, { special_enrollment_period: { event_type: 'move', event_date: '2026-01-02' } });
-    const path = `/v1/enrollments/${app.id}/supporting_documentation`;
+    const { application_id: id } = await create(F.planFull, { special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' } });
+    const path = `/v1/enrollments/${id}/supporting_documentation`;
     const raw = multipart('xyzBOUNDARY', [
       { name: 'context', value: JSON.stringify(CTX.context), type: 'application/json' },
       { name: 'document_type', value: 'sep' },
@@ -127,10 +142,10 @@ describe('direct enrollment through the server', () => {
     ]);
     const r = await call('POST', path, { raw, contentType: 'multipart/form-data; boundary=xyzBOUNDARY' });
     expect(r.status).toBe(201);
-    expect(r.body.detected_content_type).toBe('image/jpeg');
+    expect(r.body).toMatchObject({ application_id: id, filename: 'proof.jpg', document_type: 'sep' });
     const json = await call('POST', path, { json: { ...CTX, document_type: 'sep', file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.4').toString('base64') } } });
     expect(json.status).toBe(201);
-    expect((await call('GET', `/v1/enrollments/${app.id}`)).body.document_status).toBe('received');
+    expect((await call('GET', `/v1/enrollments/${id}?product=ichra&exchange=off_exchange`)).body.document_status).toBe('uploaded');
     const text = await call('POST', path, { raw: 'hello', contentType: 'text/plain' });
     expect(text.status).toBe(415);
     expect(text.body.error.code).toBe('unsupported_media_type');

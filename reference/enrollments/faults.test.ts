@@ -7,12 +7,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { probes as serverProbes } from '../faults/probes.js';
 import { faults as table } from './faults.js';
-import { ENROLLMENT_FIXTURES as F, validCreateBody } from './fixtures.js';
+import { ENROLLMENT_FIXTURES as F, incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { enrollmentRoutes } from './index.js';
 import { createKit, type Kit } from './test-kit.js';
 
 const BASE = '/v1/enrollments?product=ichra&exchange=off_exchange';
 const CTX = { context: { product: 'ichra', exchange: 'off_exchange' } };
+const ROUTING = '?product=ichra&exchange=off_exchange';
+const PUT_CONTEXT = { context: { ...CTX.context, plan_year: new Date().getUTCFullYear() } };
+const FRESNO = { residential_address: { street_address_1: '1 Analytical Way', city: 'Fresno', state: 'CA', zip_code: '95814' } };
 const FUTURE = `${new Date().getUTCFullYear() + 1}-01-01`;
 const PDF = Buffer.from('%PDF-1.7\n');
 const GIF = Buffer.from('GIF89a');
@@ -24,29 +27,27 @@ const faults = table.filter((f) => !serverProbes[f.name]);
 
 const create = async (k: Kit, plan: string, extra: Record<string, unknown> = {}) => (await k.call('POST', '/v1/enrollments', { body: validCreateBody(plan, extra) })).body;
 const act = (k: Kit, id: string, what: string, body: unknown = CTX) => k.call('POST', `/v1/enrollments/${id}/${what}`, { body });
-const statusOf = async (k: Kit, id: string) => (await k.call('GET', `/v1/enrollments/${id}`)).body.policy_status;
+const read = (k: Kit, id: string, query = ROUTING) => k.call('GET', `/v1/enrollments/${id}${query}`);
+const statusOf = async (k: Kit, id: string) => (await read(k, id)).body.policy_status;
+const put = (k: Kit, id: string, members: Record<string, unknown>) => k.call('PUT', `/v1/enrollments/${id}`, { body: { ...PUT_CONTEXT, ...members } });
 /** Submitted and settled (future-dated stays pending; today-dated effectuates ~10 ms later). */
 async function submitted(k: Kit, plan: string, extra: Record<string, unknown> = {}, settle = 40): Promise<string> {
-  const { id } = await create(k, plan, extra);
+  const { application_id: id } = await create(k, plan, extra);
   await act(k, id, 'submissions');
   await pause(settle);
   return id;
 }
 const listStatus = async (k: Kit, q: string) => (await k.call('GET', q)).status;
-const listTotal = async (k: Kit, q: string) => (await k.call('GET', BASE + q)).body.meta?.total;
-const withoutEmail = () => {
-  const body = validCreateBody(F.planFull);
-  delete (body.applicants as { primary: Record<string, unknown> }).primary.email;
-  return body;
-};
+const listTotal = async (k: Kit, q: string) => (await k.call('GET', BASE + q)).body.pagination?.total;
+const rows = async (k: Kit, q = '') => (await k.call('GET', BASE + q)).body.applications;
 const docJson = (file: Buffer, type = 'sep') => ({ ...CTX, document_type: type, file: { filename: 'f', content_type: 'application/pdf', content_base64: file.toString('base64') } });
 const upload = async (k: Kit, body: unknown) => {
-  const { id } = await create(k, F.planFull, { special_enrollment_period: { event_type: 'move', event_date: '2026-01-02' } });
+  const { application_id: id } = await create(k, F.planFull, { special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' } });
   const r = await k.call('POST', `/v1/enrollments/${id}/supporting_documentation`, { body });
-  return [r.status, await k.call('GET', `/v1/enrollments/${id}`).then((x) => x.body.document_status)];
+  return [r.status, await read(k, id).then((x) => x.body.document_status)];
 };
 const payment = async (k: Kit, plan: string, q = '?product=ichra&exchange=off_exchange') => {
-  const { id } = await create(k, plan);
+  const { application_id: id } = await create(k, plan);
   return k.call('GET', `/v1/enrollments/${id}/payment_redirect${q}`);
 };
 
@@ -55,11 +56,11 @@ const PROBES: Record<string, Probe> = {
   'enr-list-product-optional': (k) => listStatus(k, '/v1/enrollments?exchange=off_exchange'),
   'enr-list-exchange-optional': (k) => listStatus(k, '/v1/enrollments?product=ichra'),
   'enr-list-ignores-unsupported-param': (k) => listStatus(k, `${BASE}&sort=asc`),
-  'enr-list-default-limit-50': async (k) => (await k.call('GET', BASE)).body.enrollments.length,
+  'enr-list-default-limit-50': async (k) => (await rows(k)).length,
   'enr-list-limit-unbounded': (k) => listStatus(k, `${BASE}&limit=101`),
-  'enr-list-offset-default-1': async (k) => (await k.call('GET', BASE)).body.enrollments[0].id,
+  'enr-list-offset-default-1': async (k) => (await rows(k))[0].application_id,
   'enr-list-negative-offset-accepted': (k) => listStatus(k, `${BASE}&offset=-1`),
-  'enr-list-pages-overlap': async (k) => (await k.call('GET', `${BASE}&limit=10&offset=10`)).body.enrollments[0].id,
+  'enr-list-pages-overlap': async (k) => (await rows(k, '&limit=10&offset=10'))[0].application_id,
   'enr-list-policy-status-ignored': (k) => listTotal(k, '&policy_status=draft'),
   'enr-list-policy-status-any': (k) => listStatus(k, `${BASE}&policy_status=active`),
   'enr-list-external-id-ignored': (k) => listTotal(k, '&external_id=seed-7'),
@@ -67,7 +68,7 @@ const PROBES: Record<string, Probe> = {
   'enr-list-issuer-hios-id-ignored': (k) => listTotal(k, `&issuer_hios_id=${F.planFull.slice(0, 5)}`),
   'enr-list-plan-year-ignored': (k) => listTotal(k, '&plan_year=2026'),
   'enr-list-updated-since-inclusive': async (k) => {
-    const pivot = (await k.call('GET', BASE)).body.enrollments[3];
+    const pivot = (await rows(k))[3];
     return listTotal(k, `&updated_since=${encodeURIComponent(pivot.updated_at)}`);
   },
   'enr-list-employer-unsupported': (k) => listStatus(k, `${BASE}&employer_external_id=employer-1`),
@@ -76,33 +77,34 @@ const PROBES: Record<string, Probe> = {
   'enr-create-no-carrier-capabilities': async (k) => (await create(k, F.planFull)).carrier?.supports_cancellation,
   'enr-next-actions-legacy-href': async (k) => (await create(k, F.planFull)).next_actions[0].href.split('/')[1],
   'enr-create-initial-pending': async (k) => (await create(k, F.planFull)).policy_status,
-  'enr-create-validation-errors-hidden': async (k) => (await k.call('POST', '/v1/enrollments', { body: withoutEmail() })).body.errors.length,
+  'enr-create-validation-errors-hidden': async (k) => (await k.call('POST', '/v1/enrollments', { body: incompleteCreateBody(F.planFull) })).body.errors.length,
   'enr-create-accepts-agent-id': async (k) => (await k.call('POST', '/v1/enrollments', { body: validCreateBody(F.planFull, { _agent_id: 'x' }) })).status,
   'enr-create-accepts-tpa-slug': async (k) => (await k.call('POST', '/v1/enrollments', { body: validCreateBody(F.planFull, { tpa_slug: 'x' }) })).status,
   'enr-create-accepts-actor-agent-id': async (k) => (await k.call('POST', '/v1/enrollments', { body: validCreateBody(F.planFull, { actor: { agent_id: 'x' } }) })).status,
-  'enr-create-accepts-agent-of-record': async (k) => (await k.call('POST', '/v1/enrollments', { body: validCreateBody(F.planFull, { agent_of_record: 'x' }) })).status,
-  'enr-read-answer-203': async (k) => (await k.call('GET', `/v1/enrollments/${(await create(k, F.planFull)).id}`)).status,
-  'enr-read-unknown-400': async (k) => (await k.call('GET', '/v1/enrollments/enr_nope')).status,
-  'enr-read-ignores-unsupported-param': async (k) => (await k.call('GET', `/v1/enrollments/${(await create(k, F.planFull)).id}?limit=1`)).status,
-  'enr-update-any-carrier': async (k) => (await k.call('PUT', `/v1/enrollments/${(await create(k, F.planLimited)).id}`, { body: { residential_address: { city: 'Fresno' } } })).status,
+  'enr-create-accepts-agent-of-record': async (k) => (await k.call('POST', '/v1/enrollments', { body: validCreateBody(F.planFull, { agent_of_record: { first_name: 'Ann', national_producer_number: '1234567' } }) })).status,
+  'enr-read-answer-203': async (k) => (await read(k, (await create(k, F.planFull)).application_id)).status,
+  'enr-read-unknown-400': async (k) => (await read(k, 'enr_nope')).status,
+  'enr-read-ignores-unsupported-param': async (k) => (await read(k, (await create(k, F.planFull)).application_id, `${ROUTING}&limit=1`)).status,
+  // A draft may change for any carrier; the refusal is for a submitted application.
+  'enr-update-any-carrier': async (k) => (await put(k, await submitted(k, F.planLimited, { desired_effective_date: FUTURE }), FRESNO)).status,
   'enr-update-change-not-shown': async (k) => {
-    const { id } = await create(k, F.planFull);
-    await k.call('PUT', `/v1/enrollments/${id}`, { body: { residential_address: { city: 'Fresno' } } });
-    return (await k.call('GET', `/v1/enrollments/${id}`)).body.residential_address.city;
+    const { application_id: id } = await create(k, F.planFull);
+    await put(k, id, FRESNO);
+    return (await read(k, id)).body.application.residential_address.city;
   },
-  'enr-submit-returns-200': async (k) => (await act(k, (await create(k, F.planFull)).id, 'submissions')).status,
-  'enr-submit-requires-plan-year': async (k) => (await act(k, (await create(k, F.planFull)).id, 'submissions', CTX)).status,
-  'enr-submit-ignores-errors': async (k) => (await act(k, (await create(k, F.planFull, { desired_effective_date: undefined })).id, 'submissions')).status,
+  'enr-submit-returns-200': async (k) => (await act(k, (await create(k, F.planFull)).application_id, 'submissions')).status,
+  'enr-submit-requires-plan-year': async (k) => (await act(k, (await create(k, F.planFull)).application_id, 'submissions', CTX)).status,
+  'enr-submit-ignores-errors': async (k) => (await act(k, (await k.call('POST', '/v1/enrollments', { body: incompleteCreateBody(F.planFull) })).body.application_id, 'submissions')).status,
   'enr-submit-never-settles': async (k) => statusOf(k, await submitted(k, F.planFull, { desired_effective_date: FUTURE })),
   'enr-submit-failure-hidden': async (k) => statusOf(k, await submitted(k, F.planSubmissionFails)),
   'enr-resubmit-without-changes': async (k) => (await act(k, await submitted(k, F.planFull, { desired_effective_date: FUTURE }), 'submissions')).status,
   'enr-resubmit-after-changes-refused': async (k) => {
     const id = await submitted(k, F.planFull, { desired_effective_date: FUTURE });
-    await k.call('PUT', `/v1/enrollments/${id}`, { body: { residential_address: { city: 'Fresno' } } });
+    await put(k, id, FRESNO);
     return (await act(k, id, 'submissions')).status;
   },
   'enr-submit-unknown-422': async (k) => (await act(k, 'enr_nope', 'submissions')).status,
-  'enr-submit-response-status-outside-enum': async (k) => (await act(k, (await create(k, F.planFull)).id, 'submissions')).body.policy_status,
+  'enr-submit-response-status-outside-enum': async (k) => (await act(k, (await create(k, F.planFull)).application_id, 'submissions')).body.policy_status,
   'enr-never-effectuated': async (k) => statusOf(k, await submitted(k, F.planFull, {}, 80)),
   'enr-cancel-returns-200': async (k) => (await act(k, await submitted(k, F.planFull, { desired_effective_date: FUTURE }), 'cancellations')).status,
   'enr-cancel-no-effect': async (k) => {
@@ -111,7 +113,7 @@ const PROBES: Record<string, Probe> = {
     await pause(30);
     return statusOf(k, id);
   },
-  'enr-cancel-any-state': async (k) => (await act(k, (await create(k, F.planFull)).id, 'cancellations')).status,
+  'enr-cancel-any-state': async (k) => (await act(k, (await create(k, F.planFull)).application_id, 'cancellations')).status,
   'enr-cancel-any-carrier': async (k) => (await act(k, await submitted(k, F.planLimited, { desired_effective_date: FUTURE }), 'cancellations')).status,
   'enr-terminate-returns-200': async (k) => (await act(k, await submitted(k, F.planFull, {}, 80), 'terminations')).status,
   'enr-terminate-no-effect': async (k) => {
@@ -120,10 +122,10 @@ const PROBES: Record<string, Probe> = {
     await pause(30);
     return statusOf(k, id);
   },
-  'enr-terminate-any-state': async (k) => (await act(k, (await create(k, F.planFull)).id, 'terminations')).status,
+  'enr-terminate-any-state': async (k) => (await act(k, (await create(k, F.planFull)).application_id, 'terminations')).status,
   'enr-terminate-any-carrier': async (k) => (await act(k, await submitted(k, F.planLimited, {}, 80), 'terminations')).status,
   'enr-payment-no-method': async (k) => (await payment(k, F.planFull)).body.method,
-  'enr-payment-keys-normalised': async (k) => Object.keys((await payment(k, F.planFull)).body.fields).join('|'),
+  'enr-payment-keys-normalised': async (k) => (await payment(k, F.planFull)).body.fields.map((f: { name: string }) => f.name).join('|'),
   'enr-payment-unsupported-200': async (k) => (await payment(k, F.planLimited)).status,
   'enr-payment-params-optional': async (k) => (await payment(k, F.planFull, '')).status,
   'enr-docs-json-refused': (k) => upload(k, docJson(PDF)),
@@ -131,8 +133,8 @@ const PROBES: Record<string, Probe> = {
   'enr-docs-status-unchanged': (k) => upload(k, docJson(PDF)),
   'enr-docs-trusts-declared-type': (k) => upload(k, docJson(GIF)),
   'enr-docs-any-document-type': (k) => upload(k, docJson(PDF, 'income')),
-  'enr-errors-unified-envelope': async (k) => Object.keys((await act(k, (await create(k, F.planFull, { external_id: undefined })).id, 'submissions')).body),
-  'enr-errors-empty-list': async (k) => (await k.call('GET', '/v1/enrollments/enr_nope')).body.errors.length,
+  'enr-errors-unified-envelope': async (k) => Object.keys((await act(k, (await k.call('POST', '/v1/enrollments', { body: incompleteCreateBody(F.planFull) })).body.application_id, 'submissions')).body),
+  'enr-errors-empty-list': async (k) => (await read(k, 'enr_nope')).body.errors.length,
 };
 
 async function observe(probe: Probe, faultName?: string): Promise<unknown> {

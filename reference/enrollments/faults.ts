@@ -67,8 +67,8 @@ export const faults: Fault[] = [
   flag('enr-read-unknown-400', 'ENR-READ-404', 'An unknown enrollment id gives 400 instead of 404.'),
   flag('enr-read-ignores-unsupported-param', 'ENR-READ-UNSUPPORTED-PARAM', 'The read ignores query parameters other than product and exchange.'),
   // Update (4.11)
-  flag('enr-update-any-carrier', 'ENR-UPDATE-UNSUPPORTED-CARRIER', 'PUT is accepted for a carrier without post-enrollment changes.'),
-  flag('enr-update-change-not-shown', 'ENR-UPDATE-TRACKED', 'PUT changes are sent by the next submission but never shown on the application.'),
+  flag('enr-update-any-carrier', 'ENR-UPDATE-UNSUPPORTED-CARRIER', 'PUT on a submitted application is accepted for a carrier without post-enrollment changes.'),
+  flag('enr-update-change-not-shown', 'ENR-UPDATE-TRACKED', 'PUT changes are sent by the next submission but never shown on the application (data or events).'),
   // Submission (section 3, 4.13)
   flag('enr-submit-returns-200', 'ENR-SUBMIT-202', 'A successful submission answers 200 instead of 202.'),
   flag('enr-submit-requires-plan-year', 'ENR-SUBMIT-PLAN-YEAR-OPTIONAL', 'Submission refuses a context without plan_year.'),
@@ -91,7 +91,7 @@ export const faults: Fault[] = [
   flag('enr-terminate-any-carrier', 'ENR-TERMINATE-UNSUPPORTED-CARRIER-400', 'Termination is accepted for a carrier that does not support it.'),
   // Payment redirect (4.14)
   flag('enr-payment-no-method', 'ENR-PAYMENT-200', 'Payment redirect data has no method.'),
-  flag('enr-payment-keys-normalised', 'ENR-PAYMENT-FIELDS-VERBATIM', 'Payment fields keys are lower-cased and their odd characters replaced.'),
+  flag('enr-payment-keys-normalised', 'ENR-PAYMENT-FIELDS-VERBATIM', 'Payment field names are lower-cased and their odd characters replaced.'),
   flag('enr-payment-unsupported-200', 'ENR-PAYMENT-UNSUPPORTED-422', 'Payment redirect answers 200 for a carrier without payment redirect.'),
   flag('enr-payment-params-optional', 'ENR-PAYMENT-PARAMS-REQUIRED', 'Payment redirect answers without product and exchange.'),
   // Supporting documentation (4.15)

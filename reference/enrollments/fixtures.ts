@@ -36,3 +36,15 @@ export function validCreateBody(planHiosId: string, overrides: Record<string, un
     ...overrides,
   };
 }
+
+/**
+ * A create body the provider's schema accepts but the carrier cannot submit yet: the primary
+ * applicant lacks `missing` (by default its date of birth and signature), so the application is
+ * a draft whose errors[] names them.
+ */
+export function incompleteCreateBody(planHiosId: string, missing: readonly string[] = ['date_of_birth', 'signature'], today = new Date()): Record<string, unknown> {
+  const body = validCreateBody(planHiosId, {}, today);
+  const primary = (body.applicants as { primary: Record<string, unknown> }).primary;
+  for (const member of missing) delete primary[member];
+  return body;
+}

@@ -4,7 +4,7 @@
  * `env.seed.enrollments` adds synthetic applications for scale runs.
  */
 import type { Route, RouteModule, ServerEnv } from '../types.js';
-import { statusChange } from './actions.js';
+import { actionHandler } from './actions.js';
 import { createEnrollment } from './create.js';
 import { uploadDocumentation } from './documents.js';
 import { listEnrollments } from './list.js';
@@ -21,14 +21,16 @@ export const enrollmentRoutes: RouteModule = (env: ServerEnv): Route[] => {
   const svc: Service = { store: new EnrollmentStore(), env };
   seedEnrollments(svc.store, env.seed?.enrollments ?? 0);
   const common = { family: 'enrollments', gate: 'direct_enrollment', errorShape: 'errors' } as const;
+  // The document lists no 415 for these operations: another media type is a 400 there.
+  const no415 = { mediaTypeRefusal: 400 } as const;
   return [
     { ...common, method: 'GET', pattern: '/v1/enrollments', handler: listEnrollments(svc) },
-    { ...common, method: 'POST', pattern: '/v1/enrollments', idempotency: 'required', handler: createEnrollment(svc) },
+    { ...common, ...no415, method: 'POST', pattern: '/v1/enrollments', idempotency: 'required', handler: createEnrollment(svc) },
     { ...common, method: 'GET', pattern: ITEM, handler: readEnrollment(svc) },
     { ...common, method: 'PUT', pattern: ITEM, handler: updateEnrollment(svc) },
-    { ...common, method: 'POST', pattern: `${ITEM}/submissions`, handler: statusChange(svc, 'submission') },
-    { ...common, method: 'POST', pattern: `${ITEM}/cancellations`, handler: statusChange(svc, 'cancellation') },
-    { ...common, method: 'POST', pattern: `${ITEM}/terminations`, handler: statusChange(svc, 'termination') },
+    { ...common, ...no415, method: 'POST', pattern: `${ITEM}/submissions`, handler: actionHandler(svc, 'submission') },
+    { ...common, ...no415, method: 'POST', pattern: `${ITEM}/cancellations`, handler: actionHandler(svc, 'cancellation') },
+    { ...common, ...no415, method: 'POST', pattern: `${ITEM}/terminations`, handler: actionHandler(svc, 'termination') },
     { ...common, method: 'GET', pattern: `${ITEM}/payment_redirect`, handler: paymentRedirect(svc) },
     { ...common, method: 'POST', pattern: `${ITEM}/supporting_documentation`, bodyTypes: ['json', 'multipart'], handler: uploadDocumentation(svc) },
   ];

@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => kit.close());
 
 const list = (params = '') => kit.call('GET', BASE + params);
-const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+const ids = (rows: Array<{ application_id: string }>) => rows.map((r) => r.application_id);
 
 describe('routing and parameters', () => {
   it.each([
@@ -42,63 +42,73 @@ describe('routing and parameters', () => {
 });
 
 describe('paging', () => {
-  it('defaults to limit 25 and offset 0 with meta', async () => {
+  it('defaults to limit 25 and offset 0 with pagination, rows in the document\'s ApplicationListItem shape', async () => {
     const r = await list();
     expect(r.status).toBe(200);
-    expect(r.body.enrollments).toHaveLength(25);
-    expect(r.body.meta).toEqual({ limit: 25, offset: 0, total: 120 });
-    expect(r.body.enrollments[0].id).toBe('enr_seed_000001');
+    expect(r.body.applications).toHaveLength(25);
+    expect(r.body.pagination).toEqual({ limit: 25, offset: 0, total: 120 });
+    expect(r.body.applications[0]).toEqual({
+      application_id: 'enr_seed_000001',
+      external_id: 'seed-1',
+      employer_external_id: 'employer-2',
+      plan_year: '2026',
+      plan_hios_id: '12345CA0010002',
+      exchange_type: 'off_exchange',
+      policy_status: 'draft',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
   });
 
   it('accepts limit 1 and 100, and pages agree with one larger page', async () => {
-    expect((await list('&limit=1')).body.enrollments).toHaveLength(1);
-    expect((await list('&limit=100')).body.enrollments).toHaveLength(100);
+    expect((await list('&limit=1')).body.applications).toHaveLength(1);
+    expect((await list('&limit=100')).body.applications).toHaveLength(100);
     const a = await list('&limit=10&offset=0');
     const b = await list('&limit=10&offset=10');
     const both = await list('&limit=20');
-    expect([...ids(a.body.enrollments), ...ids(b.body.enrollments)]).toEqual(ids(both.body.enrollments));
-    expect((await list('&offset=500')).body.enrollments).toEqual([]);
+    expect([...ids(a.body.applications), ...ids(b.body.applications)]).toEqual(ids(both.body.applications));
+    expect((await list('&offset=500')).body.applications).toEqual([]);
   });
 });
 
 describe('filters', () => {
   it.each(POLICY_STATUSES)('policy_status=%s returns only that state', async (status) => {
-    const rows = (await list(`&policy_status=${status}&limit=100`)).body.enrollments;
+    const rows = (await list(`&policy_status=${status}&limit=100`)).body.applications;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.policy_status).toBe(status);
   });
 
   it.each([
     ['external_id', 'seed-7', (r: any) => r.external_id],
-    ['plan_year', '2026', (r: any) => String(r.context.plan_year)],
+    ['plan_year', '2026', (r: any) => r.plan_year],
     ['plan_hios_id', F.planLimited, (r: any) => r.plan_hios_id],
     ['issuer_hios_id', F.planFull.slice(0, 5), (r: any) => r.plan_hios_id.slice(0, 5)],
     ['employer_external_id', 'employer-3', (r: any) => r.employer_external_id],
   ])('%s=%s keeps only matching rows', async (name, value, pick) => {
     const r = await list(`&${name}=${encodeURIComponent(value)}&limit=100`);
-    expect(r.body.meta.total).toBeGreaterThan(0);
-    expect(r.body.meta.total).toBeLessThan(120);
-    for (const row of r.body.enrollments) expect(pick(row)).toBe(value);
+    expect(r.body.pagination.total).toBeGreaterThan(0);
+    expect(r.body.pagination.total).toBeLessThan(120);
+    for (const row of r.body.applications) expect(pick(row)).toBe(value);
   });
 
   it('updated_since is strictly after', async () => {
-    const all = (await list('&limit=100')).body.enrollments;
+    const all = (await list('&limit=100')).body.applications;
     const pivot = all[50];
     const after = (await list(`&updated_since=${encodeURIComponent(pivot.updated_at)}&limit=100`)).body;
-    expect(ids(after.enrollments)).not.toContain(pivot.id);
-    expect(after.meta.total).toBe(120 - 51);
+    expect(ids(after.applications)).not.toContain(pivot.application_id);
+    expect(after.pagination.total).toBe(120 - 51);
     const earlier = new Date(Date.parse(pivot.updated_at) - 1).toISOString();
-    expect(ids((await list(`&updated_since=${encodeURIComponent(earlier)}&limit=100`)).body.enrollments)).toContain(pivot.id);
+    expect(ids((await list(`&updated_since=${encodeURIComponent(earlier)}&limit=100`)).body.applications)).toContain(pivot.application_id);
   });
 });
 
 describe('account scope', () => {
   it('shows an application only to the account that created it (seeded rows to all)', async () => {
     const created = await kit.call('POST', '/v1/enrollments', { body: validCreateBody(F.planFull, { external_id: 'mine-1' }) });
-    expect((await list('&external_id=mine-1')).body.meta.total).toBe(1);
+    expect((await list('&external_id=mine-1')).body.pagination.total).toBe(1);
     const other = await kit.call('GET', `${BASE}&external_id=mine-1`, { account: OTHER });
-    expect(other.body.meta.total).toBe(0);
-    expect((await kit.call('GET', `/v1/enrollments/${created.body.id}`, { account: OTHER })).status).toBe(404);
-    expect((await kit.call('GET', BASE, { account: OTHER })).body.meta.total).toBe(120);
+    expect(other.body.pagination.total).toBe(0);
+    expect((await kit.call('GET', `/v1/enrollments/${created.body.application_id}?product=ichra&exchange=off_exchange`, { account: OTHER })).status).toBe(404);
+    expect((await kit.call('GET', BASE, { account: OTHER })).body.pagination.total).toBe(120);
   });
 });

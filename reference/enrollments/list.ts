@@ -1,16 +1,17 @@
 /**
- * GET /v1/enrollments (4.9): the account's applications in creation order, filtered and paged.
+ * GET /v1/enrollments (4.9): the account's applications in creation order, filtered and paged,
+ * as the provider's ApplicationListResponse: `{applications: [ApplicationListItem], pagination}`.
  * Every filter is a row of FILTERS: how its value is checked and which applications it keeps.
  */
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
-import { POLICY_STATUSES } from './application.js';
+import { employerOf, planYearOf, POLICY_STATUSES } from './application.js';
 import { issuerOf } from './carriers.js';
 import { fail } from './errors.js';
 import { checkRoutingQuery, unsupportedParam } from './request.js';
 import type { Service } from './service.js';
 import { catchUp } from './processing.js';
-import { toView } from './view.js';
+import { toListItem } from './view.js';
 
 type Faulty = (name: string) => boolean;
 
@@ -24,7 +25,7 @@ interface Filter {
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const anyString = (): null => null;
-const equals = (member: 'external_id' | 'plan_hios_id' | 'employer_external_id') => (a: Application, v: string) => a.data[member] === v;
+const equals = (member: 'external_id' | 'plan_hios_id') => (a: Application, v: string) => a.data[member] === v;
 
 const FILTERS: Record<string, Filter> = {
   policy_status: {
@@ -35,12 +36,12 @@ const FILTERS: Record<string, Filter> = {
   external_id: { invalid: anyString, keep: equals('external_id'), ignoredBy: 'enr-list-external-id-ignored' },
   plan_year: {
     invalid: (v) => (/^\d{4}$/.test(v) ? null : 'must be an integer year'),
-    keep: (a, v) => a.data.plan_year === Number(v),
+    keep: (a, v) => planYearOf(a) === Number(v),
     ignoredBy: 'enr-list-plan-year-ignored',
   },
   issuer_hios_id: { invalid: anyString, keep: (a, v) => issuerOf(a.data.plan_hios_id) === v, ignoredBy: 'enr-list-issuer-hios-id-ignored' },
   plan_hios_id: { invalid: anyString, keep: equals('plan_hios_id'), ignoredBy: 'enr-list-plan-hios-id-ignored' },
-  employer_external_id: { invalid: anyString, keep: equals('employer_external_id') },
+  employer_external_id: { invalid: anyString, keep: (a, v) => employerOf(a) === v },
   updated_since: {
     invalid: (v) => (DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'),
     // Strictly after; the fault makes it inclusive.
@@ -70,7 +71,7 @@ function routingRequired(query: Record<string, string>, faulty: Faulty): RouteRe
   const relaxed = { ...query };
   if (relaxed.product === undefined && faulty('enr-list-product-optional')) relaxed.product = 'ichra';
   if (relaxed.exchange === undefined && faulty('enr-list-exchange-optional')) relaxed.exchange = 'off_exchange';
-  return checkRoutingQuery(relaxed, true);
+  return checkRoutingQuery(relaxed);
 }
 
 export function listEnrollments(svc: Service) {
@@ -93,8 +94,7 @@ export function listEnrollments(svc: Service) {
       catchUp(app, svc.env);
       return active.every(([filter, value]) => filter.keep(app, value, ctx.faulty));
     });
-    const now = ctx.now();
-    const slice = rows.slice(page.offset, page.offset + page.limit).map((app) => toView(app, now, ctx.faulty));
-    return { status: 200, body: { enrollments: slice, meta: { limit: page.limit, offset: page.offset, total: rows.length } } };
+    const slice = rows.slice(page.offset, page.offset + page.limit).map(toListItem);
+    return { status: 200, body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } } };
   };
 }

@@ -19,19 +19,21 @@ beforeEach(() => {
 afterEach(() => kit.close());
 
 async function created(plan: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  return (await kit.call('POST', '/v1/enrollments', { body: validCreateBody(plan, overrides) })).body.id;
+  return (await kit.call('POST', '/v1/enrollments', { body: validCreateBody(plan, overrides) })).body.application_id;
 }
 
 describe('payment redirect', () => {
-  it('returns endpoint, method and fields whose keys keep their case and characters', async () => {
+  it('returns application_id, endpoint, method and fields [{name, value}] whose names keep their case and characters', async () => {
     const id = await created(F.planFull);
     const r = await kit.call('GET', `/v1/enrollments/${id}/payment_redirect?product=ichra&exchange=off_exchange`);
     expect(r.status).toBe(200);
+    expect(r.body.application_id).toBe(id);
     expect(r.body.endpoint).toMatch(/^https:\/\//);
     expect(r.body.method).toBe('POST');
-    expect(Object.keys(r.body.fields)).toEqual([...PAYMENT_FIELD_KEYS]);
-    expect(r.body.fields['policy#']).toBe(id);
-    expect(r.body.fields['Subscriber Last-Name']).toBe('Lovelace');
+    expect(r.body.fields.map((f: { name: string }) => f.name)).toEqual([...PAYMENT_FIELD_KEYS]);
+    const value = (name: string) => r.body.fields.find((f: { name: string }) => f.name === name)?.value;
+    expect(value('policy#')).toBe(id);
+    expect(value('Subscriber Last-Name')).toBe('Lovelace');
   });
 
   it('answers 422 when the carrier does not support payment redirect', async () => {
@@ -74,24 +76,27 @@ describe('supporting documentation', () => {
     files: file ? { file: { filename: 'proof.bin', contentType: 'application/octet-stream', data: file } } : {},
   });
   const upload = (id: string, body: unknown) => kit.call('POST', `/v1/enrollments/${id}/supporting_documentation`, { body });
-  const sep = { special_enrollment_period: { event_type: 'loss_of_coverage', event_date: '2026-01-15' } };
+  const sep = { special_enrollment_period: { event_type: 'loss_of_mec', event_date: '2026-01-15' } };
+  const read = (id: string) => kit.call('GET', `/v1/enrollments/${id}?product=ichra&exchange=off_exchange`);
 
-  it('starts as required for a special enrollment period and becomes received after a JSON upload', async () => {
+  it('starts as required for a special enrollment period and becomes uploaded after a JSON upload', async () => {
     const id = await created(F.planFull, sep);
-    const before = await kit.call('GET', `/v1/enrollments/${id}`);
-    expect(before.body.document_status).toBe('required');
-    expect(before.body.next_actions.map((a: { action: string }) => a.action)).toContain('upload_supporting_documentation');
+    const before = await read(id);
+    expect(before.body).toMatchObject({ document_status: 'required', sep_reason: 'loss_of_mec' });
+    expect(before.body.next_actions.map((a: { rel: string }) => a.rel)).toContain('upload_supporting_documentation');
     const r = await upload(id, json(PNG));
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ detected_content_type: 'image/png', document_status: 'received' });
-    expect((await kit.call('GET', `/v1/enrollments/${id}`)).body.document_status).toBe('received');
+    expect(r.body).toEqual({ document_id: expect.stringMatching(/^doc_/), application_id: id, filename: 'proof.pdf', document_type: 'sep', uploaded_at: expect.any(String) });
+    const after = await read(id);
+    expect(after.body.document_status).toBe('uploaded');
+    expect(after.body.events[0]).toMatchObject({ type: 'document_status_changed', old_status: 'required', new_status: 'uploaded' });
   });
 
   it.each([['PDF', PDF], ['JPEG', JPEG], ['PNG', PNG]])('accepts a multipart %s whatever its declared type', async (_n, bytes) => {
     const id = await created(F.planFull, sep);
     const r = await upload(id, multipart(bytes));
     expect(r.status).toBe(201);
-    expect((await kit.call('GET', `/v1/enrollments/${id}`)).body.document_status).toBe('received');
+    expect((await read(id)).body.document_status).toBe('uploaded');
   });
 
   it('accepts a multipart context given as bracketed fields', async () => {
@@ -106,14 +111,15 @@ describe('supporting documentation', () => {
     expect(a.status).toBe(422);
     expect(a.body.errors[0]).toMatchObject({ code: 'unsupported_document_format', field: 'file' });
     expect((await upload(id, multipart(GIF))).status).toBe(422);
-    expect((await kit.call('GET', `/v1/enrollments/${id}`)).body.document_status).toBe('required');
+    expect((await read(id)).body.document_status).toBe('required');
   });
 
   it.each([
     ['document_type other than sep', json(PDF, { document_type: 'income' }), 'document_type'],
     ['missing document_type', json(PDF, { document_type: undefined }), 'document_type'],
     ['missing file', json(PDF, { file: undefined }), 'file'],
-    ['bad base64', json(PDF, { file: { content_base64: '***' } }), 'file.content_base64'],
+    ['bad base64', json(PDF, { file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: '***' } }), 'file.content_base64'],
+    ['a file without filename', json(PDF, { file: { content_type: 'application/pdf', content_base64: PDF.toString('base64') } }), 'file.filename'],
     ['missing context', json(PDF, { context: undefined }), 'context'],
   ])('refuses %s with 400', async (_n, body, field) => {
     const id = await created(F.planFull);
@@ -122,9 +128,18 @@ describe('supporting documentation', () => {
     expect(r.body.errors[0].field).toBe(field);
   });
 
-  it('refuses multipart without a file or with a non-sep document_type with 400', async () => {
+  it('refuses multipart without a file, with a non-sep document_type or a wrong context with 400 naming the member', async () => {
     const id = await created(F.planFull);
-    expect((await upload(id, multipart(undefined))).status).toBe(400);
-    expect((await upload(id, multipart(PDF, { document_type: 'other' }))).status).toBe(400);
+    const field = async (body: unknown) => (await upload(id, body)).body.errors.map((e: { field: string }) => e.field);
+    expect(await field(multipart(undefined))).toEqual(['file']);
+    expect(await field(multipart(PDF, { document_type: 'other' }))).toEqual(['document_type']);
+    expect(await field(multipart(PDF, { context: JSON.stringify({ product: 'aca', exchange: 'off_exchange' }) }))).toEqual(['context.product']);
+  });
+
+  it('refuses a GIF declared as image/gif with 422, as any other format outside PDF, JPEG and PNG', async () => {
+    const id = await created(F.planFull, sep);
+    const r = await upload(id, json(GIF, { file: { filename: 'a.gif', content_type: 'image/gif', content_base64: GIF.toString('base64') } }));
+    expect(r.status).toBe(422);
+    expect(r.body.errors[0].code).toBe('unsupported_document_format');
   });
 });

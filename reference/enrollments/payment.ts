@@ -1,8 +1,10 @@
 /**
- * GET …/payment_redirect (4.14, 3.6). The carrier's `fields` are returned exactly as the
- * carrier names them: mixed case, dots, hashes and spaces included, so a client that
- * interprets, filters or renames keys is caught. `product` and `exchange` are required; the
- * operation documents no 400, so a missing one is a 422 like every other refusal here.
+ * GET …/payment_redirect (4.14, 3.6), as the provider's PaymentRedirectResponse:
+ * `{application_id, method: "POST", endpoint, fields: [{name, value}]}`. The carrier's field
+ * names are returned exactly as the carrier spells them: mixed case, dots, hashes and spaces
+ * included, so a client that interprets, filters or renames them is caught. `product` and
+ * `exchange` are required; the operation documents no 400, so a missing one is a 422 like
+ * every other refusal here.
  */
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
@@ -32,25 +34,26 @@ function carrierFields(app: Application): Record<string, string> {
   return values;
 }
 
-/** The fault a client would make: keys lower-cased, odd characters replaced. */
-function normalised(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.toLowerCase().replace(/[^a-z0-9]+/g, '_'), v]));
+/** The fault a client would make: names lower-cased, odd characters replaced. */
+function normalised(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 }
 
 export function paymentRedirect(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
     const app = lookup(svc, ctx);
     if (!isApplication(app)) return app;
-    const params = ctx.faulty('enr-payment-params-optional') ? null : checkRoutingQuery(ctx.query, true, 422);
+    const params = ctx.faulty('enr-payment-params-optional') ? null : checkRoutingQuery(ctx.query, 422);
     if (params) return params;
     const refusal = paymentRefusal(app, ctx.faulty);
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
 
-    const fields = carrierFields(app);
+    const rename = ctx.faulty('enr-payment-keys-normalised') ? normalised : (name: string) => name;
     const body: Record<string, unknown> = {
-      endpoint: carrierOf(app.data.plan_hios_id).payment_endpoint ?? FALLBACK_ENDPOINT,
+      application_id: app.id,
       method: 'POST',
-      fields: ctx.faulty('enr-payment-keys-normalised') ? normalised(fields) : fields,
+      endpoint: carrierOf(app.data.plan_hios_id).payment_endpoint ?? FALLBACK_ENDPOINT,
+      fields: Object.entries(carrierFields(app)).map(([name, value]) => ({ name: rename(name), value })),
     };
     if (ctx.faulty('enr-payment-no-method')) delete body.method;
     return { status: 200, body };

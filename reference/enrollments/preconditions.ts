@@ -4,7 +4,7 @@
  * offers exactly the actions whose precondition holds.
  */
 import type { Application } from './application.js';
-import { isoDate } from './application.js';
+import { isoDate, planYearOf } from './application.js';
 import { carrierOf } from './carriers.js';
 
 export interface Refusal {
@@ -46,8 +46,8 @@ export function cancelRefusal(app: Application, faulty: (n: string) => boolean):
 
 /** End of a policy's natural term: the last day of its plan year. */
 function expired(app: Application, now: Date): boolean {
-  const year = app.data.plan_year;
-  return Number.isInteger(year) && isoDate(now) > `${year as number}-12-31`;
+  const year = planYearOf(app);
+  return year !== undefined && isoDate(now) > `${year}-12-31`;
 }
 
 /** 3.4: an active (effectuated) policy before its natural expiration, carrier supports termination. */
@@ -63,14 +63,18 @@ export function terminateRefusal(app: Application, now: Date, faulty: (n: string
   return null;
 }
 
-/** 4.11: post-enrollment changes for carriers that support them, while the policy can still change. */
+/**
+ * 4.11: before any submission a draft may change whatever its carrier; after one, only for
+ * carriers that support post-enrollment changes and while the policy can still change.
+ */
 export function updateRefusal(app: Application, faulty: (n: string) => boolean): Refusal | null {
-  const carrier = carrierOf(app.data.plan_hios_id);
-  if (!carrier.supports_post_enrollment_changes && !faulty('enr-update-any-carrier')) {
-    return { status: 400, code: 'invalid_field_value', message: `The carrier ${carrier.name} does not support post-enrollment changes.`, field: 'plan_hios_id' };
-  }
   if (FINAL.has(app.policy_status) || app.pending_action === 'cancellation' || app.pending_action === 'termination') {
     return { status: 400, code: 'invalid_field_value', message: `A ${app.policy_status} application cannot change.`, field: 'policy_status' };
+  }
+  if (app.submitted_revision === null) return null;
+  const carrier = carrierOf(app.data.plan_hios_id);
+  if (!carrier.supports_post_enrollment_changes && !faulty('enr-update-any-carrier')) {
+    return { status: 400, code: 'invalid_field_value', message: `The carrier ${carrier.name} does not support post-enrollment changes to a submitted application.`, field: 'plan_hios_id' };
   }
   return null;
 }

@@ -1,4 +1,7 @@
-/** GET /v1/enrollments/{enrollment_id} (4.12): `product` and `exchange` are the only parameters. */
+/**
+ * GET /v1/enrollments/{enrollment_id} (4.12): `product=ichra` and `exchange=off_exchange` are
+ * the only parameters, and the provider's document requires both.
+ */
 import type { RouteContext, RouteResult } from '../types.js';
 import { fail } from './errors.js';
 import { checkRoutingQuery, unsupportedParam } from './request.js';
@@ -10,7 +13,7 @@ const READ_PARAMS = ['product', 'exchange'] as const;
 
 export function readEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
-    const bad = (ctx.faulty('enr-read-ignores-unsupported-param') ? null : unsupportedParam(ctx.query, READ_PARAMS)) ?? checkRoutingQuery(ctx.query, false);
+    const bad = (ctx.faulty('enr-read-ignores-unsupported-param') ? null : unsupportedParam(ctx.query, READ_PARAMS)) ?? checkRoutingQuery(ctx.query);
     if (bad) return bad;
     const app = lookup(svc, ctx);
     if (!isApplication(app)) {

@@ -1,10 +1,13 @@
 /**
  * Structural checks shared by the direct-enrollment handlers: a request that fails one of
- * these is a 400 service failure in the `errors[]` envelope; nothing is stored.
+ * these is a 400 service failure in the `errors[]` envelope; nothing is stored. Bodies are
+ * checked against the provider's request schemas (core/request-schemas.ts); the agent and TPA
+ * members are the contract's own refusals (2.8), each with the fault that lets it through.
  */
+import { requestProblems, type RequestSchema } from '../core/request-schemas.js';
 import type { RouteResult } from '../types.js';
 import { isObject } from './application.js';
-import { fail } from './errors.js';
+import { fail, invalidRequest } from './errors.js';
 
 /** Agent and TPA identifiers come from the approved account setup (2.8), with the fault that lets each through. */
 export const REJECTED_MEMBERS: ReadonlyArray<{ field: string; present: (b: Record<string, unknown>) => boolean; fault: string }> = [
@@ -18,7 +21,7 @@ export const REJECTED_MEMBERS: ReadonlyArray<{ field: string; present: (b: Recor
 export function rejectAgentMembers(body: Record<string, unknown>, faulty: (name: string) => boolean): RouteResult | null {
   for (const m of REJECTED_MEMBERS) {
     if (m.present(body) && !faulty(m.fault)) {
-      return fail(400, 'invalid_field_value', `${m.field} is not accepted: agent and TPA identifiers come from the approved account setup. Remove it.`, m.field);
+      return fail(400, 'invalid_request', `${m.field} is not accepted: agent and TPA identifiers come from the approved account setup. Remove it.`, m.field);
     }
   }
   return null;
@@ -29,22 +32,10 @@ export function notAnObject(body: unknown): RouteResult | null {
   return isObject(body) ? null : fail(400, 'invalid_request', 'The request body must be a JSON object.');
 }
 
-/**
- * `context` must route to off-exchange ICHRA: `{product: 'ichra', exchange: 'off_exchange'}`;
- * `plan_year`, when sent, must be an integer.
- */
-export function checkContext(body: Record<string, unknown>, requirePlanYear = false): RouteResult | null {
-  const ctx = body.context;
-  if (!isObject(ctx)) return fail(400, 'missing_field', 'context is required: {product: "ichra", exchange: "off_exchange"}.', 'context');
-  if (ctx.product !== 'ichra') return fail(400, 'invalid_field_value', 'context.product must be "ichra": direct enrollment supports only ICHRA.', 'context.product');
-  if (ctx.exchange !== 'off_exchange') {
-    return fail(400, 'invalid_field_value', 'context.exchange must be "off_exchange"; use POST /v1/enrollment-sessions for on-exchange enrollment.', 'context.exchange');
-  }
-  if (ctx.plan_year === undefined && requirePlanYear) return fail(400, 'missing_field', 'context.plan_year is required.', 'context.plan_year');
-  if (ctx.plan_year !== undefined && !Number.isInteger(ctx.plan_year)) {
-    return fail(400, 'invalid_field_value', 'context.plan_year must be an integer.', 'context.plan_year');
-  }
-  return null;
+/** What the document's request schema refuses in `body`, as a 400; null when it conforms. */
+export function schemaRefusal(schema: RequestSchema, body: unknown): RouteResult | null {
+  const problems = requestProblems(schema, body);
+  return problems.length ? invalidRequest(problems) : null;
 }
 
 /** Query parameters other than `allowed` give `400 invalid_request` (4.9, 4.12). */
@@ -54,14 +45,13 @@ export function unsupportedParam(query: Record<string, string>, allowed: readonl
   return fail(400, 'invalid_request', `Unsupported query parameter ${JSON.stringify(extra)}; supported: ${allowed.join(', ')}.`, extra);
 }
 
-/** `product=ichra` and `exchange=off_exchange` in the query; `required` says whether absence fails. */
-export function checkRoutingQuery(query: Record<string, string>, required: boolean, status = 400): RouteResult | null {
+/** `product=ichra` and `exchange=off_exchange` in the query (the document requires both). */
+export function checkRoutingQuery(query: Record<string, string>, status = 400): RouteResult | null {
   const expected: Array<[string, string]> = [['product', 'ichra'], ['exchange', 'off_exchange']];
   for (const [name, value] of expected) {
     const got = query[name];
-    if (got === undefined && !required) continue;
     if (got !== value) {
-      const code = got === undefined ? 'missing_field' : 'invalid_field_value';
+      const code = got === undefined ? 'missing_required_field' : 'invalid_field_value';
       return fail(status, code, `Query parameter ${name} must be ${JSON.stringify(value)}.`, name);
     }
   }

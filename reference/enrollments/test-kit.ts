@@ -2,10 +2,10 @@
  * A small in-process harness for the route modules of this folder and of legacy/ and
  * medicare/: it mounts modules on the core's router, switches one fault on, and calls handlers
  * with a RouteContext the way the core does (JSON bodies round-tripped, fault transforms
- * applied last). Without a fault, every answer to a path of a contract document
- * (specs/partner-api.yaml, legacy-ichra.yaml, medicare.yaml) is validated against it (status
- * and body). Used by the unit tests; the end-to-end tests go
- * through reference/server.ts.
+ * applied last). Without a fault, every answer to a path of a contract document (the
+ * provider's specs/provider/openapi.json and specs/partner-api.yaml for /v1, legacy-ichra.yaml,
+ * medicare.yaml) is validated against it (status and body). Used by the unit tests; the
+ * end-to-end tests go through reference/server.ts.
  */
 import { createRouter } from '../core/router.js';
 import { conformanceProblems } from '../core/test-validate.js';

@@ -55,10 +55,10 @@ async function exhaustLow(call: Call): Promise<void> {
 /** A text/plain upload whose bytes are a valid JSON upload of a PDF, to a fresh SEP application. */
 async function textPlainUpload(call: Call): Promise<number> {
   const context = { product: 'ichra', exchange: 'off_exchange' };
-  const json = validCreateBody(ENROLLMENT_FIXTURES.planFull, { special_enrollment_period: { event_type: 'move', event_date: '2026-01-02' } });
+  const json = validCreateBody(ENROLLMENT_FIXTURES.planFull, { special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' } });
   const app = await call('POST', '/v1/enrollments', { ...u, json, ...keyed('docs-probe') });
   const upload = { context, document_type: 'sep', file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.7\n').toString('base64') } };
-  return status(call, 'POST', `/v1/enrollments/${app.body.id}/supporting_documentation`, { raw: JSON.stringify(upload), contentType: 'text/plain' });
+  return status(call, 'POST', `/v1/enrollments/${app.body.application_id}/supporting_documentation`, { raw: JSON.stringify(upload), contentType: 'text/plain' });
 }
 
 export const probes: Record<string, Probe> = {
@@ -79,7 +79,8 @@ export const probes: Record<string, Probe> = {
   'rate-limit-slow-refill': fixed(async ({ call, advance }) => { await exhaustLow(call); await status(call, 'GET', '/v1/ping', { role: 'tierLow' }); advance(1000); return status(call, 'GET', '/v1/ping', { role: 'tierLow' }); }),
   'retry-after-missing': fixed(async ({ call }) => { await exhaustLow(call); return call('GET', '/v1/ping', { ...u, role: 'tierLow' }).then((r) => r.headers['retry-after'] ?? null); }),
   'rate-limit-plain-body': fixed(async ({ call }) => { await exhaustLow(call); return body(call, 'GET', '/v1/ping', { role: 'tierLow' }); }),
-  'body-size-unlimited': probe(({ call }) => status(call, 'POST', Q, { json: quoteBody({ padding: 'x'.repeat(MAX_BODY_BYTES) }) })),
+  // Create enrollment takes members beyond its schema, so the padded body is otherwise valid.
+  'body-size-unlimited': probe(({ call }) => status(call, 'POST', '/v1/enrollments', { json: validCreateBody(ENROLLMENT_FIXTURES.planFull, { padding: 'x'.repeat(MAX_BODY_BYTES) }), ...keyed('big-probe') })),
   'payload-too-large-plain-text': probe(({ call }) => call('POST', Q, { ...u, raw: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) }).then((r) => r.headers['content-type'])),
   'content-type-not-checked': probe(({ call }) => status(call, 'POST', Q, { raw: JSON.stringify(quoteBody()), contentType: 'text/plain' })),
   'unsupported-media-type-400': probe(({ call }) => status(call, 'POST', S, { raw: '{}', contentType: 'text/csv' })),
@@ -107,7 +108,7 @@ export const probes: Record<string, Probe> = {
     return status(call, 'POST', S, { role: 'tierLow', json: sessionBody(), ...keyed('limited') });
   }),
   'idempotency-5xx-not-stored': probe(({ call }) => twice(call, sessionBody({ external_id: 'fail-5xx-probe' })).then((t) => t.second.headers['idempotent-replay'] ?? null)),
-  'idempotency-key-required-ignored': probe(({ call }) => body(call, 'POST', '/v1/enrollments', { json: { context: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } } })),
+  'idempotency-key-required-ignored': probe(({ call }) => status(call, 'POST', '/v1/enrollments', { json: validCreateBody(ENROLLMENT_FIXTURES.planFull) })),
   'idempotency-session-key-required': probe(({ call }) => status(call, 'POST', S, { json: sessionBody() })),
   'direct-enrollment-gate-ignored': probe(({ call }) => status(call, 'GET', '/v1/enrollments?product=ichra&exchange=off_exchange', { role: 'unapproved' })),
   'enr-docs-text-plain-accepted': probe(({ call }) => textPlainUpload(call)),
@@ -168,7 +169,7 @@ export const probes: Record<string, Probe> = {
   'sessions-agent-state-optional': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({ location: {} }, agent) })),
   'sessions-self-service-state-required': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({ plan_id: 'p1', location: {} }) })),
   'sessions-self-service-needs-nothing': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({ location: {} }) })),
-  'sessions-self-service-campaign-rejected': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({ campaign: { source: 'mail' } }) })),
+  'sessions-self-service-campaign-rejected': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({ campaign: { utm_source: 'mail' } }) })),
   'sessions-context-locale-optional': probe(({ call }) => { const json = sessionBody(); delete (json.context as Record<string, unknown>).locale; return status(call, 'POST', S, { json }); }),
   'sessions-context-optional': probe(({ call }) => status(call, 'POST', S, { json: { external_id: 'x', location: { state: 'KY' } } })),
   'sessions-flow-unchecked': probe(({ call }) => status(call, 'POST', S, { json: sessionBody({}, { flow: 'other' }) })),

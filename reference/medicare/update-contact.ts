@@ -2,7 +2,7 @@
  * PATCH /v1/contacts/{contact_id} (4.17). The agent named by `agent_email` must own the
  * contact: an unknown contact and another agent's contact are both 404, so a caller cannot
  * learn which contact ids exist. Only the members sent change; `notes` is stored but never
- * returned. Failures are in the unified envelope (400 invalid_request with details.field).
+ * returned. Failures are in the unified envelope (400 invalid_request, `details` naming the member).
  */
 import { badRequest, unifiedError } from '../core/respond.js';
 import type { RouteContext, RouteResult } from '../types.js';

@@ -6,59 +6,64 @@
 export const POLICY_PLAN_YEARS = [2025, 2026] as const;
 const PER_YEAR: Record<number, number> = { 2025: 12, 2026: 30 };
 
-const NAMES = [['Ana', 'Reyes'], ['Ben', 'Carter'], ['Chloe', 'Dubois'], ['Dev', 'Iyer'], ['Emma', 'Fischer'], ['Femi', 'Okoro'], ['Gus', 'Lindqvist']] as const;
-const ISSUERS = [
-  { hios_issuer_id: '36239', name: 'Anthem Health Plans of Kentucky', state: 'KY' },
-  { hios_issuer_id: '14002', name: 'BlueCross BlueShield of Tennessee', state: 'TN' },
-  { hios_issuer_id: '40572', name: 'Oscar Health', state: 'GA' },
-] as const;
-const APPLICATION_STATUSES = ['submitted', 'submitted', 'enrolled', 'enrolled', 'enrolled', 'cancelled'] as const;
+const ISSUERS = [{ hios_issuer_id: '36239' }, { hios_issuer_id: '14002' }, { hios_issuer_id: '40572' }] as const;
 const POLICY_STATUSES = [null, 'pending_effectuation', 'effectuated', 'effectuated', 'terminated', 'cancelled'] as const;
 
 export interface PolicyApplication {
   confirmation_id: string;
+  /** The partner's id when the application came through an enrollment session; null otherwise. */
+  external_id: string | null;
   plan_year: number;
-  state: string;
-  application_status: string;
-  primary_applicant: { first_name: string; last_name: string };
-  submitted_at: string;
-  policies: Policy[];
+  policies: PolicyStatusItem[];
 }
 
-export interface Policy {
-  coverage_type: 'medical' | 'dental';
-  issuer: { hios_issuer_id: string; name: string } | null;
-  plan_id: string | null;
-  policy_status: string | null;
+/** One policy of an application, as the provider's document names it (PolicyStatusItem). */
+export interface PolicyStatusItem {
+  exchange_assigned_policy_id: string | null;
+  issuer_hios_id: string | null;
   effective_date: string | null;
-  termination_date: string | null;
-  last_reported_at: string | null;
+  status: string | null;
+  payment_status: string | null;
+  current_balance_cents: number | null;
+  past_due_balance_cents: number | null;
+  paid_through_date: string | null;
+  grace_period_start_date: string | null;
+  updated_at: string | null;
+}
+
+const PAYMENT_STATUSES = ['paid', 'paid', 'unpaid', 'grace_period'] as const;
+
+function policy(year: number, i: number, line: number, status: string | null): PolicyStatusItem {
+  const n = year * 100 + i;
+  const issuer = ISSUERS[n % ISSUERS.length]!;
+  const month = String((i % 9) + 1).padStart(2, '0');
+  if (status === null) {
+    return { exchange_assigned_policy_id: null, issuer_hios_id: null, effective_date: null, status: null, payment_status: null, current_balance_cents: null, past_due_balance_cents: null, paid_through_date: null, grace_period_start_date: null, updated_at: null };
+  }
+  const payment = PAYMENT_STATUSES[i % PAYMENT_STATUSES.length]!;
+  const graced = payment === 'grace_period';
+  return {
+    exchange_assigned_policy_id: `P${year}${String(i).padStart(4, '0')}${line}`,
+    issuer_hios_id: issuer.hios_issuer_id,
+    effective_date: `${year}-${month}-01`,
+    status,
+    payment_status: payment,
+    current_balance_cents: payment === 'paid' ? 0 : 41237,
+    // Balances and grace dates only when the carrier reports them.
+    past_due_balance_cents: graced ? 41237 : i % 3 === 0 ? null : 0,
+    paid_through_date: payment === 'paid' ? `${year}-${month}-28` : null,
+    grace_period_start_date: graced ? `${year}-${month}-01` : null,
+    updated_at: `${year}-${month}-15T12:00:00Z`,
+  };
 }
 
 function application(year: number, i: number): PolicyApplication {
-  const n = year * 100 + i;
-  const [first, last] = NAMES[n % NAMES.length]!;
-  const issuer = ISSUERS[n % ISSUERS.length]!;
   const status = POLICY_STATUSES[i % POLICY_STATUSES.length]!;
-  const reported = status !== null;
-  const month = String((i % 9) + 1).padStart(2, '0');
-  const medical: Policy = {
-    coverage_type: 'medical',
-    issuer: reported ? { hios_issuer_id: issuer.hios_issuer_id, name: issuer.name } : null,
-    plan_id: reported ? `${issuer.hios_issuer_id}${issuer.state}0010002-01` : null,
-    policy_status: status,
-    effective_date: reported ? `${year}-${month}-01` : null,
-    termination_date: status === 'terminated' ? `${year}-12-31` : null,
-    last_reported_at: reported ? `${year}-${month}-15T12:00:00Z` : null,
-  };
-  const policies = i % 4 === 0 ? [medical, { ...medical, coverage_type: 'dental' as const, plan_id: reported ? `${issuer.hios_issuer_id}${issuer.state}1010001-01` : null }] : [medical];
+  const policies = i % 4 === 0 ? [policy(year, i, 1, status), policy(year, i, 2, status)] : [policy(year, i, 1, status)];
   return {
     confirmation_id: String(4_410_000_000 + year * 1000 + i * 37),
+    external_id: i % 3 === 0 ? null : `crm-${year}-${i}`,
     plan_year: year,
-    state: issuer.state,
-    application_status: APPLICATION_STATUSES[i % APPLICATION_STATUSES.length]!,
-    primary_applicant: { first_name: first, last_name: last },
-    submitted_at: `${year - 1}-11-${String((i % 28) + 1).padStart(2, '0')}T15:30:00Z`,
     policies,
   };
 }
@@ -77,16 +82,7 @@ export function applicationById(id: string): PolicyApplication | undefined {
   return byId.get(id);
 }
 
-/** The summary row of the list endpoint. */
+/** The summary row of the list endpoint (PolicyStatusApplicationListItem). */
 export function summary(a: PolicyApplication) {
-  const medical = a.policies[0]!;
-  return {
-    confirmation_id: a.confirmation_id,
-    plan_year: a.plan_year,
-    state: a.state,
-    application_status: a.application_status,
-    policy_status: medical.policy_status,
-    primary_applicant: a.primary_applicant,
-    submitted_at: a.submitted_at,
-  };
+  return { confirmation_id: a.confirmation_id, external_id: a.external_id, plan_year: a.plan_year, exchange_type: 'on_exchange' };
 }

@@ -20,8 +20,8 @@ export const faults: Fault[] = [
   flagFault(F.readExchangeOptional, 'POLICY-READ-EXCHANGE-REQUIRED', 'policy-status', 'The single read accepts a request without exchange.'),
   flagFault(F.readPlanYearOptional, 'POLICY-READ-PLAN-YEAR-REQUIRED', 'policy-status', 'The single read accepts a request without plan_year.'),
   flagFault(GATE_IGNORED_FLAG.policy_status, 'GATE-POLICY-UNAPPROVED-403', 'policy-status', 'Policy status does not check the account\'s approval.'),
-  rewriteFault('policy-unknown-confirmation-200', 'POLICY-READ-404', 'policy-status', 'An unknown confirmation id gives 200 with no policies.', (req, res) =>
-    is(req, 'GET', READ) && res.status === 404 ? { ...res, status: 200, body: { confirmation_id: decodeURIComponent(req.path.split('/').pop() ?? ''), policies: [] } } : res),
+  rewriteFault('policy-unknown-confirmation-200', 'POLICY-READ-404', 'policy-status', 'An unknown confirmation id gives 200 with no policy statuses.', (req, res) =>
+    is(req, 'GET', READ) && res.status === 404 ? { ...res, status: 200, body: { policy_statuses: [] } } : res),
   rewriteFault('policy-list-500', 'POLICY-LIST-200', 'policy-status', 'The list answers 500 for plan year 2026.', (req, res) =>
     is(req, 'GET', '/v1/policy-status/applications') && res.status === 200 && req.query.plan_year === '2026' ? { ...res, status: 500, body: { error: { code: 'internal_error', message: 'Upstream failure.' } } } : res),
   rewriteFault('policy-read-400', 'POLICY-READ-200', 'policy-status', 'A known confirmation id answers 400.', (req, res) =>

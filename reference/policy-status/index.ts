@@ -37,7 +37,7 @@ export const policyStatusRoutes: RouteModule = () => [
       const count = limit.value! + (faulty(F.pageOversized) ? 1 : 0);
       return json({
         applications: rows.slice(start, start + count).map(summary),
-        meta: { limit: limit.value, offset: offset.value, total: rows.length },
+        pagination: { limit: limit.value, offset: offset.value },
       });
     },
   },
@@ -51,13 +51,7 @@ export const policyStatusRoutes: RouteModule = () => [
       if (typeof year === 'object') return year;
       const app = applicationById(ctx.params.confirmation_id!);
       if (!app || (year !== undefined && app.plan_year !== year)) return notFound(`No application ${ctx.params.confirmation_id} for this plan year.`);
-      return json({
-        confirmation_id: app.confirmation_id,
-        plan_year: app.plan_year,
-        state: app.state,
-        application_status: app.application_status,
-        policies: app.policies,
-      });
+      return json({ policy_statuses: app.policies });
     },
   },
 ];

@@ -3,7 +3,7 @@
  * checks the enrollment_sessions gate and Idempotency-Key; this route checks the request and
  * the flow's own gate (OAuth link for agent_assisted, deeplink agent id for self_service).
  */
-import { badRequest, forbidden, json, unifiedError } from '../core/respond.js';
+import { forbidden, json, unifiedError, validationFailed } from '../core/respond.js';
 import type { Account, RouteModule, RouteResult } from '../types.js';
 import { SESSION_FLAGS } from './flags.js';
 import { parseSessionRequest, type Flow } from './request.js';
@@ -19,7 +19,7 @@ export const sessionRoutes: RouteModule = () => [
     idempotency: 'optional',
     handler: ({ body, account, nextId, faulty }) => {
       const parsed = parseSessionRequest(body, faulty);
-      if (!parsed.ok) return badRequest(parsed.message, parsed.field);
+      if (!parsed.ok) return validationFailed(parsed.problems);
       const refused = flowGate(parsed.request.flow, account, faulty);
       if (refused) return refused;
       const session = nextId('sess');
