@@ -1,6 +1,6 @@
 /** The test validator picks the response a status maps to, in each of the four documents. */
 import { describe, expect, it } from 'vitest';
-import { AWAITING_ALIGNED_YAML, AWAITING_PROVIDER_SHAPE, conformanceProblems, loadSpecValidator, responseKeyFor, withoutDanglingRefs } from './test-validate.js';
+import { conformanceProblems, loadSpecValidator, responseKeyFor, withoutDanglingRefs } from './test-validate.js';
 
 describe('responseKeyFor', () => {
   const responses = { '200': {}, '2XX': {}, '4xx': {}, '403': {}, default: {} };
@@ -72,9 +72,4 @@ describe('validation against the provider\'s document', () => {
     expect((await conformanceProblems('GET', '/v1/enrollments', 200, { enrollments: [], meta: {} })).join()).toMatch(/provider.*must have required property 'applications'/);
   });
 
-  it('waits for the aligned yaml or another family only on operations the provider\'s document has', async () => {
-    const provider = await loadSpecValidator('provider');
-    const operations = [...AWAITING_ALIGNED_YAML, ...[...AWAITING_PROVIDER_SHAPE].map((k) => k.split(' ')[0]!)];
-    for (const op of operations) expect(provider.validate(op, 200, {})).not.toContain(`unknown operationId ${op}`);
-  });
 });
