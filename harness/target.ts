@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client } from './client/index.js';
 import { loadContract } from './contract/index.js';
+import type { ResponseValidator } from './checks/scope.js';
 import type { Contract, ValidationOutcome } from './contract/types.js';
 import { boundedClient } from './request-cap.js';
 import type { RunConfig } from './run-config.js';
@@ -68,10 +69,12 @@ async function companions(): Promise<Contract[]> {
   return loaded.filter((c): c is Contract => c !== undefined);
 }
 
-function routedValidator(primary: Contract, others: readonly Contract[]): Contract['validateResponse'] {
-  return (operationId, status, contentType, body): ValidationOutcome => {
+function routedValidator(primary: Contract, others: readonly Contract[]): ResponseValidator['validateResponse'] {
+  return (operationId, status, contentType, body, request): ValidationOutcome => {
     const owner = [primary, ...others].find((c) => c.operation(operationId) !== undefined) ?? primary;
-    return owner.validateResponse(operationId, status, contentType, body);
+    // The request lets a document that names the operation otherwise find it by method and URL.
+    const validate: ResponseValidator['validateResponse'] = owner.validateResponse;
+    return validate(operationId, status, contentType, body, request);
   };
 }
 
