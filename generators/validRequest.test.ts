@@ -26,6 +26,11 @@ describe('validRequest: requests validate against their operation', () => {
     for (const r of reqs) expect(r.path).toBe('/v1/policy-status/applications/A%201%2F2');
   });
 
+  it('never leaves a path parameter empty (an empty segment is another route)', () => {
+    const paths = fc.sample(validRequest(getPolicyStatusApplication), { seed: 3, numRuns: 300 }).map((r) => r.path);
+    expect(paths.filter((p) => p.endsWith('/applications/'))).toEqual([]);
+  });
+
   it('leaves out every optional part with omitOptional', () => {
     for (const r of fc.sample(validRequest(listPolicyStatusApplications, { omitOptional: true }), { seed: 1, numRuns: 50 })) {
       expect(Object.keys(r.query).sort()).toEqual(['exchange', 'plan_year']);

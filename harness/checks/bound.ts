@@ -5,6 +5,8 @@
  */
 import type { Exchange } from '../model.js';
 import type { CheckScope, ResponseValidator } from './scope.js';
+import type { Disagreement } from './disagreements.js';
+import type { NoteSink } from './note.js';
 import type { Claim } from './that.js';
 import type { SortExpectation } from './sorted-by.js';
 import { expectErrorsEnvelope } from './errors-envelope.js';
@@ -39,15 +41,21 @@ export interface BoundChecks {
   that(ex: Exchange, claim: Claim): void;
 }
 
-export function bindChecks(rules: readonly string[], contract?: ResponseValidator): BoundChecks {
-  const scope: CheckScope = { rules, contract };
+/** What a bound check knows beside its rules and contract (see CheckScope). */
+export interface BoundEnvironment {
+  disagreements?: readonly Disagreement[];
+  note?: NoteSink;
+}
+
+export function bindChecks(rules: readonly string[], contract?: ResponseValidator, env: BoundEnvironment = {}): BoundChecks {
+  const scope: CheckScope = { rules, contract, ...env };
   return {
     rules(...ids) {
       const foreign = ids.filter((id) => !rules.includes(id));
       if (ids.length === 0 || foreign.length > 0) {
         throw new Error(`expect.rules(${ids.join(', ')}): name one or more of the check's own rules (${rules.join(', ')})`);
       }
-      return bindChecks(ids, contract);
+      return bindChecks(ids, contract, env);
     },
     transportOk: (ex) => expectTransportOk(ex, undefined, scope),
     status: (ex, statuses) => expectStatus(ex, statuses, scope),

@@ -88,11 +88,11 @@ describe('expectSchemaValid', () => {
     expect(v.title).toBe('undocumented status');
     expect(v.expected).toContain('200, 403');
   });
-  test('passes the status, content type and parsed body to the contract', () => {
+  test('passes the status, content type, parsed body and the request line to the contract', () => {
     const calls: unknown[][] = [];
     const c = { validateResponse: (...args: unknown[]) => (calls.push(args), { kind: 'valid' as const }) };
     expectSchemaValid(exchange(200, { ok: true }), 'ping', { ...scope, contract: c });
-    expect(calls).toEqual([['ping', 200, 'application/json', { ok: true }]]);
+    expect(calls).toEqual([['ping', 200, 'application/json', { ok: true }, { method: 'GET', url: 'http://127.0.0.1:1/v1/ping' }]]);
   });
 });
 

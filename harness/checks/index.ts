@@ -1,7 +1,9 @@
 /** The check library: one check per file, each `(exchange, expectation, scope)`. */
 export { RuleViolation, isRuleViolation } from './violation.js';
 export type { RuleViolationInit, ViolationSeverity } from './violation.js';
-export type { Check, CheckScope, ResponseValidator } from './scope.js';
+export type { Check, CheckScope, RequestLine, ResponseValidator } from './scope.js';
+export type { CheckNote, NoteSink } from './note.js';
+export { describeDisagreement, shapeDisagreement, statusDisagreement, type Disagreement } from './disagreements.js';
 export { headerOf, jsonOf, requireResponse } from './scope.js';
 export { expectTransportOk } from './transport-ok.js';
 export { expectStatus } from './status.js';
@@ -21,4 +23,4 @@ export { expectThat } from './that.js';
 export type { Claim } from './that.js';
 export { CheckRegistry, checks } from './registry.js';
 export { bindChecks } from './bound.js';
-export type { BoundChecks } from './bound.js';
+export type { BoundChecks, BoundEnvironment } from './bound.js';

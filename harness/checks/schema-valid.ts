@@ -1,43 +1,55 @@
-import type { Check } from './scope.js';
+import type { ValidationError } from '../contract/types.js';
+import type { Exchange } from '../model.js';
+import { describeDisagreement, shapeDisagreement, statusDisagreement, type Disagreement } from './disagreements.js';
+import type { Check, CheckScope } from './scope.js';
 import { headerOf, jsonOf, quote, requireResponse, violation } from './scope.js';
 
 /** How many schema errors a finding quotes; the first few locate the defect. */
 const ERRORS_QUOTED = 5;
 
+const listed = (errors: readonly ValidationError[]): string => {
+  const shown = errors.slice(0, ERRORS_QUOTED).map((e) => `${e.path || '/'} ${e.message}`);
+  const more = errors.length > ERRORS_QUOTED ? `; and ${errors.length - ERRORS_QUOTED} more` : '';
+  return shown.join('; ') + more;
+};
+
+/** A non-fatal note: the answer only one source allows, naming the disagreement and both sources. */
+function noteDisagreement(scope: CheckScope, exchange: Exchange, d: Disagreement, expected: string, observed: string): void {
+  scope.note?.({ check: 'schemaValid', rules: scope.rules, title: `allowed by one source only (${d.id})`, expected, observed: `${observed} (${describeDisagreement(d)})`, exchange });
+}
+
 /**
  * The response body matches the loaded contract's schema for the operation and status.
- * A part of the document the loader marked unspecified passes: nothing to hold it to.
+ * A part of the document the loader marked unspecified passes: nothing to hold it to. Errors
+ * located where the prose and the document disagree (specs/disagreements.json) are notes, not
+ * violations; every other error still fails.
  */
 export const expectSchemaValid: Check<string> = (exchange, operationId, scope) => {
   const response = requireResponse('schemaValid', exchange, scope);
   if (!scope.contract) throw new Error('expectSchemaValid needs a contract in its scope');
   const contentType = headerOf(response.headers, 'content-type');
   const body = jsonOf(response) ?? response.body;
-  const result = scope.contract.validateResponse(operationId, response.status, contentType, body);
+  const request = { method: exchange.request.method, url: exchange.request.url };
+  const result = scope.contract.validateResponse(operationId, response.status, contentType, body, request);
+  const table = scope.disagreements ?? [];
   switch (result.kind) {
     case 'valid':
     case 'unspecified':
       return;
-    case 'undocumented-status':
-      throw violation(
-        'schemaValid',
-        scope,
-        exchange,
-        'undocumented status',
-        `a status documented for ${operationId} (${result.documented.join(', ')})`,
-        `status ${response.status}`,
-      );
+    case 'undocumented-status': {
+      const expected = `a status documented for ${operationId} (${result.documented.join(', ')})`;
+      const known = statusDisagreement(table, operationId, response.status);
+      if (known) return noteDisagreement(scope, exchange, known, expected, `status ${response.status}`);
+      throw violation('schemaValid', scope, exchange, 'undocumented status', expected, `status ${response.status}`);
+    }
     case 'invalid': {
-      const errors = result.errors.slice(0, ERRORS_QUOTED).map((e) => `${e.path || '/'} ${e.message}`);
-      const more = result.errors.length > ERRORS_QUOTED ? `; and ${result.errors.length - ERRORS_QUOTED} more` : '';
-      throw violation(
-        'schemaValid',
-        scope,
-        exchange,
-        'response does not match the schema',
-        `a ${response.status} body valid for ${operationId}`,
-        quote(errors.join('; ') + more),
-      );
+      const expected = `a ${response.status} body valid for ${operationId}`;
+      const covered = result.errors.map((e) => ({ error: e, by: shapeDisagreement(table, operationId, response.status, e) }));
+      const rest = covered.filter((c) => c.by === undefined).map((c) => c.error);
+      if (rest.length > 0) throw violation('schemaValid', scope, exchange, 'response does not match the schema', expected, quote(listed(rest)));
+      for (const d of new Set(covered.map((c) => c.by!))) {
+        noteDisagreement(scope, exchange, d, expected, quote(listed(covered.filter((c) => c.by === d).map((c) => c.error))));
+      }
     }
   }
 };

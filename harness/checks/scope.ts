@@ -4,17 +4,31 @@
  * the loaded contract. Shared helpers for reading an exchange live here too.
  */
 import type { Exchange } from '../model.js';
-import type { Contract } from '../contract/types.js';
+import type { ValidationOutcome } from '../contract/types.js';
+import type { Disagreement } from './disagreements.js';
+import type { NoteSink } from './note.js';
 import { RuleViolation } from './violation.js';
 
-/** The part of the loaded contract the checks use. */
-export type ResponseValidator = Pick<Contract, 'validateResponse'>;
+/** The request an answer belongs to, so a document that names operations otherwise still finds it. */
+export interface RequestLine {
+  method: string;
+  url: string;
+}
+
+/** The part of the loaded contract the checks use (the request is optional for older loaders). */
+export interface ResponseValidator {
+  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown, request?: RequestLine): ValidationOutcome;
+}
 
 export interface CheckScope {
   /** Rule ids the check covers; a violation names them. */
   rules: readonly string[];
   /** Needed by expectSchemaValid only. */
   contract?: ResponseValidator;
+  /** specs/disagreements.json: answers only one source allows become notes, not violations. */
+  disagreements?: readonly Disagreement[];
+  /** Receives non-fatal notes; without one they are dropped (the check still passes). */
+  note?: NoteSink;
 }
 
 export type Check<E> = (exchange: Exchange, expectation: E, scope: CheckScope) => void;

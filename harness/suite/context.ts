@@ -4,11 +4,13 @@
  * polling, and the check library bound to the check's rules.
  */
 import { bindChecks, type BoundChecks } from '../checks/bound.js';
+import type { CheckNote } from '../checks/note.js';
 import { jsonOf, requireResponse } from '../checks/scope.js';
 import { asRace, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
+import { disagreementTable } from './disagreements.js';
 import { pollInterval, pollUntil, realClock, type PollDeps, type PollOptions } from './poll.js';
 import { SkipCheck } from './skip.js';
 
@@ -36,8 +38,15 @@ export interface CheckContext {
   json<T = any>(ex: Exchange): T;
   /** The exchanges this check has sent so far. */
   exchanges(): Exchange[];
-  /** The check library bound to this check's rules and the loaded contract. */
+  /** The check library bound to this check's rules, the loaded contract and the disagreements table. */
   expect: BoundChecks;
+  /**
+   * Records a non-fatal observation (e.g. an answer only one of the two sources allows): the
+   * check goes on, and if it passes it is reported as a warning naming the notes.
+   */
+  note(note: CheckNote): void;
+  /** The notes so far. */
+  notes(): CheckNote[];
   /** When the check's deadline expires (clock ms); requests wait for rate budget at most until then. */
   deadlineAt?: number;
   /** The role of a request that names none (see defaultRoleFor). */
@@ -69,6 +78,10 @@ export function createCheckContext(
 ): CheckContext {
   const ruleIds = rules.map((r) => r.id);
   const slots: Array<Exchange | undefined> = [];
+  const notes: CheckNote[] = [];
+  const note = (n: CheckNote): void => {
+    notes.push(n);
+  };
 
   function requireRole(role: string): string {
     if (!target.hasRole(role)) throw new SkipCheck(`role ${role}`);
@@ -104,7 +117,9 @@ export function createCheckContext(
     },
     json: (ex) => jsonOf(requireResponse('transportOk', ex, { rules: ruleIds })) as any,
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
-    expect: bindChecks(ruleIds, { validateResponse: target.validateResponse }),
+    expect: bindChecks(ruleIds, { validateResponse: target.validateResponse }, { disagreements: disagreementTable(), note }),
+    note,
+    notes: () => [...notes],
     deadlineAt,
     defaultRole,
   };

@@ -4,6 +4,7 @@
  * `inferred` rule is a warning unless the run is strict.
  */
 import type { Exchange, Family, Finding, Rule, Verdict } from '../model.js';
+import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
 import { isSkipCheck } from './skip.js';
@@ -24,6 +25,8 @@ export interface OutcomeInput extends CheckIdentity {
   durationMs: number;
   /** Builds the reproduction command for the rules a finding names. */
   reproduce(rules: readonly string[]): string;
+  /** Non-fatal notes the check recorded; a passing check with notes is a warning. */
+  notes?: readonly CheckNote[];
 }
 
 /** A finding plus what verify() does with the test: pass, fail (rethrow) or skip. */
@@ -72,6 +75,8 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     durationMs: Math.round(input.durationMs),
   };
   if (thrown === undefined) {
+    const notes = distinct(input.notes ?? []);
+    if (notes.length > 0) return { action: 'pass', finding: notedFinding(base, notes, violatedRules, input.reproduce) };
     return { action: 'pass', finding: { ...base, rules: declared, section: sectionsOf(input.rules), verdict: 'passed', reproduce: input.reproduce(declared) } };
   }
   if (isSkipCheck(thrown)) {
@@ -102,4 +107,31 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     reproduce: input.reproduce(declared),
   };
   return { action: 'fail', finding, error: input.thrown };
+}
+
+/** Notes once each (a property's runs may note the same thing again). */
+function distinct(notes: readonly CheckNote[]): CheckNote[] {
+  const seen = new Set<string>();
+  return notes.filter((n) => {
+    const key = `${n.rules.join()}|${n.title}|${n.observed}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A passed check that noted answers only one source allows: a warning naming each note. */
+function notedFinding(base: Pick<Finding, 'check' | 'family' | 'exchanges' | 'durationMs'>, notes: readonly CheckNote[], rulesOf: (ids: readonly string[]) => readonly Rule[], reproduce: (rules: readonly string[]) => string): Finding {
+  const rules = [...new Set(notes.flatMap((n) => n.rules))];
+  const join = (pick: (n: CheckNote) => string) => [...new Set(notes.map(pick))].join('; ');
+  return {
+    ...base,
+    rules,
+    section: sectionsOf(rulesOf(rules)),
+    verdict: 'warning',
+    expected: join((n) => n.expected),
+    observed: join((n) => n.observed),
+    message: join((n) => n.title),
+    reproduce: reproduce(rules),
+  };
 }

@@ -40,6 +40,8 @@ export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<
     const run = createCheckContext(t.target, t.rules, opts.clock, t.deadlineAt, t.defaultRole);
     try {
       await body(run, value);
+      // A passing run's notes (answers only one source allows) belong to the check's finding.
+      for (const n of run.notes()) t.note(n);
     } catch (e) {
       skip = asSkip(e);
       if (skip) return;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { bindChecks } from '../checks/bound.js';
 import { MissingKeyRole } from '../client/errors.js';
 import { ReadOnlyViolation } from '../errors.js';
 import type { ApiRequest } from '../client/index.js';
@@ -171,5 +172,39 @@ describe('runCheck: the default key role', () => {
     const target = fakeTarget((req) => answer(req, 200));
     await runCheck(spec(['PING-200'], async (t) => void (await t.send(ping))), target);
     expect(roles(target)).toEqual(['approved']);
+  });
+});
+
+describe('runCheck: notes (answers only one source allows)', () => {
+  const noted = { check: 'schemaValid', rules: ['PING-SCHEMA'], title: 'allowed by one source only (X)', expected: 'a body valid for ping', observed: '/ok must be boolean (disagreement X: ...)' };
+
+  test('a passing check with notes is a warning naming them; the test itself passes', async () => {
+    const out = await runCheck(spec(['PING-200', 'PING-SCHEMA'], async (t) => {
+      t.note(noted);
+      t.note(noted);
+      t.expect.status(await t.send(ping), 200);
+    }), fakeTarget((req) => answer(req, 200)));
+    expect(out.action).toBe('pass');
+    expect(out.finding).toMatchObject({ verdict: 'warning', rules: ['PING-SCHEMA'], section: '2.1', message: noted.title, observed: noted.observed, expected: noted.expected });
+    expect(out.finding.exchanges).toHaveLength(1);
+  });
+
+  test('a note does not soften a later violation', async () => {
+    const out = await runCheck(spec(['PING-200', 'PING-SCHEMA'], async (t) => {
+      t.note(noted);
+      t.expect.rules('PING-200').status(await t.send(ping), 200);
+    }), fakeTarget((req) => answer(req, 500)));
+    expect(out.finding).toMatchObject({ verdict: 'failed', rules: ['PING-200'] });
+  });
+
+  test('the bound schema check hands its notes to the context', async () => {
+    const fields = { id: 'F', where: { operations: ['ping'], pointer: '/ok' }, prose: { says: 'a string' }, document: { says: 'a boolean' } };
+    const target = { ...fakeTarget((req) => answer(req, 200, { ok: 'yes' })), validateResponse: () => ({ kind: 'invalid' as const, errors: [{ path: '/ok', message: 'must be boolean' }] }) };
+    const out = await runCheck(spec(['PING-SCHEMA'], async (t) => {
+      const bound = bindChecks(['PING-SCHEMA'], target, { disagreements: [fields], note: t.note });
+      bound.schemaValid(await t.send(ping), 'ping');
+    }), target);
+    expect(out.finding.verdict).toBe('warning');
+    expect(out.finding.observed).toContain('disagreement F');
   });
 });

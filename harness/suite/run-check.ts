@@ -59,7 +59,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
     thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
   }
   return outcomeOf(
-    { ...identity, thrown, exchanges: t.exchanges(), strict: target.config.strict, durationMs: performance.now() - start, reproduce },
+    { ...identity, thrown, exchanges: t.exchanges(), notes: t.notes(), strict: target.config.strict, durationMs: performance.now() - start, reproduce },
     (ids) => ids.map((id) => target.rules.byId(id)).filter((r): r is Rule => r !== undefined),
   );
 }

@@ -24,14 +24,14 @@ export interface SessionTarget {
 }
 
 /**
- * Context values the contract leaves open ("allowed values ... not shown"): sensible defaults
- * that a profile can pin with these fixtures.
+ * Context values the prose leaves open ("allowed values ... not shown"): the document's
+ * (EnrollmentSessionContext), which a profile can pin with these fixtures.
  */
 const CONTEXT_DEFAULTS: ReadonlyArray<[member: string, fixture: string, fallback: string]> = [
   ['product', 'sessionProduct', 'aca'],
   ['exchange', 'sessionExchange', 'on_exchange'],
-  ['coverage_family', 'sessionCoverageFamily', 'health'],
-  ['coverage_type', 'coverageType', 'medical'],
+  ['coverage_family', 'sessionCoverageFamily', 'medical'],
+  ['coverage_type', 'sessionCoverageType', 'medical'],
   ['locale', 'sessionLocale', 'en-US'],
 ];
 
@@ -87,8 +87,8 @@ export interface SessionParts {
   campaign?: Record<string, unknown>;
 }
 
-/** A campaign block; its inner fields are not shown, so one plain member. */
-export const CAMPAIGN = { name: 'conformance-suite' };
+/** A campaign block with members of the document's EnrollmentSessionCampaign (the prose shows none). */
+export const CAMPAIGN = { utm_source: 'conformance-suite', utm_medium: 'api', utm_campaign: 'dialect' };
 
 /** A request body valid for `flow` (unless the parts break a conditional rule on purpose). */
 export function sessionBody(target: SessionTarget, flow: Flow, parts: SessionParts = {}): Record<string, unknown> {
@@ -105,7 +105,7 @@ export function sessionBody(target: SessionTarget, flow: Flow, parts: SessionPar
       household_size: 1,
       applicants: [
         {
-          relationship: 'self',
+          relationship: 'primary',
           first_name: 'Ada',
           last_name: 'Conformance',
           email: 'ada.conformance@example.com',

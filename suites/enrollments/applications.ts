@@ -3,9 +3,10 @@
  * only reads them, and driven through the state machine of section 3 with bounded polling.
  */
 import { RuleViolation, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { applicationIdOf, policyStatusOf, type Json } from './application-reader.js';
 import { actionRequest, createBody, createRequest, planYear, readRequest, type Action, type BodyParts, type PlanFixture } from './requests.js';
 
-export type Json = Record<string, any>;
+export type { Json } from './application-reader.js';
 
 export interface Application {
   id: string;
@@ -14,13 +15,6 @@ export interface Application {
   /** The create response body. */
   created: Json;
   exchange: Exchange;
-}
-
-/** The application id from a create or read body (the contract names neither member: `enrollment_id`, else `id`). */
-export function idOf(body: unknown): string | undefined {
-  const b = body as Json | undefined;
-  const id = b?.enrollment_id ?? b?.id;
-  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 /** A precondition of the check failed: the check cannot show its rule either way, so it fails naming its rules. */
@@ -49,7 +43,7 @@ export async function createApplication(t: CheckContext, plan: PlanFixture, part
   const ex = await sendCreate(t, { ...createRequest(request), label: `create a ${plan} application` });
   const status = ex.response?.status ?? 0;
   const created = ex.response?.json as Json | undefined;
-  const id = idOf(created);
+  const id = applicationIdOf(created);
   if (status < 200 || status > 299 || !id || !created) setupFailed(t, ex, `create a ${plan} application`, 'a 2xx with the application and its id');
   return { id, request, created, exchange: ex };
 }
@@ -94,7 +88,8 @@ export function share<T>(t: CheckContext, name: string, value: T): void {
   if (!shared.has(key)) shared.set(key, Promise.resolve(value));
 }
 
-export const statusOf = (ex: Exchange | undefined): string | undefined => (ex?.response?.json as Json | undefined)?.policy_status;
+/** The policy_status an exchange's body shows. */
+export const statusOf = (ex: Exchange | undefined): string | undefined => policyStatusOf(ex?.response?.json);
 
 /** Poll spacing: the poll's timeout spread over its attempt bound, so a slow target costs a known number of reads. */
 function pollIntervalMs(t: CheckContext): number {

@@ -3,26 +3,10 @@
  * edge with 403 forbidden in the unified envelope (not errors[]) on every route; a valid key
  * of an account not approved for direct enrollment gets 403 forbidden.
  */
-import { verify, type ApiRequest, KEY_CASES } from '../../harness/suite/index.js';
+import { KEY_CASES, verify } from '../../harness/suite/index.js';
 import { expectForbidden } from './observe.js';
-import { actionRequest, createBody, createRequest, itemPath, listRequest, paymentRequest, readRequest, UNKNOWN_ENROLLMENT_ID } from './requests.js';
-
-const ID = UNKNOWN_ENROLLMENT_ID;
-
-/** Every route of the family, split by whether the request would have side effects. */
-const READ_ROUTES: ReadonlyArray<[string, () => ApiRequest]> = [
-  ['list', () => listRequest()],
-  ['read', () => readRequest(ID)],
-  ['payment redirect', () => paymentRequest(ID)],
-];
-const WRITE_ROUTES: ReadonlyArray<[string, () => ApiRequest]> = [
-  ['create', () => createRequest({ context: { product: 'ichra', exchange: 'off_exchange' } })],
-  ['update', () => ({ method: 'PUT', path: itemPath(ID), json: { desired_effective_date: '2030-01-01' } })],
-  ['submit', () => actionRequest(ID, 'submissions')],
-  ['cancel', () => actionRequest(ID, 'cancellations')],
-  ['terminate', () => actionRequest(ID, 'terminations')],
-  ['upload', () => ({ method: 'POST', path: itemPath(ID, '/supporting_documentation'), json: { context: { product: 'ichra', exchange: 'off_exchange' }, document_type: 'sep' } })],
-];
+import { createBody, createRequest } from './requests.js';
+import { READ_ROUTES, WRITE_ROUTES } from './route-requests.js';
 
 for (const { what, rule, key } of KEY_CASES) {
   for (const [kind, routes, writes] of [['read', READ_ROUTES, false], ['write', WRITE_ROUTES, true]] as const) {
@@ -31,7 +15,7 @@ for (const { what, rule, key } of KEY_CASES) {
       [rule, 'ENVELOPE-UNIFIED-SHAPE'],
       async (t) => {
         for (const [route, request] of routes) {
-          const ex = await t.send({ ...request(), ...key, label: route });
+          const ex = await t.send({ ...request(t), ...key, label: route });
           t.expect.rules(rule).status(ex, 403);
           t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
           t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
@@ -49,7 +33,7 @@ verify(
   ['GATE-ENROLLMENTS-UNAPPROVED-403'],
   async (t) => {
     const role = t.role(UNAPPROVED);
-    for (const [route, request] of READ_ROUTES.slice(0, 2)) expectForbidden(t.expect, await t.send({ ...request(), role, label: route }));
+    for (const [route, request] of READ_ROUTES.slice(0, 2)) expectForbidden(t.expect, await t.send({ ...request(t), role, label: route }));
   },
   { needs: { roles: [UNAPPROVED] } },
 );

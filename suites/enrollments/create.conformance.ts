@@ -3,9 +3,10 @@
  * validation errors reported on the application rather than lost.
  */
 import { verify } from '../../harness/suite/index.js';
-import { idOf, share, type Json } from './applications.js';
+import { applicationIdOf, nextActionsOf, paymentRedirectSupported } from './application-reader.js';
+import { share, type Json } from './applications.js';
 import { expectPolicyStatusInEnum } from './observe.js';
-import { createBody, createRequest } from './requests.js';
+import { createBody, createRequest, INCOMPLETE_LEAVES_OUT } from './requests.js';
 
 const writes = { writes: true } as const;
 
@@ -33,11 +34,11 @@ verify(
     body.that(ex, { holds: Array.isArray(app?.errors), title: 'no errors[] list', expected: 'errors: an array', observed: `errors ${JSON.stringify(app?.errors)}` });
     body.that(ex, { holds: typeof app?.policy_status === 'string', title: 'no policy_status', expected: 'policy_status: a string', observed: `policy_status ${JSON.stringify(app?.policy_status)}` });
     body.that(ex, { holds: app != null && 'document_status' in app, title: 'no document_status', expected: 'a document_status member', observed: () => `members ${Object.keys(app ?? {}).join(', ')}` });
-    const redirect = app?.payment_instructions?.payment_redirect_supported;
-    body.that(ex, { holds: typeof redirect === 'boolean', title: 'no payment_redirect_supported', expected: 'payment_instructions.payment_redirect_supported: a boolean', observed: `${JSON.stringify(app?.payment_instructions)}` });
+    const redirect = paymentRedirectSupported(app);
+    body.that(ex, { holds: redirect !== undefined, title: 'no payment_redirect_supported', expected: 'payment_instructions.payment_redirect_supported: a boolean', observed: `${JSON.stringify(app?.payment_instructions)}` });
     expectPolicyStatusInEnum(t.expect.rules('ENR-POLICY-STATUS-ENUM'), ex);
     t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, { holds: app.policy_status === 'draft', title: 'new application not in draft', expected: 'policy_status "draft"', observed: `policy_status ${JSON.stringify(app.policy_status)}` });
-    const actions: Json[] = Array.isArray(app.next_actions) ? app.next_actions : [];
+    const actions = nextActionsOf(app);
     const stray = actions.filter((a) => typeof a?.href !== 'string' || !HREF.test(a.href));
     t.expect.rules('ENR-CREATE-NEXT-ACTIONS-HREF').that(ex, {
       holds: stray.length === 0,
@@ -55,17 +56,17 @@ verify(
     });
     t.expect.rules('IDEMP-FIRST-NO-REPLAY-HEADER').noHeader(ex, 'Idempotent-Replay');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createEnrollment');
-    const id = idOf(app);
+    const id = applicationIdOf(app);
     if (id) share(t, 'fullDraft', { id, request, created: app, exchange: ex });
   },
   { needs: { ...writes, fixtures: ['planFull'] } },
 );
 
 verify(
-  'an application missing its applicant reports the missing data in errors[]',
+  `an application whose primary applicant lacks ${INCOMPLETE_LEAVES_OUT.join(', ')} reports the missing data in errors[]`,
   ['ENR-CREATE-VALIDATION-ERRORS'],
   async (t) => {
-    const request = createBody(t, t.fixture<string>('planFull'), { withoutApplicant: true });
+    const request = createBody(t, t.fixture<string>('planFull'), { incomplete: true });
     const ex = await t.send(createRequest(request));
     const status = ex.response?.status ?? 0;
     const body = ex.response?.json as Json | undefined;
@@ -74,11 +75,11 @@ verify(
     t.expect.status(ex, [200, 201, 400, 422]);
     t.expect.that(ex, {
       holds: errors.length > 0,
-      title: 'missing applicant not reported',
+      title: 'missing applicant data not reported',
       expected: 'a non-empty errors[] (on the application, or in the refusal)',
       observed: () => ex.response!.body.slice(0, 300),
     });
-    const id = idOf(body);
+    const id = applicationIdOf(body);
     if (status < 300 && id) share(t, 'withErrors', { id, request, created: body!, exchange: ex });
   },
   { needs: { ...writes, fixtures: ['planFull'] } },

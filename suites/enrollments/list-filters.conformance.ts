@@ -21,7 +21,7 @@ interface Pair {
 /** The shared drafts: no check changes them, and they differ in every filtered member. */
 const pair = async (t: CheckContext): Promise<Pair> => ({ a: await fullDraft(t), b: await limitedDraft(t) });
 
-/** A row member, or undefined when the row does not show it (rows' fields are not shown in the contract). */
+/** A row member by the document's ApplicationListItem name, or undefined when the row does not show it. */
 type Reading = (row: Json) => unknown;
 
 interface FilterCase {
@@ -67,7 +67,7 @@ verify('the issuer_hios_id filter lists only plans of that issuer', ['ENR-LIST-F
 
 verify('the plan_year filter lists only that plan year', ['ENR-LIST-FILTER-PLAN-YEAR'], async (t) => {
   const { a, b } = await pair(t);
-  await checkFilter(t, { name: 'plan_year', value: String(b.request.context.plan_year), read: (r) => r.context?.plan_year ?? r.plan_year, keeps: b, drops: a });
+  await checkFilter(t, { name: 'plan_year', value: String(b.request.context.plan_year), read: (r) => r.plan_year ?? r.context?.plan_year, keeps: b, drops: a });
 }, { needs });
 
 verify('the policy_status filter lists only applications in that state', ['ENR-LIST-FILTER-POLICY-STATUS'], async (t) => {

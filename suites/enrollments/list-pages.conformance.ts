@@ -6,7 +6,8 @@
  */
 import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { once, sendCreate, setupFailed, SHARED_DRAFTS } from './applications.js';
-import { expectRows, rowIds, rowsOf } from './observe.js';
+import { applicationRowsOf } from './application-reader.js';
+import { expectRows, rowIds } from './observe.js';
 import { createBody, createRequest, listRequest } from './requests.js';
 
 const DEFAULT_LIMIT = 25;
@@ -19,7 +20,7 @@ function ensureRows(t: CheckContext): Promise<void> {
     // The shared drafts first: the run needs them anyway, and they count towards the rows.
     for (const draft of SHARED_DRAFTS) await draft(t);
     const probe = await t.send({ ...listRequest({ limit: MIN_ROWS }), label: 'how many applications are listed' });
-    const have = rowsOf(probe.response?.json)?.length;
+    const have = applicationRowsOf(probe.response?.json)?.length;
     if (probe.response?.status !== 200 || have === undefined) setupFailed(t, probe, 'count the listed applications', 'a 200 list');
     const missing = Math.max(0, MIN_ROWS - have);
     const created = await Promise.all(

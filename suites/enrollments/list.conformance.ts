@@ -4,7 +4,7 @@
  * checks never need an application to exist.
  */
 import { verify } from '../../harness/suite/index.js';
-import { expectRows } from './observe.js';
+import { expectPagination, expectRows } from './observe.js';
 import { listRequest, ROUTING } from './requests.js';
 
 verify(
@@ -14,6 +14,7 @@ verify(
     // A small page: the smoke profile reads, it does not page through the account.
     const ex = await t.send(listRequest({ limit: 1 }));
     expectRows(t.expect.rules('ENR-LIST-200'), ex);
+    expectPagination(t.expect.rules('ENR-LIST-200'), ex);
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listEnrollments');
   },

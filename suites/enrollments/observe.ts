@@ -1,34 +1,32 @@
 /**
- * Readings of direct-enrollment responses the check library does not cover: list rows, the
- * policy-status enum, the approval gate's 403 (either envelope), and an expected refusal.
+ * Observations on direct-enrollment responses the check library does not cover: list rows and
+ * pagination (read by application-reader.ts), the policy-status enum, the approval gate's 403 (either envelope), and an expected refusal.
  */
 import type { BoundChecks } from '../../harness/checks/bound.js';
 import type { Exchange } from '../../harness/suite/index.js';
-import { idOf, type Json } from './applications.js';
+import { applicationIdOf, applicationRowsOf, paginationOf, type Json } from './application-reader.js';
 import { POLICY_STATUSES } from './requests.js';
 
-/**
- * The application rows of a list body. The contract does not name the member ("fields not
- * shown"): `enrollments` when present, else the first array member of the body.
- */
-export function rowsOf(body: unknown): Json[] | undefined {
-  if (Array.isArray(body)) return body as Json[];
-  const b = body as Json | undefined;
-  if (!b || typeof b !== 'object') return undefined;
-  if (Array.isArray(b.enrollments)) return b.enrollments as Json[];
-  const first = Object.values(b).find(Array.isArray);
-  return first as Json[] | undefined;
-}
-
 /** Ids of rows, in order (rows without an id are kept as `?` so counts stay right). */
-export const rowIds = (rows: readonly Json[]): string[] => rows.map((r) => idOf(r) ?? '?');
+export const rowIds = (rows: readonly Json[]): string[] => rows.map((r) => applicationIdOf(r) ?? '?');
 
 /** The rows of a 200 list, or a violation of `expect`'s rules saying the body has none. */
 export function expectRows(expect: BoundChecks, ex: Exchange): Json[] {
   expect.status(ex, 200);
-  const rows = rowsOf(ex.response?.json);
-  expect.that(ex, { holds: rows !== undefined, title: 'no application rows', expected: 'a list body with an array of applications', observed: () => ex.response!.body.slice(0, 300) });
+  const rows = applicationRowsOf(ex.response?.json);
+  expect.that(ex, { holds: rows !== undefined, title: 'no application rows', expected: 'a list body with an array of applications (`applications`)', observed: () => ex.response!.body.slice(0, 300) });
   return rows!;
+}
+
+/** A 200 list shows its pagination (`pagination`, with limit and offset). */
+export function expectPagination(expect: BoundChecks, ex: Exchange): void {
+  const page = paginationOf(ex.response?.json);
+  expect.that(ex, {
+    holds: page !== undefined && Number.isInteger(page.limit) && Number.isInteger(page.offset),
+    title: 'no pagination metadata',
+    expected: 'pagination: {limit, offset, total} (integers)',
+    observed: () => `pagination ${JSON.stringify(page)}`,
+  });
 }
 
 /** When the body shows a policy_status, it is one of the six states of section 3. */

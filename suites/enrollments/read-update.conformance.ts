@@ -3,9 +3,10 @@
  * changes (4.11). Tracked changes and resubmission are in state-submit.conformance.ts.
  */
 import { verify } from '../../harness/suite/index.js';
-import { fullDraft, idOf, limitedDraft } from './applications.js';
+import { applicationIdOf } from './application-reader.js';
+import { createApplication, fullDraft, setupFailed, statusOf, submitAndSettle } from './applications.js';
 import { expectPolicyStatusInEnum } from './observe.js';
-import { itemPath, primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID } from './requests.js';
+import { primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID, updateBody, updateRequest } from './requests.js';
 
 verify(
   'reading a created application returns 200 with that application',
@@ -14,7 +15,7 @@ verify(
     const app = await fullDraft(t);
     const ex = await t.send(readRequest(app.id));
     t.expect.rules('ENR-READ-200').status(ex, 200);
-    const read = idOf(t.json(ex));
+    const read = applicationIdOf(t.json(ex));
     t.expect.rules('ENR-READ-200').that(ex, { holds: read === app.id, title: 'another application', expected: `the application ${app.id}`, observed: `id ${JSON.stringify(read)}` });
     expectPolicyStatusInEnum(t.expect.rules('ENR-POLICY-STATUS-ENUM'), ex);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getEnrollment');
@@ -45,13 +46,14 @@ verify(
 );
 
 verify(
-  'PUT on an application whose carrier does not support post-enrollment changes is refused with 400',
+  'PUT on a submitted application whose carrier does not support post-enrollment changes is refused with 400',
   ['ENR-UPDATE-UNSUPPORTED-CARRIER'],
   async (t) => {
-    const app = await limitedDraft(t);
-    // The create body again with one changed member (the PUT body is not shown in the contract).
-    const changed = { ...app.request, applicants: { primary: primaryApplicant('5555550199') } };
-    const ex = await t.send({ method: 'PUT', path: itemPath(app.id), json: changed });
+    // Submitted first: a change before enrollment (a draft) is not a post-enrollment change, any carrier takes it.
+    const app = await createApplication(t, 'planLimited', { start: 'future' });
+    const settled = await submitAndSettle(t, app);
+    if (statusOf(settled) === 'draft' || statusOf(settled) === 'submission_failed') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation or effectuated');
+    const ex = await t.send(updateRequest(app.id, updateBody(app.request, primaryApplicant('5555550199')), { label: 'change the phone number' }));
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);
   },

@@ -37,15 +37,27 @@ export function planYear(t: CheckContext): number {
 export interface BodyParts {
   start?: Start;
   planYear?: number;
-  /** Leave out the applicant: an application with outstanding errors. */
-  withoutApplicant?: boolean;
+  /**
+   * A primary applicant without the members a carrier needs before submission (INCOMPLETE_LEAVES_OUT):
+   * an application the document accepts, with outstanding errors.
+   */
+  incomplete?: boolean;
   /** A special enrollment period, so supporting documentation applies. */
   withSep?: boolean;
   /** Member overrides, e.g. a changed phone number. */
   extra?: Record<string, unknown>;
 }
 
-/** A complete 2.8 create body for `plan`, with a per-run unique external_id. */
+/** A qualifying event from the document's SpecialEnrollmentPeriod.event_type enum. */
+export const SEP_EVENT_TYPE = 'loss_of_mec';
+
+/**
+ * What an incomplete primary applicant leaves out: members carriers need for submission that
+ * the document's PrimaryApplicant does not require (it requires name, date_of_birth, gender).
+ */
+export const INCOMPLETE_LEAVES_OUT = ['signature', 'email', 'phone'] as const;
+
+/** A complete 2.8 create body for `plan` (the document's EnrollmentRequest), with a per-run unique external_id. */
 export function createBody(t: CheckContext, plan: string, parts: BodyParts = {}): Record<string, unknown> {
   const start = parts.start ?? 'today';
   return {
@@ -53,13 +65,14 @@ export function createBody(t: CheckContext, plan: string, parts: BodyParts = {})
     external_id: t.idempotencyKey('enr'),
     plan_hios_id: plan,
     desired_effective_date: isoDay(start === 'future' ? FUTURE_DAYS : 0),
-    ...(parts.withoutApplicant ? {} : { applicants: { primary: primaryApplicant() } }),
+    applicants: { primary: parts.incomplete ? incompleteApplicant() : primaryApplicant() },
     residential_address: { street_address_1: '1 Conformance Way', city: 'Sacramento', state: 'CA', zip_code: '95814' },
-    ...(parts.withSep ? { special_enrollment_period: { event_type: 'loss_of_coverage', event_date: isoDay(-10) } } : {}),
+    ...(parts.withSep ? { special_enrollment_period: { event_type: SEP_EVENT_TYPE, event_date: isoDay(-10) } } : {}),
     ...parts.extra,
   };
 }
 
+/** The complete primary applicant (the document's PrimaryApplicant plus what carriers need to submit). */
 export function primaryApplicant(phone = '5555550123'): Record<string, string> {
   return {
     first_name: 'Ada',
@@ -70,6 +83,27 @@ export function primaryApplicant(phone = '5555550123'): Record<string, string> {
     phone,
     signature: 'Ada Conformance',
   };
+}
+
+/** The primary applicant without INCOMPLETE_LEAVES_OUT. */
+export function incompleteApplicant(): Record<string, string> {
+  const applicant = primaryApplicant();
+  for (const member of INCOMPLETE_LEAVES_OUT) delete applicant[member];
+  return applicant;
+}
+
+/**
+ * A PUT body (the document's EnrollmentUpdateRequest): the routing context with the
+ * application's plan year, and complete sections, so a replacing and a merging target read it alike.
+ */
+export function updateBody(created: { context?: unknown }, primary: Record<string, string> = primaryApplicant()): Record<string, unknown> {
+  const context = created.context as { plan_year?: unknown } | undefined;
+  return { context: { ...ROUTING, plan_year: context?.plan_year }, applicants: { primary } };
+}
+
+/** PUT /v1/enrollments/{id} with `json`. */
+export function updateRequest(id: string, json: unknown, extra: Partial<ApiRequest> = {}): ApiRequest {
+  return { method: 'PUT', path: itemPath(id), json, ...extra };
 }
 
 /** POST /v1/enrollments with a fresh Idempotency-Key unless one is given. */

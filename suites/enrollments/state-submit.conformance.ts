@@ -4,9 +4,10 @@
  * accepted again after tracked PUT changes for a carrier that supports them.
  */
 import { RuleViolation, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { createApplication, once, readUntilLeaves, sendAction, setupFailed, sharedApplication, statusOf, type Application, type Json } from './applications.js';
+import { applicationMember } from './application-reader.js';
+import { createApplication, once, readUntilLeaves, sendAction, setupFailed, sharedApplication, statusOf, type Application } from './applications.js';
 import { expectPolicyStatusInEnum } from './observe.js';
-import { itemPath, primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID } from './requests.js';
+import { primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID, updateBody, updateRequest } from './requests.js';
 
 verify(
   'submitting an application with outstanding errors gets 422 in the errors[] envelope',
@@ -14,7 +15,7 @@ verify(
   async (t) => {
     let app: Application;
     try {
-      app = await sharedApplication(t, 'withErrors', 'planFull', { withoutApplicant: true });
+      app = await sharedApplication(t, 'withErrors', 'planFull', { incomplete: true });
     } catch (e) {
       // A target that refuses incomplete applications at create never holds one to submit.
       const status = e instanceof RuleViolation ? e.exchange?.response?.status : undefined;
@@ -79,12 +80,13 @@ verify(
     t.expect.rules('ENR-SUBMIT-NO-CHANGES-422').status(again.ex, 422);
     t.expect.rules('ENR-SUBMIT-NO-CHANGES-422').errorsEnvelope(again.ex);
 
-    // The create body again with one changed member (the PUT body is not shown in the contract).
+    // The complete primary applicant with one changed member (the document's EnrollmentUpdateRequest).
     const phone = '5555550177';
-    const put = await t.send({ method: 'PUT', path: itemPath(app.id), json: { ...app.request, applicants: { primary: primaryApplicant(phone) } }, label: 'change the phone number' });
+    const put = await t.send(updateRequest(app.id, updateBody(app.request, primaryApplicant(phone)), { label: 'change the phone number' }));
     t.expect.rules('ENR-UPDATE-TRACKED').status(put, [200, 201, 202, 204]);
     const read = await t.send({ ...readRequest(app.id), label: 'the change shows on the application' });
-    const shown = (read.response?.json as Json | undefined)?.applicants?.primary?.phone;
+    // Wherever the read puts the application's data: nested under `application` (the document) or at the top.
+    const shown = applicationMember(read.response?.json, 'applicants.primary.phone');
     t.expect.rules('ENR-UPDATE-TRACKED').that(read, { holds: shown === phone, title: 'change not shown', expected: `applicants.primary.phone "${phone}"`, observed: `applicants.primary.phone ${JSON.stringify(shown)}` });
 
     const resubmit = await sendAction(t, app.id, 'submissions', 'resubmit after the change');

@@ -4,7 +4,7 @@
  */
 import { verify } from '../../harness/suite/index.js';
 import { expectRejected } from '../reference/reference-kit.js';
-import { LIST_FIXTURES, listRequest, listRows } from './policy-kit.js';
+import { expectListPagination, LIST_FIXTURES, listRequest, listRows } from './policy-kit.js';
 
 const needs = { fixtures: LIST_FIXTURES };
 
@@ -14,6 +14,7 @@ verify(
   async (t) => {
     const ex = await t.send(listRequest(t, { limit: 1 }));
     listRows(t, ex, 'POLICY-LIST-200');
+    expectListPagination(t, ex, 'POLICY-LIST-200');
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listPolicyStatusApplications');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);

@@ -1,9 +1,9 @@
 /**
- * Requests and observations of the policy-status family (4.7, 4.8; alpha). Row and metadata
- * field names are not shown in the contract, so a list's rows are the body's one array member
- * and rows are compared whole.
+ * Requests and observations of the policy-status family (4.7, 4.8; alpha). Rows are read by the
+ * document's names (policy-status-reader.ts) and compared whole.
  */
 import type { ApiRequest, CheckContext, Exchange } from '../../harness/suite/index.js';
+import { policyPaginationOf, policyRowsOf, policyStatusesOf } from './policy-status-reader.js';
 
 export const LIST = '/v1/policy-status/applications';
 export const DEFAULT_LIMIT = 25;
@@ -24,16 +24,39 @@ export function readRequest(t: CheckContext, changes: Query = {}, id: string = S
   return { method: 'GET', path: `${LIST}/${encodeURIComponent(id)}`, query: { exchange: 'on_exchange', plan_year: String(t.fixture('policyPlanYear')), ...changes }, label };
 }
 
-/** The rows of a 200 list (named by `rule`): the body's one array member, compared as text. */
+/** The rows of a 200 list (named by `rule`), compared as text. */
 export function listRows(t: CheckContext, ex: Exchange, rule: string): string[] {
   t.expect.rules(rule).status(ex, 200);
-  const body = t.json<Record<string, unknown>>(ex);
-  const arrays = Object.values(body ?? {}).filter(Array.isArray);
+  const body = t.json<unknown>(ex);
+  const rows = policyRowsOf(body);
   t.expect.rules(rule).that(ex, {
-    holds: arrays.length === 1,
-    title: 'no single list of rows',
-    expected: 'an object with one array of application rows (plus pagination metadata)',
+    holds: rows !== undefined,
+    title: 'no list of rows',
+    expected: 'applications: an array of application rows (plus pagination metadata)',
     observed: () => JSON.stringify(body).slice(0, 300),
   });
-  return (arrays[0] as unknown[]).map((row) => JSON.stringify(row));
+  return rows!.map((row) => JSON.stringify(row));
+}
+
+/** A 200 list shows its pagination (`pagination`, with integer limit and offset). */
+export function expectListPagination(t: CheckContext, ex: Exchange, rule: string): void {
+  const page = policyPaginationOf(t.json<unknown>(ex));
+  t.expect.rules(rule).that(ex, {
+    holds: page !== undefined && Number.isInteger(page.limit) && Number.isInteger(page.offset),
+    title: 'no pagination metadata',
+    expected: 'pagination: {limit, offset} (integers)',
+    observed: () => `pagination ${JSON.stringify(page)}`,
+  });
+}
+
+/** The policy statuses of a 200 single read (named by `rule`). */
+export function expectPolicyStatuses(t: CheckContext, ex: Exchange, rule: string): unknown[] {
+  const statuses = policyStatusesOf(t.json<unknown>(ex));
+  t.expect.rules(rule).that(ex, {
+    holds: statuses !== undefined,
+    title: 'no policy statuses',
+    expected: 'policy_statuses: an array (fields filled when the carrier reports them)',
+    observed: () => ex.response!.body.slice(0, 300),
+  });
+  return statuses!;
 }

@@ -4,7 +4,7 @@
  */
 import { verify } from '../../harness/suite/index.js';
 import { expectRejected } from '../reference/reference-kit.js';
-import { readRequest } from './policy-kit.js';
+import { expectPolicyStatuses, readRequest } from './policy-kit.js';
 
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
 
@@ -12,11 +12,12 @@ const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
 const UNKNOWN_CONFIRMATION_ID = '0000000000';
 
 verify(
-  'the policy status of a known confirmation id is 200',
+  'the policy status of a known confirmation id is 200 with its policy statuses',
   ['POLICY-READ-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const ex = await t.send(readRequest(t));
     t.expect.rules('POLICY-READ-200').status(ex, 200);
+    expectPolicyStatuses(t, ex, 'POLICY-READ-200');
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPolicyStatusApplication');
   },

@@ -1,10 +1,10 @@
 /**
  * A quote request the target can answer (2.5): its location comes from the counties endpoint
  * (the `fips_code` and `state` of a county of the fixture ZIP code, as the contract asks), its
- * coverage type and plan year from the profile. Members whose allowed values the contract does
- * not show (context.product, coverage_family, sort) are left out.
+ * coverage type and plan year from the profile. Members the prose leaves open (context.product,
+ * coverage_family, required applicant members) follow the document's QuoteRequest.
  */
-import { SkipCheck, type ApiRequest, type CheckContext, type Exchange, type TargetContext } from '../../harness/suite/index.js';
+import { SkipCheck, type ApiRequest, type CheckContext, type TargetContext } from '../../harness/suite/index.js';
 
 export const QUOTES = '/v1/quotes';
 
@@ -43,32 +43,29 @@ async function readQuoteTarget(t: CheckContext): Promise<QuoteTarget> {
   return { zip, fips: county.fips_code, state: county.state, planYear: Number(t.fixture('planYear')), coverageType: String(t.fixture('coverageType')), exchange: 'on_exchange' };
 }
 
+/** The document's QuoteContext: the product of each market, the family of each coverage type. */
+const PRODUCT_OF_EXCHANGE: Readonly<Record<string, string>> = { on_exchange: 'aca', off_exchange: 'ichra' };
+const FAMILY_OF_COVERAGE: Readonly<Record<string, string>> = { medical: 'medical', dental: 'ancillary', vision: 'ancillary', supplemental_other: 'ancillary' };
+
 /** A valid quote body for one applicant; `page` when given. */
 export function quoteBody(q: QuoteTarget, page?: { number: number; size: number }): Record<string, unknown> {
   return {
-    context: { exchange: q.exchange, coverage_type: q.coverageType, plan_year: q.planYear },
+    context: {
+      product: PRODUCT_OF_EXCHANGE[q.exchange] ?? 'aca',
+      exchange: q.exchange,
+      coverage_family: FAMILY_OF_COVERAGE[q.coverageType] ?? 'medical',
+      coverage_type: q.coverageType,
+      plan_year: q.planYear,
+    },
     location: { zip_code: q.zip, fips_code: q.fips, state: q.state },
     household: {
       household_size: 1,
       annual_income: 42000,
       effective_date: `${q.planYear}-01-01`,
-      applicants: [{ member_id: 'applicant-1', age: 40, uses_tobacco: false, pregnant: false, blind_or_disabled: false, native_american: false }],
+      applicants: [{ member_id: 'applicant-1', age: 40, relationship: 'primary', uses_tobacco: false, pregnant: false, blind_or_disabled: false, native_american: false }],
     },
     ...(page ? { page } : {}),
   };
 }
 
 export const quoteRequest = (json: unknown, label?: string): ApiRequest => ({ method: 'POST', path: QUOTES, json, label });
-
-/**
- * The result list of a quote response. Its name is not shown in the contract: the body's one
- * array member, else a member called plans, quotes or results.
- */
-export function resultsOf(t: CheckContext, ex: Exchange): Array<Record<string, unknown>> {
-  const body = t.json<Record<string, unknown>>(ex) ?? {};
-  const arrays = Object.entries(body).filter(([, v]) => Array.isArray(v));
-  const named = arrays.find(([k]) => ['plans', 'quotes', 'results'].includes(k));
-  const list = arrays.length === 1 ? arrays[0]![1] : named?.[1];
-  if (!Array.isArray(list)) throw new SkipCheck('a quote response with one result list (its member name is not shown)');
-  return list as Array<Record<string, unknown>>;
-}

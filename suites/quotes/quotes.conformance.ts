@@ -4,7 +4,8 @@
  * type per request; the body is required. Quotes are POSTs: every check needs a writable run.
  */
 import { verify } from '../../harness/suite/index.js';
-import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget, resultsOf } from './quote-request.js';
+import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget } from './quote-request.js';
+import { resultCoverageType, resultExchange, resultsOf } from './quote-results.js';
 
 const needs = { writes: true, fixtures: QUOTE_FIXTURES };
 
@@ -30,13 +31,14 @@ verify(
     const ex = await t.send(quoteRequest(quoteBody(q, { number: 1, size }), `page.size ${size}`));
     t.expect.status(ex, 200);
     const results = resultsOf(t, ex);
-    // Result fields are not shown: only members named like the request's are compared.
-    const stray = results.filter((r) => (r.coverage_type !== undefined && r.coverage_type !== q.coverageType) || (r.exchange !== undefined && r.exchange !== q.exchange));
+    // Read by the document's PlanQuoteResult names; a result that shows neither is not compared.
+    const differs = (shown: unknown, asked: string) => shown !== undefined && shown !== asked;
+    const stray = results.filter((r) => differs(resultCoverageType(r), q.coverageType) || differs(resultExchange(r), q.exchange));
     t.expect.rules('QUOTES-HOMOGENEOUS').that(ex, {
       holds: stray.length === 0,
       title: 'mixed results',
       expected: `every result of coverage_type ${q.coverageType} on ${q.exchange}`,
-      observed: () => `other results: ${JSON.stringify(stray.map((r) => ({ coverage_type: r.coverage_type, exchange: r.exchange }))).slice(0, 300)}`,
+      observed: () => `other results: ${JSON.stringify(stray.map((r) => ({ coverage_type: resultCoverageType(r), exchange: resultExchange(r) }))).slice(0, 300)}`,
     });
     t.expect.rules('QUOTES-PAGE-SIZE').that(ex, { holds: results.length <= size, title: 'page larger than page.size', expected: `at most ${size} results`, observed: `${results.length} results` });
   },

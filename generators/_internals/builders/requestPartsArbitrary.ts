@@ -10,12 +10,11 @@ import { memberArbitrary } from './schemaArbitrary.js';
 export function requestPartsArbitrary(model: OperationModel, opts: RequestOptions = {}): fc.Arbitrary<RequestParts> {
   const known = opts.known ?? {};
   const requiredOnly = opts.omitOptional ?? false;
-  const fields = model.params.map((p) => ({
-    key: p.key,
-    name: p.name,
-    required: p.required,
-    arbitrary: memberArbitrary(p.schema, rootContext(known, p.name, requiredOnly, true)),
-  }));
+  const fields = model.params.map((p) => {
+    const arbitrary = memberArbitrary(p.schema, rootContext(known, p.name, requiredOnly, true));
+    // An empty path segment is another route (`/v1/enrollments//submissions`), never this one's parameter.
+    return { key: p.key, name: p.name, required: p.required, arbitrary: p.in === 'path' ? arbitrary.filter((v) => String(v) !== '') : arbitrary };
+  });
   const params = knownRecord(fields, known, requiredOnly);
   const body = model.body;
   if (!body || (requiredOnly && !body.required)) return fc.record({ params });
