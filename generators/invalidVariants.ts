@@ -1,7 +1,7 @@
 import { baseParam, baseParts } from './_internals/helpers/baseParts.js';
 import { bodyMembers } from './_internals/helpers/bodyMembers.js';
 import { isClamped } from './_internals/helpers/clamped.js';
-import { matchingAlternative } from './_internals/helpers/conforms.js';
+import { conforms, matchingAlternative } from './_internals/helpers/conforms.js';
 import { rootContext } from './_internals/helpers/context.js';
 import type { FlatSchema } from './_internals/helpers/flatSchema.js';
 import { CONSTRAINT_DETAIL, INVALID_CANDIDATES } from './_internals/helpers/invalidCandidates.js';
@@ -40,15 +40,21 @@ interface Member {
   asText: boolean;
   /** The base request with this member set to a value, or left out (undefined). */
   with(value: unknown): RequestParts;
+  /** Whether the request as a whole is still valid (another alternative of the body accepts it). */
+  stillValid?(parts: RequestParts): boolean;
 }
 
 function memberVariants(m: Member, render: (p: RequestParts) => InvalidVariant['request']): InvalidVariant[] {
   const out: InvalidVariant[] = [];
-  const add = (constraint: Constraint, parts: RequestParts, what: string) => out.push({
-    request: render(parts),
-    breaks: { location: m.location, name: m.name, constraint },
-    description: `${WHERE[m.location]} ${m.name} ${what}: ${CONSTRAINT_DETAIL[constraint](m.flat)}`,
-  });
+  const add = (constraint: Constraint, parts: RequestParts, what: string) => {
+    // A change another alternative still accepts (e.g. a member a `not` rule only constrains when present) breaks nothing.
+    if (m.stillValid?.(parts)) return;
+    out.push({
+      request: render(parts),
+      breaks: { location: m.location, name: m.name, constraint },
+      description: `${WHERE[m.location]} ${m.name} ${what}: ${CONSTRAINT_DETAIL[constraint](m.flat)}`,
+    });
+  };
   if (m.required) add('required', m.with(undefined), 'omitted');
   for (const constraint of CONSTRAINTS) {
     if (m.clamped && (constraint === 'minimum' || constraint === 'maximum')) continue;
@@ -98,6 +104,7 @@ export function invalidVariants(operation: Operation, opts: RequestOptions = {})
         required: m.required && m.present,
         clamped: isClamped(m.flat),
         with: (v) => ({ ...base, body: v === undefined ? deleteAt(base.body, m.path) : setAt(base.body, m.path, v) }),
+        stillValid: (parts) => conforms(model.body!.schema, parts.body),
       });
     }
   }

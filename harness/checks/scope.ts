@@ -4,21 +4,15 @@
  * the loaded contract. Shared helpers for reading an exchange live here too.
  */
 import type { Exchange } from '../model.js';
-import type { ValidationOutcome } from '../contract/types.js';
+import type { Contract, RequestLine } from '../contract/types.js';
 import type { Disagreement } from './disagreements.js';
 import type { NoteSink } from './note.js';
 import { RuleViolation } from './violation.js';
 
-/** The request an answer belongs to, so a document that names operations otherwise still finds it. */
-export interface RequestLine {
-  method: string;
-  url: string;
-}
+export type { RequestLine };
 
-/** The part of the loaded contract the checks use (the request is optional for older loaders). */
-export interface ResponseValidator {
-  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown, request?: RequestLine): ValidationOutcome;
-}
+/** The part of the loaded contract the checks use. */
+export type ResponseValidator = Pick<Contract, 'validateResponse'>;
 
 export interface CheckScope {
   /** Rule ids the check covers; a violation names them. */
