@@ -25,6 +25,7 @@ import { jsonUpload, multipartUpload, PDF, PNG } from '../suites/enrollments/doc
 import {
   actionRequest, createBody, createRequest, listRequest, paymentRequest, primaryApplicant, readRequest, updateBody, updateRequest,
 } from '../suites/enrollments/requests.js';
+import { REJECTED_MEMBERS } from '../suites/enrollments/rejected-members.js';
 import { READ_ROUTES, WRITE_ROUTES } from '../suites/enrollments/route-requests.js';
 import { listRequest as policyList, readRequest as policyRead } from '../suites/policy-status/policy-kit.js';
 import { POLICY_LIST_PROPERTY } from '../suites/policy-status/property-specs.js';
@@ -230,6 +231,14 @@ describe('the generators\' valid requests, with the suites\' known values, are v
       return named(`validRequest(${op.operationId})`, reqs);
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a create carrying a rejected member breaks only the document\'s rule against that member', () => {
+  test.each(REJECTED_MEMBERS.map((r) => [r.member, r.add] as const))('%s', (member, add) => {
+    const problems = named(`create with ${member}`, [createRequest({ ...created(suiteContext()), ...add })]);
+    // The document refuses the four members with one `not` rule at the root: nothing else may fail.
+    expect(problems).toEqual([`create with ${member}: body / must NOT be valid`]);
   });
 });
 

@@ -6,17 +6,10 @@
  * operation: either answer, each in its own envelope.
  */
 import { maxBodyBytes, verify } from '../../harness/suite/index.js';
+import { REJECTED_MEMBERS } from './rejected-members.js';
 import { createBody, createRequest, ENROLLMENTS_PATH } from './requests.js';
 
 const writes = { writes: true } as const;
-
-/** One valid body plus one rejected member; only that member can be the reason for a 400. */
-const REJECTED_MEMBERS = [
-  { rule: 'ENR-CREATE-REJECT-AGENT-ID', member: '_agent_id', add: { _agent_id: 'agent_0001' } },
-  { rule: 'ENR-CREATE-REJECT-TPA-SLUG', member: 'tpa_slug', add: { tpa_slug: 'conformance-tpa' } },
-  { rule: 'ENR-CREATE-REJECT-ACTOR-AGENT-ID', member: 'actor.agent_id', add: { actor: { agent_id: 'agent_0001' } } },
-  { rule: 'ENR-CREATE-REJECT-AGENT-OF-RECORD', member: 'agent_of_record', add: { agent_of_record: 'agent_0001' } },
-] as const;
 
 for (const { rule, member, add } of REJECTED_MEMBERS) {
   verify(

@@ -64,7 +64,8 @@ verify(
   'a quote request without a body is 400',
   ['QUOTES-BODY-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    const ex = await t.send({ method: 'POST', path: QUOTES });
+    // Declared as JSON, so only the missing body can be refused (no content type could be a 415).
+    const ex = await t.send({ method: 'POST', path: QUOTES, body: '', contentType: 'application/json' });
     t.expect.rules('QUOTES-BODY-REQUIRED').status(ex, 400);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
