@@ -85,5 +85,5 @@ export function referenceKeyEnv(): Record<string, string> {
 
 /** Every fault the server knows, for `serve --list-faults` and the mutation campaign. */
 export function listFaults(): Array<{ name: string; rules: string[]; family: string; summary: string }> {
-  return allFaults.map(({ name, rules, family, summary }) => ({ name, rules, family, summary }));
+  return allFaults.map(({ name, rule, family, summary }) => ({ name, rules: [rule], family, summary }));
 }

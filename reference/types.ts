@@ -1,8 +1,10 @@
 /**
  * The contract between the reference server's core (HTTP edge, auth, rate limits,
- * idempotency, envelopes, body parsing) and its route modules, and the shape of a named fault.
+ * idempotency, envelopes, body parsing) and its route modules. Switches (faults, variants)
+ * are declared in core/switch.ts.
  */
 import type { Family } from '../harness/model.js';
+import type { IsOn } from './core/switch.js';
 
 /** What a route handler receives. Authentication, gates and rate limits already passed. */
 export interface RouteContext {
@@ -25,8 +27,8 @@ export interface RouteContext {
   now(): Date;
   /** Next deterministic id with a prefix, e.g. `enr_000001`. */
   nextId(prefix: string): string;
-  /** Whether a named fault is switched on (for faults that change behaviour, not just output). */
-  faulty(name: string): boolean;
+  /** Whether a switch is on, asked with its declaration: `on(POLICY_FAULTS.limitUnchecked)`. */
+  on: IsOn;
 }
 
 export interface RouteResult {
@@ -69,7 +71,8 @@ export interface Route {
 export interface ServerEnv {
   now(): Date;
   nextId(prefix: string): string;
-  faulty(name: string): boolean;
+  /** Whether a switch is on, asked with its declaration. */
+  on: IsOn;
   /** Delay before asynchronous enrollment processing settles (ms; default 50). */
   processingDelayMs: number;
   /** Receiver URL for the older ICHRA webhooks (submission confirmation, policy status). */
@@ -95,24 +98,4 @@ export interface Account {
   oauthLinkHealthy: boolean;
   /** Medicare contact API access. */
   medicare?: boolean;
-}
-
-/**
- * A named fault: breaks exactly one rule of specs/rules.json in a way a client can observe.
- * `apply` is called once at server start with the fault surface.
- */
-export interface Fault {
-  name: string;
-  /** The rule ids the fault breaks (normally one). */
-  rules: string[];
-  family: Family;
-  summary: string;
-  apply(surface: FaultSurface): void;
-}
-
-export interface FaultSurface {
-  /** Rewrite a response after the route (and core) produced it. */
-  onResponse(transform: (req: { method: string; path: string; headers: Record<string, string>; query: Record<string, string> }, res: RouteResult) => RouteResult): void;
-  /** Switch a named behaviour change that the core or a route checks with `faulty(name)`. */
-  enable(name: string): void;
 }

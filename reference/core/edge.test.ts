@@ -18,7 +18,7 @@ afterAll(() => server.close());
 
 /** Every route the server mounts, with its parameters filled in. */
 function mountedRoutes(): Array<{ method: string; path: string }> {
-  const env: ServerEnv = { now: () => new Date(), nextId: (p) => `${p}_1`, faulty: () => false, processingDelayMs: 50, later: () => {} };
+  const env: ServerEnv = { now: () => new Date(), nextId: (p) => `${p}_1`, on: () => false, processingDelayMs: 50, later: () => {} };
   return routeModules.flatMap((m) => m(env)).map((r) => ({ method: r.method, path: r.pattern.replace(/\{[^}]+\}/g, 'x1') }));
 }
 

@@ -1,25 +1,39 @@
 /**
- * Builders for the fault tables: a fault either switches a behaviour flag that a handler or the
- * core checks, or rewrites matching responses on the way out.
+ * The one way to declare a fault (core/switch.ts), and helpers for rewrites. A fault either
+ * switches a behaviour the core or a handler asks for with `on(fault)`, or rewrites matching
+ * answers on the way out; either way it carries the probe that shows it.
  */
 import type { Family } from '../../harness/model.js';
-import type { Fault, FaultSurface, RouteResult } from '../types.js';
+import type { RouteResult } from '../types.js';
+import type { Probe } from './probe.js';
+import type { Fault, RequestView, Rewrite } from './switch.js';
 
-export type RequestView = Parameters<Parameters<FaultSurface['onResponse']>[0]>[0];
+export type { RequestView } from './switch.js';
 
-/** A fault that switches the behaviour flag of the same name. */
-export function flagFault(name: string, rule: string, family: Family, summary: string): Fault {
-  return { name, rules: [rule], family, summary, apply: (s) => s.enable(name) };
+export interface FaultBuilders {
+  /** A fault the core or a handler asks for with `on(fault)`. */
+  flag(name: string, rule: string, summary: string, probe: Probe): Fault;
+  /** A fault that rewrites the answers `fn` chooses to change. */
+  rewrite(name: string, rule: string, summary: string, probe: Probe, fn: Rewrite): Fault;
 }
 
-/** A fault that rewrites the responses `fn` chooses to change (returning `res` leaves one as is). */
-export function rewriteFault(name: string, rule: string, family: Family, summary: string, fn: (req: RequestView, res: RouteResult) => RouteResult): Fault {
-  return { name, rules: [rule], family, summary, apply: (s) => s.onResponse(fn) };
+/** Fault builders for one family. */
+export function faultsOf(family: Family): FaultBuilders {
+  return {
+    flag: (name, rule, summary, probe) => ({ kind: 'fault', name, rule, family, summary, probe }),
+    rewrite: (name, rule, summary, probe, fn) => ({ kind: 'fault', name, rule, family, summary, probe, rewrite: fn }),
+  };
 }
 
 /** The request targets this method and path. */
 export const is = (req: RequestView, method: string, path: string | RegExp): boolean =>
   req.method === method && (typeof path === 'string' ? req.path === path : path.test(req.path));
+
+/** A 200 to `GET path` sent with another 2xx status (the body is kept). */
+export const successAs = (path: string | RegExp, status: number): Rewrite => (req, res) => (is(req, 'GET', path) && res.status === 200 ? { ...res, status } : res);
+
+/** `fn` applied to the answers of paths under `prefix` only. */
+export const under = (prefix: string, fn: (res: RouteResult) => RouteResult): Rewrite => (req, res) => (req.path.startsWith(prefix) ? fn(res) : res);
 
 /** The body as an object, for rewrites (undefined when it is not one). */
 export function bodyOf(res: RouteResult): Record<string, unknown> | undefined {

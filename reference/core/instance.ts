@@ -8,9 +8,9 @@ import type { Socket } from 'node:net';
 import { ConfigError } from '../../harness/errors.js';
 import { findFault } from '../faults/index.js';
 import { routeModules } from '../routes.js';
-import type { FaultSurface, RouteModule, RouteResult, ServerEnv } from '../types.js';
+import type { RouteModule, RouteResult, ServerEnv } from '../types.js';
 import { accountForRole } from './accounts.js';
-import { CORE_FLAGS } from './fault-names.js';
+import { CORE_FAULTS as F } from './faults.js';
 import { IdempotencyStore } from './idempotency.js';
 import { createIdSource } from './ids.js';
 import { DRAIN_LIMIT_BYTES, MAX_BODY_BYTES } from './limits.js';
@@ -18,6 +18,7 @@ import { runPipeline, type Incoming, type PipelineDeps } from './pipeline.js';
 import { RateLimiter } from './rate-limit.js';
 import { unifiedError } from './respond.js';
 import { createRouter } from './router.js';
+import type { Rewrite, Switch } from './switch.js';
 
 export interface InstanceOptions {
   /** Name of the one fault to switch on (see `partner-conformance serve --list-faults`). */
@@ -45,22 +46,21 @@ export interface ReferenceInstance {
   faults: string[];
 }
 
-type Transform = Parameters<FaultSurface['onResponse']>[0];
-
 export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   const clock = opts.clock ?? (() => new Date());
   const ids = createIdSource();
-  const flags = new Set<string>();
-  const transforms: Transform[] = [];
+  const active = new Set<Switch>();
+  const rewrites: Rewrite[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
   if (opts.fault !== undefined) {
     const fault = findFault(opts.fault);
     if (!fault) throw new ConfigError('E_FAULT_UNKNOWN', `Unknown fault "${opts.fault}".`);
-    fault.apply({ onResponse: (t) => transforms.push(t), enable: (name) => flags.add(name) });
+    active.add(fault);
+    if (fault.rewrite) rewrites.push(fault.rewrite);
   }
-  const faulty = (name: string): boolean => flags.has(name);
+  const on = (s: Switch): boolean => active.has(s);
 
   const later = (ms: number, fn: () => void): void => {
     if (closed) return;
@@ -73,7 +73,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   const env: ServerEnv = {
     now: clock,
     nextId: ids.next,
-    faulty,
+    on,
     processingDelayMs: opts.processingDelayMs ?? 50,
     later,
     ...(opts.webhookUrl !== undefined ? { webhookUrl: opts.webhookUrl } : {}),
@@ -83,16 +83,16 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   const deps: PipelineDeps = {
     router: createRouter(routes),
     limiter: new RateLimiter({
-      ...(faulty(CORE_FLAGS.rateLimitTierIgnored) ? { tierOverride: 'high' as const } : {}),
-      noStage: faulty(CORE_FLAGS.rateLimitStageIgnored),
-      burstDelta: faulty(CORE_FLAGS.rateLimitBurstShort) ? -1 : 0,
-      refillScale: faulty(CORE_FLAGS.rateLimitSlowRefill) ? 0.1 : 1,
+      ...(on(F.rateLimitTierIgnored) ? { tierOverride: 'high' as const } : {}),
+      noStage: on(F.rateLimitStageIgnored),
+      burstDelta: on(F.rateLimitBurstShort) ? -1 : 0,
+      refillScale: on(F.rateLimitSlowRefill) ? 0.1 : 1,
       ...(opts.approvedTier !== undefined ? { accountTiers: { [accountForRole('approved')!.id]: opts.approvedTier } } : {}),
     }),
     store: new IdempotencyStore(() => clock().getTime()),
     now: clock,
     nextId: ids.next,
-    faulty,
+    on,
     sleep: (ms) => new Promise((resolve) => later(ms, resolve)),
   };
 
@@ -100,7 +100,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
     let out: RouteResult = { ...result, headers: { ...result.headers } };
     out.headers!['X-Request-Id'] ??= req.requestId;
     if (out.body !== undefined && !hasHeader(out.headers!, 'content-type')) out.headers!['Content-Type'] = 'application/json; charset=utf-8';
-    for (const t of transforms) out = t({ method: req.method, path: req.path, headers: req.headers, query: req.query }, out);
+    for (const rewrite of rewrites) out = rewrite({ method: req.method, path: req.path, headers: req.headers, query: req.query }, out);
     const payload = serialize(out);
     const headers: Record<string, string | number> = { ...out.headers, 'Content-Length': payload.length };
     if (closeAfter) headers.Connection = 'close';

@@ -6,12 +6,13 @@
 import type { Account, Route, RouteContext, RouteResult } from '../types.js';
 import { accountForKey, accountForRole } from './accounts.js';
 import { decodeBody, type BodyType } from './body.js';
-import { CORE_FLAGS, GATE_IGNORED_FLAG } from './fault-names.js';
+import { CORE_CHECKED, CORE_FAULTS as F, GATE_IGNORED } from './faults.js';
 import { fingerprint, type IdempotencyStore, type StoredResponse } from './idempotency.js';
 import { FAIL_5XX_EXTERNAL_ID_PREFIX, IDEMPOTENCY_KEY_PATTERN, MAX_BODY_BYTES, SLOW_DELAY_MS, SLOW_EXTERNAL_ID_PREFIX } from './limits.js';
 import type { RateLimiter } from './rate-limit.js';
 import { errorIn, unifiedError } from './respond.js';
 import type { Router } from './router.js';
+import type { IsOn } from './switch.js';
 
 export interface Incoming {
   method: string;
@@ -30,7 +31,7 @@ export interface PipelineDeps {
   store: IdempotencyStore;
   now(): Date;
   nextId(prefix: string): string;
-  faulty(name: string): boolean;
+  on: IsOn;
   sleep(ms: number): Promise<void>;
 }
 
@@ -47,7 +48,7 @@ interface IdempotencyClaim {
 
 export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<RouteResult> {
   const match = deps.router.match(req.method, req.path);
-  if (!match && deps.faulty(CORE_FLAGS.unknownRoute403)) return unifiedError(403, 'forbidden', 'Forbidden.');
+  if (!match && deps.on(F.unknownRoute403)) return unifiedError(403, 'forbidden', 'Forbidden.');
   if (!match) return unifiedError(404, 'not_found', `No route for ${req.method} ${truncate(req.path)}. Check the method and path against the API reference.`);
   const { route, params } = match;
 
@@ -60,11 +61,11 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     // Edge-generated, so no details (the provider's document: edge errors omit them).
     const limited = unifiedError(429, 'rate_limited', `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`);
     limited.headers = { 'Retry-After': String(refusal.retryAfter) };
-    if (deps.faulty(CORE_FLAGS.idempotencyStores429)) storeLimited(deps, route, account, req, limited);
+    if (deps.on(F.idempotencyStores429)) storeLimited(deps, route, account, req, limited);
     return limited;
   }
 
-  if (req.tooLarge && !deps.faulty(CORE_FLAGS.bodySizeUnlimited)) {
+  if (req.tooLarge && !deps.on(F.bodySizeUnlimited)) {
     return unifiedError(413, 'payload_too_large', `The request body exceeds the ${MAX_BODY_BYTES} byte limit of this server.`);
   }
 
@@ -76,14 +77,14 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
       return unifiedError(415, 'unsupported_media_type', decoded.message);
     }
     if (!decoded.ok) {
-      if (deps.faulty(CORE_FLAGS.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
-      const shape = deps.faulty(CORE_FLAGS.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
+      if (deps.on(F.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
+      const shape = deps.on(F.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
       return errorIn(shape, 400, 'invalid_request', decoded.message);
     }
     body = decoded.body;
   }
 
-  if (route.gate && !account.approvals.includes(route.gate) && !deps.faulty(GATE_IGNORED_FLAG[route.gate])) {
+  if (route.gate && !account.approvals.includes(route.gate) && !deps.on(GATE_IGNORED[route.gate])) {
     return unifiedError(403, 'forbidden', `This account is not approved for ${route.gate.replace('_', ' ')}. Ask your account manager for access.`);
   }
 
@@ -105,7 +106,7 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     account,
     now: deps.now,
     nextId: deps.nextId,
-    faulty: deps.faulty,
+    on: deps.on,
   };
   const result = await handle(deps, route, ctx);
   result.headers = { ...result.headers, 'X-Request-Id': result.headers?.['X-Request-Id'] ?? req.requestId };
@@ -115,18 +116,18 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
 
 /** The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes. */
 function keyOf(deps: PipelineDeps, route: Route, headers: Record<string, string>): string | undefined {
-  if (route.family !== 'medicare' || !deps.faulty(CORE_FLAGS.medicareKeyFromAuthorization)) return headers['x-api-key'];
+  if (route.family !== 'medicare' || !deps.on(CORE_CHECKED.medicareKeyFromAuthorization)) return headers['x-api-key'];
   return headers.authorization?.replace(/^Bearer\s+/i, '');
 }
 
 /** Any media type is read as JSON: everywhere under one fault, on uploads only under another. */
 function lenientMediaType(deps: PipelineDeps, route: Route): boolean {
-  return deps.faulty(CORE_FLAGS.contentTypeIgnored) || (DEFAULT_BODY_TYPES(route).includes('multipart') && deps.faulty(CORE_FLAGS.docsContentTypeIgnored));
+  return deps.on(F.contentTypeIgnored) || (DEFAULT_BODY_TYPES(route).includes('multipart') && deps.on(CORE_CHECKED.docsContentTypeIgnored));
 }
 
 function authenticate(deps: PipelineDeps, key: string | undefined): Account | undefined {
   const account = accountForKey(key);
-  if (account || key === undefined || !deps.faulty(CORE_FLAGS.invalidKeyAccepted)) return account;
+  if (account || key === undefined || !deps.on(F.invalidKeyAccepted)) return account;
   return accountForRole('approved');
 }
 
@@ -148,24 +149,24 @@ function claimIdempotency(deps: PipelineDeps, route: Route, account: Account, re
   const key = req.headers['idempotency-key'];
   const shape = route.errorShape;
   if (key === undefined) {
-    if (route.idempotency === 'required' && !deps.faulty(CORE_FLAGS.idempotencyKeyRequiredIgnored)) {
+    if (route.idempotency === 'required' && !deps.on(F.idempotencyKeyRequiredIgnored)) {
       return errorIn(shape, 400, 'idempotency_key_required', 'The Idempotency-Key header is required on this operation.');
     }
     return {};
   }
-  const tooLong = deps.faulty(CORE_FLAGS.idempotencyKeyMax128) && key.length > 128;
-  if (tooLong || (!IDEMPOTENCY_KEY_PATTERN.test(key) && !deps.faulty(CORE_FLAGS.idempotencyKeyFormatUnchecked))) {
+  const tooLong = deps.on(F.idempotencyKeyMax128) && key.length > 128;
+  if (tooLong || (!IDEMPOTENCY_KEY_PATTERN.test(key) && !deps.on(F.idempotencyKeyFormatUnchecked))) {
     return errorIn(shape, 400, 'idempotency_key_invalid', 'Idempotency-Key must be 1 to 255 characters of A-Z a-z 0-9 - _.');
   }
-  const scope = deps.faulty(CORE_FLAGS.idempotencyNotScopedByKey) ? '*' : account.id;
+  const scope = deps.on(F.idempotencyNotScopedByKey) ? '*' : account.id;
   const print = fingerprint(req.method, req.path, req.raw);
   const entry = deps.store.get(scope, key);
   if (entry) {
-    if (entry.fingerprint !== print && !deps.faulty(CORE_FLAGS.idempotencyMismatchIgnored)) {
+    if (entry.fingerprint !== print && !deps.on(F.idempotencyMismatchIgnored)) {
       return errorIn(shape, 422, 'idempotency_mismatch', 'This Idempotency-Key was used with a different request body. Use a new key for a new request.');
     }
     if (entry.state === 'done' && entry.response) return replay(entry.response);
-    if (!deps.faulty(CORE_FLAGS.idempotencyInProgressIgnored)) {
+    if (!deps.on(F.idempotencyInProgressIgnored)) {
       return errorIn(shape, 409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress. Retry after it completes.');
     }
   }
@@ -174,8 +175,8 @@ function claimIdempotency(deps: PipelineDeps, route: Route, account: Account, re
 }
 
 function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult): void {
-  const unstored = (result.status === 429 && !deps.faulty(CORE_FLAGS.idempotencyStores429))
-    || (result.status >= 500 && deps.faulty(CORE_FLAGS.idempotency5xxNotStored));
+  const unstored = (result.status === 429 && !deps.on(F.idempotencyStores429))
+    || (result.status >= 500 && deps.on(F.idempotency5xxNotStored));
   if (unstored) deps.store.abandon(claim.scope, claim.key);
   else deps.store.complete(claim.scope, claim.key, claim.print, toStored(result));
 }
@@ -184,7 +185,7 @@ function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult
 function storeLimited(deps: PipelineDeps, route: Route, account: Account, req: Incoming, limited: RouteResult): void {
   const key = req.headers['idempotency-key'];
   if (!route.idempotency || key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) return;
-  const scope = deps.faulty(CORE_FLAGS.idempotencyNotScopedByKey) ? '*' : account.id;
+  const scope = deps.on(F.idempotencyNotScopedByKey) ? '*' : account.id;
   limited.headers = { ...limited.headers, 'X-Request-Id': req.requestId };
   deps.store.complete(scope, key, fingerprint(req.method, req.path, req.raw), toStored(limited));
 }

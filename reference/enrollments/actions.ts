@@ -6,10 +6,12 @@
  * change leads to). The outcome settles asynchronously (processing.ts).
  */
 import type { RequestSchema } from '../core/request-schemas.js';
+import type { Fault } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
 import { isObject } from './application.js';
 import { fail, failMany } from './errors.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import type { Refusal } from './preconditions.js';
 import { cancelRefusal, submitRefusal, terminateRefusal } from './preconditions.js';
 import { changeEffectiveDate, startStatusChange, startSubmission } from './processing.js';
@@ -26,7 +28,7 @@ interface ActionSpec {
   /** Starts the change and returns the 202 body. */
   start(app: Application, svc: Service, ctx: RouteContext): Record<string, unknown>;
   /** Fault that answers success with 200 instead of 202. */
-  status200Fault: string;
+  status200Fault: Fault;
 }
 
 function statusChange(action: 'cancellation' | 'termination', outcome: string) {
@@ -40,26 +42,26 @@ function statusChange(action: 'cancellation' | 'termination', outcome: string) {
 const SPECS: Record<Action, ActionSpec> = {
   submission: {
     schema: 'SubmitRequest',
-    refusal: (app, ctx) => submitRefusal(app, ctx.faulty),
+    refusal: (app, ctx) => submitRefusal(app, ctx.on),
     start: (app, svc, ctx) => {
       startSubmission(app, svc.env);
       const body = toSubmitResponse(app);
-      if (ctx.faulty('enr-submit-response-status-outside-enum')) body.policy_status = 'submitted';
+      if (ctx.on(F.submitResponseStatusOutsideEnum)) body.policy_status = 'submitted';
       return body;
     },
-    status200Fault: 'enr-submit-returns-200',
+    status200Fault: F.submitReturns200,
   },
   cancellation: {
     schema: 'EnrollmentActionContextRequest',
-    refusal: (app, ctx) => cancelRefusal(app, ctx.faulty),
+    refusal: (app, ctx) => cancelRefusal(app, ctx.on),
     start: statusChange('cancellation', 'cancelled'),
-    status200Fault: 'enr-cancel-returns-200',
+    status200Fault: F.cancelReturns200,
   },
   termination: {
     schema: 'EnrollmentActionContextRequest',
-    refusal: (app, ctx) => terminateRefusal(app, ctx.now(), ctx.faulty),
+    refusal: (app, ctx) => terminateRefusal(app, ctx.now(), ctx.on),
     start: statusChange('termination', 'terminated'),
-    status200Fault: 'enr-terminate-returns-200',
+    status200Fault: F.terminateReturns200,
   },
 };
 
@@ -80,14 +82,14 @@ export function actionHandler(svc: Service, action: Action) {
   return (ctx: RouteContext): RouteResult => {
     const app = lookup(svc, ctx);
     if (!isApplication(app)) {
-      return action === 'submission' && ctx.faulty('enr-submit-unknown-422') ? fail(422, 'invalid_request', 'Cannot submit.') : app;
+      return action === 'submission' && ctx.on(F.submitUnknown422) ? fail(422, 'invalid_request', 'Cannot submit.') : app;
     }
     const bodyProblem = notAnObject(ctx.body)
       ?? schemaRefusal(spec.schema, ctx.body)
-      ?? (action === 'submission' && ctx.faulty('enr-submit-requires-plan-year') ? planYearMissing(ctx.body) : null);
+      ?? (action === 'submission' && ctx.on(F.submitRequiresPlanYear) ? planYearMissing(ctx.body) : null);
     if (bodyProblem) return bodyProblem;
     const refusal = spec.refusal(app, ctx);
     if (refusal) return refuse(app, refusal, action);
-    return { status: ctx.faulty(spec.status200Fault) ? 200 : 202, body: spec.start(app, svc, ctx) };
+    return { status: ctx.on(spec.status200Fault) ? 200 : 202, body: spec.start(app, svc, ctx) };
   };
 }

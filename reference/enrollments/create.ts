@@ -8,6 +8,7 @@
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
 import { isObject, pickData } from './application.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { notAnObject, rejectAgentMembers, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
 import { validateApplication } from './validation.js';
@@ -18,14 +19,14 @@ export function createEnrollment(svc: Service) {
     const refused = notAnObject(ctx.body);
     if (refused) return refused;
     const body = ctx.body as Record<string, unknown>;
-    const structural = rejectAgentMembers(body, ctx.faulty) ?? schemaRefusal('EnrollmentRequest', body);
+    const structural = rejectAgentMembers(body, ctx.on) ?? schemaRefusal('EnrollmentRequest', body);
     if (structural) return structural;
 
     const app = newApplication(ctx, body);
     svc.store.add(app);
-    const view = toView(app, ctx.now(), ctx.faulty);
-    if (ctx.faulty('enr-create-initial-pending')) view.policy_status = 'pending_effectuation';
-    return { status: ctx.faulty('enr-create-status-202') ? 202 : 201, body: view };
+    const view = toView(app, ctx.now(), ctx.on);
+    if (ctx.on(F.createInitialPending)) view.policy_status = 'pending_effectuation';
+    return { status: ctx.on(F.createStatus202) ? 202 : 201, body: view };
   };
 }
 

@@ -8,10 +8,12 @@
  * inspected and dropped, never kept. Success is the document's SupportingDocumentationResponse.
  */
 import { requestProblems } from '../core/request-schemas.js';
+import type { IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
 import { isObject } from './application.js';
 import { fail, invalidRequest } from './errors.js';
 import { record } from './events.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { detectDocumentType } from './magic.js';
 import { schemaRefusal } from './request.js';
 import type { Service } from './service.js';
@@ -59,21 +61,21 @@ function readMultipart(body: MultipartLike): Upload | RouteResult {
 }
 
 /** Reads either request form into one shape, or the reason the body is unusable. */
-function readUpload(body: unknown, faulty: (n: string) => boolean): Upload | RouteResult {
+function readUpload(body: unknown, on: IsOn): Upload | RouteResult {
   if (isMultipart(body)) {
-    if (faulty('enr-docs-multipart-refused')) return fail(415, 'unsupported_media_type', 'Send supporting documentation as JSON.');
+    if (on(F.docsMultipartRefused)) return fail(415, 'unsupported_media_type', 'Send supporting documentation as JSON.');
     return readMultipart(body);
   }
   if (!isObject(body)) return fail(400, 'invalid_request', 'The request body must be a JSON object or multipart/form-data.');
-  if (faulty('enr-docs-json-refused')) return fail(415, 'unsupported_media_type', 'Send supporting documentation as multipart/form-data.');
+  if (on(F.docsJsonRefused)) return fail(415, 'unsupported_media_type', 'Send supporting documentation as multipart/form-data.');
   const refused = schemaRefusal('SupportingDocumentationRequest', body);
   if (refused) return refused;
   const file = body.file as { filename: string; content_base64: string };
   return { documentType: body.document_type, bytes: Buffer.from(file.content_base64, 'base64'), filename: file.filename };
 }
 
-function checkUpload(u: Upload, faulty: (n: string) => boolean): RouteResult | null {
-  if (u.documentType !== 'sep' && !faulty('enr-docs-any-document-type')) {
+function checkUpload(u: Upload, on: IsOn): RouteResult | null {
+  if (u.documentType !== 'sep' && !on(F.docsAnyDocumentType)) {
     return fail(400, 'invalid_field_value', 'document_type must be "sep" (special enrollment period).', 'document_type');
   }
   if (!u.bytes || u.bytes.length === 0) return fail(400, 'missing_required_field', 'file is required: a PDF, JPEG or PNG document.', 'file');
@@ -84,15 +86,15 @@ export function uploadDocumentation(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
     const app = lookup(svc, ctx);
     if (!isApplication(app)) return app;
-    const upload = readUpload(ctx.body, ctx.faulty);
+    const upload = readUpload(ctx.body, ctx.on);
     if ('status' in upload) return upload;
-    const problem = checkUpload(upload, ctx.faulty);
+    const problem = checkUpload(upload, ctx.on);
     if (problem) return problem;
-    const detected = detectDocumentType(upload.bytes!) ?? (ctx.faulty('enr-docs-trusts-declared-type') ? 'application/pdf' : null);
+    const detected = detectDocumentType(upload.bytes!) ?? (ctx.on(F.docsTrustsDeclaredType) ? 'application/pdf' : null);
     if (!detected) return fail(422, 'unsupported_document_format', 'The file is not a PDF, JPEG or PNG document (recognised from its content).', 'file');
 
     const stamp = ctx.now().toISOString();
-    if (!ctx.faulty('enr-docs-status-unchanged') && app.document_status !== 'uploaded') {
+    if (!ctx.on(F.docsStatusUnchanged) && app.document_status !== 'uploaded') {
       record(app, { type: 'document_status_changed', old_status: app.document_status, new_status: 'uploaded' }, stamp);
       app.document_status = 'uploaded';
       app.updated_at = stamp;

@@ -3,24 +3,24 @@
  * as the provider's ApplicationListResponse: `{applications: [ApplicationListItem], pagination}`.
  * Every filter is a row of FILTERS: how its value is checked and which applications it keeps.
  */
+import type { Fault, IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
 import { employerOf, planYearOf, POLICY_STATUSES } from './application.js';
 import { issuerOf } from './carriers.js';
 import { fail } from './errors.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { checkRoutingQuery, unsupportedParam } from './request.js';
 import type { Service } from './service.js';
 import { catchUp } from './processing.js';
 import { toListItem } from './view.js';
 
-type Faulty = (name: string) => boolean;
-
 interface Filter {
   /** Why a value is refused, or null when it is usable. */
-  invalid(value: string, faulty: Faulty): string | null;
-  keep(app: Application, value: string, faulty: Faulty): boolean;
+  invalid(value: string, on: IsOn): string | null;
+  keep(app: Application, value: string, on: IsOn): boolean;
   /** The fault that makes the filter a no-op. */
-  ignoredBy?: string;
+  ignoredBy?: Fault;
 }
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -29,23 +29,23 @@ const equals = (member: 'external_id' | 'plan_hios_id') => (a: Application, v: s
 
 const FILTERS: Record<string, Filter> = {
   policy_status: {
-    invalid: (v, f) => ((POLICY_STATUSES as readonly string[]).includes(v) || f('enr-list-policy-status-any') ? null : `must be one of ${POLICY_STATUSES.join(', ')}`),
+    invalid: (v, on) => ((POLICY_STATUSES as readonly string[]).includes(v) || on(F.listPolicyStatusAny) ? null : `must be one of ${POLICY_STATUSES.join(', ')}`),
     keep: (a, v) => a.policy_status === v,
-    ignoredBy: 'enr-list-policy-status-ignored',
+    ignoredBy: F.listPolicyStatusIgnored,
   },
-  external_id: { invalid: anyString, keep: equals('external_id'), ignoredBy: 'enr-list-external-id-ignored' },
+  external_id: { invalid: anyString, keep: equals('external_id'), ignoredBy: F.listExternalIdIgnored },
   plan_year: {
     invalid: (v) => (/^\d{4}$/.test(v) ? null : 'must be an integer year'),
     keep: (a, v) => planYearOf(a) === Number(v),
-    ignoredBy: 'enr-list-plan-year-ignored',
+    ignoredBy: F.listPlanYearIgnored,
   },
-  issuer_hios_id: { invalid: anyString, keep: (a, v) => issuerOf(a.data.plan_hios_id) === v, ignoredBy: 'enr-list-issuer-hios-id-ignored' },
-  plan_hios_id: { invalid: anyString, keep: equals('plan_hios_id'), ignoredBy: 'enr-list-plan-hios-id-ignored' },
+  issuer_hios_id: { invalid: anyString, keep: (a, v) => issuerOf(a.data.plan_hios_id) === v, ignoredBy: F.listIssuerHiosIdIgnored },
+  plan_hios_id: { invalid: anyString, keep: equals('plan_hios_id'), ignoredBy: F.listPlanHiosIdIgnored },
   employer_external_id: { invalid: anyString, keep: (a, v) => employerOf(a) === v },
   updated_since: {
     invalid: (v) => (DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'),
     // Strictly after; the fault makes it inclusive.
-    keep: (a, v, f) => (f('enr-list-updated-since-inclusive') ? Date.parse(a.updated_at) >= Date.parse(v) : Date.parse(a.updated_at) > Date.parse(v)),
+    keep: (a, v, on) => (on(F.listUpdatedSinceInclusive) ? Date.parse(a.updated_at) >= Date.parse(v) : Date.parse(a.updated_at) > Date.parse(v)),
   },
 };
 
@@ -53,46 +53,46 @@ const PAGING = ['limit', 'offset'] as const;
 const LIST_PARAMS = ['product', 'exchange', ...Object.keys(FILTERS), ...PAGING];
 
 /** limit 1..100 (default 25), offset >= 0 (default 0); a refusal or the page bounds. */
-function paging(query: Record<string, string>, faulty: Faulty): RouteResult | { limit: number; offset: number } {
-  const defaultLimit = faulty('enr-list-default-limit-50') ? 50 : 25;
+function paging(query: Record<string, string>, on: IsOn): RouteResult | { limit: number; offset: number } {
+  const defaultLimit = on(F.listDefaultLimit50) ? 50 : 25;
   const limit = query.limit === undefined ? defaultLimit : /^-?\d+$/.test(query.limit) ? Number(query.limit) : NaN;
-  if (!(limit >= 1 && limit <= 100) && !(faulty('enr-list-limit-unbounded') && limit >= 0)) {
+  if (!(limit >= 1 && limit <= 100) && !(on(F.listLimitUnbounded) && limit >= 0)) {
     return fail(400, 'invalid_field_value', 'limit must be an integer from 1 to 100.', 'limit');
   }
-  let offset = query.offset === undefined ? (faulty('enr-list-offset-default-1') ? 1 : 0) : /^-?\d+$/.test(query.offset) ? Number(query.offset) : NaN;
-  if (offset < 0 && faulty('enr-list-negative-offset-accepted')) offset = 0;
+  let offset = query.offset === undefined ? (on(F.listOffsetDefault1) ? 1 : 0) : /^-?\d+$/.test(query.offset) ? Number(query.offset) : NaN;
+  if (offset < 0 && on(F.listNegativeOffsetAccepted)) offset = 0;
   if (!(offset >= 0)) return fail(400, 'invalid_field_value', 'offset must be an integer >= 0.', 'offset');
   // The fault shifts every later page back by one row, so pages overlap.
-  if (offset > 0 && query.offset !== undefined && faulty('enr-list-pages-overlap')) offset -= 1;
+  if (offset > 0 && query.offset !== undefined && on(F.listPagesOverlap)) offset -= 1;
   return { limit, offset };
 }
 
-function routingRequired(query: Record<string, string>, faulty: Faulty): RouteResult | null {
+function routingRequired(query: Record<string, string>, on: IsOn): RouteResult | null {
   const relaxed = { ...query };
-  if (relaxed.product === undefined && faulty('enr-list-product-optional')) relaxed.product = 'ichra';
-  if (relaxed.exchange === undefined && faulty('enr-list-exchange-optional')) relaxed.exchange = 'off_exchange';
+  if (relaxed.product === undefined && on(F.listProductOptional)) relaxed.product = 'ichra';
+  if (relaxed.exchange === undefined && on(F.listExchangeOptional)) relaxed.exchange = 'off_exchange';
   return checkRoutingQuery(relaxed);
 }
 
 export function listEnrollments(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
-    const allowed = ctx.faulty('enr-list-employer-unsupported') ? LIST_PARAMS.filter((p) => p !== 'employer_external_id') : LIST_PARAMS;
-    const refused = (ctx.faulty('enr-list-ignores-unsupported-param') ? null : unsupportedParam(ctx.query, allowed)) ?? routingRequired(ctx.query, ctx.faulty);
+    const allowed = ctx.on(F.listEmployerUnsupported) ? LIST_PARAMS.filter((p) => p !== 'employer_external_id') : LIST_PARAMS;
+    const refused = (ctx.on(F.listIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, allowed)) ?? routingRequired(ctx.query, ctx.on);
     if (refused) return refused;
     const active: Array<[Filter, string]> = [];
     for (const [name, filter] of Object.entries(FILTERS)) {
       const value = ctx.query[name];
       if (value === undefined) continue;
-      const problem = filter.invalid(value, ctx.faulty);
+      const problem = filter.invalid(value, ctx.on);
       if (problem) return fail(400, 'invalid_field_value', `${name} ${problem}.`, name);
-      if (!(filter.ignoredBy && ctx.faulty(filter.ignoredBy))) active.push([filter, value]);
+      if (!(filter.ignoredBy && ctx.on(filter.ignoredBy))) active.push([filter, value]);
     }
-    const page = paging(ctx.query, ctx.faulty);
+    const page = paging(ctx.query, ctx.on);
     if ('status' in page) return page;
 
     const rows = svc.store.visibleTo(ctx.account.id).filter((app) => {
       catchUp(app, svc.env);
-      return active.every(([filter, value]) => filter.keep(app, value, ctx.faulty));
+      return active.every(([filter, value]) => filter.keep(app, value, ctx.on));
     });
     const slice = rows.slice(page.offset, page.offset + page.limit).map(toListItem);
     return { status: 200, body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } } };

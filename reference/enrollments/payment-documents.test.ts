@@ -1,10 +1,10 @@
 /** Payment redirect (4.14) and supporting documentation (4.15). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKit, type Kit } from '../core/test-kit.js';
 import { ENROLLMENT_FIXTURES as F, validCreateBody } from './fixtures.js';
 import { enrollmentRoutes } from './index.js';
 import { detectDocumentType } from './magic.js';
 import { PAYMENT_FIELD_KEYS } from './payment.js';
-import { createKit, type Kit } from './test-kit.js';
 
 const CONTEXT = { product: 'ichra', exchange: 'off_exchange' };
 const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\n1 0 obj\n', 'latin1');

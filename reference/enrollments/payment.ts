@@ -11,6 +11,7 @@ import type { Application } from './application.js';
 import { valueAt } from './application.js';
 import { carrierOf } from './carriers.js';
 import { fail } from './errors.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { paymentRefusal } from './preconditions.js';
 import { checkRoutingQuery } from './request.js';
 import type { Service } from './service.js';
@@ -43,19 +44,19 @@ export function paymentRedirect(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
     const app = lookup(svc, ctx);
     if (!isApplication(app)) return app;
-    const params = ctx.faulty('enr-payment-params-optional') ? null : checkRoutingQuery(ctx.query, 422);
+    const params = ctx.on(F.paymentParamsOptional) ? null : checkRoutingQuery(ctx.query, 422);
     if (params) return params;
-    const refusal = paymentRefusal(app, ctx.faulty);
+    const refusal = paymentRefusal(app, ctx.on);
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
 
-    const rename = ctx.faulty('enr-payment-keys-normalised') ? normalised : (name: string) => name;
+    const rename = ctx.on(F.paymentKeysNormalised) ? normalised : (name: string) => name;
     const body: Record<string, unknown> = {
       application_id: app.id,
       method: 'POST',
       endpoint: carrierOf(app.data.plan_hios_id).payment_endpoint ?? FALLBACK_ENDPOINT,
       fields: Object.entries(carrierFields(app)).map(([name, value]) => ({ name: rename(name), value })),
     };
-    if (ctx.faulty('enr-payment-no-method')) delete body.method;
+    if (ctx.on(F.paymentNoMethod)) delete body.method;
     return { status: 200, body };
   };
 }

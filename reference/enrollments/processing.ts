@@ -10,6 +10,7 @@ import type { Application, PolicyStatus } from './application.js';
 import { isoDate } from './application.js';
 import { carrierOf } from './carriers.js';
 import { record } from './events.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 
 const effectuationDelay = (env: ServerEnv): number => 2 * env.processingDelayMs;
 
@@ -38,7 +39,7 @@ export function coverageStart(app: Application): string | undefined {
 
 /** Effectuation is due once the coverage start date has arrived and the delay has passed. */
 function effectuationDue(app: Application, env: ServerEnv, delayPassed: boolean): boolean {
-  if (app.policy_status !== 'pending_effectuation' || app.pending_action !== null || env.faulty('enr-never-effectuated')) return false;
+  if (app.policy_status !== 'pending_effectuation' || app.pending_action !== null || env.on(F.neverEffectuated)) return false;
   const start = coverageStart(app);
   return start !== undefined && isoDate(env.now()) >= start && delayPassed;
 }
@@ -58,8 +59,8 @@ export function catchUp(app: Application, env: ServerEnv): void {
 }
 
 function settleSubmission(app: Application, env: ServerEnv): void {
-  if (env.faulty('enr-submit-never-settles')) return;
-  const outcome = env.faulty('enr-submit-failure-hidden') ? 'accepted' : carrierOf(app.data.plan_hios_id).submission_outcome;
+  if (env.on(F.submitNeverSettles)) return;
+  const outcome = env.on(F.submitFailureHidden) ? 'accepted' : carrierOf(app.data.plan_hios_id).submission_outcome;
   app.pending_action = null;
   if (outcome === 'failed' || app.errors.length > 0) {
     const at = touch(app, env);
@@ -88,7 +89,7 @@ export function startSubmission(app: Application, env: ServerEnv): void {
 }
 
 const OUTCOME = { cancellation: 'cancelled', termination: 'terminated' } as const;
-const NO_EFFECT_FAULT = { cancellation: 'enr-cancel-no-effect', termination: 'enr-terminate-no-effect' } as const;
+const NO_EFFECT_FAULT = { cancellation: F.cancelNoEffect, termination: F.terminateNoEffect } as const;
 
 /**
  * The date a status change takes effect: a cancellation undoes coverage from its start; a
@@ -106,7 +107,7 @@ export function startStatusChange(app: Application, env: ServerEnv, action: 'can
   touch(app, env);
   env.later(env.processingDelayMs, () => {
     app.pending_action = null;
-    if (env.faulty(NO_EFFECT_FAULT[action])) {
+    if (env.on(NO_EFFECT_FAULT[action])) {
       touch(app, env);
       return;
     }

@@ -4,6 +4,7 @@
  */
 import type { RouteContext, RouteResult } from '../types.js';
 import { fail } from './errors.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { checkRoutingQuery, unsupportedParam } from './request.js';
 import type { Service } from './service.js';
 import { isApplication, lookup } from './service.js';
@@ -13,13 +14,13 @@ const READ_PARAMS = ['product', 'exchange'] as const;
 
 export function readEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
-    const bad = (ctx.faulty('enr-read-ignores-unsupported-param') ? null : unsupportedParam(ctx.query, READ_PARAMS)) ?? checkRoutingQuery(ctx.query);
+    const bad = (ctx.on(F.readIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, READ_PARAMS)) ?? checkRoutingQuery(ctx.query);
     if (bad) return bad;
     const app = lookup(svc, ctx);
     if (!isApplication(app)) {
       // The fault answers an unknown id as a bad request instead of 404.
-      return ctx.faulty('enr-read-unknown-400') ? fail(400, 'invalid_request', 'Bad enrollment id.', 'enrollment_id') : app;
+      return ctx.on(F.readUnknown400) ? fail(400, 'invalid_request', 'Bad enrollment id.', 'enrollment_id') : app;
     }
-    return { status: 200, body: toView(app, ctx.now(), ctx.faulty) };
+    return { status: 200, body: toView(app, ctx.now(), ctx.on) };
   };
 }

@@ -5,22 +5,24 @@
  * members are the contract's own refusals (2.8), each with the fault that lets it through.
  */
 import { requestProblems, type RequestSchema } from '../core/request-schemas.js';
+import type { Fault, IsOn } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
 import { isObject } from './application.js';
 import { fail, invalidRequest } from './errors.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 
 /** Agent and TPA identifiers come from the approved account setup (2.8), with the fault that lets each through. */
-export const REJECTED_MEMBERS: ReadonlyArray<{ field: string; present: (b: Record<string, unknown>) => boolean; fault: string }> = [
-  { field: '_agent_id', present: (b) => b._agent_id !== undefined, fault: 'enr-create-accepts-agent-id' },
-  { field: 'tpa_slug', present: (b) => b.tpa_slug !== undefined, fault: 'enr-create-accepts-tpa-slug' },
-  { field: 'actor.agent_id', present: (b) => isObject(b.actor) && b.actor.agent_id !== undefined, fault: 'enr-create-accepts-actor-agent-id' },
-  { field: 'agent_of_record', present: (b) => b.agent_of_record !== undefined, fault: 'enr-create-accepts-agent-of-record' },
+export const REJECTED_MEMBERS: ReadonlyArray<{ field: string; present: (b: Record<string, unknown>) => boolean; fault: Fault }> = [
+  { field: '_agent_id', present: (b) => b._agent_id !== undefined, fault: F.createAcceptsAgentId },
+  { field: 'tpa_slug', present: (b) => b.tpa_slug !== undefined, fault: F.createAcceptsTpaSlug },
+  { field: 'actor.agent_id', present: (b) => isObject(b.actor) && b.actor.agent_id !== undefined, fault: F.createAcceptsActorAgentId },
+  { field: 'agent_of_record', present: (b) => b.agent_of_record !== undefined, fault: F.createAcceptsAgentOfRecord },
 ];
 
 /** The first rejected agent/TPA member in a body, unless its fault lets it through. */
-export function rejectAgentMembers(body: Record<string, unknown>, faulty: (name: string) => boolean): RouteResult | null {
+export function rejectAgentMembers(body: Record<string, unknown>, on: IsOn): RouteResult | null {
   for (const m of REJECTED_MEMBERS) {
-    if (m.present(body) && !faulty(m.fault)) {
+    if (m.present(body) && !on(m.fault)) {
       return fail(400, 'invalid_request', `${m.field} is not accepted: agent and TPA identifiers come from the approved account setup. Remove it.`, m.field);
     }
   }

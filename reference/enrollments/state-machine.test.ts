@@ -1,8 +1,8 @@
 /** Direct enrollment, section 3: every precondition and outcome, with a 5 ms processing delay. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKit, type Kit, type Reply, waitFor } from '../core/test-kit.js';
 import { ENROLLMENT_FIXTURES as F, incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { enrollmentRoutes } from './index.js';
-import { createKit, type Kit, type Reply, waitFor } from './test-kit.js';
 
 const CTX = { context: { product: 'ichra', exchange: 'off_exchange' } };
 const ROUTING = '?product=ichra&exchange=off_exchange';

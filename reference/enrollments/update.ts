@@ -11,6 +11,7 @@ import type { Application } from './application.js';
 import { isObject, pickData } from './application.js';
 import { fail } from './errors.js';
 import { changeEvent, record } from './events.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { updateRefusal } from './preconditions.js';
 import { notAnObject, rejectAgentMembers, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
@@ -25,13 +26,13 @@ export function updateEnrollment(svc: Service) {
     const shape = notAnObject(ctx.body);
     if (shape) return shape;
     const body = ctx.body as Record<string, unknown>;
-    const structural = rejectAgentMembers(body, ctx.faulty) ?? schemaRefusal('EnrollmentUpdateRequest', body);
+    const structural = rejectAgentMembers(body, ctx.on) ?? schemaRefusal('EnrollmentUpdateRequest', body);
     if (structural) return structural;
-    const refusal = updateRefusal(app, ctx.faulty);
+    const refusal = updateRefusal(app, ctx.on);
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
 
     applyChanges(app, body, ctx);
-    return { status: 200, body: toView(app, ctx.now(), ctx.faulty) };
+    return { status: 200, body: toView(app, ctx.now(), ctx.on) };
   };
 }
 
@@ -42,7 +43,7 @@ function applyChanges(app: Application, body: Record<string, unknown>, ctx: Rout
   const stamp = ctx.now().toISOString();
   app.revision += 1;
   // The fault tracks the change for submission but never shows it on the application.
-  if (!ctx.faulty('enr-update-change-not-shown')) {
+  if (!ctx.on(F.updateChangeNotShown)) {
     app.data = next;
     record(app, change, stamp);
   }

@@ -5,12 +5,12 @@
  * the document lacks stays, because the contract (2.8) names it: `carrier`, the carrier's
  * capabilities (cancellation, termination and post-enrollment change support).
  */
+import type { IsOn } from '../core/switch.js';
 import type { Application } from './application.js';
 import { employerOf, planYearOf } from './application.js';
 import { carrierOf, issuerOf } from './carriers.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { cancelRefusal, paymentRefusal, submitRefusal, terminateRefusal, updateRefusal } from './preconditions.js';
-
-type Faulty = (name: string) => boolean;
 
 export interface NextAction {
   rel: string;
@@ -19,7 +19,7 @@ export interface NextAction {
   required?: boolean;
 }
 
-const never: Faulty = () => false;
+const never: IsOn = () => false;
 const settled = (a: Application): boolean => a.policy_status === 'pending_effectuation' || a.policy_status === 'effectuated';
 
 /** Actions a client may take next (the document's NextAction rels), each with the route that takes it. */
@@ -33,9 +33,9 @@ const ACTIONS: ReadonlyArray<{ rel: string; method: NextAction['method']; suffix
   { rel: 'upload_supporting_documentation', method: 'POST', suffix: '/supporting_documentation', open: (a) => a.document_status === 'required' },
 ];
 
-export function nextActions(app: Application, now: Date, faulty: Faulty): NextAction[] {
+export function nextActions(app: Application, now: Date, on: IsOn): NextAction[] {
   // The fault points clients at the older ICHRA routes instead of /v1/enrollments.
-  const base = faulty('enr-next-actions-legacy-href') ? `/api/v1/applications/${app.id}` : `/v1/enrollments/${app.id}`;
+  const base = on(F.nextActionsLegacyHref) ? `/api/v1/applications/${app.id}` : `/v1/enrollments/${app.id}`;
   return ACTIONS.filter((a) => a.open(app, now)).map((a) => ({ rel: a.rel, method: a.method, href: base + a.suffix }));
 }
 
@@ -55,7 +55,7 @@ function strings(members: Record<string, unknown>): Record<string, string> {
 }
 
 /** ApplicationResponse: create (201), read and PUT (200). */
-export function toView(app: Application, now: Date, faulty: Faulty): Record<string, unknown> {
+export function toView(app: Application, now: Date, on: IsOn): Record<string, unknown> {
   const carrier = carrierOf(app.data.plan_hios_id);
   const sep = app.data.special_enrollment_period as Record<string, unknown> | undefined;
   const submitted = app.submitted_revision !== null;
@@ -74,8 +74,8 @@ export function toView(app: Application, now: Date, faulty: Faulty): Record<stri
     application: app.data,
     // The document: only present on submitted applications.
     ...(submitted ? { supports_changes: carrier.supports_post_enrollment_changes } : {}),
-    errors: faulty('enr-create-validation-errors-hidden') ? [] : app.errors,
-    next_actions: nextActions(app, now, faulty),
+    errors: on(F.createValidationErrorsHidden) ? [] : app.errors,
+    next_actions: nextActions(app, now, on),
     events: [...app.events].reverse(),
     carrier: {
       name: carrier.name,
@@ -85,8 +85,8 @@ export function toView(app: Application, now: Date, faulty: Faulty): Record<stri
       supports_post_enrollment_changes: carrier.supports_post_enrollment_changes,
     },
   };
-  if (faulty('enr-create-no-document-status')) delete view.document_status;
-  if (faulty('enr-create-no-carrier-capabilities')) delete view.carrier;
+  if (on(F.createNoDocumentStatus)) delete view.document_status;
+  if (on(F.createNoCarrierCapabilities)) delete view.carrier;
   return view;
 }
 

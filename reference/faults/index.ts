@@ -1,38 +1,39 @@
 /**
- * Every named fault of the reference server, gathered from the fault table of each module.
- * Names are unique; each fault names the one rule of specs/rules.json it breaks.
+ * Every named switch of the reference server, gathered from the table of each family in a
+ * fixed order (the order `--list-faults` and the mutation campaign show). A new fault is one
+ * entry in its family's table; a new table is one line here.
  */
-import { faults as core } from '../core/faults.js';
-import { faults as enrollments } from '../enrollments/faults.js';
-import { faults as legacy } from '../legacy/faults.js';
-import { faults as medicare } from '../medicare/faults.js';
-import { faults as policyStatus } from '../policy-status/faults.js';
-import { faults as quotes } from '../quotes/faults.js';
-import { faults as referenceData } from '../reference-data/faults.js';
-import { faults as sessions } from '../sessions/faults.js';
-import type { Fault } from '../types.js';
-import { faults as utility } from '../utility/faults.js';
+import { CORE_FAULTS } from '../core/faults.js';
+import type { Fault, Switch } from '../core/switch.js';
+import { ENROLLMENT_FAULTS } from '../enrollments/faults.js';
+import { LEGACY_FAULTS } from '../legacy/faults.js';
+import { MEDICARE_FAULTS } from '../medicare/faults.js';
+import { POLICY_FAULTS } from '../policy-status/faults.js';
+import { QUOTE_FAULTS } from '../quotes/faults.js';
+import { REFERENCE_FAULTS } from '../reference-data/faults.js';
+import { SESSION_FAULTS } from '../sessions/faults.js';
+import { UTILITY_FAULTS } from '../utility/faults.js';
+import { buildRegistry } from './registry.js';
 
-export const allFaults: readonly Fault[] = [
-  ...core,
-  ...utility,
-  ...referenceData,
-  ...quotes,
-  ...sessions,
-  ...policyStatus,
-  ...enrollments,
-  ...legacy,
-  ...medicare,
-];
+export const registry = buildRegistry([
+  CORE_FAULTS,
+  UTILITY_FAULTS,
+  REFERENCE_FAULTS,
+  QUOTE_FAULTS,
+  SESSION_FAULTS,
+  POLICY_FAULTS,
+  ENROLLMENT_FAULTS,
+  LEGACY_FAULTS,
+  MEDICARE_FAULTS,
+]);
 
-const byName = new Map<string, Fault>();
-for (const fault of allFaults) {
-  if (byName.has(fault.name)) throw new Error(`duplicate fault name ${fault.name}`);
-  byName.set(fault.name, fault);
-}
+export const allFaults: readonly Fault[] = registry.faults;
+
+export const allSwitches: readonly Switch[] = registry.switches;
 
 export function findFault(name: string): Fault | undefined {
-  return byName.get(name);
+  const s = registry.find(name);
+  return s?.kind === 'fault' ? s : undefined;
 }
 
-export const faultNames = (): string[] => [...byName.keys()];
+export const faultNames = (): string[] => allFaults.map((f) => f.name);

@@ -5,7 +5,9 @@
  * webhook). A second submit is a 409.
  */
 import { badRequest, unifiedError } from '../core/respond.js';
+import type { IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult, ServerEnv } from '../types.js';
+import { LEGACY_FAULTS as F } from './faults.js';
 import { findLegacyPlan } from './plans.js';
 import { deliver } from './webhooks.js';
 
@@ -46,9 +48,9 @@ function readApplication(body: unknown): RouteResult | Omit<LegacyApplication, '
   };
 }
 
-function view(app: LegacyApplication, faulty: (n: string) => boolean): Record<string, unknown> {
+function view(app: LegacyApplication, on: IsOn): Record<string, unknown> {
   const { owner: _owner, ...shown } = app;
-  if (faulty('legacy-application-no-id')) delete (shown as Partial<LegacyApplication>).id;
+  if (on(F.applicationNoId)) delete (shown as Partial<LegacyApplication>).id;
   return { application: shown };
 }
 
@@ -68,13 +70,13 @@ export function legacyApplications(env: ServerEnv) {
       const stamp = ctx.now().toISOString();
       const app: LegacyApplication = { id: ctx.nextId('app'), owner: ctx.account.id, ...input, status: 'draft', confirmation_number: null, created_at: stamp, updated_at: stamp };
       apps.set(app.id, app);
-      return { status: 201, body: view(app, ctx.faulty) };
+      return { status: 201, body: view(app, ctx.on) };
     },
 
     read(ctx: RouteContext): RouteResult {
       const app = find(ctx);
-      if (!app || ctx.faulty('legacy-application-read-404')) return notFound(ctx);
-      return { status: 200, body: view(app, ctx.faulty) };
+      if (!app || ctx.on(F.applicationRead404)) return notFound(ctx);
+      return { status: 200, body: view(app, ctx.on) };
     },
 
     submit(ctx: RouteContext): RouteResult {
@@ -85,15 +87,15 @@ export function legacyApplications(env: ServerEnv) {
       app.confirmation_number = `CNF-${app.id.toUpperCase()}`;
       app.updated_at = ctx.now().toISOString();
       const ref = { application_id: app.id, external_id: app.external_id, plan_hios_id: app.plan_hios_id };
-      if (!env.faulty('legacy-webhook-submission-missing')) deliver(env, 'submission_confirmation', { ...ref, confirmation_number: app.confirmation_number, status: 'submitted' });
+      if (!env.on(F.webhookSubmissionMissing)) deliver(env, 'submission_confirmation', { ...ref, confirmation_number: app.confirmation_number, status: 'submitted' });
       env.later(env.processingDelayMs, () => {
         app.status = 'pending_effectuation';
         app.updated_at = env.now().toISOString();
-        if (!env.faulty('legacy-webhook-policy-status-missing')) deliver(env, 'policy_status', { ...ref, policy_status: app.status });
+        if (!env.on(F.webhookPolicyStatusMissing)) deliver(env, 'policy_status', { ...ref, policy_status: app.status });
       });
       // The fault refuses the submit in its answer while processing it all the same.
-      if (ctx.faulty('legacy-submit-refused')) return unifiedError(422, 'not_submittable', 'The application cannot be submitted.');
-      return { status: 202, body: view(app, ctx.faulty) };
+      if (ctx.on(F.submitRefused)) return unifiedError(422, 'not_submittable', 'The application cannot be submitted.');
+      return { status: 202, body: view(app, ctx.on) };
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { badRequest } from '../core/respond.js';
 import type { RouteContext, RouteResult } from '../types.js';
+import { LEGACY_FAULTS as F } from './faults.js';
 import { findLegacyPlan } from './plans.js';
 
 const DEEPLINK_BASE = 'https://ichra.reference.example/off_ex/apply';
@@ -21,6 +22,6 @@ export function createDeeplink(ctx: RouteContext): RouteResult {
   if (typeof body.zip_code === 'string') url.searchParams.set('zip', body.zip_code);
   const out: Record<string, unknown> = { url: url.toString(), expires_at: new Date(ctx.now().getTime() + LINK_TTL_MS).toISOString() };
   if (typeof body.external_id === 'string') out.external_id = body.external_id;
-  if (ctx.faulty('legacy-deeplink-no-url')) delete out.url;
+  if (ctx.on(F.deeplinkNoUrl)) delete out.url;
   return { status: 200, body: out };
 }

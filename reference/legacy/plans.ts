@@ -1,6 +1,7 @@
 /** Plans of the older ICHRA interface (plans.json) and GET /api/v1/plans/{hios_id}. */
 import { unifiedError } from '../core/respond.js';
 import type { RouteContext, RouteResult } from '../types.js';
+import { LEGACY_FAULTS as F } from './faults.js';
 import table from './plans.json' with { type: 'json' };
 
 export interface LegacyPlan {
@@ -29,8 +30,8 @@ export function planView(plan: LegacyPlan, planYear?: number): Record<string, un
 
 export function getPlan(ctx: RouteContext): RouteResult {
   const id = ctx.params.hios_id ?? '';
-  const plan = ctx.faulty('legacy-plan-known-404') ? undefined : findLegacyPlan(id);
+  const plan = ctx.on(F.planKnown404) ? undefined : findLegacyPlan(id);
   if (plan) return { status: 200, body: { plan: planView(plan) } };
-  if (ctx.faulty('legacy-plan-unknown-200')) return { status: 200, body: { plan: null } };
+  if (ctx.on(F.planUnknown200)) return { status: 200, body: { plan: null } };
   return unifiedError(404, 'not_found', `No plan with HIOS id ${JSON.stringify(id.slice(0, 40))}; use a 14-character plan id from POST /api/v1/quotes.`);
 }

@@ -5,6 +5,7 @@
  */
 import { badRequest } from '../core/respond.js';
 import type { RouteContext, RouteResult } from '../types.js';
+import { LEGACY_FAULTS as F } from './faults.js';
 import type { Household } from './household.js';
 import { isHousehold, memberPremium, readHousehold, round2 } from './household.js';
 import { LEGACY_PLANS, planView } from './plans.js';
@@ -16,7 +17,7 @@ function monthlyPremium(baseRate: number, h: Household): number {
 export function createQuote(ctx: RouteContext): RouteResult {
   const household = readHousehold(ctx.body, false);
   if (!isHousehold(household)) return household;
-  if (ctx.faulty('legacy-quotes-empty-204')) return { status: 204 };
+  if (ctx.on(F.quotesEmpty204)) return { status: 204 };
   const plans = LEGACY_PLANS.map((p) => ({ plan: p, premium: monthlyPremium(p.base_rate, household) }))
     .sort((a, b) => a.premium - b.premium || a.plan.hios_id.localeCompare(b.plan.hios_id))
     .map(({ plan, premium }) => ({ ...planView(plan, household.plan_year), monthly_premium: premium }));
@@ -33,11 +34,11 @@ function applicablePercentage(fplPercent: number): number {
 }
 
 export function createAptcEstimate(ctx: RouteContext): RouteResult {
-  if (ctx.faulty('legacy-aptc-alias-missing') && ctx.path === '/aptc_estimates') {
+  if (ctx.on(F.aptcAliasMissing) && ctx.path === '/aptc_estimates') {
     return { status: 404, body: { error: { code: 'not_found', message: `No route for POST ${ctx.path}.` } } };
   }
   const income = (ctx.body as { household_income?: unknown } | undefined)?.household_income;
-  if (ctx.faulty('legacy-aptc-income-as-string') && typeof income === 'number') return badRequest('household_income must be a string.', 'household_income');
+  if (ctx.on(F.aptcIncomeAsString) && typeof income === 'number') return badRequest('household_income must be a string.', 'household_income');
   const household = readHousehold(ctx.body, true);
   if (!isHousehold(household)) return household;
 

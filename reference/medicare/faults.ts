@@ -1,10 +1,17 @@
 /**
- * Named faults of the Medicare contact API: MEDICARE- rules through behaviour flags, the
- * Medicare key header (checked by the core) and the response schema (a rewrite).
+ * Named faults of the Medicare contact API: MEDICARE- rules through behaviours the handler asks
+ * for with `on(MEDICARE_FAULTS.x)`, the Medicare key header (checked by the core, declared in
+ * core/faults.ts) and the response schema (a rewrite). Probed on the route-module kit.
  */
-import { bodyOf, is, rewriteFault } from '../core/fault-kit.js';
-import { CORE_FLAGS } from '../core/fault-names.js';
-import type { Fault, RouteResult } from '../types.js';
+import { bodyOf, faultsOf, is } from '../core/fault-kit.js';
+import { CORE_CHECKED } from '../core/faults.js';
+import { routeProbe } from '../core/probe.js';
+import type { Fault } from '../core/switch.js';
+import type { Kit } from '../core/test-kit.js';
+import type { RouteResult } from '../types.js';
+import { MEDICARE_FIXTURES as M } from './samples.js';
+
+const { flag, rewrite } = faultsOf('medicare');
 
 const CONTACT = /^\/v1\/contacts\/[^/]+$/;
 /** Members medicare.yaml types as boolean; no MEDICARE- rule speaks of their type. */
@@ -17,18 +24,25 @@ function booleansAsStrings(res: RouteResult): RouteResult {
   return { ...res, body: { ...bodyOf(res), data: { ...data, contact } } };
 }
 
-function flag(name: string, rule: string, summary: string): Fault {
-  return { name, rules: [rule], family: 'medicare', summary, apply: (s) => s.enable(name) };
-}
+const patch = (k: Kit, id: string, body: unknown) => k.call('PATCH', `/v1/contacts/${id}`, { body });
 
-export const faults: Fault[] = [
-  flag('medicare-response-unwrapped', 'MEDICARE-200', 'The 200 body is {contact, redirect_url} without the data wrapper.'),
-  flag('medicare-notes-returned', 'MEDICARE-CONTACT-FIELDS', 'The response contact includes notes.'),
-  flag('medicare-omitted-fields-cleared', 'MEDICARE-PARTIAL-UPDATE', 'Members left out of the request are cleared.'),
-  flag('medicare-agent-email-unchecked', 'MEDICARE-AGENT-EMAIL-REQUIRED', 'agent_email that is not an email address is accepted.'),
-  flag('medicare-date-format-unchecked', 'MEDICARE-DATE-FORMAT', 'Dates not written MM/DD/YYYY are accepted.'),
-  flag('medicare-unknown-contact-200', 'MEDICARE-UNKNOWN-CONTACT-404', 'An unknown contact id is created instead of 404.'),
-  flag(CORE_FLAGS.medicareKeyFromAuthorization, 'AUTH-MEDICARE-HEADER', 'The key is read from Authorization only: a valid key in X-API-Key gets 403.'),
-  rewriteFault('medicare-booleans-as-strings', 'SCHEMA-RESPONSE-VALID', 'medicare', 'The response contact carries extra_help and medicaid_eligible as the strings "true"/"false".', (req, res) =>
-    is(req, 'PATCH', CONTACT) ? booleansAsStrings(res) : res),
-];
+export const MEDICARE_FAULTS = {
+  responseUnwrapped: flag('medicare-response-unwrapped', 'MEDICARE-200', 'The 200 body is {contact, redirect_url} without the data wrapper.',
+    routeProbe(async (k) => Object.keys((await patch(k, M.medicareContactId, { agent_email: M.medicareAgentEmail })).body))),
+  notesReturned: flag('medicare-notes-returned', 'MEDICARE-CONTACT-FIELDS', 'The response contact includes notes.',
+    routeProbe(async (k) => 'notes' in (await patch(k, M.medicareContactId, { agent_email: M.medicareAgentEmail })).body.data.contact)),
+  omittedFieldsCleared: flag('medicare-omitted-fields-cleared', 'MEDICARE-PARTIAL-UPDATE', 'Members left out of the request are cleared.',
+    routeProbe(async (k) =>
+      (await patch(k, M.medicareContactId, { agent_email: M.medicareAgentEmail, contact: { city: 'Mesa' } })).body.data.contact.first_name)),
+  agentEmailUnchecked: flag('medicare-agent-email-unchecked', 'MEDICARE-AGENT-EMAIL-REQUIRED', 'agent_email that is not an email address is accepted.',
+    routeProbe(async (k) => (await patch(k, M.medicareContactId, { agent_email: 'rivera' })).status)),
+  dateFormatUnchecked: flag('medicare-date-format-unchecked', 'MEDICARE-DATE-FORMAT', 'Dates not written MM/DD/YYYY are accepted.',
+    routeProbe(async (k) => (await patch(k, M.medicareContactId, { agent_email: M.medicareAgentEmail, contact: { birth_date: '1957-04-12' } })).status)),
+  unknownContact200: flag('medicare-unknown-contact-200', 'MEDICARE-UNKNOWN-CONTACT-404', 'An unknown contact id is created instead of 404.',
+    routeProbe(async (k) => (await patch(k, 'ct_9999', { agent_email: M.medicareAgentEmail })).status)),
+  keyFromAuthorization: CORE_CHECKED.medicareKeyFromAuthorization,
+  booleansAsStrings: rewrite('medicare-booleans-as-strings', 'SCHEMA-RESPONSE-VALID', 'The response contact carries extra_help and medicaid_eligible as the strings "true"/"false".',
+    routeProbe(async (k) => typeof (await patch(k, M.medicareContactId, { agent_email: M.medicareAgentEmail })).body.data.contact.extra_help),
+    (req, res) =>
+      is(req, 'PATCH', CONTACT) ? booleansAsStrings(res) : res),
+} satisfies Record<string, Fault>;

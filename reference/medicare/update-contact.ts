@@ -5,8 +5,10 @@
  * returned. Failures are in the unified envelope (400 invalid_request, `details` naming the member).
  */
 import { badRequest, unifiedError } from '../core/respond.js';
+import type { IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
 import { CONTACT_FIELDS, DATE_FIELDS, EMAIL } from './contact-fields.js';
+import { MEDICARE_FAULTS as F } from './faults.js';
 
 export interface StoredContact {
   id: string;
@@ -22,22 +24,22 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** The 400 for the first member that is unknown or malformed, or null. */
-function contactProblem(contact: Record<string, unknown>, faulty: (n: string) => boolean): RouteResult | null {
+function contactProblem(contact: Record<string, unknown>, on: IsOn): RouteResult | null {
   for (const [name, value] of Object.entries(contact)) {
     const check = CONTACT_FIELDS[name];
     if (!check) return badRequest(`contact.${name} is not a contact member; see the contact object (2.9).`, `contact.${name}`);
-    if (DATE_FIELDS.has(name) && faulty('medicare-date-format-unchecked') && typeof value === 'string') continue;
+    if (DATE_FIELDS.has(name) && on(F.dateFormatUnchecked) && typeof value === 'string') continue;
     const problem = check(value);
     if (problem) return badRequest(`contact.${name} ${problem}.`, `contact.${name}`);
   }
   return null;
 }
 
-function respond(c: StoredContact, faulty: (n: string) => boolean): RouteResult {
+function respond(c: StoredContact, on: IsOn): RouteResult {
   const { notes: _notes, ...shown } = c.fields;
-  const contact = { ...(faulty('medicare-notes-returned') ? c.fields : shown), id: c.id, slug: c.slug };
+  const contact = { ...(on(F.notesReturned) ? c.fields : shown), id: c.id, slug: c.slug };
   const data = { contact, redirect_url: REDIRECT_BASE + encodeURIComponent(c.slug) };
-  return { status: 200, body: faulty('medicare-response-unwrapped') ? data : { data } };
+  return { status: 200, body: on(F.responseUnwrapped) ? data : { data } };
 }
 
 export function updateContact(contacts: Map<string, StoredContact>) {
@@ -45,17 +47,17 @@ export function updateContact(contacts: Map<string, StoredContact>) {
     const body = ctx.body;
     if (!isObject(body)) return badRequest('The request body must be a JSON object with agent_email and contact.');
     const agent = body.agent_email;
-    if (typeof agent !== 'string' || (!EMAIL.test(agent) && !ctx.faulty('medicare-agent-email-unchecked'))) {
+    if (typeof agent !== 'string' || (!EMAIL.test(agent) && !ctx.on(F.agentEmailUnchecked))) {
       return badRequest('agent_email is required: the email address of the agent who owns the contact.', 'agent_email');
     }
     if (body.contact !== undefined && !isObject(body.contact)) return badRequest('contact must be an object of contact members.', 'contact');
     const changes = (body.contact ?? {}) as Record<string, unknown>;
-    const problem = contactProblem(changes, ctx.faulty);
+    const problem = contactProblem(changes, ctx.on);
     if (problem) return problem;
 
     const id = ctx.params.contact_id ?? '';
     let stored = contacts.get(id);
-    if (!stored && ctx.faulty('medicare-unknown-contact-200')) {
+    if (!stored && ctx.on(F.unknownContact200)) {
       stored = { id, slug: `contact-${id}`.toLowerCase(), agent_email: agent, fields: {} };
       contacts.set(id, stored);
     }
@@ -63,7 +65,7 @@ export function updateContact(contacts: Map<string, StoredContact>) {
       return unifiedError(404, 'not_found', `No contact ${JSON.stringify(id.slice(0, 40))} owned by that agent; check contact_id and agent_email.`);
     }
     // The fault replaces the whole contact instead of changing only the members sent.
-    stored.fields = ctx.faulty('medicare-omitted-fields-cleared') ? { ...changes } : { ...stored.fields, ...changes };
-    return respond(stored, ctx.faulty);
+    stored.fields = ctx.on(F.omittedFieldsCleared) ? { ...changes } : { ...stored.fields, ...changes };
+    return respond(stored, ctx.on);
   };
 }

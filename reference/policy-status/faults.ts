@@ -1,29 +1,52 @@
-/** Faults of the policy-status family (4.7, 4.8). */
-import { flagFault, is, rewriteFault } from '../core/fault-kit.js';
-import { GATE_IGNORED_FLAG } from '../core/fault-names.js';
-import type { Fault } from '../types.js';
-import { POLICY_FLAGS as F } from './flags.js';
+/** Faults of the policy-status family (4.7, 4.8); the handlers ask with `on(POLICY_FAULTS.x)`. */
+import { faultsOf, is } from '../core/fault-kit.js';
+import { CORE_CHECKED } from '../core/faults.js';
+import { body, serverProbe, status } from '../core/probe.js';
+import type { Fault } from '../core/switch.js';
 
-const READ = /^\/v1\/policy-status\/applications\/[^/]+$/;
+const { flag, rewrite } = faultsOf('policy-status');
 
-export const faults: Fault[] = [
-  flagFault(F.productAccepted, 'POLICY-LIST-NO-PRODUCT', 'policy-status', 'The list accepts a product parameter.'),
-  flagFault(F.limitUnchecked, 'POLICY-LIST-LIMIT-RANGE', 'policy-status', 'limit above 100 is accepted.'),
-  flagFault(F.offsetNegativeAccepted, 'POLICY-LIST-OFFSET-RANGE', 'policy-status', 'A negative offset is read as 0.'),
-  flagFault(F.defaultLimit50, 'POLICY-LIST-LIMIT-DEFAULT', 'policy-status', 'Without limit, up to 50 rows come back.'),
-  flagFault(F.defaultOffset1, 'POLICY-LIST-OFFSET-DEFAULT', 'policy-status', 'Without offset, the list starts at offset 1.'),
-  flagFault(F.pagesOverlap, 'POLICY-LIST-PAGES-CONSISTENT', 'policy-status', 'Pages after the first start one row early, so they overlap.'),
-  flagFault(F.pageOversized, 'POLICY-LIST-LIMIT-BOUND', 'policy-status', 'A page holds one row more than limit.'),
-  flagFault(F.listExchangeOffAccepted, 'POLICY-LIST-EXCHANGE-ON-ONLY', 'policy-status', 'exchange=off_exchange is accepted on the list.'),
-  flagFault(F.listExchangeOptional, 'POLICY-LIST-EXCHANGE-REQUIRED', 'policy-status', 'The list accepts a request without exchange.'),
-  flagFault(F.listPlanYearOptional, 'POLICY-LIST-PLAN-YEAR-REQUIRED', 'policy-status', 'The list accepts a request without plan_year.'),
-  flagFault(F.readExchangeOptional, 'POLICY-READ-EXCHANGE-REQUIRED', 'policy-status', 'The single read accepts a request without exchange.'),
-  flagFault(F.readPlanYearOptional, 'POLICY-READ-PLAN-YEAR-REQUIRED', 'policy-status', 'The single read accepts a request without plan_year.'),
-  flagFault(GATE_IGNORED_FLAG.policy_status, 'GATE-POLICY-UNAPPROVED-403', 'policy-status', 'Policy status does not check the account\'s approval.'),
-  rewriteFault('policy-unknown-confirmation-200', 'POLICY-READ-404', 'policy-status', 'An unknown confirmation id gives 200 with no policy statuses.', (req, res) =>
-    is(req, 'GET', READ) && res.status === 404 ? { ...res, status: 200, body: { policy_statuses: [] } } : res),
-  rewriteFault('policy-list-500', 'POLICY-LIST-200', 'policy-status', 'The list answers 500 for plan year 2026.', (req, res) =>
-    is(req, 'GET', '/v1/policy-status/applications') && res.status === 200 && req.query.plan_year === '2026' ? { ...res, status: 500, body: { error: { code: 'internal_error', message: 'Upstream failure.' } } } : res),
-  rewriteFault('policy-read-400', 'POLICY-READ-200', 'policy-status', 'A known confirmation id answers 400.', (req, res) =>
-    is(req, 'GET', READ) && res.status === 200 ? { ...res, status: 400, body: { error: { code: 'invalid_request', message: 'Bad confirmation id.' } } } : res),
-];
+const POL = '/v1/policy-status/applications';
+const LIST = `${POL}?exchange=on_exchange&plan_year=2026`;
+const READ = `${POL}/4412026000`;
+const READ_ROUTE = /^\/v1\/policy-status\/applications\/[^/]+$/;
+
+export const POLICY_FAULTS = {
+  productAccepted: flag('policy-product-accepted', 'POLICY-LIST-NO-PRODUCT', 'The list accepts a product parameter.',
+    serverProbe(({ call }) => status(call, 'GET', `${LIST}&product=aca`))),
+  limitUnchecked: flag('policy-limit-not-checked', 'POLICY-LIST-LIMIT-RANGE', 'limit above 100 is accepted.',
+    serverProbe(({ call }) => status(call, 'GET', `${LIST}&limit=101`))),
+  offsetNegativeAccepted: flag('policy-offset-negative-accepted', 'POLICY-LIST-OFFSET-RANGE', 'A negative offset is read as 0.',
+    serverProbe(({ call }) => status(call, 'GET', `${LIST}&offset=-1`))),
+  defaultLimit50: flag('policy-default-limit-50', 'POLICY-LIST-LIMIT-DEFAULT', 'Without limit, up to 50 rows come back.',
+    serverProbe(({ call }) => body(call, 'GET', LIST).then((b) => b.applications.length))),
+  defaultOffset1: flag('policy-default-offset-1', 'POLICY-LIST-OFFSET-DEFAULT', 'Without offset, the list starts at offset 1.',
+    serverProbe(({ call }) => body(call, 'GET', LIST).then((b) => b.applications[0].confirmation_id))),
+  pagesOverlap: flag('policy-pages-overlap', 'POLICY-LIST-PAGES-CONSISTENT', 'Pages after the first start one row early, so they overlap.',
+    serverProbe(({ call }) => body(call, 'GET', `${LIST}&offset=10&limit=5`).then((b) => b.applications[0].confirmation_id))),
+  pageOversized: flag('policy-page-oversized', 'POLICY-LIST-LIMIT-BOUND', 'A page holds one row more than limit.',
+    serverProbe(({ call }) => body(call, 'GET', `${LIST}&limit=5`).then((b) => b.applications.length))),
+  listExchangeOffAccepted: flag('policy-exchange-off-accepted', 'POLICY-LIST-EXCHANGE-ON-ONLY', 'exchange=off_exchange is accepted on the list.',
+    serverProbe(({ call }) => status(call, 'GET', `${POL}?exchange=off_exchange&plan_year=2026`))),
+  listExchangeOptional: flag('policy-list-exchange-optional', 'POLICY-LIST-EXCHANGE-REQUIRED', 'The list accepts a request without exchange.',
+    serverProbe(({ call }) => status(call, 'GET', `${POL}?plan_year=2026`))),
+  listPlanYearOptional: flag('policy-list-plan-year-optional', 'POLICY-LIST-PLAN-YEAR-REQUIRED', 'The list accepts a request without plan_year.',
+    serverProbe(({ call }) => status(call, 'GET', `${POL}?exchange=on_exchange`))),
+  readExchangeOptional: flag('policy-read-exchange-optional', 'POLICY-READ-EXCHANGE-REQUIRED', 'The single read accepts a request without exchange.',
+    serverProbe(({ call }) => status(call, 'GET', `${READ}?plan_year=2026`))),
+  readPlanYearOptional: flag('policy-read-plan-year-optional', 'POLICY-READ-PLAN-YEAR-REQUIRED', 'The single read accepts a request without plan_year.',
+    serverProbe(({ call }) => status(call, 'GET', `${READ}?exchange=on_exchange`))),
+  gateIgnored: CORE_CHECKED.policyStatusGateIgnored,
+  unknownConfirmation200: rewrite('policy-unknown-confirmation-200', 'POLICY-READ-404', 'An unknown confirmation id gives 200 with no policy statuses.',
+    serverProbe(({ call }) => status(call, 'GET', `${POL}/0000000000?exchange=on_exchange&plan_year=2026`)),
+    (req, res) =>
+      is(req, 'GET', READ_ROUTE) && res.status === 404 ? { ...res, status: 200, body: { policy_statuses: [] } } : res),
+  list500: rewrite('policy-list-500', 'POLICY-LIST-200', 'The list answers 500 for plan year 2026.',
+    serverProbe(({ call }) => status(call, 'GET', LIST)),
+    (req, res) =>
+      is(req, 'GET', POL) && res.status === 200 && req.query.plan_year === '2026' ? { ...res, status: 500, body: { error: { code: 'internal_error', message: 'Upstream failure.' } } } : res),
+  read400: rewrite('policy-read-400', 'POLICY-READ-200', 'A known confirmation id answers 400.',
+    serverProbe(({ call }) => status(call, 'GET', `${READ}?exchange=on_exchange&plan_year=2026`)),
+    (req, res) =>
+      is(req, 'GET', READ_ROUTE) && res.status === 200 ? { ...res, status: 400, body: { error: { code: 'invalid_request', message: 'Bad confirmation id.' } } } : res),
+} satisfies Record<string, Fault>;

@@ -6,7 +6,7 @@ import { readInteger, unknownParams } from '../core/query.js';
 import { badRequest, forbidden, json, notFound } from '../core/respond.js';
 import type { RouteContext, RouteModule, RouteResult } from '../types.js';
 import { applicationById, applicationsFor, summary } from './applications.js';
-import { POLICY_FLAGS as F } from './flags.js';
+import { POLICY_FAULTS as F } from './faults.js';
 
 export const POLICY_LIMIT_DEFAULT = 25;
 export const POLICY_LIMIT_MAX = 100;
@@ -21,20 +21,20 @@ export const policyStatusRoutes: RouteModule = () => [
     family: 'policy-status',
     gate: 'policy_status',
     handler: (ctx) => {
-      const { query, faulty } = ctx;
-      const allowed = faulty(F.productAccepted) ? [...LIST_PARAMS, 'product'] : LIST_PARAMS;
+      const { query, on } = ctx;
+      const allowed = on(F.productAccepted) ? [...LIST_PARAMS, 'product'] : LIST_PARAMS;
       const unknown = unknownParams(query, allowed);
       if (unknown.length) return badRequest(`Unsupported query parameter ${unknown[0]}; this endpoint accepts ${LIST_PARAMS.join(', ')}.`, unknown[0]);
-      const year = routing(ctx, { exchangeOptional: faulty(F.listExchangeOptional), offExchange: faulty(F.listExchangeOffAccepted), planYearOptional: faulty(F.listPlanYearOptional) });
+      const year = routing(ctx, { exchangeOptional: on(F.listExchangeOptional), offExchange: on(F.listExchangeOffAccepted), planYearOptional: on(F.listPlanYearOptional) });
       if (typeof year === 'object') return year;
-      const limit = readInteger(query, 'limit', faulty(F.defaultLimit50) ? 50 : POLICY_LIMIT_DEFAULT);
-      const limitOk = limit.ok && limit.value! >= 1 && (limit.value! <= POLICY_LIMIT_MAX || faulty(F.limitUnchecked));
+      const limit = readInteger(query, 'limit', on(F.defaultLimit50) ? 50 : POLICY_LIMIT_DEFAULT);
+      const limitOk = limit.ok && limit.value! >= 1 && (limit.value! <= POLICY_LIMIT_MAX || on(F.limitUnchecked));
       if (!limitOk) return badRequest(`limit must be an integer from 1 to ${POLICY_LIMIT_MAX}.`, 'limit');
-      const offset = readInteger(query, 'offset', faulty(F.defaultOffset1) ? 1 : 0);
-      if (!offset.ok || (offset.value! < 0 && !faulty(F.offsetNegativeAccepted))) return badRequest('offset must be an integer of at least 0.', 'offset');
+      const offset = readInteger(query, 'offset', on(F.defaultOffset1) ? 1 : 0);
+      if (!offset.ok || (offset.value! < 0 && !on(F.offsetNegativeAccepted))) return badRequest('offset must be an integer of at least 0.', 'offset');
       const rows = applicationsFor(year ?? FALLBACK_YEAR);
-      const start = Math.max(0, offset.value! - (faulty(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
-      const count = limit.value! + (faulty(F.pageOversized) ? 1 : 0);
+      const start = Math.max(0, offset.value! - (on(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
+      const count = limit.value! + (on(F.pageOversized) ? 1 : 0);
       return json({
         applications: rows.slice(start, start + count).map(summary),
         pagination: { limit: limit.value, offset: offset.value },
@@ -47,7 +47,7 @@ export const policyStatusRoutes: RouteModule = () => [
     family: 'policy-status',
     gate: 'policy_status',
     handler: (ctx) => {
-      const year = routing(ctx, { exchangeOptional: ctx.faulty(F.readExchangeOptional), offExchange: false, planYearOptional: ctx.faulty(F.readPlanYearOptional) });
+      const year = routing(ctx, { exchangeOptional: ctx.on(F.readExchangeOptional), offExchange: false, planYearOptional: ctx.on(F.readPlanYearOptional) });
       if (typeof year === 'object') return year;
       const app = applicationById(ctx.params.confirmation_id!);
       if (!app || (year !== undefined && app.plan_year !== year)) return notFound(`No application ${ctx.params.confirmation_id} for this plan year.`);

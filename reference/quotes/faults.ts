@@ -1,20 +1,34 @@
-/** Faults of the quotes family (2.5, 4.5). */
-import { bodyOf, flagFault, is, rewriteFault } from '../core/fault-kit.js';
-import type { Fault } from '../types.js';
-import { QUOTE_FLAGS as F } from './flags.js';
+/** Faults of the quotes family (2.5, 4.5); the handler asks for its own with `on(QUOTE_FAULTS.x)`. */
+import { bodyOf, faultsOf, is } from '../core/fault-kit.js';
+import { body, serverProbe, status } from '../core/probe.js';
+import type { Fault } from '../core/switch.js';
+import { KY_LOCATION, quoteRequestBody } from './sample.js';
 
-export const faults: Fault[] = [
-  rewriteFault('quotes-mixed-coverage', 'QUOTES-HOMOGENEOUS', 'quotes', 'The result list ends with a plan of another coverage type.', (req, res) => {
-    const plans = bodyOf(res)?.plans;
-    if (!is(req, 'POST', '/v1/quotes') || res.status !== 200 || !Array.isArray(plans) || plans.length === 0) return res;
-    const first = plans[0] as Record<string, unknown>;
-    const coverage_type = first.coverage_type === 'dental' ? 'medical' : 'dental';
-    const other = { ...first, plan_id: `${String(first.plan_id).slice(0, 7)}1010001`, coverage_type, context: { ...(first.context as object), coverage_type } };
-    return { ...res, body: { ...bodyOf(res), plans: [...plans, other] } };
-  }),
-  flagFault(F.multipleCoverageTypesAccepted, 'QUOTES-ONE-COVERAGE-TYPE', 'quotes', 'A list of coverage types is accepted (the first is quoted).'),
-  flagFault(F.bodyOptional, 'QUOTES-BODY-REQUIRED', 'quotes', 'A quote request without a body is answered with a default quote.'),
-  flagFault(F.pageSizeIgnored, 'QUOTES-PAGE-SIZE', 'quotes', 'page.size is ignored: every result comes back on one page.'),
-  rewriteFault('quotes-200-as-201', 'QUOTES-200', 'quotes', 'A successful quote answers 201 instead of 200.', (req, res) =>
-    is(req, 'POST', '/v1/quotes') && res.status === 200 ? { ...res, status: 201 } : res),
-];
+const { flag, rewrite } = faultsOf('quotes');
+
+const Q = '/v1/quotes';
+/** A quote request the provider document accepts, for the fixture county (Jefferson, KY). */
+const kyQuote = (overrides: Parameters<typeof quoteRequestBody>[0] = {}) => quoteRequestBody({ location: KY_LOCATION, ...overrides });
+
+export const QUOTE_FAULTS = {
+  mixedCoverage: rewrite('quotes-mixed-coverage', 'QUOTES-HOMOGENEOUS', 'The result list ends with a plan of another coverage type.',
+    serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => [...new Set(b.plans.map((p: { coverage_type: string }) => p.coverage_type))])),
+    (req, res) => {
+      const plans = bodyOf(res)?.plans;
+      if (!is(req, 'POST', Q) || res.status !== 200 || !Array.isArray(plans) || plans.length === 0) return res;
+      const first = plans[0] as Record<string, unknown>;
+      const coverage_type = first.coverage_type === 'dental' ? 'medical' : 'dental';
+      const other = { ...first, plan_id: `${String(first.plan_id).slice(0, 7)}1010001`, coverage_type, context: { ...(first.context as object), coverage_type } };
+      return { ...res, body: { ...bodyOf(res), plans: [...plans, other] } };
+    }),
+  multipleCoverageTypesAccepted: flag('quotes-multiple-coverage-types-accepted', 'QUOTES-ONE-COVERAGE-TYPE', 'A list of coverage types is accepted (the first is quoted).',
+    serverProbe(({ call }) => status(call, 'POST', Q, { json: kyQuote({ context: { coverage_type: ['medical', 'dental'] } }) }))),
+  bodyOptional: flag('quotes-body-optional', 'QUOTES-BODY-REQUIRED', 'A quote request without a body is answered with a default quote.',
+    serverProbe(({ call }) => status(call, 'POST', Q))),
+  pageSizeIgnored: flag('quotes-page-size-ignored', 'QUOTES-PAGE-SIZE', 'page.size is ignored: every result comes back on one page.',
+    serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote({ page: { number: 1, size: 2 } }) }).then((b) => b.plans.length))),
+  quotes200As201: rewrite('quotes-200-as-201', 'QUOTES-200', 'A successful quote answers 201 instead of 200.',
+    serverProbe(({ call }) => status(call, 'POST', Q, { json: kyQuote() })),
+    (req, res) =>
+      is(req, 'POST', Q) && res.status === 200 ? { ...res, status: 201 } : res),
+} satisfies Record<string, Fault>;

@@ -4,9 +4,10 @@
  * `{plans: [PlanQuoteResult], meta: {page_number, page_size, result_count, warnings}}`.
  */
 import { json } from '../core/respond.js';
+import type { IsOn } from '../core/switch.js';
 import { invalidFields } from '../reference-data/invalid.js';
 import type { RouteModule } from '../types.js';
-import { QUOTE_FLAGS } from './flags.js';
+import { QUOTE_FAULTS as F } from './faults.js';
 import { quotePlans, type QuotedPlan } from './plans.js';
 import { parseQuoteRequest, type QuoteFilters, type SortField } from './request.js';
 import { planQuoteResult } from './result.js';
@@ -17,13 +18,13 @@ export const quoteRoutes: RouteModule = () => [
     method: 'POST',
     pattern: '/v1/quotes',
     family: 'quotes',
-    handler: ({ body, now, faulty }) => {
-      const parsed = parseQuoteRequest(withFaults(body, faulty), now());
+    handler: ({ body, now, on }) => {
+      const parsed = parseQuoteRequest(withFaults(body, on), now());
       if (!parsed.ok) return invalidFields(parsed.details);
       const q = parsed.request;
       const plans = quotePlans(q).filter(matches(q.filters)).sort(comparator(q.sort.field, q.sort.direction));
       const start = (q.page.number - 1) * q.page.size;
-      const page = faulty(QUOTE_FLAGS.pageSizeIgnored) ? plans : plans.slice(start, start + q.page.size);
+      const page = on(F.pageSizeIgnored) ? plans : plans.slice(start, start + q.page.size);
       return json({
         plans: page.map(planQuoteResult),
         // result_count counts every match of the request, not only this page (as providers' meta does).
@@ -53,10 +54,10 @@ function comparator(field: SortField, direction: 'asc' | 'desc') {
 }
 
 /** Fault paths: an empty body becomes the document's example request; a list of coverage types, its first. */
-function withFaults(body: unknown, faulty: (name: string) => boolean): unknown {
-  if (body === undefined && faulty(QUOTE_FLAGS.bodyOptional)) return documentQuoteExample();
+function withFaults(body: unknown, on: IsOn): unknown {
+  if (body === undefined && on(F.bodyOptional)) return documentQuoteExample();
   const context = (body as { context?: { coverage_type?: unknown } } | null)?.context;
-  if (faulty(QUOTE_FLAGS.multipleCoverageTypesAccepted) && Array.isArray(context?.coverage_type)) {
+  if (on(F.multipleCoverageTypesAccepted) && Array.isArray(context?.coverage_type)) {
     return { ...(body as object), context: { ...context, coverage_type: context.coverage_type[0] } };
   }
   return body;

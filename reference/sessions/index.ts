@@ -4,8 +4,9 @@
  * the flow's own gate (OAuth link for agent_assisted, deeplink agent id for self_service).
  */
 import { forbidden, json, unifiedError, validationFailed } from '../core/respond.js';
+import type { IsOn } from '../core/switch.js';
 import type { Account, RouteModule, RouteResult } from '../types.js';
-import { SESSION_FLAGS } from './flags.js';
+import { SESSION_FAULTS as F } from './faults.js';
 import { parseSessionRequest, type Flow } from './request.js';
 
 export const SESSION_LINK_BASE = 'https://enroll.sandbox.partner-api.example';
@@ -17,10 +18,10 @@ export const sessionRoutes: RouteModule = () => [
     family: 'enrollment-sessions',
     gate: 'enrollment_sessions',
     idempotency: 'optional',
-    handler: ({ body, account, nextId, faulty }) => {
-      const parsed = parseSessionRequest(body, faulty);
+    handler: ({ body, account, nextId, on }) => {
+      const parsed = parseSessionRequest(body, on);
       if (!parsed.ok) return validationFailed(parsed.problems);
-      const refused = flowGate(parsed.request.flow, account, faulty);
+      const refused = flowGate(parsed.request.flow, account, on);
       if (refused) return refused;
       const session = nextId('sess');
       const flow = parsed.request.flow;
@@ -36,18 +37,18 @@ export const sessionRoutes: RouteModule = () => [
 ];
 
 /** 4.6 gates 2 and 3; each flow consults only its own setup. */
-function flowGate(flow: Flow, account: Account, faulty: (name: string) => boolean): RouteResult | undefined {
+function flowGate(flow: Flow, account: Account, on: IsOn): RouteResult | undefined {
   if (flow === 'agent_assisted') {
     if (!account.oauthLinkHealthy) {
-      if (faulty(SESSION_FLAGS.oauthUnhealthy503)) return unifiedError(503, 'service_unavailable', 'Deeplink generation is unavailable.');
+      if (on(F.oauthUnhealthy503)) return unifiedError(503, 'service_unavailable', 'Deeplink generation is unavailable.');
       return forbidden('agent_assisted needs a healthy marketplace OAuth link whose agent belongs to an agency approved for deeplink URLs.');
     }
-    if (faulty(SESSION_FLAGS.agentConsultsDeeplink) && !account.deeplinkAgentId) return forbidden('No deeplink agent id is configured.');
+    if (on(F.agentConsultsDeeplink) && !account.deeplinkAgentId) return forbidden('No deeplink agent id is configured.');
     return undefined;
   }
-  if (!account.deeplinkAgentId && !faulty(SESSION_FLAGS.deeplinkAgentNotChecked)) {
+  if (!account.deeplinkAgentId && !on(F.deeplinkAgentNotChecked)) {
     return forbidden('self_service needs a configured deeplink agent id. Ask your account manager to set one.');
   }
-  if (faulty(SESSION_FLAGS.selfServiceConsultsOauth) && !account.oauthLinkHealthy) return forbidden('The marketplace OAuth link is not healthy.');
+  if (on(F.selfServiceConsultsOauth) && !account.oauthLinkHealthy) return forbidden('The marketplace OAuth link is not healthy.');
   return undefined;
 }

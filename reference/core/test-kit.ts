@@ -1,15 +1,16 @@
 /**
- * A small in-process harness for the route modules of this folder and of legacy/ and
+ * Test support: a small in-process harness for the route modules of enrollments/, legacy/ and
  * medicare/: it mounts modules on the core's router, switches one fault on, and calls handlers
- * with a RouteContext the way the core does (JSON bodies round-tripped, fault transforms
+ * with a RouteContext the way the core does (JSON bodies round-tripped, the fault's rewrite
  * applied last). Without a fault, every answer to a path of a contract document (the
  * provider's specs/provider/openapi.json and specs/partner-api.yaml for /v1, legacy-ichra.yaml,
  * medicare.yaml) is validated against it (status and body). Used by the unit tests; the
  * end-to-end tests go through reference/server.ts.
  */
-import { createRouter } from '../core/router.js';
-import { conformanceProblems } from '../core/test-validate.js';
-import type { Account, Fault, RouteModule, RouteResult, ServerEnv } from '../types.js';
+import type { Account, RouteModule, RouteResult, ServerEnv } from '../types.js';
+import { createRouter } from './router.js';
+import type { Switch } from './switch.js';
+import { conformanceProblems } from './test-validate.js';
 
 export const APPROVED: Account = {
   id: 'acct_approved',
@@ -21,12 +22,20 @@ export const APPROVED: Account = {
 };
 export const OTHER: Account = { ...APPROVED, id: 'acct_other', role: 'tierHigh' };
 
+/** A webhook receiver and the events it got (legacy/samples.ts `startReceiver`). */
+export interface Inbox {
+  url: string;
+  events: ReadonlyArray<Record<string, any>>;
+}
+
 export interface KitOptions {
   modules: RouteModule[];
-  fault?: Fault;
+  fault?: Switch;
   clock?: () => Date;
   processingDelayMs?: number;
   webhookUrl?: string;
+  /** Webhooks go here (in place of `webhookUrl`) and `Kit.webhooks` shows what arrived. */
+  inbox?: Inbox;
   seed?: { enrollments?: number };
 }
 
@@ -45,20 +54,21 @@ export interface Reply {
 export interface Kit {
   call(method: string, url: string, opts?: CallOptions): Promise<Reply>;
   env: ServerEnv;
+  /** Webhook events the inbox received (empty without one). */
+  webhooks: ReadonlyArray<Record<string, any>>;
   close(): void;
 }
 
 export function createKit(opts: KitOptions): Kit {
-  const flags = new Set<string>();
-  const transforms: Array<Parameters<Parameters<Fault['apply']>[0]['onResponse']>[0]> = [];
-  opts.fault?.apply({ onResponse: (t) => transforms.push(t), enable: (n) => flags.add(n) });
+  const rewrite = opts.fault?.rewrite;
   const timers = new Set<NodeJS.Timeout>();
   let counter = 0;
-  const faulty = (n: string): boolean => flags.has(n);
+  const on = (s: Switch): boolean => s === opts.fault;
+  const webhookUrl = opts.inbox?.url ?? opts.webhookUrl;
   const env: ServerEnv = {
     now: opts.clock ?? (() => new Date()),
     nextId: (prefix) => `${prefix}_${String(++counter).padStart(6, '0')}`,
-    faulty,
+    on,
     processingDelayMs: opts.processingDelayMs ?? 5,
     later: (ms, fn) => {
       const t = setTimeout(() => {
@@ -67,7 +77,7 @@ export function createKit(opts: KitOptions): Kit {
       }, ms);
       timers.add(t);
     },
-    ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}),
+    ...(webhookUrl ? { webhookUrl } : {}),
     ...(opts.seed ? { seed: opts.seed } : {}),
   };
   const router = createRouter(opts.modules.flatMap((m) => m(env)));
@@ -92,10 +102,10 @@ export function createKit(opts: KitOptions): Kit {
         account: c.account ?? APPROVED,
         now: env.now,
         nextId: env.nextId,
-        faulty,
+        on,
       });
     }
-    for (const t of transforms) result = t({ method, path: parsed.pathname, headers, query }, result);
+    if (rewrite) result = rewrite({ method, path: parsed.pathname, headers, query }, result);
     const body = result.body === undefined ? undefined : JSON.parse(JSON.stringify(result.body));
     if (!opts.fault) await conform(method, parsed.pathname, result.status, body);
     return { status: result.status, body, headers: result.headers ?? {} };
@@ -104,6 +114,7 @@ export function createKit(opts: KitOptions): Kit {
   return {
     call,
     env,
+    webhooks: opts.inbox?.events ?? [],
     close() {
       for (const t of timers) clearTimeout(t);
     },
