@@ -1,12 +1,13 @@
 /**
- * The request schemas of the provider's published document (specs/provider/openapi.json),
- * compiled once with ajv: the sandbox refuses what production refuses, naming each member.
- * A few of the document's refusals are relaxed (RELAXED) where the contract rules the
- * behaviour instead; the handlers check those themselves, each with its own named fault.
+ * The one ajv owner of the provider's published document (specs/provider/openapi.json): its
+ * component schemas compiled once, on first use, so the sandbox refuses what production
+ * refuses, naming each member in a full sentence. A few of the document's refusals are
+ * relaxed (RELAXED) where the contract rules the behaviour instead; the handlers check those
+ * themselves, each with its own named fault. Every relaxation is in a request schema.
  */
-import { readFileSync } from 'node:fs';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { providerDocument } from './provider-document.js';
 
 /** Request schemas of the document the sandbox checks bodies against. */
 export type RequestSchema =
@@ -16,7 +17,8 @@ export type RequestSchema =
   | 'EnrollmentActionContextRequest'
   | 'EnrollmentActionContext'
   | 'SubmitRequest'
-  | 'SupportingDocumentationRequest';
+  | 'SupportingDocumentationRequest'
+  | 'QuoteRequest';
 
 /** One member the body gets wrong: its dotted path and a full sentence. */
 export interface Problem {
@@ -33,11 +35,9 @@ export const RELAXED: ReadonlyArray<{ pointer: string; why: string }> = [
   { pointer: '/SupportingDocumentationRequest/properties/document_type/enum', why: 'document_type other than sep is refused by the handler (4.15), with its fault' },
 ];
 
-const DOCUMENT = new URL('../../specs/provider/openapi.json', import.meta.url);
-
+/** The document's component schemas without the RELAXED members (a copy: the document stays whole). */
 function relaxedSchemas(): Record<string, unknown> {
-  const doc = JSON.parse(readFileSync(DOCUMENT, 'utf8')) as { components: { schemas: Record<string, unknown> } };
-  const schemas = doc.components.schemas;
+  const schemas = structuredClone(providerDocument().components.schemas) as Record<string, unknown>;
   for (const { pointer } of RELAXED) {
     const parts = pointer.split('/').slice(1);
     const last = parts.pop()!;
@@ -50,9 +50,9 @@ function relaxedSchemas(): Record<string, unknown> {
 }
 
 let ajv: Ajv2020 | undefined;
-const compiled = new Map<RequestSchema, ValidateFunction>();
+const compiled = new Map<string, ValidateFunction>();
 
-function validatorFor(schema: RequestSchema): ValidateFunction {
+function validatorFor(schema: string): ValidateFunction {
   let validate = compiled.get(schema);
   if (validate) return validate;
   if (!ajv) {
@@ -65,10 +65,15 @@ function validatorFor(schema: RequestSchema): ValidateFunction {
   return validate;
 }
 
-/** What is wrong with `body` under the document's schema; empty when it conforms. */
+/** What is wrong with `body` under the document's request schema; empty when it conforms. */
 export function requestProblems(schema: RequestSchema, body: unknown): Problem[] {
+  return schemaProblems(schema, body);
+}
+
+/** What is wrong with `value` under any component schema of the document (tests read responses). */
+export function schemaProblems(schema: string, value: unknown): Problem[] {
   const validate = validatorFor(schema);
-  if (validate(body)) return [];
+  if (validate(value)) return [];
   const errors = validate.errors ?? [];
   // anyOf/allOf summaries only repeat what their branches say.
   const specific = errors.filter((e) => !COMBINATORS.has(e.keyword));

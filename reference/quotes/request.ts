@@ -5,10 +5,11 @@
  * consistent with `zip_code` and `state`. Each refusal names the field to fix.
  */
 import { currentPlanYear } from '../core/plan-year.js';
+import { requestProblems } from '../core/request-schemas.js';
+import { detailsOf } from '../core/respond.js';
 import { isObject, type Obj } from '../core/shape.js';
 import { countiesForZip, countyByFips } from '../reference-data/counties.js';
 import type { FieldMessages } from '../reference-data/invalid.js';
-import { documentProblems } from './document-schema.js';
 import type { Applicant, QuoteQuery } from './plans.js';
 
 export const SORT_FIELDS = ['premium', 'deductible', 'name', 'metal_level'] as const;
@@ -41,8 +42,8 @@ export function parseQuoteRequest(body: unknown, now: Date): Parsed {
   // The contract's own wording for its two one-per-request rules, before the schema's "must be string".
   if (Array.isArray(context.coverage_type)) return fail('context.coverage_type', 'Exactly one coverage_type per request: send a single string, and one request per coverage type.');
   if (Array.isArray(context.exchange)) return fail('context.exchange', 'One market per request: send exchange as a single string, on_exchange or off_exchange.');
-  const problems = documentProblems('QuoteRequest', body);
-  if (problems) return { ok: false, details: problems };
+  const problems = requestProblems('QuoteRequest', body);
+  if (problems.length) return { ok: false, details: detailsOf(problems) };
   const location = body.location as Obj;
   const county = countyByFips(String(location.fips_code));
   if (!county) return fail('location.fips_code', 'location.fips_code must be a county FIPS code returned by GET /v1/reference/counties.');

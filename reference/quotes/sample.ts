@@ -2,7 +2,7 @@
  * Quote request bodies the provider document accepts: its own example (GA 30301 / Fulton 13121,
  * plan year 2026) and variants of it, for the fault paths, the tests and the fault probes.
  */
-import { providerDocument } from './document-schema.js';
+import { providerDocument } from '../core/provider-document.js';
 
 type Body = Record<string, any>;
 
