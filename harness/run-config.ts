@@ -48,7 +48,7 @@ export interface RunConfig {
   fault?: string;
   /**
    * A webhook receiver on 127.0.0.1 the target delivers the older ICHRA webhooks to, whose
-   * `GET <url>/events` lists what arrived (harness/cli/webhook-inbox.ts). Set for embedded runs.
+   * `GET <url>/events` lists what arrived (engine/webhook-inbox.ts). Set for embedded runs.
    */
   webhookInboxUrl?: string;
   /**

@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseFlags } from '../../harness/cli/args.js';
-import type { CliIO } from '../../harness/cli/io.js';
-import { executeRun } from '../../harness/cli/run-command.js';
-import { RUN_FLAGS } from '../../harness/cli/run-flags.js';
-import { planRun } from '../../harness/cli/run-plan.js';
+import { parseFlags } from '../../cli/args.js';
+import type { CliIO } from '../../engine/io.js';
+import { executeRun } from '../../cli/run-command.js';
+import { RUN_FLAGS } from '../../cli/run-flags.js';
+import { planRun } from '../../engine/plan.js';
 import type { RunProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';
 import { unprovoked429s, type Unprovoked429 } from './unprovoked-429.js';

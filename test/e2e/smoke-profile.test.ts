@@ -7,9 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportReferenceKeys } from '../../harness/cli/embedded.js';
-import { PROJECT_ROOT } from '../../harness/cli/paths.js';
-import { createSuiteRunner } from '../../harness/cli/suite-runner.js';
+import { exportReferenceKeys } from '../../engine/embedded.js';
+import { PROJECT_ROOT } from '../../harness/paths.js';
+import { createSuiteRunner } from '../../engine/suite-runner.js';
 import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
 import { SMOKE_MAX_REQUESTS } from '../../harness/request-cap.js';
 import { loadRules } from '../../harness/rules.js';

@@ -1,18 +1,18 @@
-/** `mutation`: the campaign over the named faults of the reference server (see harness/mutation). */
+/** `mutation`: the campaign over the named faults of the reference server (see mutation/). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadContract } from '../contract/index.js';
-import { ConfigError } from '../errors.js';
-import { FAMILIES } from '../model.js';
-import { loadTargetProfile, referenceProfilePath } from '../profile.js';
-import { loadRules } from '../rules.js';
+import { loadContract } from '../harness/contract/index.js';
+import { ConfigError } from '../harness/errors.js';
+import { FAMILIES } from '../harness/model.js';
+import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
+import { loadRules } from '../harness/rules.js';
 import { renderMatrix } from '../mutation/matrix.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
-import type { CliIO } from './io.js';
-import { DEFAULT_SPEC } from './paths.js';
-import { defaultReportDir, newRunId } from './report-dir.js';
+import type { CliIO } from '../engine/io.js';
+import { DEFAULT_SPEC } from '../harness/paths.js';
+import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { DEFAULT_RUNS } from './run-flags.js';
-import { runsOf, seedOf } from './run-plan.js';
+import { runsOf, seedOf } from '../engine/plan.js';
 
 export const MUTATION_FLAGS: FlagTable = {
   fault: { type: 'string', multiple: true, value: '<name>', help: 'only these faults (repeatable or comma list; default every fault)' },
@@ -58,7 +58,7 @@ export async function mutationCommand(argv: readonly string[], io: CliIO): Promi
     return 0;
   }
   // The campaign and the reference server load only once the flags are known to be valid.
-  const [{ listFaults }, { runCampaign }] = await Promise.all([import('../../reference/server.js'), import('../mutation/campaign.js')]);
+  const [{ listFaults }, { runCampaign }] = await Promise.all([import('../reference/server.js'), import('../mutation/campaign.js')]);
   const known = listFaults();
   const names = flags.fault as string[] | undefined;
   const unknown = (names ?? []).filter((n) => !known.some((f) => f.name === n));

@@ -1,5 +1,5 @@
 /** The flags of `run`, and the defaults of each run profile. */
-import type { RunProfile } from '../run-config.js';
+import type { RunProfile } from '../harness/run-config.js';
 import type { FlagTable } from './args.js';
 
 export const RUN_FLAGS: FlagTable = {

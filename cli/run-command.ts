@@ -2,21 +2,21 @@
  * `run`: validate every input, start the embedded server when no target is given, run the
  * selected suites in vitest, write the reports, and map the outcome to an exit code.
  */
-import type { Contract } from '../contract/index.js';
-import type { Finding } from '../model.js';
-import type { RunConfig, TargetProfile } from '../run-config.js';
-import { publicUrl } from '../suite/reproduce.js';
-import { standardWriters } from '../../reports/index.js';
-import { catalogueOf, type RunInfo } from '../../reports/run-info.js';
-import { exitCodeOf } from '../../reports/summary.js';
+import type { Contract } from '../harness/contract/index.js';
+import type { Finding } from '../harness/model.js';
+import type { RunConfig, TargetProfile } from '../harness/run-config.js';
+import { publicUrl } from '../harness/suite/reproduce.js';
+import { standardWriters } from '../reports/index.js';
+import { catalogueOf, type RunInfo } from '../reports/run-info.js';
+import { exitCodeOf } from '../reports/summary.js';
 import { flagHelp, parseFlags } from './args.js';
-import { keyValues, startEmbedded, type EmbeddedServerOptions } from './embedded.js';
-import type { CliIO } from './io.js';
-import { DEFAULT_SPEC } from './paths.js';
-import { linkLatest } from './report-dir.js';
+import { keyValues, startEmbedded, type EmbeddedServerOptions } from '../engine/embedded.js';
+import type { CliIO } from '../engine/io.js';
+import { DEFAULT_SPEC } from '../harness/paths.js';
+import { linkLatest } from '../engine/report-dir.js';
 import { RUN_FLAGS } from './run-flags.js';
-import { planRun, type RunPlan } from './run-plan.js';
-import { createSuiteRunner } from './suite-runner.js';
+import { planRun, type RunPlan } from '../engine/plan.js';
+import { createSuiteRunner } from '../engine/suite-runner.js';
 
 export const RUN_HELP = `partner-conformance run [flags]
 

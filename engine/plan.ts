@@ -3,17 +3,17 @@
  * ConfigError with its stable code (exit 2).
  */
 import { resolve } from 'node:path';
-import type { Contract } from '../contract/index.js';
-import { loadContract } from '../contract/index.js';
-import { ConfigError } from '../errors.js';
-import { FAMILIES, type Family, type Rule } from '../model.js';
-import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath, requireKeys } from '../profile.js';
-import { loadRules } from '../rules.js';
-import type { RunProfile, TargetProfile } from '../run-config.js';
-import type { ParsedFlags } from './args.js';
-import { DEFAULT_SPEC } from './paths.js';
+import type { Contract } from '../harness/contract/index.js';
+import { loadContract } from '../harness/contract/index.js';
+import { ConfigError } from '../harness/errors.js';
+import { FAMILIES, type Family, type Rule } from '../harness/model.js';
+import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath, requireKeys } from '../harness/profile.js';
+import { loadRules } from '../harness/rules.js';
+import type { RunProfile, TargetProfile } from '../harness/run-config.js';
+import type { ParsedFlags } from '../cli/args.js';
+import { DEFAULT_SPEC } from '../harness/paths.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
-import { DEFAULT_RUNS, MAX_RUNS, REQUIRED_ROLES, RUN_PROFILES } from './run-flags.js';
+import { DEFAULT_RUNS, MAX_RUNS, REQUIRED_ROLES, RUN_PROFILES } from '../cli/run-flags.js';
 
 export interface RunPlan {
   runId: string;
@@ -96,7 +96,7 @@ export function shardOf(raw: string | undefined): string | undefined {
 /** A known fault name. The reference server loads only when a fault is asked for. */
 export async function faultOf(name: string | undefined): Promise<string | undefined> {
   if (name === undefined) return undefined;
-  const { listFaults } = await import('../../reference/server.js');
+  const { listFaults } = await import('../reference/server.js');
   if (!listFaults().some((f) => f.name === name)) throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault "${name}"`);
   return name;
 }

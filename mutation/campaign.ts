@@ -4,15 +4,15 @@
  * worker) for all its runs and starts a fresh reference server per run, so runs never share
  * server state or rate budgets.
  */
-import type { Contract } from '../contract/index.js';
-import type { Family, Rule } from '../model.js';
-import type { RunConfig, TargetProfile } from '../run-config.js';
-import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../../reports/index.js';
-import { catalogueOf, type RunInfo } from '../../reports/run-info.js';
-import type { RunSummary } from '../../reports/summary.js';
-import { exportReferenceKeys, keyValues, pointProfileAt, startReferenceWithInbox } from '../cli/embedded.js';
-import type { CliIO } from '../cli/io.js';
-import { createSuiteRunner, type SuiteRunner } from '../cli/suite-runner.js';
+import type { Contract } from '../harness/contract/index.js';
+import type { Family, Rule } from '../harness/model.js';
+import type { RunConfig, TargetProfile } from '../harness/run-config.js';
+import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../reports/index.js';
+import { catalogueOf, type RunInfo } from '../reports/run-info.js';
+import type { RunSummary } from '../reports/summary.js';
+import { exportReferenceKeys, keyValues, pointProfileAt, startReferenceWithInbox } from '../engine/embedded.js';
+import type { CliIO } from '../engine/io.js';
+import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import { MUTATION_FORMAT, progressLine, scoreOf, type CampaignResult } from './matrix.js';
 import { cleanOutcome, faultError, faultOutcome, type CleanOutcome, type FaultInfo, type FaultOutcome } from './outcome.js';
 

@@ -2,15 +2,15 @@
  * The embedded target: the reference server started in this process, its sandbox keys
  * exported into the environment variables its profile names (workers read them there).
  */
-import type { TargetProfile } from '../run-config.js';
-import type { ReferenceServerOptions } from '../../reference/server.js';
+import type { TargetProfile } from '../harness/run-config.js';
+import type { ReferenceServerOptions } from '../reference/server.js';
 import { startWebhookInbox } from './webhook-inbox.js';
 
 /** Extra reference-server options for an embedded run (benchmarks: data-set sizes, tier, request counting). */
 export type EmbeddedServerOptions = Omit<ReferenceServerOptions, 'fault'>;
 
 // The reference server loads only when a run uses it: a run against a remote target never does.
-const reference = () => import('../../reference/server.js');
+const reference = () => import('../reference/server.js');
 
 export interface EmbeddedTarget {
   server: { url: string; close(): Promise<void> };

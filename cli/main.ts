@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from '../errors.js';
-import { processIO, type CliIO } from './io.js';
-import { projectPath } from './paths.js';
+import { ConfigError } from '../harness/errors.js';
+import { processIO, type CliIO } from '../engine/io.js';
+import { projectPath } from '../harness/paths.js';
 
 type Command = (argv: readonly string[], io: CliIO) => Promise<number>;
 

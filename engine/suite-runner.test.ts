@@ -7,13 +7,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunConfig } from '../run-config.js';
-import { standardWriters } from '../../reports/index.js';
-import { catalogueOf } from '../../reports/run-info.js';
-import { verifyDigest } from '../../reports/digest.js';
-import { SAMPLE_RULES, sampleInfo } from '../../reports/testing/sample.js';
-import { findAll, parseXml } from '../../reports/testing/xml-check.js';
-import { PROJECT_ROOT } from './paths.js';
+import type { RunConfig } from '../harness/run-config.js';
+import { standardWriters } from '../reports/index.js';
+import { catalogueOf } from '../reports/run-info.js';
+import { verifyDigest } from '../reports/digest.js';
+import { SAMPLE_RULES, sampleInfo } from '../reports/testing/sample.js';
+import { findAll, parseXml } from '../reports/testing/xml-check.js';
+import { PROJECT_ROOT } from '../harness/paths.js';
 import { createSuiteRunner } from './suite-runner.js';
 
 const CANARY = 'canary-key-6f1d2a';
