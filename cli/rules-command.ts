@@ -5,7 +5,7 @@ import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import type { CliIO } from '../engine/io.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import { ruleCoverage, type CoverageSite } from './rule-coverage.js';
-import { familiesOf } from '../engine/plan.js';
+import { familiesOf } from '../engine/plan-inputs.js';
 
 export const RULES_FLAGS: FlagTable = {
   family: { type: 'string', multiple: true, value: '<name>', help: 'only rules of these families' },

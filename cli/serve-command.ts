@@ -4,7 +4,7 @@ import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
 import { listFaults, startReferenceServer } from '../reference/server.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import type { CliIO } from '../engine/io.js';
-import { faultOf } from '../engine/plan.js';
+import { faultOf } from '../engine/plan-inputs.js';
 
 export const SERVE_FLAGS: FlagTable = {
   port: { type: 'string', value: '<n>', help: 'TCP port on 127.0.0.1 (default 8080; 0 picks a free one)' },

@@ -52,6 +52,7 @@ const config = (fault?: string): RunConfig => ({
   reportDir: join(root, 'out'),
   embedded: true,
   fault,
+  command: 'npx partner-conformance run',
 });
 
 describe('suite runner and reporter', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from './client/index.js';
 import type { Exchange } from './model.js';
-import { boundedClient, capRequests, RequestCapExceeded, SMOKE_MAX_REQUESTS } from './request-cap.js';
+import { boundedClient, capRequests, RequestCapExceeded } from './request-cap.js';
+import { RUN_PROFILES } from './run-profiles.js';
 
 /** A client that answers every request at once and refuses POSTs before sending, like a read-only client. */
 function fakeClient(): Client & { sent: string[] } {
@@ -45,7 +46,7 @@ describe('the per-run request cap', () => {
   });
 
   it('bounds smoke runs at 10 requests and leaves the other profiles unbounded', async () => {
-    expect(SMOKE_MAX_REQUESTS).toBe(10);
+    expect(RUN_PROFILES.smoke.requestCap).toBe(10);
     const smoke = boundedClient(fakeClient(), 'smoke');
     const sends = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => smoke.send(get(i))));
     expect(sends.filter((s) => s.status === 'fulfilled')).toHaveLength(10);

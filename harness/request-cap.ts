@@ -1,17 +1,11 @@
 /**
- * A hard bound on the requests one run sends. The smoke profile promises at most
- * SMOKE_MAX_REQUESTS a run (a 15-minute schedule within a monthly quota), so the request past
- * the bound is refused before it leaves the process, and the check that asked for it fails
- * saying so, instead of the run quietly spending the target's quota.
+ * A hard bound on the requests one run sends. A run profile with a `requestCap` (smoke: a
+ * 15-minute schedule within a monthly quota) refuses the request past the bound before it
+ * leaves the process, and the check that asked for it fails saying so, instead of the run
+ * quietly spending the target's quota.
  */
 import type { Client } from './client/index.js';
-import type { RunProfile } from './run-config.js';
-
-/** Requests a smoke run may send. */
-export const SMOKE_MAX_REQUESTS = 10;
-
-/** Per-run request bound of each run profile; absent means unbounded (the time bounds still hold). */
-export const REQUEST_CAPS: Partial<Record<RunProfile, number>> = { smoke: SMOKE_MAX_REQUESTS };
+import { runProfile, type RunProfile } from './run-profiles.js';
 
 /** The request past the run's bound: never sent. */
 export class RequestCapExceeded extends Error {
@@ -40,8 +34,8 @@ export function capRequests(client: Client, cap: number, runProfile: string): Cl
   return { ...client, send, sendConcurrently: (reqs) => Promise.all(reqs.map(send)) };
 }
 
-/** The client a run of `runProfile` uses: capped when the profile has a bound. */
-export function boundedClient(client: Client, runProfile: RunProfile): Client {
-  const cap = REQUEST_CAPS[runProfile];
-  return cap === undefined ? client : capRequests(client, cap, runProfile);
+/** The client a run of `profile` uses: capped when the profile has a bound. */
+export function boundedClient(client: Client, profile: RunProfile): Client {
+  const cap = runProfile(profile).requestCap;
+  return cap === undefined ? client : capRequests(client, cap, profile);
 }

@@ -1,11 +1,12 @@
 /**
- * What the CLI hands to the conformance suites running inside vitest workers
+ * What the engine hands to the conformance suites running inside vitest workers
  * (through vitest's `provide`/`inject`, key `runConfig`). It never carries a key value:
  * workers read keys from the environment variables the target profile names.
  */
 import type { Family } from './model.js';
+import type { RunProfile } from './run-profiles.js';
 
-export type RunProfile = 'smoke' | 'conformance' | 'certification';
+export type { RunProfile } from './run-profiles.js';
 
 export interface KeyRef {
   /** Name of the environment variable holding the key. */
@@ -52,8 +53,8 @@ export interface RunConfig {
    */
   webhookInboxUrl?: string;
   /**
-   * The command that repeats this run without its narrowing flags, as the CLI was given it
-   * (`--target <file>` or `--base-url`, `--fault`, `--spec`, ...); reproduction commands extend it.
+   * The command that repeats this run without its narrowing flags (`--target <file>` or
+   * `--base-url`, `--fault`, `--spec`, ...; harness/reproduce.ts); reproduction commands extend it.
    */
-  command?: string;
+  command: string;
 }

@@ -11,6 +11,7 @@ import type { Contract } from './contract/types.js';
 import { boundedClient } from './request-cap.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
+import { runProfile } from './run-profiles.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
 import type { Capabilities } from './suite/needs.js';
@@ -75,7 +76,7 @@ export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'
 }
 
 export function isWritable(config: RunConfig): boolean {
-  return config.runProfile !== 'smoke' && config.target.readOnly !== true;
+  return runProfile(config.runProfile).writes && config.target.readOnly !== true;
 }
 
 export function roleAvailable(config: RunConfig, role: string, env: NodeJS.ProcessEnv = process.env): boolean {

@@ -54,7 +54,7 @@ const base = () => ({
   campaignId: 'c1',
   faults: FAULTS,
   families: ['utility' as const],
-  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab' } as unknown as Contract,
+  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab', title: 'Partner API', defects: [] } as unknown as Contract,
   catalogue: SAMPLE_RULES,
   profile: { name: 'reference', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
   seed: 1,
@@ -70,6 +70,8 @@ describe('mutation campaign', () => {
     const result = await runCampaign({ ...base(), lanes: 2, createRunner: fakeRunner(seen) });
     expect(seen.map((c) => c.fault ?? 'clean').sort()).toEqual(['cancel-silent', 'clean', 'headers-missing', 'issuers-byte-order', 'ping-wrong-status']);
     expect(new Set(seen.map((c) => c.runId)).size).toBe(seen.length);
+    // Each run's config comes from the engine's plan: the embedded server, the fault, its command.
+    expect(seen.find((c) => c.fault === 'cancel-silent')).toMatchObject({ embedded: true, runProfile: 'conformance', command: 'npx partner-conformance run --fault cancel-silent' });
     expect(seen.every((c) => c.target.baseUrl.endsWith(c.fault ?? 'clean'))).toBe(true);
     const byName = Object.fromEntries(result.faults.map((f) => [f.fault, f]));
     expect(byName['ping-wrong-status']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['PING-200'] });

@@ -3,7 +3,7 @@
  * the console summary and report.html, kept in summary.json, and never failing a run, even --strict.
  */
 import { describe, expect, it } from 'vitest';
-import { defectFindings } from '../cli/run-command.js';
+import { defectFindings } from '../engine/defect-findings.js';
 import type { Contract } from '../harness/contract/index.js';
 import type { Finding } from '../harness/model.js';
 import { renderConsoleSummary } from './console-writer.js';

@@ -3,7 +3,7 @@
  * Built once by the CLI and handed to every writer; it never carries a key value.
  */
 import type { Family, Rule } from '../harness/model.js';
-import type { RunProfile } from '../harness/run-config.js';
+import type { RunProfile } from '../harness/run-profiles.js';
 
 export interface RunInfo {
   runId: string;

@@ -6,10 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseFlags } from '../../cli/args.js';
+import { executeRun } from '../../engine/execute.js';
 import type { CliIO } from '../../engine/io.js';
-import { executeRun } from '../../cli/run-command.js';
-import { RUN_FLAGS } from '../../cli/run-flags.js';
 import { planRun } from '../../engine/plan.js';
 import type { RunProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';
@@ -58,12 +56,11 @@ export const quietIO: CliIO = { out: { write: () => true }, err: { write: (t: st
 
 export async function measureRun(req: RunRequest, io: CliIO = quietIO): Promise<RunMeasurement> {
   const started = performance.now();
-  const flags = parseFlags('run', ['--profile', req.profile, '--seed', String(req.seed), '--report-dir', req.reportDir], RUN_FLAGS);
-  const plan = await planRun(flags);
+  const plan = await planRun({ profile: req.profile, seed: String(req.seed), reportDir: req.reportDir });
   const planMs = performance.now() - started;
-  if (req.approvedTier && plan.target.embedded) {
-    const profile = plan.target.profile;
-    plan.target = { ...plan.target, profile: { ...profile, keys: { ...profile.keys, approved: { ...profile.keys.approved!, tier: req.approvedTier } } } };
+  if (req.approvedTier && plan.embedded) {
+    const { profile } = plan;
+    plan.profile = { ...profile, keys: { ...profile.keys, approved: { ...profile.keys.approved!, tier: req.approvedTier } } };
   }
   let requests = 0;
   const exitCode = await executeRun(plan, io, {

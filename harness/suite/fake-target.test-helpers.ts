@@ -2,7 +2,7 @@
 import type { ApiRequest, Client } from '../client/index.js';
 import type { Exchange } from '../model.js';
 import type { RunConfig } from '../run-config.js';
-import type { TargetContext } from '../target.js';
+import { isWritable, type TargetContext } from '../target.js';
 import { ruleCatalogue } from './catalogue.js';
 
 export function runConfigFor(overrides: Partial<RunConfig> = {}, target: Partial<RunConfig['target']> = {}): RunConfig {
@@ -24,6 +24,7 @@ export function runConfigFor(overrides: Partial<RunConfig> = {}, target: Partial
     strict: false,
     reportDir: 'reports/out/test',
     embedded: true,
+    command: 'npx partner-conformance run',
     ...overrides,
   };
 }
@@ -63,7 +64,7 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
   };
   const fixture = (name: string) => config.target.fixtures[name];
   const hasRole = (role: string) => roles.includes(role);
-  const writable = config.runProfile !== 'smoke' && config.target.readOnly !== true;
+  const writable = isWritable(config);
   return {
     sent,
     config,
