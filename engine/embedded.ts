@@ -70,10 +70,3 @@ export async function startTarget(plan: Pick<RunPlan, 'profile' | 'embedded' | '
   const server = await (start ?? ((fault) => startReferenceWithInbox(fault, options)))(plan.fault);
   return { profile: pointProfileAt(plan.profile, server.url), webhookInboxUrl: server.webhookInboxUrl, close: () => server.close() };
 }
-
-/** The key values the run may use: scrubbed from every finding before it is written. */
-export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): string[] {
-  return Object.values(profile.keys)
-    .map((ref) => env[ref.env])
-    .filter((v): v is string => typeof v === 'string' && v.length > 0);
-}

@@ -5,10 +5,9 @@
  */
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
-import { createClient, type Client } from './client/index.js';
+import { createClient, type Client, type RequestCapOptions } from './client/index.js';
 import { loadContract, routedValidator } from './contract/index.js';
 import type { Contract } from './contract/types.js';
-import { boundedClient } from './request-cap.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { runProfile } from './run-profiles.js';
@@ -79,18 +78,19 @@ export function isWritable(config: RunConfig): boolean {
   return runProfile(config.runProfile).writes && config.target.readOnly !== true;
 }
 
-export function roleAvailable(config: RunConfig, role: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  const ref = Object.hasOwn(config.target.keys, role) ? config.target.keys[role] : undefined;
-  return ref !== undefined && typeof env[ref.env] === 'string' && env[ref.env] !== '';
+/** The request cap of a run of `name`, from its RUN_PROFILES entry; undefined when unbounded. */
+export function requestCapOf(name: RunConfig['runProfile']): RequestCapOptions | undefined {
+  const max = runProfile(name).requestCap;
+  return max === undefined ? undefined : { max, runProfile: name };
 }
 
 export async function createTargetContext(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Promise<TargetContext> {
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
-  const client = boundedClient(createClient({ target: config.target, runId: config.runId, readOnly: !writable, sideEffectGets, env }), config.runProfile);
+  const client = createClient({ profile: config.target, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile) });
   const fixture = (name: string) => (Object.hasOwn(config.target.fixtures, name) ? config.target.fixtures[name] : undefined);
-  const hasRole = (role: string) => roleAvailable(config, role, env);
+  const hasRole = (role: string) => client.hasRole(role);
   return {
     config,
     contract,

@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProfileOf, runsOf } from '../engine/plan-inputs.js';
 import { RUN_FLAGS } from '../cli/run-flags.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
-import { boundedClient } from '../harness/request-cap.js';
 import { checkBelongsTo, isRunProfile, RUN_PROFILE_NAMES, RUN_PROFILES, type RunProfile, type RunProfileSpec } from '../harness/run-profiles.js';
 import { defaultRoleFor } from '../harness/suite/context.js';
 import { fakeTarget, runConfigFor } from '../harness/suite/fake-target.test-helpers.js';
 import { notSelected } from '../harness/suite/needs.js';
-import { isWritable } from '../harness/target.js';
-import type { Client } from '../harness/client/index.js';
-import type { Exchange } from '../harness/model.js';
+import { isWritable, requestCapOf } from '../harness/target.js';
+import { createClient, RateBudgets } from '../harness/client/index.js';
+import { okJson, profileFor, startServer, testEnv } from '../harness/client/test-server.js';
 import { renderHtml } from '../reports/html-writer.js';
 import { SummaryJsonWriter } from '../reports/json-writer.js';
 import { sampleInfo, sampleSummary } from '../reports/testing/sample.js';
@@ -36,21 +35,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function countingClient(): Client & { sent: number } {
-  const client = {
-    sent: 0,
-    async send() {
-      client.sent += 1;
-      return { request: { method: 'GET', url: 'http://127.0.0.1:9/v1/ping', headers: {} }, durationMs: 0 } as Exchange;
-    },
-    sendConcurrently: async () => [],
-    newIdempotencyKey: () => 'k',
-    exchanges: () => [],
-    requestCount: () => client.sent,
-    close: async () => {},
-  };
-  return client;
-}
 
 describe('a profile added to the table is honoured by every consumer', () => {
   const entries = (): Array<[RunProfile, RunProfileSpec]> => [...RUN_PROFILE_NAMES, NIGHTLY].map((name) => [name, table[name]!]);
@@ -74,13 +58,19 @@ describe('a profile added to the table is honoured by every consumer', () => {
     }
   });
 
-  it('caps the requests of a run at its requestCap', async () => {
-    for (const [name, spec] of entries()) {
-      const inner = countingClient();
-      const client = boundedClient(inner, name);
-      const sends = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => client.send({ method: 'GET', path: `/v1/ping?i=${i}` })));
-      expect(inner.sent, name).toBe(spec.requestCap ?? 12);
-      expect(sends.filter((s) => s.status === 'rejected').length, name).toBe(12 - (spec.requestCap ?? 12));
+  it('caps the requests a run puts on the wire at its requestCap', async () => {
+    const server = await startServer(okJson);
+    try {
+      for (const [name, spec] of entries()) {
+        const before = server.received.length;
+        const client = createClient({ profile: profileFor(server.url), runId: name, env: testEnv, budgets: new RateBudgets(), requestCap: requestCapOf(name) });
+        const sends = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => client.send({ method: 'GET', path: `/v1/ping?i=${i}` })));
+        await client.close();
+        expect(server.received.length - before, name).toBe(spec.requestCap ?? 12);
+        expect(sends.filter((s) => s.status === 'rejected').length, name).toBe(12 - (spec.requestCap ?? 12));
+      }
+    } finally {
+      await server.close();
     }
   });
 

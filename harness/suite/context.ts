@@ -6,7 +6,7 @@
 import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
 import { jsonOf, requireResponse } from '../checks/scope.js';
-import { asRace, type ApiRequest } from '../client/index.js';
+import { sendConcurrently, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import { runProfile } from '../run-profiles.js';
@@ -104,7 +104,7 @@ export function createCheckContext(
     config: target.config,
     rules,
     send,
-    sendConcurrently: (reqs) => Promise.all(asRace(reqs).map(send)),
+    sendConcurrently: (reqs) => sendConcurrently(send, reqs),
     fixture<T extends FixtureValue = string>(name: string): T {
       const value = target.fixture(name);
       if (value === undefined) throw new SkipCheck(`fixture ${name}`);

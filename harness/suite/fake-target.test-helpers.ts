@@ -1,5 +1,5 @@
 /** A TargetContext without network for the suite API's tests: the client answers from a function. */
-import type { ApiRequest, Client } from '../client/index.js';
+import { sendConcurrently, type ApiRequest, type Client } from '../client/index.js';
 import type { Exchange } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import { isWritable, type TargetContext } from '../target.js';
@@ -54,16 +54,15 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
       sent.push(req);
       return out;
     },
-    sendConcurrently(reqs) {
-      return Promise.all(reqs.map((r) => client.send(r)));
-    },
+    sendConcurrently: (reqs) => sendConcurrently((r) => client.send(r), reqs),
+    hasRole: (role) => roles.includes(role),
     newIdempotencyKey: (label) => `${config.runId}-${label ?? 'k'}-${++n}`,
     exchanges: () => [],
     requestCount: () => sent.length,
     close: async () => {},
   };
   const fixture = (name: string) => config.target.fixtures[name];
-  const hasRole = (role: string) => roles.includes(role);
+  const hasRole = (role: string) => client.hasRole(role);
   const writable = isWritable(config);
   return {
     sent,
