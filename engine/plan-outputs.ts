@@ -32,7 +32,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
   return {
     runId: plan.runId,
     runProfile: plan.runProfile,
-    target: target.profile,
+    profile: target.profile,
     specSource: plan.contract.source,
     families: plan.families,
     rules: plan.rules,

@@ -43,7 +43,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const config = (fault?: string): RunConfig => ({
   runId: `r-${fault ?? 'clean'}`,
   runProfile: 'conformance',
-  target: { name: 'synthetic', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
+  profile: { name: 'synthetic', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
   specSource: 'specs/partner-api.yaml',
   families: ['utility', 'reference'],
   seed: 7,

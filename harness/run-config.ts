@@ -30,8 +30,10 @@ export interface TargetProfile {
 export interface RunConfig {
   /** Unique per run; prefixes idempotency keys and names the report folder. */
   runId: string;
+  /** The run profile (`--profile`): an entry of RUN_PROFILES. */
   runProfile: RunProfile;
-  target: TargetProfile;
+  /** The target profile (`--target`), base URLs pointed at the embedded server when it is the target. */
+  profile: TargetProfile;
   /** Path or URL of the OpenAPI document schema checks come from. */
   specSource: string;
   families: Family[];

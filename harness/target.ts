@@ -21,7 +21,7 @@ declare module 'vitest' {
   }
 }
 
-export type FixtureValue = RunConfig['target']['fixtures'][string];
+export type FixtureValue = RunConfig['profile']['fixtures'][string];
 
 export interface TargetContext {
   config: RunConfig;
@@ -75,7 +75,7 @@ export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'
 }
 
 export function isWritable(config: RunConfig): boolean {
-  return runProfile(config.runProfile).writes && config.target.readOnly !== true;
+  return runProfile(config.runProfile).writes && config.profile.readOnly !== true;
 }
 
 /** The request cap of a run of `name`, from its RUN_PROFILES entry; undefined when unbounded. */
@@ -88,8 +88,8 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
-  const client = createClient({ profile: config.target, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile) });
-  const fixture = (name: string) => (Object.hasOwn(config.target.fixtures, name) ? config.target.fixtures[name] : undefined);
+  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile) });
+  const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) ? config.profile.fixtures[name] : undefined);
   const hasRole = (role: string) => client.hasRole(role);
   return {
     config,
@@ -101,13 +101,13 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
     hasRole,
     writable,
     capabilities: { hasRole, hasFixture: (name) => fixture(name) !== undefined, writable, embedded: config.embedded },
-    known: (extra) => knownValues(config.target.fixtures, extra),
+    known: (extra) => knownValues(config.profile.fixtures, extra),
   };
 }
 
 /** What makes two runs different for a worker that outlives one of them. */
 function runKey(config: RunConfig): string {
-  return JSON.stringify([config.runId, config.fault ?? null, config.target.name, config.target.baseUrl, config.specSource, config.runProfile]);
+  return JSON.stringify([config.runId, config.fault ?? null, config.profile.name, config.profile.baseUrl, config.specSource, config.runProfile]);
 }
 
 let current: { key: string; target: Promise<TargetContext> } | undefined;

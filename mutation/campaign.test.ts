@@ -72,7 +72,7 @@ describe('mutation campaign', () => {
     expect(new Set(seen.map((c) => c.runId)).size).toBe(seen.length);
     // Each run's config comes from the engine's plan: the embedded server, the fault, its command.
     expect(seen.find((c) => c.fault === 'cancel-silent')).toMatchObject({ embedded: true, runProfile: 'conformance', command: 'npx partner-conformance run --fault cancel-silent' });
-    expect(seen.every((c) => c.target.baseUrl.endsWith(c.fault ?? 'clean'))).toBe(true);
+    expect(seen.every((c) => c.profile.baseUrl.endsWith(c.fault ?? 'clean'))).toBe(true);
     const byName = Object.fromEntries(result.faults.map((f) => [f.fault, f]));
     expect(byName['ping-wrong-status']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['PING-200'] });
     expect(byName['issuers-byte-order']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['ISSUERS-ORDER', 'SCHEMA-X'] });

@@ -113,7 +113,7 @@ export function createCheckContext(
     role: requireRole,
     idempotencyKey: (label) => target.client.newIdempotencyKey(label),
     poll(req, until, opts = {}) {
-      const timeoutMs = opts.timeoutMs ?? target.config.target.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
+      const timeoutMs = opts.timeoutMs ?? target.config.profile.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
       return pollUntil(() => send(req), until, timeoutMs, pollInterval(timeoutMs, opts.intervalMs), clock);
     },
     json: (ex) => jsonOf(requireResponse('transportOk', ex, { rules: ruleIds })) as any,

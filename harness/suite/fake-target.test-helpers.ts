@@ -5,17 +5,17 @@ import type { RunConfig } from '../run-config.js';
 import { isWritable, type TargetContext } from '../target.js';
 import { ruleCatalogue } from './catalogue.js';
 
-export function runConfigFor(overrides: Partial<RunConfig> = {}, target: Partial<RunConfig['target']> = {}): RunConfig {
+export function runConfigFor(overrides: Partial<RunConfig> = {}, profile: Partial<RunConfig['profile']> = {}): RunConfig {
   return {
     runId: 'run1',
     runProfile: 'conformance',
-    target: {
+    profile: {
       name: 'fake',
       baseUrl: 'http://127.0.0.1:9',
       asyncTimeoutMs: 1_000,
       keys: { approved: { env: 'K_APPROVED', tier: 'high' }, unapproved: { env: 'K_UNAPPROVED', tier: 'high' } },
       fixtures: { zipCode: '30301', state: 'GA' },
-      ...target,
+      ...profile,
     },
     specSource: 'specs/partner-api.yaml',
     families: ['utility'],
@@ -61,7 +61,7 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
     requestCount: () => sent.length,
     close: async () => {},
   };
-  const fixture = (name: string) => config.target.fixtures[name];
+  const fixture = (name: string) => config.profile.fixtures[name];
   const hasRole = (role: string) => client.hasRole(role);
   const writable = isWritable(config);
   return {

@@ -108,7 +108,7 @@ verify('twelve pings', ['PING-200'], async (t) => {
     const runner = await createSuiteRunner(['utility'], { root });
     try {
       const summary = await runner.run(
-        { runId: 'over-budget', runProfile: 'smoke', target: profile, specSource: join(PROJECT_ROOT, 'specs', 'partner-api.yaml'), families: ['utility'], seed: 1, runs: 1, strict: false, reportDir: tmp.path('over-budget-out'), embedded: false, command: 'npx partner-conformance run --profile smoke' },
+        { runId: 'over-budget', runProfile: 'smoke', profile, specSource: join(PROJECT_ROOT, 'specs', 'partner-api.yaml'), families: ['utility'], seed: 1, runs: 1, strict: false, reportDir: tmp.path('over-budget-out'), embedded: false, command: 'npx partner-conformance run --profile smoke' },
         { info: sampleInfo({ runProfile: 'smoke', families: ['utility'] }), catalogue: catalogueOf(loadRules().rules), writers: standardWriters(tmp.path('over-budget-out'), { write: () => undefined }), secrets: [] },
       );
       const finding = summary.findings.find((f) => f.check === 'twelve pings');
