@@ -8,7 +8,7 @@ import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
 import { DEFAULT_SPEC } from '../harness/paths.js';
 import { loadRules } from '../harness/rules.js';
 import { DEFAULT_RUN_PROFILE, RUN_PROFILES } from '../harness/run-profiles.js';
-import type { CliIO } from '../engine/io.js';
+import type { RunIO } from '../engine/io.js';
 import { runsOf, seedOf } from '../engine/plan-inputs.js';
 import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { renderMatrix } from '../mutation/matrix.js';
@@ -51,7 +51,7 @@ function lanesOf(raw: string | undefined): number {
   return n;
 }
 
-export async function mutationCommand(argv: readonly string[], io: CliIO): Promise<number> {
+export async function mutationCommand(argv: readonly string[], io: RunIO): Promise<number> {
   const flags = parseFlags('mutation', argv, MUTATION_FLAGS);
   if (flags.help) {
     io.out.write(MUTATION_HELP);

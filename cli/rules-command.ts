@@ -2,7 +2,7 @@
 import { FAMILIES, type Rule } from '../harness/model.js';
 import { loadRules } from '../harness/rules.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
-import type { CliIO } from '../engine/io.js';
+import type { RunIO } from '../engine/io.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import { ruleCoverage, type CoverageSite } from './rule-coverage.js';
 import { familiesOf } from '../engine/plan-inputs.js';
@@ -60,7 +60,7 @@ function renderFamilies(catalogue: readonly Rule[]): string {
   return `${FAMILIES.map((f) => `${f.padEnd(20)} ${catalogue.filter((r) => r.families.includes(f)).length} rules`).join('\n')}\n`;
 }
 
-export async function rulesCommand(argv: readonly string[], io: CliIO): Promise<number> {
+export async function rulesCommand(argv: readonly string[], io: RunIO): Promise<number> {
   const flags = parseFlags('rules', argv, RULES_FLAGS);
   if (flags.help) {
     io.out.write(RULES_HELP);

@@ -1,7 +1,7 @@
 /** `run`: the flags as a run request, planned and executed by the engine; the outcome is the exit code. */
 import { RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
 import { executeRun } from '../engine/execute.js';
-import type { CliIO } from '../engine/io.js';
+import type { RunIO } from '../engine/io.js';
 import { planRun, type RunRequest } from '../engine/plan.js';
 import { flagHelp, parseFlags, type ParsedFlags } from './args.js';
 import { RUN_FLAGS } from './run-flags.js';
@@ -38,7 +38,7 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
   };
 }
 
-export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
+export async function runCommand(argv: readonly string[], io: RunIO): Promise<number> {
   const flags = parseFlags('run', argv, RUN_FLAGS);
   if (flags.help) {
     io.out.write(RUN_HELP);

@@ -3,7 +3,7 @@ import { ConfigError } from '../harness/errors.js';
 import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
 import { listFaults, startReferenceServer } from '../reference/server.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
-import type { CliIO } from '../engine/io.js';
+import type { RunIO } from '../engine/io.js';
 import { faultOf } from '../engine/plan-inputs.js';
 
 export const SERVE_FLAGS: FlagTable = {
@@ -41,7 +41,7 @@ const stopSignal = () =>
     process.once('SIGTERM', stop);
   });
 
-export async function serveCommand(argv: readonly string[], io: CliIO, until: () => Promise<unknown> = stopSignal): Promise<number> {
+export async function serveCommand(argv: readonly string[], io: RunIO, until: () => Promise<unknown> = stopSignal): Promise<number> {
   const flags = parseFlags('serve', argv, SERVE_FLAGS);
   if (flags.help) {
     io.out.write(SERVE_HELP);

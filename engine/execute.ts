@@ -11,7 +11,7 @@ import { exitCodeOf, type RunSummary } from '../reports/summary.js';
 import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions } from './embedded.js';
-import type { CliIO } from './io.js';
+import type { RunIO } from './io.js';
 import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { linkLatest } from './report-dir.js';
@@ -35,7 +35,7 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
 }
 
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
-export async function executeRun(plan: RunPlan, io: CliIO, server: EmbeddedServerOptions = {}): Promise<number> {
+export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
   const target = await startTarget(plan, undefined, server);
   try {

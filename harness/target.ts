@@ -1,5 +1,5 @@
 /**
- * The target as one vitest worker sees it: the run configuration the CLI provided, the loaded
+ * The target as one vitest worker sees it: the run configuration the engine provided, the loaded
  * contract, the rule catalogue and one HTTP client. Built once per worker and per run (a
  * worker reused across runs, as in the mutation campaign, gets a fresh client per run).
  */
@@ -112,7 +112,7 @@ function runKey(config: RunConfig): string {
 
 let current: { key: string; target: Promise<TargetContext> } | undefined;
 
-/** The run configuration the CLI provided; a clear error when a suite runs outside the CLI. */
+/** The run configuration the engine provided; a clear error when a suite runs outside a run. */
 export function runConfig(): RunConfig {
   const config = inject('runConfig');
   if (!config) throw new Error('no run configuration: run the conformance suites with `partner-conformance run`, not with `vitest` directly');

@@ -11,7 +11,7 @@ import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '.
 import type { RunSummary } from '../reports/summary.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
 import { runPlanned } from '../engine/execute.js';
-import type { CliIO } from '../engine/io.js';
+import type { RunIO } from '../engine/io.js';
 import { embeddedPlan } from '../engine/plan.js';
 import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import { MUTATION_FORMAT, progressLine, scoreOf, type CampaignResult } from './matrix.js';
@@ -33,7 +33,7 @@ export interface CampaignOptions {
   runs: number;
   /** The clean run's reports go to `<reportDir>/clean/`. */
   reportDir: string;
-  io: CliIO;
+  io: RunIO;
   /** Builds a lane's runner (default: vitest). */
   createRunner?: (families: readonly Family[]) => Promise<SuiteRunner>;
   /** Starts a reference server with a fault (default: the embedded reference server). */

@@ -4,7 +4,7 @@
  * run are known. Used by `npm run bench` (every fault) and `npm run bench:peers` (a sample).
  */
 import { exportReferenceKeys, startReferenceWithInbox } from '../../engine/embedded.js';
-import type { CliIO } from '../../engine/io.js';
+import type { RunIO } from '../../engine/io.js';
 import { DEFAULT_SPEC } from '../../harness/paths.js';
 import { loadContract } from '../../harness/contract/index.js';
 import { runCampaign } from '../../mutation/campaign.js';
@@ -22,7 +22,7 @@ export interface CampaignRequest {
   /** fast-check runs per property (the campaign's default is the conformance profile's). */
   runs: number;
   reportDir: string;
-  io: CliIO;
+  io: RunIO;
 }
 
 export interface CampaignMeasurement {

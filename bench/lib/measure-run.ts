@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { executeRun } from '../../engine/execute.js';
-import type { CliIO } from '../../engine/io.js';
+import type { RunIO } from '../../engine/io.js';
 import { planRun } from '../../engine/plan.js';
 import type { RunProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';
@@ -52,9 +52,9 @@ export interface RunMeasurement {
 }
 
 /** Discards the run's console report; the bench prints its own table. */
-export const quietIO: CliIO = { out: { write: () => true }, err: { write: (t: string) => process.stderr.write(t) } };
+export const quietIO: RunIO = { out: { write: () => true }, err: { write: (t: string) => process.stderr.write(t) } };
 
-export async function measureRun(req: RunRequest, io: CliIO = quietIO): Promise<RunMeasurement> {
+export async function measureRun(req: RunRequest, io: RunIO = quietIO): Promise<RunMeasurement> {
   const started = performance.now();
   const plan = await planRun({ profile: req.profile, seed: String(req.seed), reportDir: req.reportDir });
   const planMs = performance.now() - started;
