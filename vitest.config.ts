@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The project's own tests. The conformance suites (suites/**/*.conformance.ts) are not
-// collected here: the CLI runs them through vitest's Node API with its own configuration.
+// collected here: the engine (engine/suite-runner.ts) runs them through vitest's Node API
+// with its own configuration.
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],

@@ -8,7 +8,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportReferenceKeys } from '../harness/cli/embedded.js';
+import { exportReferenceKeys } from '../engine/embedded.js';
 import { listFaults, referenceKeyEnv, startReferenceServer } from '../reference/server.js';
 import { machine } from './lib/machine.js';
 import { measureCampaign } from './lib/measure-campaign.js';

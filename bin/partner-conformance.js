@@ -4,4 +4,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 process.env.PARTNER_CONFORMANCE_BIN = '1';
-await import('../harness/cli/main.ts');
+await import('../cli/main.ts');

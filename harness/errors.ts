@@ -9,7 +9,7 @@ export const ERROR_CODES = {
   E_PROFILE_MISSING: 'Pass an existing target-profile JSON file with --target, or omit it to use the embedded reference server.',
   E_PROFILE_UNREADABLE: 'Check the file is readable JSON.',
   E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see README, "Target profile").',
-  E_PROFILE_UNKNOWN: 'Use one of the run profiles: smoke, conformance, certification.',
+  E_PROFILE_UNKNOWN: 'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
   E_KEY_ENV_MISSING: 'Export the environment variable named in the target profile for that key role.',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',

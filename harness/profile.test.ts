@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
-import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath, requireKeys, resolveKey } from './profile.js';
+import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from './profile.js';
 import type { TargetProfile } from './run-config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'profile-'));
@@ -131,35 +131,5 @@ describe('profileFromBaseUrl', () => {
     expect(profile).toMatchObject({ name: 'reference', baseUrl: 'http://127.0.0.1:7000', legacyBaseUrl: 'http://127.0.0.1:7000', medicareBaseUrl: 'http://127.0.0.1:9090' });
     expect(profile.keys).toBe(base.keys);
     expect(base.baseUrl).toBe('http://127.0.0.1:8080');
-  });
-});
-
-describe('keys', () => {
-  const profile: TargetProfile = {
-    name: 't', baseUrl: 'http://127.0.0.1:1', fixtures: {},
-    keys: { approved: { env: 'T_KEY_APPROVED', tier: 'high' }, medicare: { env: 'T_KEY_MEDICARE', tier: 'low' } },
-  };
-  const secret = 'canary-secret-value';
-
-  it('resolves a role through its environment variable', () => {
-    expect(resolveKey(profile, 'approved', { T_KEY_APPROVED: secret })).toBe(secret);
-    expect(resolveKey(profile, 'approved', { T_KEY_APPROVED: '' })).toBeUndefined();
-    expect(resolveKey(profile, 'approved', {})).toBeUndefined();
-    expect(resolveKey(profile, 'unapproved', { T_KEY_APPROVED: secret })).toBeUndefined();
-  });
-
-  it('requireKeys names each unset variable and its role, never a value', () => {
-    expect(() => requireKeys(profile, ['approved'], { T_KEY_APPROVED: secret })).not.toThrow();
-    const error = caught(() => requireKeys(profile, ['approved', 'medicare'], { T_KEY_APPROVED: secret }));
-    expect(error.code).toBe('E_KEY_ENV_MISSING');
-    expect(error.message).toContain('T_KEY_MEDICARE (key role medicare)');
-    expect(error.message).not.toContain('T_KEY_APPROVED');
-    expect(error.format()).not.toContain(secret);
-  });
-
-  it('requireKeys reports a role the profile does not define as a profile error', () => {
-    const error = caught(() => requireKeys(profile, ['unapproved'], {}));
-    expect(error.code).toBe('E_PROFILE_INVALID');
-    expect(error.message).toContain('unapproved');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Target profiles: where the target is, which environment variables hold its keys, and the
  * fixtures it is known to have. Every way a profile can be wrong is a ConfigError with a code;
- * no message ever contains a key value (only variable names and schema paths).
+ * no message ever contains a key value (only variable names and schema paths). The variables
+ * themselves are read by the client's KeyRing (client/keys.ts) only.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -127,27 +128,6 @@ function checkedBaseUrl(url: string): string {
     throw new ConfigError('E_BASE_URL_INVALID', '--base-url must not carry credentials (user:password@)');
   }
   return trimSlash(parsed.href);
-}
-
-/** The key of `role`, read from the environment variable the profile names; undefined when unset. */
-export function resolveKey(profile: TargetProfile, role: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const ref = profile.keys[role];
-  if (!ref) return undefined;
-  const value = env[ref.env];
-  return value === undefined || value === '' ? undefined : value;
-}
-
-/** Throws unless every role is in the profile and its variable is set; names variables, never values. */
-export function requireKeys(profile: TargetProfile, roles: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
-  const absent = roles.filter((role) => !profile.keys[role]);
-  if (absent.length > 0) {
-    throw new ConfigError('E_PROFILE_INVALID', `target profile ${profile.name} has no key role ${absent.join(', ')}; add it under "keys"`);
-  }
-  const unset = roles.filter((role) => resolveKey(profile, role, env) === undefined);
-  if (unset.length > 0) {
-    const names = unset.map((role) => `${profile.keys[role].env} (key role ${role})`);
-    throw new ConfigError('E_KEY_ENV_MISSING', `environment variable${unset.length > 1 ? 's' : ''} ${names.join(', ')} not set`);
-  }
 }
 
 function trimSlash(url: string): string {

@@ -1,11 +1,12 @@
 /**
- * What the CLI hands to the conformance suites running inside vitest workers
+ * What the engine hands to the conformance suites running inside vitest workers
  * (through vitest's `provide`/`inject`, key `runConfig`). It never carries a key value:
  * workers read keys from the environment variables the target profile names.
  */
 import type { Family } from './model.js';
+import type { RunProfile } from './run-profiles.js';
 
-export type RunProfile = 'smoke' | 'conformance' | 'certification';
+export type { RunProfile } from './run-profiles.js';
 
 export interface KeyRef {
   /** Name of the environment variable holding the key. */
@@ -29,8 +30,10 @@ export interface TargetProfile {
 export interface RunConfig {
   /** Unique per run; prefixes idempotency keys and names the report folder. */
   runId: string;
+  /** The run profile (`--profile`): an entry of RUN_PROFILES. */
   runProfile: RunProfile;
-  target: TargetProfile;
+  /** The target profile (`--target`), base URLs pointed at the embedded server when it is the target. */
+  profile: TargetProfile;
   /** Path or URL of the OpenAPI document schema checks come from. */
   specSource: string;
   families: Family[];
@@ -48,12 +51,12 @@ export interface RunConfig {
   fault?: string;
   /**
    * A webhook receiver on 127.0.0.1 the target delivers the older ICHRA webhooks to, whose
-   * `GET <url>/events` lists what arrived (harness/cli/webhook-inbox.ts). Set for embedded runs.
+   * `GET <url>/events` lists what arrived (engine/webhook-inbox.ts). Set for embedded runs.
    */
   webhookInboxUrl?: string;
   /**
-   * The command that repeats this run without its narrowing flags, as the CLI was given it
-   * (`--target <file>` or `--base-url`, `--fault`, `--spec`, ...); reproduction commands extend it.
+   * The command that repeats this run without its narrowing flags (`--target <file>` or
+   * `--base-url`, `--fault`, `--spec`, ...; harness/reproduce.ts); reproduction commands extend it.
    */
-  command?: string;
+  command: string;
 }

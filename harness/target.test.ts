@@ -1,16 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { knownValues } from './suite/known-values.js';
 import { runConfigFor } from './suite/fake-target.test-helpers.js';
-import { isWritable, roleAvailable } from './target.js';
+import { isWritable, requestCapOf } from './target.js';
 
 describe('target context helpers', () => {
-  test('a role is available when the profile names it and its variable is set', () => {
-    const config = runConfigFor();
-    expect(roleAvailable(config, 'approved', { K_APPROVED: 'k' })).toBe(true);
-    expect(roleAvailable(config, 'approved', {})).toBe(false);
-    expect(roleAvailable(config, 'approved', { K_APPROVED: '' })).toBe(false);
-    expect(roleAvailable(config, 'medicare', { K_APPROVED: 'k' })).toBe(false);
-    expect(roleAvailable(config, 'toString', {})).toBe(false);
+  test('a run profile with a request cap gives the client one, naming the profile', () => {
+    expect(requestCapOf('smoke')).toEqual({ max: 10, runProfile: 'smoke' });
+    expect(requestCapOf('conformance')).toBeUndefined();
   });
   test('smoke runs and read-only targets are not writable', () => {
     expect(isWritable(runConfigFor())).toBe(true);

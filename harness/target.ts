@@ -1,16 +1,16 @@
 /**
- * The target as one vitest worker sees it: the run configuration the CLI provided, the loaded
+ * The target as one vitest worker sees it: the run configuration the engine provided, the loaded
  * contract, the rule catalogue and one HTTP client. Built once per worker and per run (a
  * worker reused across runs, as in the mutation campaign, gets a fresh client per run).
  */
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
-import { createClient, type Client } from './client/index.js';
+import { createClient, type Client, type RequestCapOptions } from './client/index.js';
 import { loadContract, routedValidator } from './contract/index.js';
 import type { Contract } from './contract/types.js';
-import { boundedClient } from './request-cap.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
+import { runProfile } from './run-profiles.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
 import type { Capabilities } from './suite/needs.js';
@@ -21,7 +21,7 @@ declare module 'vitest' {
   }
 }
 
-export type FixtureValue = RunConfig['target']['fixtures'][string];
+export type FixtureValue = RunConfig['profile']['fixtures'][string];
 
 export interface TargetContext {
   config: RunConfig;
@@ -75,21 +75,22 @@ export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'
 }
 
 export function isWritable(config: RunConfig): boolean {
-  return config.runProfile !== 'smoke' && config.target.readOnly !== true;
+  return runProfile(config.runProfile).writes && config.profile.readOnly !== true;
 }
 
-export function roleAvailable(config: RunConfig, role: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  const ref = Object.hasOwn(config.target.keys, role) ? config.target.keys[role] : undefined;
-  return ref !== undefined && typeof env[ref.env] === 'string' && env[ref.env] !== '';
+/** The request cap of a run of `name`, from its RUN_PROFILES entry; undefined when unbounded. */
+export function requestCapOf(name: RunConfig['runProfile']): RequestCapOptions | undefined {
+  const max = runProfile(name).requestCap;
+  return max === undefined ? undefined : { max, runProfile: name };
 }
 
 export async function createTargetContext(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Promise<TargetContext> {
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
-  const client = boundedClient(createClient({ target: config.target, runId: config.runId, readOnly: !writable, sideEffectGets, env }), config.runProfile);
-  const fixture = (name: string) => (Object.hasOwn(config.target.fixtures, name) ? config.target.fixtures[name] : undefined);
-  const hasRole = (role: string) => roleAvailable(config, role, env);
+  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile) });
+  const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) ? config.profile.fixtures[name] : undefined);
+  const hasRole = (role: string) => client.hasRole(role);
   return {
     config,
     contract,
@@ -100,18 +101,18 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
     hasRole,
     writable,
     capabilities: { hasRole, hasFixture: (name) => fixture(name) !== undefined, writable, embedded: config.embedded },
-    known: (extra) => knownValues(config.target.fixtures, extra),
+    known: (extra) => knownValues(config.profile.fixtures, extra),
   };
 }
 
 /** What makes two runs different for a worker that outlives one of them. */
 function runKey(config: RunConfig): string {
-  return JSON.stringify([config.runId, config.fault ?? null, config.target.name, config.target.baseUrl, config.specSource, config.runProfile]);
+  return JSON.stringify([config.runId, config.fault ?? null, config.profile.name, config.profile.baseUrl, config.specSource, config.runProfile]);
 }
 
 let current: { key: string; target: Promise<TargetContext> } | undefined;
 
-/** The run configuration the CLI provided; a clear error when a suite runs outside the CLI. */
+/** The run configuration the engine provided; a clear error when a suite runs outside a run. */
 export function runConfig(): RunConfig {
   const config = inject('runConfig');
   if (!config) throw new Error('no run configuration: run the conformance suites with `partner-conformance run`, not with `vitest` directly');

@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runProfile } from '../harness/run-profiles.js';
 import { esc } from './html/escape.js';
 import { evidenceSection, failureSection, familyTables, headerSection, skippedSection } from './html/sections.js';
 import { STYLE } from './html/style.js';
@@ -20,7 +21,7 @@ export class HtmlWriter implements ReportWriter {
 }
 
 export function renderHtml(summary: RunSummary): string {
-  const evidence = summary.runProfile === 'certification' ? evidenceSection(summary).html : '';
+  const evidence = runProfile(summary.runProfile).evidence ? evidenceSection(summary).html : '';
   return `<!doctype html>
 <html lang="en">
 <head>

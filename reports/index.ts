@@ -5,7 +5,7 @@ import { SummaryJsonWriter } from './json-writer.js';
 import { JunitWriter } from './junit-writer.js';
 import type { ReportWriter } from './writer.js';
 
-export { ConformanceReporter, reproduceCommand, type ReportRun } from './vitest-reporter.js';
+export { ConformanceReporter, findingCommand, type ReportRun } from './vitest-reporter.js';
 export { buildSummary, exitCodeOf, type RunSummary } from './summary.js';
 export { catalogueOf, type Catalogue, type RunInfo } from './run-info.js';
 export { verifyDigest, canonicalJson, documentDigest } from './digest.js';

@@ -1,9 +1,10 @@
 /**
  * What every report says about the run itself: which target, which spec, which profile.
- * Built once by the CLI and handed to every writer; it never carries a key value.
+ * Built once per run by the engine (engine/plan-outputs.ts) and handed to every writer; it
+ * never carries a key value.
  */
 import type { Family, Rule } from '../harness/model.js';
-import type { RunProfile } from '../harness/run-config.js';
+import type { RunProfile } from '../harness/run-profiles.js';
 
 export interface RunInfo {
   runId: string;

@@ -5,6 +5,7 @@
  */
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { Finding } from '../harness/model.js';
+import { reproduceCommand } from '../harness/reproduce.js';
 import { familyOfModule, findingFromRunError, findingsFromModuleErrors, findingsFromTestCase } from './finding-from-test.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
@@ -21,11 +22,9 @@ export interface ReportRun {
   preFindings?: readonly Finding[];
 }
 
-/** `<command> --family <f> --rule <id>...`: the run narrowed to one check's rules. */
-export function reproduceCommand(info: RunInfo, finding: Finding): string {
-  const family = finding.family === 'contract' ? '' : ` --family ${finding.family}`;
-  const rules = finding.rules.map((rule) => ` --rule ${rule}`).join('');
-  return `${info.command}${family}${rules} --seed ${info.seed}`;
+/** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
+export function findingCommand(info: RunInfo, finding: Finding): string {
+  return reproduceCommand(info.command, { family: finding.family === 'contract' ? undefined : finding.family, rules: finding.rules, seed: info.seed });
 }
 
 export class ConformanceReporter implements Reporter {
@@ -89,7 +88,7 @@ export class ConformanceReporter implements Reporter {
   private record(finding: Finding): void {
     const run = this.run!;
     const clean = scrubFinding(finding, run.secrets ?? []);
-    const complete = clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: reproduceCommand(run.info, clean) };
+    const complete = clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: findingCommand(run.info, clean) };
     this.findings.push(complete);
     for (const writer of run.writers) writer.add?.(complete);
   }

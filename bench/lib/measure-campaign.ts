@@ -1,15 +1,15 @@
 /**
- * The mutation campaign, measured: run through its own API (harness/mutation/campaign.ts)
+ * The mutation campaign, measured: run through its own API (mutation/campaign.ts)
  * with a request counter on every reference server it starts, so the requests of each fault
  * run are known. Used by `npm run bench` (every fault) and `npm run bench:peers` (a sample).
  */
-import { exportReferenceKeys, startReferenceWithInbox } from '../../harness/cli/embedded.js';
-import type { CliIO } from '../../harness/cli/io.js';
-import { DEFAULT_SPEC } from '../../harness/cli/paths.js';
+import { exportReferenceKeys, startReferenceWithInbox } from '../../engine/embedded.js';
+import type { RunIO } from '../../engine/io.js';
+import { DEFAULT_SPEC } from '../../harness/paths.js';
 import { loadContract } from '../../harness/contract/index.js';
-import { runCampaign } from '../../harness/mutation/campaign.js';
-import type { CampaignResult } from '../../harness/mutation/matrix.js';
-import type { FaultInfo } from '../../harness/mutation/outcome.js';
+import { runCampaign } from '../../mutation/campaign.js';
+import type { CampaignResult } from '../../mutation/matrix.js';
+import type { FaultInfo } from '../../mutation/outcome.js';
 import { FAMILIES } from '../../harness/model.js';
 import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
 import { loadRules } from '../../harness/rules.js';
@@ -22,7 +22,7 @@ export interface CampaignRequest {
   /** fast-check runs per property (the campaign's default is the conformance profile's). */
   runs: number;
   reportDir: string;
-  io: CliIO;
+  io: RunIO;
 }
 
 export interface CampaignMeasurement {

@@ -6,11 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseFlags } from '../../harness/cli/args.js';
-import type { CliIO } from '../../harness/cli/io.js';
-import { executeRun } from '../../harness/cli/run-command.js';
-import { RUN_FLAGS } from '../../harness/cli/run-flags.js';
-import { planRun } from '../../harness/cli/run-plan.js';
+import { executeRun } from '../../engine/execute.js';
+import type { RunIO } from '../../engine/io.js';
+import { planRun } from '../../engine/plan.js';
 import type { RunProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';
 import { unprovoked429s, type Unprovoked429 } from './unprovoked-429.js';
@@ -54,16 +52,15 @@ export interface RunMeasurement {
 }
 
 /** Discards the run's console report; the bench prints its own table. */
-export const quietIO: CliIO = { out: { write: () => true }, err: { write: (t: string) => process.stderr.write(t) } };
+export const quietIO: RunIO = { out: { write: () => true }, err: { write: (t: string) => process.stderr.write(t) } };
 
-export async function measureRun(req: RunRequest, io: CliIO = quietIO): Promise<RunMeasurement> {
+export async function measureRun(req: RunRequest, io: RunIO = quietIO): Promise<RunMeasurement> {
   const started = performance.now();
-  const flags = parseFlags('run', ['--profile', req.profile, '--seed', String(req.seed), '--report-dir', req.reportDir], RUN_FLAGS);
-  const plan = await planRun(flags);
+  const plan = await planRun({ profile: req.profile, seed: String(req.seed), reportDir: req.reportDir });
   const planMs = performance.now() - started;
-  if (req.approvedTier && plan.target.embedded) {
-    const profile = plan.target.profile;
-    plan.target = { ...plan.target, profile: { ...profile, keys: { ...profile.keys, approved: { ...profile.keys.approved!, tier: req.approvedTier } } } };
+  if (req.approvedTier && plan.embedded) {
+    const { profile } = plan;
+    plan.profile = { ...profile, keys: { ...profile.keys, approved: { ...profile.keys.approved!, tier: req.approvedTier } } };
   }
   let requests = 0;
   const exitCode = await executeRun(plan, io, {

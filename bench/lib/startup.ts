@@ -4,10 +4,10 @@
  * start after this, so it is measured apart and added in the report.
  */
 import { spawn } from 'node:child_process';
-import { PROJECT_ROOT } from '../../harness/cli/paths.js';
+import { PROJECT_ROOT } from '../../harness/paths.js';
 
 export interface Startup {
-  /** Wall time of `node --import tsx harness/cli/main.ts --version`. */
+  /** Wall time of `node --import tsx cli/main.ts --version`. */
   cliVersionMs: number;
 }
 
@@ -16,7 +16,7 @@ const BOUND_MS = 60_000;
 export async function measureStartup(): Promise<Startup> {
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'harness/cli/main.ts', '--version'], { cwd: PROJECT_ROOT, stdio: 'ignore', timeout: BOUND_MS });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', '--version'], { cwd: PROJECT_ROOT, stdio: 'ignore', timeout: BOUND_MS });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the CLI exited ${code} on --version`))));
   });

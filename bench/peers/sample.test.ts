@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FaultInfo } from '../../harness/mutation/outcome.js';
+import type { FaultInfo } from '../../mutation/outcome.js';
 import { areaOf, sampleFaults } from './sample.js';
 
 const fault = (name: string, rule: string, family = 'reference'): FaultInfo => ({ name, rules: [rule], family, summary: '' });

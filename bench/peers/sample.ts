@@ -5,7 +5,7 @@
  * same on every machine. Only faults the given spec can describe: the peers get
  * specs/partner-api.yaml (the /v1 API), so faults of the older ICHRA and Medicare APIs are out.
  */
-import type { FaultInfo } from '../../harness/mutation/outcome.js';
+import type { FaultInfo } from '../../mutation/outcome.js';
 
 /** Families the /v1 document describes (the others have their own documents). */
 export const V1_EXCLUDED_FAMILIES = new Set(['legacy-ichra', 'medicare']);

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { projectPath } from '../../harness/cli/paths.js';
+import { projectPath } from '../../harness/paths.js';
 import { runProcess } from './spawn.js';
 import type { PeerRun, PeerTool } from './tool.js';
 

@@ -12,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function client(env = testEnv) {
-  const target = profileFor(server.url, { legacyBaseUrl: `${server.url}/legacy`, medicareBaseUrl: `${server.url}/medicare` });
-  return createClient({ target, runId: 'run-auth', env, budgets: new RateBudgets() });
+  const profile = profileFor(server.url, { legacyBaseUrl: `${server.url}/legacy`, medicareBaseUrl: `${server.url}/medicare` });
+  return createClient({ profile, runId: 'run-auth', env, budgets: new RateBudgets() });
 }
 
 /** The key headers a request carried, with their names exactly as sent. */
@@ -61,7 +61,7 @@ describe('key header per role and per API', () => {
   });
 
   it('falls back to baseUrl when the profile has no legacy or Medicare URL', async () => {
-    const c = createClient({ target: profileFor(server.url), runId: 'r', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({ profile: profileFor(server.url), runId: 'r', env: testEnv, budgets: new RateBudgets() });
     await c.send({ method: 'GET', path: '/x', api: 'medicare', role: 'medicare' });
     await c.close();
     expect(server.received.at(-1)!.url).toBe('/x');

@@ -1,11 +1,11 @@
 /**
  * The suite's one HTTP stack: an undici Agent composed with the client's interceptors.
- * Order of a request (outermost first): read-only guard, recorder, pacing, deadline, network.
- * So a refused request is neither sent nor recorded, a budget timeout is recorded, and the
- * deadline starts when the request leaves the rate budget.
+ * Order of a request (outermost first): read-only guard, request cap, recorder, pacing,
+ * deadline, network. So a refused request is neither sent, counted nor recorded, a budget
+ * timeout is recorded, and the deadline starts when the request leaves the rate budget.
  */
 import { Agent, type Dispatcher } from 'undici';
-import { asRace } from './race.js';
+import { sendConcurrently } from './race.js';
 import type { Exchange } from '../model.js';
 import type { ClientDispatchOptions } from './dispatch-options.js';
 import { DiscardHandler } from './forwarding-handler.js';
@@ -15,6 +15,7 @@ import { deadline } from './interceptors/deadline.js';
 import { pacing } from './interceptors/pacing.js';
 import { readOnlyGuard } from './interceptors/read-only.js';
 import { recorder } from './interceptors/record.js';
+import { requestCap } from './interceptors/request-cap.js';
 import { KeyRing, type ResolvedKey } from './keys.js';
 import { sharedBudgets, type BudgetRef } from './rate-budget.js';
 import { KEY_HEADER, requestTarget } from './request-target.js';
@@ -38,15 +39,16 @@ function encodeBody(req: ApiRequest): { body?: string | Uint8Array; contentType?
 }
 
 export function createClient(options: ClientOptions): Client {
-  const { target, runId } = options;
-  const keys = new KeyRing(target.keys, options.env ?? process.env);
-  const readOnly = options.readOnly === true || target.readOnly === true;
-  const defaultTimeout = target.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { profile, runId } = options;
+  const keys = new KeyRing(profile.keys, options.env ?? process.env);
+  const readOnly = options.readOnly === true || profile.readOnly === true;
+  const defaultTimeout = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const agent = new Agent({ connect: { timeout: defaultTimeout } });
   const interceptors = [
     deadline(),
     pacing({ budgets: options.budgets ?? sharedBudgets }),
     recorder({ secrets: keys.secrets(), maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }),
+    options.requestCap ? requestCap(options.requestCap) : null,
     readOnly ? readOnlyGuard({ sideEffectGets: options.sideEffectGets }) : null,
   ].filter((i): i is Dispatcher.DispatcherComposeInterceptor => i !== null);
   const dispatcher = agent.compose(interceptors);
@@ -63,7 +65,7 @@ export function createClient(options: ClientOptions): Client {
   function dispatchOptions(req: ApiRequest, onExchange: (e: Exchange) => void): ClientDispatchOptions {
     const role = req.role === undefined ? 'approved' : req.role;
     const key = role === null ? undefined : keys.resolve(role);
-    const { origin, path } = requestTarget(target, req);
+    const { origin, path } = requestTarget(profile, req);
     const { body, contentType } = encodeBody(req);
     const headers: Record<string, string> = { ...req.headers };
     const keyValue = keyHeaderValue(req, key);
@@ -106,8 +108,9 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     send,
-    sendConcurrently: (reqs) => Promise.all(asRace(reqs).map(send)),
+    sendConcurrently: (reqs) => sendConcurrently(send, reqs),
     newIdempotencyKey: newKey,
+    hasRole: (role) => keys.has(role),
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     requestCount: () => slots.filter((e) => e !== undefined && e.error !== BUDGET_TIMEOUT).length,
     close: () => agent.close(),

@@ -30,6 +30,18 @@ export class BudgetTimeout extends Error {
   }
 }
 
+/** The request past the run's request cap (its run profile's `requestCap`): never sent. */
+export class RequestCapExceeded extends Error {
+  readonly code = 'E_REQUEST_CAP' as const;
+  constructor(readonly cap: number, readonly runProfile: string, method: string, path: string) {
+    super(
+      `refused ${method} ${path.split('?')[0]}: the ${runProfile} profile sends at most ${cap} requests a run and this would be request ${cap + 1}; ` +
+        `the target was not at fault: trim the checks marked profiles ['${runProfile}'] in suites/ so they fit the budget`,
+    );
+    this.name = 'RequestCapExceeded';
+  }
+}
+
 /** Internal marker: the recorder stopped reading a body at its size bound. Not a failure. */
 export class BodyTruncated extends Error {
   readonly code = 'BODY_TRUNCATED' as const;

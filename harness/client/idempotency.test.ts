@@ -27,16 +27,16 @@ describe('idempotency keys', () => {
   });
 
   it('never repeat between two clients of one run', () => {
-    const target = profileFor(server.url);
-    const a = createClient({ target, runId: 'same-run', env: testEnv });
-    const b = createClient({ target, runId: 'same-run', env: testEnv });
+    const profile = profileFor(server.url);
+    const a = createClient({ profile, runId: 'same-run', env: testEnv });
+    const b = createClient({ profile, runId: 'same-run', env: testEnv });
     const keys = [a.newIdempotencyKey(), b.newIdempotencyKey(), a.newIdempotencyKey(), b.newIdempotencyKey()];
     expect(new Set(keys).size).toBe(4);
     return Promise.all([a.close(), b.close()]);
   });
 
   it('are sent as Idempotency-Key: a fresh one for true, the given one otherwise', async () => {
-    const c = createClient({ target: profileFor(server.url), runId: 'idem-run', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({ profile: profileFor(server.url), runId: 'idem-run', env: testEnv, budgets: new RateBudgets() });
     const fresh = await c.send({ method: 'POST', path: '/v1/enrollments', json: {}, idempotencyKey: true });
     await c.send({ method: 'POST', path: '/v1/enrollments', json: {}, idempotencyKey: 'given_key-1' });
     await c.close();

@@ -1,8 +1,9 @@
-/** The suite's HTTP client (undici): auth per role, rate budgets, recording with redaction, read-only enforcement. */
+/** The suite's HTTP client (undici): keys per role, rate budgets, request cap, recording with redaction, read-only enforcement. */
 export { createClient, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS } from './client.js';
 export type { ApiFamily, ApiRequest, Client, ClientOptions, Together } from './types.js';
-export { asRace } from './race.js';
-export { BUDGET_TIMEOUT, BudgetTimeout, MissingKeyRole } from './errors.js';
+export { asRace, sendConcurrently } from './race.js';
+export { BUDGET_TIMEOUT, BudgetTimeout, MissingKeyRole, RequestCapExceeded } from './errors.js';
+export { KeyRing, keyValues, requireKeys } from './keys.js';
 export { redact, REDACTED } from './redact.js';
 export { RateBudgets, sharedBudgets, STAGE_RATE, TIER_RATES, TokenBucket, type Tier } from './rate-budget.js';
 export { IDEMPOTENCY_KEY_FORMAT, newIdempotencyKey } from './idempotency.js';
@@ -12,3 +13,4 @@ export { deadline } from './interceptors/deadline.js';
 export { pacing } from './interceptors/pacing.js';
 export { readOnlyGuard, hasSideEffects } from './interceptors/read-only.js';
 export { recorder } from './interceptors/record.js';
+export { requestCap, type RequestCapOptions } from './interceptors/request-cap.js';

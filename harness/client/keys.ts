@@ -1,6 +1,7 @@
 /**
- * API keys by role. The profile names an environment variable per role; the value is read from
- * the environment only when a request needs it, and never leaves the client unredacted.
+ * API keys by role. The profile names an environment variable per role; this file is the one
+ * place a key value is read from the environment, only when a request needs it, and it never
+ * leaves the client unredacted (the engine asks `keyValues` only to scrub reports).
  */
 import { randomInt } from 'node:crypto';
 import { ConfigError } from '../errors.js';
@@ -18,12 +19,28 @@ export class KeyRing {
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
+  private ref(role: string): KeyRef | undefined {
+    return Object.hasOwn(this.keys, role) ? this.keys[role] : undefined;
+  }
+
+  /** The environment read: a variable set to the empty string counts as unset. */
+  private static read(env: NodeJS.ProcessEnv, ref: KeyRef): string | undefined {
+    const value = env[ref.env];
+    return typeof value === 'string' && value.length > 0 ? value : undefined;
+  }
+
+  /** The profile names the role and its environment variable is set. */
+  has(role: string): boolean {
+    const ref = this.ref(role);
+    return ref !== undefined && KeyRing.read(this.env, ref) !== undefined;
+  }
+
   /** The key of a role; MissingKeyRole when the profile lacks the role, ConfigError when its variable is unset. */
   resolve(role: string): ResolvedKey {
-    const ref = Object.hasOwn(this.keys, role) ? this.keys[role] : undefined;
+    const ref = this.ref(role);
     if (!ref) throw new MissingKeyRole(role);
-    const value = this.env[ref.env];
-    if (!value) {
+    const value = KeyRing.read(this.env, ref);
+    if (value === undefined) {
       throw new ConfigError('E_KEY_ENV_MISSING', `the key for role "${role}" is read from the environment variable ${ref.env}, which is not set`);
     }
     return { ...ref, role, value };
@@ -32,8 +49,21 @@ export class KeyRing {
   /** Every key value present in the environment, for redaction. */
   secrets(): string[] {
     return Object.values(this.keys)
-      .map((ref) => this.env[ref.env])
-      .filter((v): v is string => typeof v === 'string' && v.length > 0);
+      .map((ref) => KeyRing.read(this.env, ref))
+      .filter((v): v is string => v !== undefined);
+  }
+
+  /** Throws unless every role is in the profile and its variable is set; names variables, never values. */
+  require(roles: readonly string[], profileName: string): void {
+    const absent = roles.filter((role) => !this.ref(role));
+    if (absent.length > 0) {
+      throw new ConfigError('E_PROFILE_INVALID', `target profile ${profileName} has no key role ${absent.join(', ')}; add it under "keys"`);
+    }
+    const unset = roles.filter((role) => !this.has(role));
+    if (unset.length > 0) {
+      const names = unset.map((role) => `${this.keys[role]!.env} (key role ${role})`);
+      throw new ConfigError('E_KEY_ENV_MISSING', `environment variable${unset.length > 1 ? 's' : ''} ${names.join(', ')} not set`);
+    }
   }
 
   /**
@@ -49,6 +79,16 @@ export class KeyRing {
       if (!known.has(value)) return value;
     }
   }
+}
+
+/** Throws unless every role of `profile` is defined and its variable set (checked before a run sends anything). */
+export function requireKeys(profile: TargetProfile, roles: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+  new KeyRing(profile.keys, env).require(roles, profile.name);
+}
+
+/** The key values a run of `profile` may use: scrubbed from every finding before it is written. */
+export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): string[] {
+  return new KeyRing(profile.keys, env).secrets();
 }
 
 const DIGITS = '0123456789';

@@ -25,7 +25,7 @@ const arrivals = (from: number) => server.received.slice(from).map((r) => r.at);
 describe('pacing to the key tier', () => {
   it('spaces a third concurrent request on tier low about a second after the burst of two', async () => {
     const budgets = new RateBudgets(undefined, undefined, EXACT_PACING);
-    const c = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
+    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
     const from = server.received.length;
     const started = performance.now();
     const exs = await c.sendConcurrently([1, 2, 3].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
@@ -38,7 +38,7 @@ describe('pacing to the key tier', () => {
   });
 
   it('sends a race of two on tier low together, even right after another request', async () => {
-    const c = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
     await c.send({ method: 'GET', path: '/p', role: 'tierLow' });
     const from = server.received.length;
     const exs = await c.sendConcurrently([1, 2].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
@@ -49,7 +49,7 @@ describe('pacing to the key tier', () => {
   });
 
   it('sends unpaced requests at once, and still records them', async () => {
-    const c = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
     const started = performance.now();
     const exs = await c.sendConcurrently([1, 2, 3, 4].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow', unpaced: true })));
     await c.close();
@@ -59,7 +59,7 @@ describe('pacing to the key tier', () => {
   });
 
   it('fails with BUDGET_TIMEOUT, unsent, when the wait would exceed the bound', async () => {
-    const c = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
     const from = server.received.length;
     await c.sendConcurrently([1, 2].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
     const ex = await c.send({ method: 'GET', path: '/p', role: 'tierLow', budgetWaitMs: 200 });
@@ -73,7 +73,7 @@ describe('pacing to the key tier', () => {
 
   it('returns a 429 as is and pauses the key until Retry-After', async () => {
     const budgets = new RateBudgets();
-    const c = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
+    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
     const from = server.received.length;
     const limited = await c.send({ method: 'GET', path: '/limited' });
     const next = await c.send({ method: 'GET', path: '/limited' });
@@ -87,8 +87,8 @@ describe('pacing to the key tier', () => {
 
   it('shares one budget between two clients of the same run', async () => {
     const budgets = new RateBudgets();
-    const one = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
-    const two = createClient({ target: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
+    const one = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
+    const two = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
     await one.sendConcurrently([1, 2].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
     const ex = await two.send({ method: 'GET', path: '/p', role: 'tierLow', budgetWaitMs: 200 });
     await Promise.all([one.close(), two.close()]);

@@ -41,7 +41,7 @@ describe('redact', () => {
 
 describe('the canary key never appears in a recorded exchange', () => {
   it('is absent when the target echoes it in headers and body and the request carries it in URL and body', async () => {
-    const c = createClient({ target: profileFor(server.url), runId: 'run-redact', env, budgets: new RateBudgets() });
+    const c = createClient({ profile: profileFor(server.url), runId: 'run-redact', env, budgets: new RateBudgets() });
     const ex = await c.send({
       method: 'POST',
       path: `/v1/echo?k=${encodeURIComponent(CANARY)}`,
@@ -60,7 +60,7 @@ describe('the canary key never appears in a recorded exchange', () => {
 
   it('is absent when the body is cut in the middle of the echoed key', async () => {
     // {"yourKey":" is 12 bytes: a 20-byte bound cuts 8 characters into the key.
-    const c = createClient({ target: profileFor(server.url), runId: 'run-redact', env, budgets: new RateBudgets(), maxBodyBytes: 20 });
+    const c = createClient({ profile: profileFor(server.url), runId: 'run-redact', env, budgets: new RateBudgets(), maxBodyBytes: 20 });
     const ex = await c.send({ method: 'GET', path: '/v1/echo' });
     await c.close();
     expect(ex.truncated).toBe(true);
@@ -69,7 +69,7 @@ describe('the canary key never appears in a recorded exchange', () => {
   });
 
   it('is absent from the exchange of a failed request', async () => {
-    const c = createClient({ target: profileFor('http://127.0.0.1:1'), runId: 'run-redact', env, budgets: new RateBudgets() });
+    const c = createClient({ profile: profileFor('http://127.0.0.1:1'), runId: 'run-redact', env, budgets: new RateBudgets() });
     const ex = await c.send({ method: 'GET', path: `/v1/ping?k=${CANARY}` });
     await c.close();
     expect(ex.error).toBeDefined();

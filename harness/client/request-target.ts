@@ -9,13 +9,13 @@ export const KEY_HEADER: Record<ApiFamily, string> = {
   medicare: 'X-API-Key',
 };
 
-function baseUrl(target: TargetProfile, api: ApiFamily): string {
+function baseUrl(profile: TargetProfile, api: ApiFamily): string {
   const bases: Record<ApiFamily, string | undefined> = {
-    v1: target.baseUrl,
-    legacy: target.legacyBaseUrl,
-    medicare: target.medicareBaseUrl,
+    v1: profile.baseUrl,
+    legacy: profile.legacyBaseUrl,
+    medicare: profile.medicareBaseUrl,
   };
-  return bases[api] ?? target.baseUrl;
+  return bases[api] ?? profile.baseUrl;
 }
 
 function queryString(query: ApiRequest['query']): string {
@@ -29,8 +29,8 @@ function queryString(query: ApiRequest['query']): string {
  * The origin and the request path. The path is not normalised: edge checks send odd paths
  * on purpose. A query in `path` is kept and `query` is appended to it.
  */
-export function requestTarget(target: TargetProfile, req: ApiRequest): { origin: string; path: string } {
-  const base = new URL(baseUrl(target, req.api ?? 'v1'));
+export function requestTarget(profile: TargetProfile, req: ApiRequest): { origin: string; path: string } {
+  const base = new URL(baseUrl(profile, req.api ?? 'v1'));
   const prefix = base.pathname.replace(/\/+$/, '');
   const extra = queryString(req.query);
   let path = prefix + (req.path.startsWith('/') ? req.path : `/${req.path}`);

@@ -1,17 +1,19 @@
 /** The public shapes of the HTTP client. */
 import type { Exchange } from '../model.js';
 import type { TargetProfile } from '../run-config.js';
+import type { RequestCapOptions } from './interceptors/request-cap.js';
 import type { RateBudgets } from './rate-budget.js';
 
 export type ApiFamily = 'v1' | 'legacy' | 'medicare';
 
 export interface ClientOptions {
-  target: TargetProfile;
+  /** The target profile: base URLs, key variables by role, timeouts, `readOnly`. */
+  profile: TargetProfile;
   /** Prefixes idempotency keys. */
   runId: string;
   /** Where key values are read from; default `process.env`. */
   env?: NodeJS.ProcessEnv;
-  /** Refuse requests with side effects; also on when `target.readOnly` is true. */
+  /** Refuse requests with side effects; also on when `profile.readOnly` is true. */
   readOnly?: boolean;
   /** Path templates of GET routes with side effects (refused when read-only). */
   sideEffectGets?: string[];
@@ -19,6 +21,8 @@ export interface ClientOptions {
   budgets?: RateBudgets;
   /** Bound on each response body read and recorded; default 1 MiB. */
   maxBodyBytes?: number;
+  /** At most this many requests leave the client (the run profile's `requestCap`); default unbounded. */
+  requestCap?: RequestCapOptions;
 }
 
 export interface ApiRequest {
@@ -40,7 +44,7 @@ export interface ApiRequest {
   invalidKey?: boolean;
   /** `Idempotency-Key` header; `true` takes a fresh key. */
   idempotencyKey?: string | true;
-  /** Whole-exchange timeout; default `target.requestTimeoutMs`, else 10000. */
+  /** Whole-exchange timeout; default `profile.requestTimeoutMs`, else 10000. */
   timeoutMs?: number;
   /**
    * Longest wait for a rate-budget token before the request fails with BUDGET_TIMEOUT without
@@ -70,8 +74,10 @@ export interface Client {
    * (E_KEY_ENV_MISSING) are thrown before anything is sent.
    */
   send(req: ApiRequest): Promise<Exchange>;
-  /** Sends all at once (races); each still waits for its rate budget. Results in input order. */
+  /** Sends all at once as one race (race.ts `sendConcurrently`); each still waits for its rate budget. Results in input order. */
   sendConcurrently(reqs: ApiRequest[]): Promise<Exchange[]>;
+  /** The profile has a key for the role and its environment variable is set. */
+  hasRole(role: string): boolean;
   /** A fresh idempotency key with the run prefix. */
   newIdempotencyKey(label?: string): string;
   /** Every finished exchange, in the order the requests were made. */

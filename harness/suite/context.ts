@@ -6,9 +6,10 @@
 import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
 import { jsonOf, requireResponse } from '../checks/scope.js';
-import { asRace, type ApiRequest } from '../client/index.js';
+import { sendConcurrently, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
+import { runProfile } from '../run-profiles.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
 import { pollInterval, pollUntil, realClock, type PollDeps, type PollOptions } from './poll.js';
@@ -56,13 +57,13 @@ export interface CheckContext {
 /**
  * Families open to any valid key (section 1: only sessions, policy status and direct enrollment
  * are gated). Their checks send with the `reader` role when the profile has one, so the
- * approved key's rate budget is left to the gated families; else with `approved`. A smoke run
- * always uses `approved`: proving that key valid is its point, and it has no budget to spare.
+ * approved key's rate budget is left to the gated families; else with `approved`. A run profile
+ * whose RUN_PROFILES entry says `readerKey: false` (smoke) always uses `approved`.
  */
 export const UNGATED_FAMILIES: readonly string[] = ['utility', 'reference', 'quotes'];
 
 export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasRole' | 'config'>): string {
-  const reader = target.config.runProfile !== 'smoke' && UNGATED_FAMILIES.includes(family) && target.hasRole('reader');
+  const reader = runProfile(target.config.runProfile).readerKey && UNGATED_FAMILIES.includes(family) && target.hasRole('reader');
   return reader ? 'reader' : 'approved';
 }
 
@@ -103,7 +104,7 @@ export function createCheckContext(
     config: target.config,
     rules,
     send,
-    sendConcurrently: (reqs) => Promise.all(asRace(reqs).map(send)),
+    sendConcurrently: (reqs) => sendConcurrently(send, reqs),
     fixture<T extends FixtureValue = string>(name: string): T {
       const value = target.fixture(name);
       if (value === undefined) throw new SkipCheck(`fixture ${name}`);
@@ -112,7 +113,7 @@ export function createCheckContext(
     role: requireRole,
     idempotencyKey: (label) => target.client.newIdempotencyKey(label),
     poll(req, until, opts = {}) {
-      const timeoutMs = opts.timeoutMs ?? target.config.target.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
+      const timeoutMs = opts.timeoutMs ?? target.config.profile.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
       return pollUntil(() => send(req), until, timeoutMs, pollInterval(timeoutMs, opts.intervalMs), clock);
     },
     json: (ex) => jsonOf(requireResponse('transportOk', ex, { rules: ruleIds })) as any,

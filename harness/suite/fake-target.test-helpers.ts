@@ -1,21 +1,21 @@
 /** A TargetContext without network for the suite API's tests: the client answers from a function. */
-import type { ApiRequest, Client } from '../client/index.js';
+import { sendConcurrently, type ApiRequest, type Client } from '../client/index.js';
 import type { Exchange } from '../model.js';
 import type { RunConfig } from '../run-config.js';
-import type { TargetContext } from '../target.js';
+import { isWritable, type TargetContext } from '../target.js';
 import { ruleCatalogue } from './catalogue.js';
 
-export function runConfigFor(overrides: Partial<RunConfig> = {}, target: Partial<RunConfig['target']> = {}): RunConfig {
+export function runConfigFor(overrides: Partial<RunConfig> = {}, profile: Partial<RunConfig['profile']> = {}): RunConfig {
   return {
     runId: 'run1',
     runProfile: 'conformance',
-    target: {
+    profile: {
       name: 'fake',
       baseUrl: 'http://127.0.0.1:9',
       asyncTimeoutMs: 1_000,
       keys: { approved: { env: 'K_APPROVED', tier: 'high' }, unapproved: { env: 'K_UNAPPROVED', tier: 'high' } },
       fixtures: { zipCode: '30301', state: 'GA' },
-      ...target,
+      ...profile,
     },
     specSource: 'specs/partner-api.yaml',
     families: ['utility'],
@@ -24,6 +24,7 @@ export function runConfigFor(overrides: Partial<RunConfig> = {}, target: Partial
     strict: false,
     reportDir: 'reports/out/test',
     embedded: true,
+    command: 'npx partner-conformance run',
     ...overrides,
   };
 }
@@ -53,17 +54,16 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
       sent.push(req);
       return out;
     },
-    sendConcurrently(reqs) {
-      return Promise.all(reqs.map((r) => client.send(r)));
-    },
+    sendConcurrently: (reqs) => sendConcurrently((r) => client.send(r), reqs),
+    hasRole: (role) => roles.includes(role),
     newIdempotencyKey: (label) => `${config.runId}-${label ?? 'k'}-${++n}`,
     exchanges: () => [],
     requestCount: () => sent.length,
     close: async () => {},
   };
-  const fixture = (name: string) => config.target.fixtures[name];
-  const hasRole = (role: string) => roles.includes(role);
-  const writable = config.runProfile !== 'smoke' && config.target.readOnly !== true;
+  const fixture = (name: string) => config.profile.fixtures[name];
+  const hasRole = (role: string) => client.hasRole(role);
+  const writable = isWritable(config);
   return {
     sent,
     config,

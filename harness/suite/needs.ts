@@ -3,7 +3,7 @@
  * Kept apart from vitest so the decision is testable on its own.
  */
 import type { Rule } from '../model.js';
-import type { RunProfile } from '../run-config.js';
+import { checkBelongsTo, type CheckProfiles, type RunProfile } from '../run-profiles.js';
 
 export interface Needs {
   /** Key roles (profile `keys`) whose environment variables must be set. */
@@ -42,9 +42,6 @@ export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can:
   return undefined;
 }
 
-/** Run profiles a check belongs to when it names none: everything but the smoke budget. */
-export const DEFAULT_PROFILES: readonly RunProfile[] = ['conformance', 'certification'];
-
 export interface Selection {
   runProfile: RunProfile;
   /** `--rule` filter, when given. */
@@ -52,10 +49,10 @@ export interface Selection {
 }
 
 /** Why the run does not select this check (rule filter, run profile), or undefined when it does. */
-export function notSelected(selection: Selection, checkRules: readonly string[], profiles: readonly RunProfile[] = DEFAULT_PROFILES): string | undefined {
+export function notSelected(selection: Selection, checkRules: readonly string[], profiles?: CheckProfiles): string | undefined {
   if (selection.rules && selection.rules.length > 0 && !checkRules.some((id) => selection.rules!.includes(id))) {
     return `not selected: covers none of --rule ${selection.rules.join(', ')}`;
   }
-  if (!profiles.includes(selection.runProfile)) return `not selected: not part of the ${selection.runProfile} profile`;
+  if (!checkBelongsTo(selection.runProfile, profiles)) return `not selected: not part of the ${selection.runProfile} profile`;
   return undefined;
 }

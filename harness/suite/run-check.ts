@@ -8,7 +8,7 @@ import { createCheckContext, defaultRoleFor, type CheckContext } from './context
 import { unmetNeed, type Needs } from './needs.js';
 import { outcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
-import { reproduceCommand } from './reproduce.js';
+import { reproduceCommand } from '../reproduce.js';
 import { asSkip } from './skip.js';
 
 /** A check that does not finish in time; its exchanges so far still make the finding. */
@@ -41,7 +41,7 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 
 export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: PollDeps): Promise<Outcome> {
   const start = performance.now();
-  const reproduce = (rules: readonly string[]) => reproduceCommand({ config: target.config, rules, seed: spec.seed });
+  const reproduce = (rules: readonly string[]) => reproduceCommand(target.config.command, { rules, seed: spec.seed });
   const identity = { check: spec.title, family: spec.family, rules: spec.rules };
   const need = unmetNeed(spec.needs, spec.rules, target.capabilities);
   if (need !== undefined) {

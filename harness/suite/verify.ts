@@ -5,7 +5,7 @@
  */
 import { test, type TestContext } from 'vitest';
 import type { Finding } from '../model.js';
-import type { RunProfile } from '../run-config.js';
+import { isRunProfile, type CheckProfiles } from '../run-profiles.js';
 import { getTarget, runConfig } from '../target.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
 import type { CheckContext } from './context.js';
@@ -26,8 +26,11 @@ export interface VerifyOptions {
   needs?: Needs;
   /** Bound on the whole check, requests and polling included; default DEFAULT_CHECK_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** Run profiles the check belongs to; default conformance and certification (never smoke). */
-  profiles?: RunProfile[];
+  /**
+   * Run profiles the check belongs to, or `all`; default: those whose RUN_PROFILES entry takes
+   * `defaultChecks` (conformance and certification, never smoke).
+   */
+  profiles?: CheckProfiles;
 }
 
 export interface VerifyPropertyOptions extends VerifyOptions {
@@ -39,14 +42,12 @@ export interface VerifyPropertyOptions extends VerifyOptions {
 export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 const REPORT_GRACE_MS = 5_000;
 
-const RUN_PROFILES: readonly RunProfile[] = ['smoke', 'conformance', 'certification'];
-
 type Body = (t: CheckContext, seed: number | undefined) => Promise<void>;
 
 function register(title: string, ruleIds: string[], body: Body, opts: VerifyOptions, seeded: boolean): void {
   // Collection-time validation: a typo in a rule id or profile fails the suite file loudly.
   const rules = resolveRules(ruleCatalogue(), title, ruleIds);
-  const stray = opts.profiles?.filter((p) => !RUN_PROFILES.includes(p)) ?? [];
+  const stray = opts.profiles === undefined || opts.profiles === 'all' ? [] : opts.profiles.filter((p) => !isRunProfile(p));
   if (stray.length > 0) throw new Error(`check "${title}" names unknown run profile(s) ${stray.join(', ')}`);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
 

@@ -93,7 +93,7 @@ export const statusOf = (ex: Exchange | undefined): string | undefined => policy
 
 /** Poll spacing: the poll's timeout spread over its attempt bound, so a slow target costs a known number of reads. */
 function pollIntervalMs(t: CheckContext): number {
-  const timeout = t.target.config.target.asyncTimeoutMs ?? 5_000;
+  const timeout = t.config.profile.asyncTimeoutMs ?? 5_000;
   return Math.min(1_000, Math.max(50, Math.round(timeout / 40)));
 }
 

@@ -18,7 +18,7 @@ verify(
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listEnrollments');
   },
-  { profiles: ['smoke', 'conformance', 'certification'] },
+  { profiles: 'all' },
 );
 
 const REQUIRED = [

@@ -16,7 +16,7 @@ verify(
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyGetPlan');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },
-  { profiles: ['smoke', 'conformance', 'certification'], needs: { fixtures: ['legacyPlanHiosId'] } },
+  { profiles: 'all', needs: { fixtures: ['legacyPlanHiosId'] } },
 );
 
 verify('plan lookup answers 404 for an unknown plan', ['LEGACY-PLAN-404'], async (t) => {

@@ -68,7 +68,7 @@ async function readInbox(inbox: URL): Promise<ReceivedEvent[]> {
  * application (for the finding) when none arrived.
  */
 export async function awaitEvent(t: CheckContext, inbox: URL, id: string, family: EventFamily): Promise<{ event?: ReceivedEvent; seen: ReceivedEvent[] }> {
-  const budgetMs = t.target.config.target.asyncTimeoutMs ?? 5_000;
+  const budgetMs = t.config.profile.asyncTimeoutMs ?? 5_000;
   const deadline = Date.now() + budgetMs;
   const interval = Math.max(50, Math.floor(budgetMs / 10));
   let seen: ReceivedEvent[] = [];

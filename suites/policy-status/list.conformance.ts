@@ -19,7 +19,7 @@ verify(
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listPolicyStatusApplications');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },
-  { profiles: ['smoke', 'conformance', 'certification'], needs },
+  { profiles: 'all', needs },
 );
 
 /** One refused request per rule: the query is valid but for the change. */

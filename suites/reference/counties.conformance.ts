@@ -55,7 +55,7 @@ verify(
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listCounties');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },
-  { profiles: ['smoke', 'conformance', 'certification'], needs: { fixtures: ['zipCode'] } },
+  { profiles: 'all', needs: { fixtures: ['zipCode'] } },
 );
 
 verify(

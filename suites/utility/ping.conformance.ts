@@ -25,7 +25,7 @@ verify(
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },
-  { profiles: ['smoke', 'conformance', 'certification'] },
+  { profiles: 'all' },
 );
 
 verify(
@@ -38,7 +38,7 @@ verify(
     t.expect.rules('AUTH-MISSING-KEY-403').unifiedEnvelope(ex, 'forbidden');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
   },
-  { profiles: ['smoke', 'conformance', 'certification'] },
+  { profiles: 'all' },
 );
 
 verify(

@@ -16,7 +16,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 
 /** The tier the profile gives a key role (the contract's default tier is low). */
 export function tierOf(t: CheckContext, role: string): Tier {
-  const keys = t.target.config.target.keys;
+  const keys = t.config.profile.keys;
   return Object.hasOwn(keys, role) ? keys[role]!.tier : 'low';
 }
 

@@ -83,7 +83,7 @@ const STAGE_EXCLUDED = new Set(['approved', 'reader', 'medicare']);
 
 /** Roles whose combined share covers the burst, or a skip saying what is missing. */
 function stageRoles(t: CheckContext): { role: string; count: number }[] {
-  const keys = t.target.config.target.keys;
+  const keys = t.config.profile.keys;
   // One role per key: two roles naming the same variable (e.g. `reader` and `tierHigh`) share one bucket.
   const seen = new Set([...STAGE_EXCLUDED].map((role) => keys[role]?.env));
   const candidates = Object.keys(keys)

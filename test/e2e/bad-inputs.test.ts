@@ -1,5 +1,5 @@
 /**
- * Bad inputs (issue "Ready for CI", section 6), beyond the table of harness/cli/main.test.ts:
+ * Bad inputs (issue "Ready for CI", section 6), beyond the table of cli/main.test.ts:
  * a spec URL that cannot be fetched, base URLs that are not URLs or carry credentials, a
  * profile with a bad base URL or no `approved` role, a profile whose key variable is unset,
  * and malformed --shard values. Each exits 2 with its stable code and a fix, and nothing

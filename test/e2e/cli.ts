@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../harness/cli/main.js';
+import { main } from '../../cli/main.js';
 import type { Finding } from '../../harness/model.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../harness/cli/paths.js';
+import { PROJECT_ROOT } from '../../harness/paths.js';
 import { listFaults } from '../../reference/server.js';
 import { readSummary, runCli, scratch } from './cli.js';
 

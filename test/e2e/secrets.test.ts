@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../harness/cli/paths.js';
+import { PROJECT_ROOT } from '../../harness/paths.js';
 import { echoServer } from '../fault-servers/echo.js';
 import type { LocalServer } from '../fault-servers/listen.js';
 import { allExchanges, readSummary, scratch, writeProfile } from './cli.js';
@@ -38,7 +38,7 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const ref of Object.values(KEYS)) env[ref.env] = CANARY;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'harness/cli/main.ts', ...args], { cwd: PROJECT_ROOT, env, timeout: 90_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, env, timeout: 90_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });

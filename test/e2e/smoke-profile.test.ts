@@ -7,11 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportReferenceKeys } from '../../harness/cli/embedded.js';
-import { PROJECT_ROOT } from '../../harness/cli/paths.js';
-import { createSuiteRunner } from '../../harness/cli/suite-runner.js';
+import { exportReferenceKeys } from '../../engine/embedded.js';
+import { PROJECT_ROOT } from '../../harness/paths.js';
+import { createSuiteRunner } from '../../engine/suite-runner.js';
 import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
-import { SMOKE_MAX_REQUESTS } from '../../harness/request-cap.js';
+import { RUN_PROFILES } from '../../harness/run-profiles.js';
 import { loadRules } from '../../harness/rules.js';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
 import { standardWriters } from '../../reports/index.js';
@@ -21,6 +21,7 @@ import { countingProxy } from '../fault-servers/proxy.js';
 import type { LocalServer } from '../fault-servers/listen.js';
 import { allExchanges, readSummary, runCli, scratch } from './cli.js';
 
+const SMOKE_MAX_REQUESTS = RUN_PROFILES.smoke.requestCap;
 const tmp = scratch('smoke-profile');
 let reference: ReferenceServer;
 let proxy: LocalServer;
@@ -107,7 +108,7 @@ verify('twelve pings', ['PING-200'], async (t) => {
     const runner = await createSuiteRunner(['utility'], { root });
     try {
       const summary = await runner.run(
-        { runId: 'over-budget', runProfile: 'smoke', target: profile, specSource: join(PROJECT_ROOT, 'specs', 'partner-api.yaml'), families: ['utility'], seed: 1, runs: 1, strict: false, reportDir: tmp.path('over-budget-out'), embedded: false },
+        { runId: 'over-budget', runProfile: 'smoke', profile, specSource: join(PROJECT_ROOT, 'specs', 'partner-api.yaml'), families: ['utility'], seed: 1, runs: 1, strict: false, reportDir: tmp.path('over-budget-out'), embedded: false, command: 'npx partner-conformance run --profile smoke' },
         { info: sampleInfo({ runProfile: 'smoke', families: ['utility'] }), catalogue: catalogueOf(loadRules().rules), writers: standardWriters(tmp.path('over-budget-out'), { write: () => undefined }), secrets: [] },
       );
       const finding = summary.findings.find((f) => f.check === 'twelve pings');

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFlags } from '../../harness/cli/args.js';
-import { PROJECT_ROOT } from '../../harness/cli/paths.js';
-import { RUN_FLAGS } from '../../harness/cli/run-flags.js';
-import { runProfileOf, shardOf } from '../../harness/cli/run-plan.js';
+import { parseFlags } from '../../cli/args.js';
+import { PROJECT_ROOT } from '../../harness/paths.js';
+import { RUN_FLAGS } from '../../cli/run-flags.js';
+import { runProfileOf, shardOf } from '../../engine/plan-inputs.js';
 import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
 
 const read = (name: string) => readFileSync(join(PROJECT_ROOT, '.github', 'workflows', name), 'utf8');
@@ -53,7 +53,7 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow', (_name, { file, profile 
     const commands = cliCommands(text);
     expect(commands).toHaveLength(1);
     const flags = parseFlags('run', commands[0]!, RUN_FLAGS);
-    expect(runProfileOf(flags)).toBe(profile);
+    expect(runProfileOf(flags.profile as string | undefined)).toBe(profile);
     expect(flags.target).toMatch(/^specs\/profiles\/\w+\.json$/);
     expect(flags['report-dir']).toMatch(/^reports\/out\//);
     expect(shardOf(flags.shard as string | undefined)).toBe(flags.shard);

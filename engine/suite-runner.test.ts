@@ -7,13 +7,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunConfig } from '../run-config.js';
-import { standardWriters } from '../../reports/index.js';
-import { catalogueOf } from '../../reports/run-info.js';
-import { verifyDigest } from '../../reports/digest.js';
-import { SAMPLE_RULES, sampleInfo } from '../../reports/testing/sample.js';
-import { findAll, parseXml } from '../../reports/testing/xml-check.js';
-import { PROJECT_ROOT } from './paths.js';
+import type { RunConfig } from '../harness/run-config.js';
+import { standardWriters } from '../reports/index.js';
+import { catalogueOf } from '../reports/run-info.js';
+import { verifyDigest } from '../reports/digest.js';
+import { SAMPLE_RULES, sampleInfo } from '../reports/testing/sample.js';
+import { findAll, parseXml } from '../reports/testing/xml-check.js';
+import { PROJECT_ROOT } from '../harness/paths.js';
 import { createSuiteRunner } from './suite-runner.js';
 
 const CANARY = 'canary-key-6f1d2a';
@@ -43,7 +43,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const config = (fault?: string): RunConfig => ({
   runId: `r-${fault ?? 'clean'}`,
   runProfile: 'conformance',
-  target: { name: 'synthetic', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
+  profile: { name: 'synthetic', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
   specSource: 'specs/partner-api.yaml',
   families: ['utility', 'reference'],
   seed: 7,
@@ -52,6 +52,7 @@ const config = (fault?: string): RunConfig => ({
   reportDir: join(root, 'out'),
   embedded: true,
   fault,
+  command: 'npx partner-conformance run',
 });
 
 describe('suite runner and reporter', () => {

@@ -1,10 +1,10 @@
 /** `serve`: the reference server on its own, as a local sandbox, until SIGINT or SIGTERM. */
-import { ConfigError } from '../errors.js';
-import { loadTargetProfile, referenceProfilePath } from '../profile.js';
-import { listFaults, startReferenceServer } from '../../reference/server.js';
+import { ConfigError } from '../harness/errors.js';
+import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
+import { listFaults, startReferenceServer } from '../reference/server.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
-import type { CliIO } from './io.js';
-import { faultOf } from './run-plan.js';
+import type { RunIO } from '../engine/io.js';
+import { faultOf } from '../engine/plan-inputs.js';
 
 export const SERVE_FLAGS: FlagTable = {
   port: { type: 'string', value: '<n>', help: 'TCP port on 127.0.0.1 (default 8080; 0 picks a free one)' },
@@ -41,7 +41,7 @@ const stopSignal = () =>
     process.once('SIGTERM', stop);
   });
 
-export async function serveCommand(argv: readonly string[], io: CliIO, until: () => Promise<unknown> = stopSignal): Promise<number> {
+export async function serveCommand(argv: readonly string[], io: RunIO, until: () => Promise<unknown> = stopSignal): Promise<number> {
   const flags = parseFlags('serve', argv, SERVE_FLAGS);
   if (flags.help) {
     io.out.write(SERVE_HELP);

@@ -1,11 +1,11 @@
 /** `rules`: the catalogue, with the suite files that cover each rule and the faults that break it. */
-import { FAMILIES, type Rule } from '../model.js';
-import { loadRules } from '../rules.js';
+import { FAMILIES, type Rule } from '../harness/model.js';
+import { loadRules } from '../harness/rules.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
-import type { CliIO } from './io.js';
-import { PROJECT_ROOT } from './paths.js';
+import type { RunIO } from '../engine/io.js';
+import { PROJECT_ROOT } from '../harness/paths.js';
 import { ruleCoverage, type CoverageSite } from './rule-coverage.js';
-import { familiesOf } from './run-plan.js';
+import { familiesOf } from '../engine/plan-inputs.js';
 
 export const RULES_FLAGS: FlagTable = {
   family: { type: 'string', multiple: true, value: '<name>', help: 'only rules of these families' },
@@ -29,7 +29,7 @@ export interface RuleEntry extends Rule {
 
 export async function ruleEntries(catalogue: readonly Rule[]): Promise<RuleEntry[]> {
   const coverage = await ruleCoverage(PROJECT_ROOT, new Set(catalogue.map((r) => r.id)));
-  const { listFaults } = await import('../../reference/server.js');
+  const { listFaults } = await import('../reference/server.js');
   const faults = listFaults();
   return catalogue.map((rule) => ({
     ...rule,
@@ -60,7 +60,7 @@ function renderFamilies(catalogue: readonly Rule[]): string {
   return `${FAMILIES.map((f) => `${f.padEnd(20)} ${catalogue.filter((r) => r.families.includes(f)).length} rules`).join('\n')}\n`;
 }
 
-export async function rulesCommand(argv: readonly string[], io: CliIO): Promise<number> {
+export async function rulesCommand(argv: readonly string[], io: RunIO): Promise<number> {
   const flags = parseFlags('rules', argv, RULES_FLAGS);
   if (flags.help) {
     io.out.write(RULES_HELP);

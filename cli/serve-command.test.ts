@@ -1,6 +1,6 @@
 /** `serve` starts the reference server, says where and which key variables, and stops on request. */
 import { describe, expect, it } from 'vitest';
-import { referenceKeyEnv } from '../../reference/server.js';
+import { referenceKeyEnv } from '../reference/server.js';
 import { faultList, serveCommand } from './serve-command.js';
 
 describe('serve', () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from './main.js';
-import { PROJECT_ROOT } from './paths.js';
+import { PROJECT_ROOT } from '../harness/paths.js';
 
 let server: Server;
 let requests = 0;
@@ -89,7 +89,7 @@ describe('the real process', () => {
     new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
       const clean = { ...process.env, ...env };
       delete clean.PARTNER_KEY_APPROVED;
-      execFile(process.execPath, ['--import', 'tsx', 'harness/cli/main.ts', ...args], { cwd: PROJECT_ROOT, env: clean, timeout: 30_000 }, (error, stdout, stderr) =>
+      execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, env: clean, timeout: 30_000 }, (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
       );
     });

@@ -4,15 +4,16 @@
  * worker) for all its runs and starts a fresh reference server per run, so runs never share
  * server state or rate budgets.
  */
-import type { Contract } from '../contract/index.js';
-import type { Family, Rule } from '../model.js';
-import type { RunConfig, TargetProfile } from '../run-config.js';
-import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../../reports/index.js';
-import { catalogueOf, type RunInfo } from '../../reports/run-info.js';
-import type { RunSummary } from '../../reports/summary.js';
-import { exportReferenceKeys, keyValues, pointProfileAt, startReferenceWithInbox } from '../cli/embedded.js';
-import type { CliIO } from '../cli/io.js';
-import { createSuiteRunner, type SuiteRunner } from '../cli/suite-runner.js';
+import type { Contract } from '../harness/contract/index.js';
+import type { Family, Rule } from '../harness/model.js';
+import type { TargetProfile } from '../harness/run-config.js';
+import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../reports/index.js';
+import type { RunSummary } from '../reports/summary.js';
+import { startTarget, type StartServer } from '../engine/embedded.js';
+import { runPlanned } from '../engine/execute.js';
+import type { RunIO } from '../engine/io.js';
+import { embeddedPlan } from '../engine/plan.js';
+import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import { MUTATION_FORMAT, progressLine, scoreOf, type CampaignResult } from './matrix.js';
 import { cleanOutcome, faultError, faultOutcome, type CleanOutcome, type FaultInfo, type FaultOutcome } from './outcome.js';
 
@@ -32,18 +33,17 @@ export interface CampaignOptions {
   runs: number;
   /** The clean run's reports go to `<reportDir>/clean/`. */
   reportDir: string;
-  io: CliIO;
+  io: RunIO;
   /** Builds a lane's runner (default: vitest). */
   createRunner?: (families: readonly Family[]) => Promise<SuiteRunner>;
   /** Starts a reference server with a fault (default: the embedded reference server). */
-  startServer?: (fault: string | undefined) => Promise<{ url: string; webhookInboxUrl?: string; close(): Promise<void> }>;
+  startServer?: StartServer;
 }
 
 type Job = { kind: 'clean' } | { kind: 'fault'; fault: FaultInfo };
 
 export async function runCampaign(options: CampaignOptions): Promise<CampaignResult> {
   const started = Date.now();
-  if (!options.startServer) await exportReferenceKeys();
   const jobs: Job[] = [{ kind: 'clean' }, ...options.faults.map((fault) => ({ kind: 'fault' as const, fault }))];
   const outcomes = new Map<string, FaultOutcome>();
   let clean: CleanOutcome | undefined;
@@ -104,42 +104,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
   };
 }
 
-/** The CLI run one campaign run stands for: the embedded server with the fault switched on. */
-const campaignRunCommand = (fault: string | undefined) => `npx partner-conformance run${fault ? ` --fault ${fault}` : ''}`;
-
 async function runOnce(options: CampaignOptions, runner: SuiteRunner, runId: string, fault: string | undefined, writers: ReportWriter[]): Promise<RunSummary> {
-  const server = await (options.startServer ?? startReferenceWithInbox)(fault);
+  const plan = embeddedPlan({ ...options, runId, fault });
+  const target = await startTarget(plan, options.startServer);
   try {
-    const profile = pointProfileAt(options.profile, server.url);
-    const config: RunConfig = {
-      runId,
-      runProfile: 'conformance',
-      target: profile,
-      specSource: options.contract.source,
-      families: [...options.families],
-      seed: options.seed,
-      runs: options.runs,
-      strict: false,
-      reportDir: options.reportDir,
-      embedded: true,
-      fault,
-      ...(server.webhookInboxUrl !== undefined ? { webhookInboxUrl: server.webhookInboxUrl } : {}),
-      command: campaignRunCommand(fault),
-    };
-    const info: RunInfo = {
-      runId,
-      startedAt: new Date().toISOString(),
-      runProfile: 'conformance',
-      target: { name: profile.name, baseUrl: server.url, embedded: true, fault },
-      spec: { source: options.contract.source, version: options.contract.version, digest: `sha256:${options.contract.digest}` },
-      families: [...options.families],
-      seed: options.seed,
-      runs: options.runs,
-      strict: false,
-      command: campaignRunCommand(fault),
-    };
-    return await runner.run(config, { info, catalogue: catalogueOf(options.catalogue), writers, secrets: keyValues(profile) });
+    return await runPlanned(runner, plan, target, { writers });
   } finally {
-    await server.close();
+    await target.close();
   }
 }

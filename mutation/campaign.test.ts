@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../model.js';
-import type { RunConfig } from '../run-config.js';
-import { buildSummary } from '../../reports/summary.js';
-import { catalogueOf } from '../../reports/run-info.js';
-import { SAMPLE_RULES, sampleInfo } from '../../reports/testing/sample.js';
-import type { SuiteRunner } from '../cli/suite-runner.js';
-import type { Contract } from '../contract/index.js';
+import type { Finding } from '../harness/model.js';
+import type { RunConfig } from '../harness/run-config.js';
+import { buildSummary } from '../reports/summary.js';
+import { catalogueOf } from '../reports/run-info.js';
+import { SAMPLE_RULES, sampleInfo } from '../reports/testing/sample.js';
+import type { SuiteRunner } from '../engine/suite-runner.js';
+import type { Contract } from '../harness/contract/index.js';
 import { runCampaign } from './campaign.js';
 import { renderMatrix } from './matrix.js';
 
@@ -54,7 +54,7 @@ const base = () => ({
   campaignId: 'c1',
   faults: FAULTS,
   families: ['utility' as const],
-  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab' } as unknown as Contract,
+  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab', title: 'Partner API', defects: [] } as unknown as Contract,
   catalogue: SAMPLE_RULES,
   profile: { name: 'reference', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
   seed: 1,
@@ -70,7 +70,9 @@ describe('mutation campaign', () => {
     const result = await runCampaign({ ...base(), lanes: 2, createRunner: fakeRunner(seen) });
     expect(seen.map((c) => c.fault ?? 'clean').sort()).toEqual(['cancel-silent', 'clean', 'headers-missing', 'issuers-byte-order', 'ping-wrong-status']);
     expect(new Set(seen.map((c) => c.runId)).size).toBe(seen.length);
-    expect(seen.every((c) => c.target.baseUrl.endsWith(c.fault ?? 'clean'))).toBe(true);
+    // Each run's config comes from the engine's plan: the embedded server, the fault, its command.
+    expect(seen.find((c) => c.fault === 'cancel-silent')).toMatchObject({ embedded: true, runProfile: 'conformance', command: 'npx partner-conformance run --fault cancel-silent' });
+    expect(seen.every((c) => c.profile.baseUrl.endsWith(c.fault ?? 'clean'))).toBe(true);
     const byName = Object.fromEntries(result.faults.map((f) => [f.fault, f]));
     expect(byName['ping-wrong-status']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['PING-200'] });
     expect(byName['issuers-byte-order']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['ISSUERS-ORDER', 'SCHEMA-X'] });

@@ -2,8 +2,8 @@
  * What one run of the campaign says about one fault: caught or not, by which rules, and
  * whether the fault's own rule was among them.
  */
-import type { Finding } from '../model.js';
-import type { RunSummary } from '../../reports/summary.js';
+import type { Finding } from '../harness/model.js';
+import type { RunSummary } from '../reports/summary.js';
 
 export interface FaultInfo {
   name: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../model.js';
-import { buildSummary } from '../../reports/summary.js';
-import { catalogueOf } from '../../reports/run-info.js';
-import { SAMPLE_RULES, sampleInfo } from '../../reports/testing/sample.js';
+import type { Finding } from '../harness/model.js';
+import { buildSummary } from '../reports/summary.js';
+import { catalogueOf } from '../reports/run-info.js';
+import { SAMPLE_RULES, sampleInfo } from '../reports/testing/sample.js';
 import { faultOutcome } from './outcome.js';
 
 const fault = { name: 'ping-500', rules: ['PING-200'], family: 'utility', summary: 'ping answers 500' };

@@ -2,13 +2,10 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The project root (this file is harness/cli/paths.ts). */
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The project root (this file is harness/paths.ts). */
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const projectPath = (...parts: string[]) => resolve(PROJECT_ROOT, ...parts);
 
 /** The spec a run tests against when `--spec` is not given. */
 export const DEFAULT_SPEC = projectPath('specs', 'partner-api.yaml');
-
-/** Parent of the per-run report folders when `--report-dir` is not given (git-ignored). */
-export const DEFAULT_REPORTS_ROOT = 'reports/out';

@@ -3,12 +3,12 @@
  * the console summary and report.html, kept in summary.json, and never failing a run, even --strict.
  */
 import { describe, expect, it } from 'vitest';
-import { defectFindings } from '../harness/cli/run-command.js';
+import { defectFindings } from './defect-findings.js';
 import type { Contract } from '../harness/contract/index.js';
 import type { Finding } from '../harness/model.js';
-import { renderConsoleSummary } from './console-writer.js';
-import { renderHtml } from './html-writer.js';
-import { sampleInfo, sampleSummary } from './testing/sample.js';
+import { renderConsoleSummary } from '../reports/console-writer.js';
+import { renderHtml } from '../reports/html-writer.js';
+import { sampleInfo, sampleSummary } from '../reports/testing/sample.js';
 
 const DEFECT = { pointer: '#/paths/~1v1~1ping/get/responses/401', operationId: 'ping', message: 'Missing $ref pointer "#/components/responses/Unauthorized"' };
 const contract = { title: 'Provider API', version: '0.1.0', source: 'openapi.json', defects: [DEFECT] } as unknown as Contract;

@@ -7,17 +7,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listFaults } from '../../reference/server.js';
-import { verifyDigest } from '../../reports/digest.js';
-import { findAll, parseXml } from '../../reports/testing/xml-check.js';
-import { PROJECT_ROOT } from './paths.js';
+import { listFaults } from '../reference/server.js';
+import { verifyDigest } from '../reports/digest.js';
+import { findAll, parseXml } from '../reports/testing/xml-check.js';
+import { PROJECT_ROOT } from '../harness/paths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'harness/cli/main.ts', ...args], { cwd: PROJECT_ROOT, timeout: 120_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, timeout: 120_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });

@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from '../errors.js';
-import { processIO, type CliIO } from './io.js';
-import { projectPath } from './paths.js';
+import { ConfigError } from '../harness/errors.js';
+import { processIO, type RunIO } from '../engine/io.js';
+import { projectPath } from '../harness/paths.js';
 
-type Command = (argv: readonly string[], io: CliIO) => Promise<number>;
+type Command = (argv: readonly string[], io: RunIO) => Promise<number>;
 
 // Commands load on use: help and usage errors answer fast and need none of the machinery.
 const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }> = {
@@ -35,7 +35,7 @@ export function version(): string {
   return (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 }
 
-export async function main(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+export async function main(argv: readonly string[], io: RunIO = processIO): Promise<number> {
   const [first, ...rest] = argv;
   try {
     if (first === undefined || first === '--help' || first === '-h' || first === 'help') {

@@ -1,18 +1,18 @@
-/** `mutation`: the campaign over the named faults of the reference server (see harness/mutation). */
+/** `mutation`: the campaign over the named faults of the reference server (see mutation/). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadContract } from '../contract/index.js';
-import { ConfigError } from '../errors.js';
-import { FAMILIES } from '../model.js';
-import { loadTargetProfile, referenceProfilePath } from '../profile.js';
-import { loadRules } from '../rules.js';
+import { loadContract } from '../harness/contract/index.js';
+import { ConfigError } from '../harness/errors.js';
+import { FAMILIES } from '../harness/model.js';
+import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
+import { DEFAULT_SPEC } from '../harness/paths.js';
+import { loadRules } from '../harness/rules.js';
+import { DEFAULT_RUN_PROFILE, RUN_PROFILES } from '../harness/run-profiles.js';
+import type { RunIO } from '../engine/io.js';
+import { runsOf, seedOf } from '../engine/plan-inputs.js';
+import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { renderMatrix } from '../mutation/matrix.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
-import type { CliIO } from './io.js';
-import { DEFAULT_SPEC } from './paths.js';
-import { defaultReportDir, newRunId } from './report-dir.js';
-import { DEFAULT_RUNS } from './run-flags.js';
-import { runsOf, seedOf } from './run-plan.js';
 
 export const MUTATION_FLAGS: FlagTable = {
   fault: { type: 'string', multiple: true, value: '<name>', help: 'only these faults (repeatable or comma list; default every fault)' },
@@ -20,7 +20,7 @@ export const MUTATION_FLAGS: FlagTable = {
   lanes: { type: 'string', value: '<n>', help: 'runs in parallel, each with its own server and worker (default 8)' },
   scope: { type: 'string', value: '<all|family>', help: 'all: every suite against every fault (default); family: only the fault\'s own family (faster)' },
   seed: { type: 'string', value: '<int>', help: 'fast-check seed for every run (default 1: the campaign is repeatable)' },
-  runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default ${DEFAULT_RUNS.conformance})` },
+  runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default ${RUN_PROFILES[DEFAULT_RUN_PROFILE].runs})` },
   spec: { type: 'string', value: '<path|url>', help: 'the OpenAPI document schema checks come from (default specs/partner-api.yaml), e.g. the provider\'s own' },
   help: { type: 'boolean', help: 'this help' },
 };
@@ -51,14 +51,14 @@ function lanesOf(raw: string | undefined): number {
   return n;
 }
 
-export async function mutationCommand(argv: readonly string[], io: CliIO): Promise<number> {
+export async function mutationCommand(argv: readonly string[], io: RunIO): Promise<number> {
   const flags = parseFlags('mutation', argv, MUTATION_FLAGS);
   if (flags.help) {
     io.out.write(MUTATION_HELP);
     return 0;
   }
   // The campaign and the reference server load only once the flags are known to be valid.
-  const [{ listFaults }, { runCampaign }] = await Promise.all([import('../../reference/server.js'), import('../mutation/campaign.js')]);
+  const [{ listFaults }, { runCampaign }] = await Promise.all([import('../reference/server.js'), import('../mutation/campaign.js')]);
   const known = listFaults();
   const names = flags.fault as string[] | undefined;
   const unknown = (names ?? []).filter((n) => !known.some((f) => f.name === n));
@@ -68,7 +68,7 @@ export async function mutationCommand(argv: readonly string[], io: CliIO): Promi
   const scope = (flags.scope as string | undefined) ?? 'all';
   if (scope !== 'all' && scope !== 'family') throw new ConfigError('E_USAGE', `--scope "${scope}" is neither all nor family`);
   const seed = seedOf((flags.seed as string | undefined) ?? '1');
-  const runs = runsOf(flags.runs as string | undefined, 'conformance');
+  const runs = runsOf(flags.runs as string | undefined, DEFAULT_RUN_PROFILE);
   const campaignId = newRunId();
   const reportDir = flags['report-dir'] !== undefined ? resolve(flags['report-dir'] as string) : `${defaultReportDir(campaignId)}-mutation`;
   const [contract, catalogue, profile] = await Promise.all([loadContract((flags.spec as string | undefined) ?? DEFAULT_SPEC), loadRules().rules, loadTargetProfile(referenceProfilePath())]);

@@ -6,12 +6,12 @@
  */
 import { Writable } from 'node:stream';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
-import type { Family } from '../model.js';
-import type { RunConfig } from '../run-config.js';
-import { familyOfModule } from '../../reports/finding-from-test.js';
-import { ConformanceReporter, type ReportRun } from '../../reports/vitest-reporter.js';
-import type { RunSummary } from '../../reports/summary.js';
-import { PROJECT_ROOT } from './paths.js';
+import type { Family } from '../harness/model.js';
+import type { RunConfig } from '../harness/run-config.js';
+import { familyOfModule } from '../reports/finding-from-test.js';
+import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
+import type { RunSummary } from '../reports/summary.js';
+import { PROJECT_ROOT } from '../harness/paths.js';
 
 /** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
 export const TEST_TIMEOUT_MS = 60_000;

@@ -3,7 +3,7 @@
  * word is a usage error (exit 2) that names the command's help.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../errors.js';
+import { ConfigError } from '../harness/errors.js';
 
 export interface FlagSpec {
   type: 'string' | 'boolean';

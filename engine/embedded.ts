@@ -2,22 +2,17 @@
  * The embedded target: the reference server started in this process, its sandbox keys
  * exported into the environment variables its profile names (workers read them there).
  */
-import type { TargetProfile } from '../run-config.js';
-import type { ReferenceServerOptions } from '../../reference/server.js';
+import type { TargetProfile } from '../harness/run-config.js';
+import type { RunPlan } from './plan.js';
+import type { RunTarget } from './plan-outputs.js';
+import type { ReferenceServerOptions } from '../reference/server.js';
 import { startWebhookInbox } from './webhook-inbox.js';
 
 /** Extra reference-server options for an embedded run (benchmarks: data-set sizes, tier, request counting). */
 export type EmbeddedServerOptions = Omit<ReferenceServerOptions, 'fault'>;
 
 // The reference server loads only when a run uses it: a run against a remote target never does.
-const reference = () => import('../../reference/server.js');
-
-export interface EmbeddedTarget {
-  server: { url: string; close(): Promise<void> };
-  profile: TargetProfile;
-  /** The receiver of the server's webhooks (RunConfig.webhookInboxUrl). */
-  webhookInboxUrl: string;
-}
+const reference = () => import('../reference/server.js');
 
 /** A reference server that delivers its webhooks to a local inbox; `close` stops both. */
 export async function startReferenceWithInbox(
@@ -56,15 +51,22 @@ export function pointProfileAt(profile: TargetProfile, url: string): TargetProfi
   };
 }
 
-export async function startEmbedded(profile: TargetProfile, fault?: string, options: EmbeddedServerOptions = {}): Promise<EmbeddedTarget> {
-  await exportReferenceKeys();
-  const server = await startReferenceWithInbox(fault, options);
-  return { server, profile: pointProfileAt(profile, server.url), webhookInboxUrl: server.webhookInboxUrl };
+/** Starts the reference server of a run with `fault` switched on (the mutation campaign counts requests this way). */
+export type StartServer = (fault: string | undefined) => Promise<{ url: string; webhookInboxUrl?: string; close(): Promise<void> }>;
+
+/** The planned target, running: a remote one as it is, the embedded one started. `close` stops it. */
+export interface StartedTarget extends RunTarget {
+  close(): Promise<void>;
 }
 
-/** The key values the run may use: scrubbed from every finding before it is written. */
-export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): string[] {
-  return Object.values(profile.keys)
-    .map((ref) => env[ref.env])
-    .filter((v): v is string => typeof v === 'string' && v.length > 0);
+/**
+ * The plan's target, ready for a run: a remote profile as it is; for the embedded server, the
+ * server started and the profile pointed at it. By default the reference server (with
+ * `options`), its keys exported; a caller passing `start` exports whatever keys its server takes.
+ */
+export async function startTarget(plan: Pick<RunPlan, 'profile' | 'embedded' | 'fault'>, start?: StartServer, options: EmbeddedServerOptions = {}): Promise<StartedTarget> {
+  if (!plan.embedded) return { profile: plan.profile, close: async () => {} };
+  if (!start) await exportReferenceKeys();
+  const server = await (start ?? ((fault) => startReferenceWithInbox(fault, options)))(plan.fault);
+  return { profile: pointProfileAt(plan.profile, server.url), webhookInboxUrl: server.webhookInboxUrl, close: () => server.close() };
 }

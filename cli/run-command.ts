@@ -1,0 +1,48 @@
+/** `run`: the flags as a run request, planned and executed by the engine; the outcome is the exit code. */
+import { RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
+import { executeRun } from '../engine/execute.js';
+import type { RunIO } from '../engine/io.js';
+import { planRun, type RunRequest } from '../engine/plan.js';
+import { flagHelp, parseFlags, type ParsedFlags } from './args.js';
+import { RUN_FLAGS } from './run-flags.js';
+
+const withEvidence = RUN_PROFILE_NAMES.filter((p) => RUN_PROFILES[p].evidence);
+
+export const RUN_HELP = `partner-conformance run [flags]
+
+Runs the conformance suites against a target (default: the embedded reference server) and
+writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
+Exit codes: 0 passed (warnings allowed), 1 a rule failed (or a warning with --strict),
+2 usage or configuration error.
+
+${flagHelp(RUN_FLAGS)}
+`;
+
+/** The parsed flags of `run` as the engine's run request. */
+export function runRequestOf(flags: ParsedFlags): RunRequest {
+  const str = (name: string) => flags[name] as string | undefined;
+  const list = (name: string) => flags[name] as string[] | undefined;
+  return {
+    target: str('target'),
+    baseUrl: str('base-url'),
+    spec: str('spec'),
+    profile: str('profile'),
+    families: list('family'),
+    rules: list('rule'),
+    seed: str('seed'),
+    runs: str('runs'),
+    shard: str('shard'),
+    strict: flags.strict === true,
+    reportDir: str('report-dir'),
+    fault: str('fault'),
+  };
+}
+
+export async function runCommand(argv: readonly string[], io: RunIO): Promise<number> {
+  const flags = parseFlags('run', argv, RUN_FLAGS);
+  if (flags.help) {
+    io.out.write(RUN_HELP);
+    return 0;
+  }
+  return executeRun(await planRun(runRequestOf(flags)), io);
+}

@@ -1,0 +1,68 @@
+/**
+ * Each input of a run checked on its own: a bad one is a ConfigError with its stable code
+ * (exit 2), before any request is sent. Messages name the CLI's flags, the words users type.
+ */
+import { ConfigError } from '../harness/errors.js';
+import { FAMILIES, type Family, type Rule } from '../harness/model.js';
+import { DEFAULT_RUN_PROFILE, isRunProfile, RUN_PROFILE_NAMES, runProfile, type RunProfile } from '../harness/run-profiles.js';
+
+/** Upper bound on --runs, so a typo cannot start a run that never ends. */
+export const MAX_RUNS = 10_000;
+
+/** Key roles every remote target profile must provide, checked before any request is sent. */
+export const REQUIRED_ROLES = ['approved'] as const;
+
+export function runProfileOf(name: string | undefined): RunProfile {
+  if (name === undefined) return DEFAULT_RUN_PROFILE;
+  if (!isRunProfile(name)) throw new ConfigError('E_PROFILE_UNKNOWN', `unknown run profile "${name}"`, `Use one of the run profiles: ${RUN_PROFILE_NAMES.join(', ')}.`);
+  return name;
+}
+
+export function familiesOf(names: readonly string[] | undefined): Family[] | undefined {
+  if (!names || names.length === 0) return undefined;
+  const unknown = names.filter((n) => !(FAMILIES as readonly string[]).includes(n));
+  if (unknown.length) throw new ConfigError('E_FAMILY_UNKNOWN', `unknown family ${unknown.map((n) => `"${n}"`).join(', ')}; families are ${FAMILIES.join(', ')}`);
+  return FAMILIES.filter((f) => names.includes(f));
+}
+
+export function rulesOf(ids: readonly string[] | undefined, catalogue: readonly Rule[]): Rule[] | undefined {
+  if (!ids || ids.length === 0) return undefined;
+  const byId = new Map(catalogue.map((r) => [r.id, r]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length) throw new ConfigError('E_RULE_UNKNOWN', `unknown rule ${unknown.map((id) => `"${id}"`).join(', ')}`);
+  return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+export function seedOf(raw: string | undefined, random = Math.random): number {
+  if (raw === undefined) return Math.floor(random() * 0x7fffffff);
+  const seed = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(seed)) throw new ConfigError('E_SEED_INVALID', `--seed "${raw}" is not an integer`);
+  return seed;
+}
+
+export function runsOf(raw: string | undefined, profile: RunProfile): number {
+  if (raw === undefined) return runProfile(profile).runs;
+  const runs = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || runs < 1 || runs > MAX_RUNS) {
+    throw new ConfigError('E_RUNS_INVALID', `--runs "${raw}" is not a whole number from 1 to ${MAX_RUNS}`);
+  }
+  return runs;
+}
+
+/** `--shard i/n`, checked here so a typo is exit 2 rather than vitest's own error. */
+export function shardOf(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new ConfigError('E_SHARD_INVALID', `--shard "${raw}" is not <index>/<count> with 1 <= index <= count`);
+  return `${index}/${count}`;
+}
+
+/** A known fault name. The reference server loads only when a fault is asked for. */
+export async function faultOf(name: string | undefined): Promise<string | undefined> {
+  if (name === undefined) return undefined;
+  const { listFaults } = await import('../reference/server.js');
+  if (!listFaults().some((f) => f.name === name)) throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault "${name}"`);
+  return name;
+}

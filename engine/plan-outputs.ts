@@ -1,0 +1,71 @@
+/**
+ * The run plan turned into what a run hands on: the RunConfig the suites inject, the RunInfo
+ * every report starts with, and the command that repeats the run. Built here only; the CLI
+ * and the mutation campaign both come through it.
+ */
+import type { RunConfig, TargetProfile } from '../harness/run-config.js';
+import { publicUrl, runCommand } from '../harness/reproduce.js';
+import type { RunInfo } from '../reports/run-info.js';
+import type { RunPlan } from './plan.js';
+
+/** The command that repeats the planned run without its narrowing flags; findings extend it. */
+export function commandOf(plan: RunPlan): string {
+  return runCommand({
+    embedded: plan.embedded,
+    profilePath: plan.profilePath,
+    baseUrl: plan.profile.baseUrl,
+    fault: plan.embedded ? plan.fault : undefined,
+    specSource: plan.contract.source,
+    runProfile: plan.runProfile,
+    strict: plan.strict,
+  });
+}
+
+/** The running target: the plan's profile, pointed at the embedded server once it listens. */
+export interface RunTarget {
+  profile: TargetProfile;
+  /** Where the embedded server delivers its webhooks (RunConfig.webhookInboxUrl). */
+  webhookInboxUrl?: string;
+}
+
+export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
+  return {
+    runId: plan.runId,
+    runProfile: plan.runProfile,
+    profile: target.profile,
+    specSource: plan.contract.source,
+    families: plan.families,
+    rules: plan.rules,
+    seed: plan.seed,
+    runs: plan.runs,
+    strict: plan.strict,
+    reportDir: plan.reportDir,
+    embedded: plan.embedded,
+    fault: plan.embedded ? plan.fault : undefined,
+    ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
+    command: commandOf(plan),
+  };
+}
+
+export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): RunInfo {
+  const { contract } = plan;
+  return {
+    runId: plan.runId,
+    startedAt: startedAt.toISOString(),
+    runProfile: plan.runProfile,
+    target: { name: target.profile.name, baseUrl: publicUrl(target.profile.baseUrl), embedded: plan.embedded, fault: plan.embedded ? plan.fault : undefined },
+    spec: {
+      source: contract.source,
+      version: contract.version || undefined,
+      digest: contract.digest ? `sha256:${contract.digest}` : undefined,
+      title: contract.title || undefined,
+      defects: contract.defects.map(({ pointer, operationId, message }) => ({ pointer, ...(operationId ? { operationId } : {}), message })),
+    },
+    families: plan.families,
+    rules: plan.rules,
+    seed: plan.seed,
+    runs: plan.runs,
+    strict: plan.strict,
+    command: commandOf(plan),
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The run plan: everything a run needs, validated before any request is sent. The CLI makes
+ * one from its flags (`planRun`), the mutation campaign one per fault (`embeddedPlan`); both
+ * hand it to the engine, which turns it into the RunConfig, the RunInfo and the command.
+ */
+import { resolve } from 'node:path';
+import type { Contract } from '../harness/contract/index.js';
+import { loadContract } from '../harness/contract/index.js';
+import { ConfigError } from '../harness/errors.js';
+import { FAMILIES, type Family, type Rule } from '../harness/model.js';
+import { DEFAULT_SPEC } from '../harness/paths.js';
+import { requireKeys } from '../harness/client/keys.js';
+import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from '../harness/profile.js';
+import { loadRules } from '../harness/rules.js';
+import type { TargetProfile } from '../harness/run-config.js';
+import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
+import { faultOf, familiesOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf } from './plan-inputs.js';
+import { defaultReportDir, newRunId } from './report-dir.js';
+
+export interface RunPlan {
+  runId: string;
+  runProfile: RunProfile;
+  families: Family[];
+  rules?: string[];
+  seed: number;
+  runs: number;
+  /** vitest shard `i/n` of the suite files, when the run is split across jobs. */
+  shard?: string;
+  strict: boolean;
+  reportDir: string;
+  /** True when reportDir is the default, so `reports/out/latest` follows it. */
+  defaultReportDir: boolean;
+  contract: Contract;
+  catalogue: Rule[];
+  /** The target profile; for the embedded server its base URLs are filled in once it listens. */
+  profile: TargetProfile;
+  /** The profile's file as given (`--target`), named by the run's command. */
+  profilePath?: string;
+  /** The target is the embedded reference server. */
+  embedded: boolean;
+  /** Fault switched on in the embedded server. */
+  fault?: string;
+}
+
+/** What a run is asked for, as the CLI's flags say it; every value still unchecked. */
+export interface RunRequest {
+  /** Target profile file (`--target`). */
+  target?: string;
+  baseUrl?: string;
+  spec?: string;
+  /** Run profile name (`--profile`). */
+  profile?: string;
+  families?: string[];
+  rules?: string[];
+  seed?: string;
+  runs?: string;
+  shard?: string;
+  strict?: boolean;
+  reportDir?: string;
+  fault?: string;
+}
+
+export function checkConflicts(request: RunRequest): void {
+  if (request.target !== undefined && request.baseUrl !== undefined) {
+    throw new ConfigError('E_FLAGS_CONFLICT', '--target and --base-url both name a target', 'Use --target <profile.json> or --base-url <url>, not both.');
+  }
+  if (request.fault !== undefined && (request.target !== undefined || request.baseUrl !== undefined)) {
+    throw new ConfigError('E_FLAGS_CONFLICT', '--fault switches on a fault of the embedded reference server, but a remote target was given', 'Drop --fault, or drop --target/--base-url to run against the embedded server.');
+  }
+}
+
+type Target = Pick<RunPlan, 'profile' | 'profilePath' | 'embedded' | 'fault'>;
+
+function targetOf(request: RunRequest, fault: string | undefined): Target {
+  if (request.target !== undefined) return { embedded: false, profile: loadTargetProfile(resolve(request.target)), profilePath: request.target };
+  if (request.baseUrl !== undefined) return { embedded: false, profile: profileFromBaseUrl(request.baseUrl) };
+  return { embedded: true, profile: loadTargetProfile(referenceProfilePath()), fault };
+}
+
+export async function planRun(request: RunRequest): Promise<RunPlan> {
+  checkConflicts(request);
+  const runProfile = runProfileOf(request.profile);
+  const requestedFamilies = familiesOf(request.families);
+  const seed = seedOf(request.seed);
+  const runs = runsOf(request.runs, runProfile);
+  const shard = shardOf(request.shard);
+  const fault = await faultOf(request.fault);
+  const catalogue = [...loadRules().rules];
+  const rules = rulesOf(request.rules, catalogue);
+  // With --rule and no --family, run only the families those rules apply to.
+  const families = requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES]);
+  const contract = await loadContract(request.spec ?? DEFAULT_SPEC);
+  const target = targetOf(request, fault);
+  if (!target.embedded) requireKeys(target.profile, [...REQUIRED_ROLES]);
+  const runId = newRunId();
+  return {
+    runId,
+    runProfile,
+    families,
+    rules: rules?.map((r) => r.id),
+    seed,
+    runs,
+    shard,
+    strict: request.strict === true,
+    reportDir: request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId),
+    defaultReportDir: request.reportDir === undefined,
+    contract,
+    catalogue,
+    ...target,
+  };
+}
+
+export interface EmbeddedRun {
+  runId: string;
+  fault?: string;
+  families: readonly Family[];
+  contract: Contract;
+  catalogue: readonly Rule[];
+  /** The reference server's own profile. */
+  profile: TargetProfile;
+  seed: number;
+  runs: number;
+  reportDir: string;
+}
+
+/** The plan of one default-profile run against the embedded server (a mutation campaign run). */
+export function embeddedPlan(run: EmbeddedRun): RunPlan {
+  return {
+    runId: run.runId,
+    runProfile: DEFAULT_RUN_PROFILE,
+    families: [...run.families],
+    seed: run.seed,
+    runs: run.runs,
+    strict: false,
+    reportDir: run.reportDir,
+    defaultReportDir: false,
+    contract: run.contract,
+    catalogue: [...run.catalogue],
+    profile: run.profile,
+    embedded: true,
+    fault: run.fault,
+  };
+}

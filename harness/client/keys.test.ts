@@ -1,0 +1,54 @@
+/** The one reader of key variables: roles resolve through their variable, absences are named by variable, never by value. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../errors.js';
+import type { TargetProfile } from '../run-config.js';
+import { MissingKeyRole } from './errors.js';
+import { keyValues, KeyRing, requireKeys } from './keys.js';
+
+function caught(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+const profile: TargetProfile = {
+  name: 't', baseUrl: 'http://127.0.0.1:1', fixtures: {},
+  keys: { approved: { env: 'T_KEY_APPROVED', tier: 'high' }, medicare: { env: 'T_KEY_MEDICARE', tier: 'low' } },
+};
+const secret = 'canary-secret-value';
+
+describe('keys', () => {
+  it('resolves a role through its environment variable; empty or absent is unset', () => {
+    expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).resolve('approved')).toMatchObject({ role: 'approved', value: secret, tier: 'high' });
+    expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).has('approved')).toBe(true);
+    expect(new KeyRing(profile.keys, { T_KEY_APPROVED: '' }).has('approved')).toBe(false);
+    expect(new KeyRing(profile.keys, {}).has('approved')).toBe(false);
+    expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).has('unapproved')).toBe(false);
+    expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).has('toString')).toBe(false);
+    expect(() => new KeyRing(profile.keys, {}).resolve('unapproved')).toThrow(MissingKeyRole);
+    expect(caught(() => new KeyRing(profile.keys, {}).resolve('approved')).code).toBe('E_KEY_ENV_MISSING');
+  });
+
+  it('keyValues lists the values set, for scrubbing', () => {
+    expect(keyValues(profile, { T_KEY_APPROVED: secret, T_KEY_MEDICARE: '' })).toEqual([secret]);
+  });
+
+  it('requireKeys names each unset variable and its role, never a value', () => {
+    expect(() => requireKeys(profile, ['approved'], { T_KEY_APPROVED: secret })).not.toThrow();
+    const error = caught(() => requireKeys(profile, ['approved', 'medicare'], { T_KEY_APPROVED: secret }));
+    expect(error.code).toBe('E_KEY_ENV_MISSING');
+    expect(error.message).toContain('T_KEY_MEDICARE (key role medicare)');
+    expect(error.message).not.toContain('T_KEY_APPROVED');
+    expect(error.format()).not.toContain(secret);
+  });
+
+  it('requireKeys reports a role the profile does not define as a profile error', () => {
+    const error = caught(() => requireKeys(profile, ['unapproved'], {}));
+    expect(error.code).toBe('E_PROFILE_INVALID');
+    expect(error.message).toContain('unapproved');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The one builder of commands: the command that repeats a run (the engine puts it in the
+ * RunConfig and the RunInfo) and its narrowing to one check (findings carry it). It names the
+ * target by profile file or URL, never by key: key values live only in environment variables.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_SPEC } from './paths.js';
+import { DEFAULT_RUN_PROFILE, type RunProfile } from './run-profiles.js';
+
+/** Single-quoted for POSIX shells when the word has anything beyond safe characters. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A URL without credentials, query or fragment (they could carry secrets). */
+export function publicUrl(raw: string, unparsable = '<url>'): string {
+  try {
+    const url = new URL(raw);
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    url.hash = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return unparsable;
+  }
+}
+
+const isUrl = (source: string) => /^https?:/i.test(source);
+
+/** The spec a run loads when `--spec` is not given, however the path was written. */
+function isDefaultSpec(source: string): boolean {
+  return !isUrl(source) && (isAbsolute(source) ? source : resolve(source)) === DEFAULT_SPEC;
+}
+
+/** What names a run on the command line. */
+export interface RunWords {
+  /** The target is the embedded reference server. */
+  embedded: boolean;
+  /** The target profile file as given (`--target`); a remote target without one is named by URL. */
+  profilePath?: string;
+  baseUrl: string;
+  fault?: string;
+  specSource: string;
+  runProfile: RunProfile;
+  strict: boolean;
+}
+
+/** The command that repeats a run, without its narrowing flags (`--family`, `--rule`, `--seed`). */
+export function runCommand(run: RunWords): string {
+  const words = ['npx', 'partner-conformance', 'run'];
+  if (!run.embedded) words.push(...(run.profilePath !== undefined ? ['--target', run.profilePath] : ['--base-url', publicUrl(run.baseUrl)]));
+  if (run.embedded && run.fault !== undefined) words.push('--fault', run.fault);
+  if (!isDefaultSpec(run.specSource)) words.push('--spec', isUrl(run.specSource) ? publicUrl(run.specSource) : run.specSource);
+  if (run.runProfile !== DEFAULT_RUN_PROFILE) words.push('--profile', run.runProfile);
+  if (run.strict) words.push('--strict');
+  return words.map(shellWord).join(' ');
+}
+
+export interface Narrowing {
+  family?: string;
+  rules: readonly string[];
+  /** fast-check seed (a property check's, or the run's). */
+  seed?: number;
+}
+
+/** `command` narrowed to one check's family, rules and seed. */
+export function reproduceCommand(command: string, { family, rules, seed }: Narrowing): string {
+  const words = [...(family !== undefined ? ['--family', family] : []), ...rules.flatMap((rule) => ['--rule', rule]), ...(seed !== undefined ? ['--seed', String(seed)] : [])];
+  return [command, ...words.map(shellWord)].join(' ');
+}

@@ -1,0 +1,64 @@
+/**
+ * The run profiles (`--profile`): what a smoke, conformance or certification run means. Every
+ * consumer reads this table, none branches on a profile's name: a new run profile is one entry
+ * here (test/run-profiles.test.ts holds every consumer to that).
+ */
+
+export interface RunProfileSpec {
+  /** One line for `--help`. */
+  summary: string;
+  /** fast-check runs per property when `--runs` is not given. */
+  runs: number;
+  /** Requests one run may send; the one past it is refused before it leaves. Absent: unbounded. */
+  requestCap?: number;
+  /** Requests with side effects are allowed (a `readOnly` target profile still forbids them). */
+  writes: boolean;
+  /** Checks of ungated families send with the `reader` key when the target profile has one. */
+  readerKey: boolean;
+  /** Checks that name no run profile (`verify(..., { profiles })`) belong to this one. */
+  defaultChecks: boolean;
+  /** evidence.json is written, and report.html shows the evidence section. */
+  evidence: boolean;
+}
+
+export const RUN_PROFILES = {
+  smoke: {
+    summary: 'a few read-only checks within a request budget (production schedules)',
+    runs: 1,
+    // A 15-minute schedule within a monthly quota.
+    requestCap: 10,
+    writes: false,
+    // Proving the approved key valid is its point, and it has no budget to spare.
+    readerKey: false,
+    defaultChecks: false,
+    evidence: false,
+  },
+  conformance: { summary: 'the whole suite', runs: 10, writes: true, readerKey: true, defaultChecks: true, evidence: false },
+  certification: { summary: 'the whole suite, more runs per property, with evidence.json', runs: 25, writes: true, readerKey: true, defaultChecks: true, evidence: true },
+} as const satisfies Record<string, RunProfileSpec>;
+
+export type RunProfile = keyof typeof RUN_PROFILES;
+
+/** The run profile when `--profile` is not given (also the mutation campaign's). */
+export const DEFAULT_RUN_PROFILE: RunProfile = 'conformance';
+
+/** Every run profile, in table order. */
+export const RUN_PROFILE_NAMES = Object.keys(RUN_PROFILES) as RunProfile[];
+
+export function isRunProfile(name: string): name is RunProfile {
+  return Object.hasOwn(RUN_PROFILES, name);
+}
+
+/** The entry of `name`, read through the wide type so optional fields stay optional. */
+export function runProfile(name: RunProfile): RunProfileSpec {
+  return RUN_PROFILES[name];
+}
+
+/** A check's `profiles` option: a list of run profiles, or `all` of them (new ones included). */
+export type CheckProfiles = readonly RunProfile[] | 'all';
+
+/** Whether a check declaring `profiles` (undefined: it names none) belongs to a run of `name`. */
+export function checkBelongsTo(name: RunProfile, profiles: CheckProfiles | undefined): boolean {
+  if (profiles === undefined) return runProfile(name).defaultChecks;
+  return profiles === 'all' || profiles.includes(name);
+}
