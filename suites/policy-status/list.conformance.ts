@@ -15,7 +15,7 @@ verify(
     const ex = await t.send(listRequest(t, { limit: 1 }));
     listRows(t, ex, 'POLICY-LIST-200');
     expectListPagination(t, ex, 'POLICY-LIST-200');
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listPolicyStatusApplications');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },

@@ -18,7 +18,7 @@ verify(
     const ex = await t.send(readRequest(t));
     t.expect.rules('POLICY-READ-200').status(ex, 200);
     expectPolicyStatuses(t, ex, 'POLICY-READ-200');
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPolicyStatusApplication');
   },
   { needs },

@@ -51,7 +51,7 @@ verify(
       t.expect.rules('COUNTIES-FIPS-FORMAT').that(ex, { holds: /^\d{5}$/.test(String(c.fips_code)), title: 'fips_code is not 5 digits', expected: 'a 5-digit county FIPS code', observed: JSON.stringify(c.fips_code) });
     }
     expectStateOfFips(t, ex);
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listCounties');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },

@@ -53,7 +53,7 @@ verify(
     // Order first by name alone, so a wrong tiebreak is reported as such and not as a wrong order.
     t.expect.rules('ISSUERS-ORDER').sortedBy(ex, { list: issuers, by: [caseless], label: 'name, case-insensitive (lowercased, code-unit order)' });
     t.expect.rules('ISSUERS-ORDER-TIEBREAK').sortedBy(ex, { list: issuers, by: [caseless, hiosId], label: 'name case-insensitive, then hios_issuer_id' });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listIssuers');
   },
   { needs: { fixtures: ['state'] } },
