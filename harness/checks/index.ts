@@ -1,4 +1,4 @@
-/** The check library: the table of checks (table.ts), their binding, and checks composed from bound ones. */
+/** The check library: the table of checks (table.ts), their binding, and checks composed from bound ones (composed/). */
 export { RuleViolation, isRuleViolation } from './violation.js';
 export type { RuleViolationInit, ViolationSeverity } from './violation.js';
 export type { Check, CheckScope, RequestLine, ResponseValidator } from './scope.js';
@@ -12,3 +12,6 @@ export type { HeaderExpectation } from './header.js';
 export type { ReplayExpectation } from './replay.js';
 export type { SortExpectation, SortKey } from './sorted-by.js';
 export type { Claim } from './that.js';
+export { expectForbidden, expectForbiddenInEitherEnvelope, errorCodes } from './composed/forbidden.js';
+export { expectRejected } from './composed/rejected.js';
+export { expectNo5xx } from './composed/no-5xx.js';
