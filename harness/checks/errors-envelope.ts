@@ -18,13 +18,13 @@ function envelopeDefect(body: unknown): string | null {
 
 /** The body is the direct-enrollment errors envelope (section 7), containing the code when given. */
 export const expectErrorsEnvelope: Check<string | undefined> = (exchange, code, scope) => {
-  const response = requireResponse('errorsEnvelope', exchange, scope);
+  const response = requireResponse(exchange, scope);
   const body = jsonOf(response);
   const expected = `{errors: [{code: ${code ? `"${code}"` : 'string'}, message: string, field?: string}, ...]}`;
   const defect = envelopeDefect(body);
-  if (defect) throw violation('errorsEnvelope', scope, exchange, 'not the errors envelope', expected, `${defect}: ${describeJson(body)}`);
+  if (defect) throw violation(scope, exchange, 'not the errors envelope', expected, `${defect}: ${describeJson(body)}`);
   const codes = (body as { errors: { code: string }[] }).errors.map((e) => e.code);
   if (code !== undefined && !codes.includes(code)) {
-    throw violation('errorsEnvelope', scope, exchange, 'expected error code missing', `an entry with code "${code}"`, `codes ${codes.map((c) => `"${c}"`).join(', ')}`);
+    throw violation(scope, exchange, 'expected error code missing', `an entry with code "${code}"`, `codes ${codes.map((c) => `"${c}"`).join(', ')}`);
   }
 };

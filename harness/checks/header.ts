@@ -9,14 +9,14 @@ export interface HeaderExpectation {
 
 /** The response carries the header, with a matching value when one is given. */
 export const expectHeader: Check<HeaderExpectation> = (exchange, { name, value }, scope) => {
-  const response = requireResponse('header', exchange, scope);
+  const response = requireResponse(exchange, scope);
   const actual = headerOf(response.headers, name);
   const wanted = value === undefined ? 'any value' : typeof value === 'string' ? `"${value}"` : String(value);
   if (actual === undefined) {
-    throw violation('header', scope, exchange, `missing header ${name}`, `${name}: ${wanted}`, `no ${name} header`);
+    throw violation(scope, exchange, `missing header ${name}`, `${name}: ${wanted}`, `no ${name} header`);
   }
   const matches = value === undefined || (typeof value === 'string' ? actual === value : value.test(actual));
   if (!matches) {
-    throw violation('header', scope, exchange, `unexpected ${name} header`, `${name}: ${wanted}`, `${name}: "${quote(actual)}"`);
+    throw violation(scope, exchange, `unexpected ${name} header`, `${name}: ${wanted}`, `${name}: "${quote(actual)}"`);
   }
 };

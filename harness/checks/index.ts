@@ -1,26 +1,17 @@
-/** The check library: one check per file, each `(exchange, expectation, scope)`. */
+/** The check library: the table of checks (table.ts), their binding, and checks composed from bound ones (composed/). */
 export { RuleViolation, isRuleViolation } from './violation.js';
 export type { RuleViolationInit, ViolationSeverity } from './violation.js';
 export type { Check, CheckScope, RequestLine, ResponseValidator } from './scope.js';
 export type { CheckNote, NoteSink } from './note.js';
 export { describeDisagreement, shapeDisagreement, statusDisagreement, type Disagreement } from './disagreements.js';
 export { headerOf, jsonOf, requireResponse } from './scope.js';
-export { expectTransportOk } from './transport-ok.js';
-export { expectStatus } from './status.js';
-export { expectSchemaValid } from './schema-valid.js';
-export { expectUnifiedEnvelope } from './unified-envelope.js';
-export { expectErrorsEnvelope } from './errors-envelope.js';
-export { expectHeader } from './header.js';
+export { CHECKS, type CheckName, type CheckTable } from './table.js';
+export { bindChecks, bindTable } from './bound.js';
+export type { Bound, BoundCheck, BoundChecks, BoundEnvironment } from './bound.js';
 export type { HeaderExpectation } from './header.js';
-export { expectNoHeader } from './no-header.js';
-export { expectReplayOf } from './replay.js';
 export type { ReplayExpectation } from './replay.js';
-export { expectRetryAfter } from './retry-after.js';
-export { expectSortedBy } from './sorted-by.js';
 export type { SortExpectation, SortKey } from './sorted-by.js';
-export { expectKeyNotEchoed } from './key-not-echoed.js';
-export { expectThat } from './that.js';
 export type { Claim } from './that.js';
-export { CheckRegistry, checks } from './registry.js';
-export { bindChecks } from './bound.js';
-export type { BoundChecks, BoundEnvironment } from './bound.js';
+export { expectForbidden, expectForbiddenInEitherEnvelope, errorCodes } from './composed/forbidden.js';
+export { expectRejected } from './composed/rejected.js';
+export { expectNo5xx } from './composed/no-5xx.js';

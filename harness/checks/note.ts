@@ -6,7 +6,7 @@
 import type { Exchange } from '../model.js';
 
 export interface CheckNote {
-  /** Name of the check that noted it (registry name). */
+  /** Name of the check that noted it (its key in the check table). */
   check: string;
   /** Rule ids the note is about. */
   rules: readonly string[];

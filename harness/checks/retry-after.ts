@@ -8,11 +8,11 @@ const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2}
 
 /** The response carries a usable `Retry-After`: delta-seconds or an HTTP-date. */
 export const expectRetryAfter: Check<void> = (exchange, _expectation, scope) => {
-  const response = requireResponse('retryAfter', exchange, scope);
+  const response = requireResponse(exchange, scope);
   const value = headerOf(response.headers, 'retry-after');
   const expected = 'Retry-After: <seconds> or <HTTP-date>';
-  if (value === undefined) throw violation('retryAfter', scope, exchange, 'missing Retry-After', expected, 'no Retry-After header');
+  if (value === undefined) throw violation(scope, exchange, 'missing Retry-After', expected, 'no Retry-After header');
   const trimmed = value.trim();
   if (DELTA_SECONDS.test(trimmed) || (IMF_FIXDATE.test(trimmed) && !Number.isNaN(Date.parse(trimmed)))) return;
-  throw violation('retryAfter', scope, exchange, 'unusable Retry-After', expected, `Retry-After: "${quote(value)}"`);
+  throw violation(scope, exchange, 'unusable Retry-After', expected, `Retry-After: "${quote(value)}"`);
 };

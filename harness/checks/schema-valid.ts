@@ -15,7 +15,7 @@ const listed = (errors: readonly ValidationError[]): string => {
 
 /** A non-fatal note: the answer only one source allows, naming the disagreement and both sources. */
 function noteDisagreement(scope: CheckScope, exchange: Exchange, d: Disagreement, expected: string, observed: string): void {
-  scope.note?.({ check: 'schemaValid', rules: scope.rules, title: `allowed by one source only (${d.id})`, expected, observed: `${observed} (${describeDisagreement(d)})`, exchange });
+  scope.note?.({ check: scope.check, rules: scope.rules, title: `allowed by one source only (${d.id})`, expected, observed: `${observed} (${describeDisagreement(d)})`, exchange });
 }
 
 /**
@@ -25,7 +25,7 @@ function noteDisagreement(scope: CheckScope, exchange: Exchange, d: Disagreement
  * violations; every other error still fails.
  */
 export const expectSchemaValid: Check<string> = (exchange, operationId, scope) => {
-  const response = requireResponse('schemaValid', exchange, scope);
+  const response = requireResponse(exchange, scope);
   if (!scope.contract) throw new Error('expectSchemaValid needs a contract in its scope');
   const contentType = headerOf(response.headers, 'content-type');
   const body = jsonOf(response) ?? response.body;
@@ -40,13 +40,13 @@ export const expectSchemaValid: Check<string> = (exchange, operationId, scope) =
       const expected = `a status documented for ${operationId} (${result.documented.join(', ')})`;
       const known = statusDisagreement(table, operationId, response.status);
       if (known) return noteDisagreement(scope, exchange, known, expected, `status ${response.status}`);
-      throw violation('schemaValid', scope, exchange, 'undocumented status', expected, `status ${response.status}`);
+      throw violation(scope, exchange, 'undocumented status', expected, `status ${response.status}`);
     }
     case 'invalid': {
       const expected = `a ${response.status} body valid for ${operationId}`;
       const covered = result.errors.map((e) => ({ error: e, by: shapeDisagreement(table, operationId, response.status, e) }));
       const rest = covered.filter((c) => c.by === undefined).map((c) => c.error);
-      if (rest.length > 0) throw violation('schemaValid', scope, exchange, 'response does not match the schema', expected, quote(listed(rest)));
+      if (rest.length > 0) throw violation(scope, exchange, 'response does not match the schema', expected, quote(listed(rest)));
       for (const d of new Set(covered.map((c) => c.by!))) {
         noteDisagreement(scope, exchange, d, expected, quote(listed(covered.filter((c) => c.by === d).map((c) => c.error))));
       }

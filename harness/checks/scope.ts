@@ -1,7 +1,8 @@
 /**
  * The fixed shape of every check: `(exchange, expectation, scope) => void`, throwing
- * RuleViolation. The scope names the rules the check covers and, for schema checks,
- * the loaded contract. Shared helpers for reading an exchange live here too.
+ * RuleViolation. The scope names the check (its key in table.ts, set when it is bound), the
+ * rules it covers and, for schema checks, the loaded contract. Shared helpers for reading an
+ * exchange live here too.
  */
 import type { Exchange } from '../model.js';
 import type { Contract, RequestLine } from '../contract/types.js';
@@ -15,6 +16,8 @@ export type { RequestLine };
 export type ResponseValidator = Pick<Contract, 'validateResponse'>;
 
 export interface CheckScope {
+  /** The check's key in the check table, set by the binder; violations and notes carry it. */
+  check: string;
   /** Rule ids the check covers; a violation names them. */
   rules: readonly string[];
   /** Needed by expectSchemaValid only. */
@@ -42,24 +45,23 @@ export function describeJson(value: unknown): string {
 }
 
 export function violation(
-  check: string,
   scope: CheckScope,
   exchange: Exchange | undefined,
   title: string,
   expected: string,
   observed: string,
 ): RuleViolation {
-  return new RuleViolation({ check, rules: scope.rules, title, expected, observed, exchange });
+  return new RuleViolation({ check: scope.check, rules: scope.rules, title, expected, observed, exchange });
 }
 
 /**
  * The response of an exchange, or a violation naming the checked rules when the request
  * got none (timeout, refused, reset): a faulty target is a finding, never a crash.
  */
-export function requireResponse(check: string, exchange: Exchange, scope: CheckScope): Response {
+export function requireResponse(exchange: Exchange, scope: CheckScope): Response {
   if (exchange.response) return exchange.response;
   const observed = `no response (${exchange.error ?? 'unknown transport failure'}) after ${Math.round(exchange.durationMs)} ms`;
-  throw violation(check, scope, exchange, 'no response', 'an HTTP response', observed);
+  throw violation(scope, exchange, 'no response', 'an HTTP response', observed);
 }
 
 /** Header value by case-insensitive name. */

@@ -30,7 +30,6 @@ export const expectSortedBy: Check<SortExpectation> = (exchange, { list, by, lab
   for (let i = 1; i < list.length; i += 1) {
     if (compareBy(by, list[i - 1], list[i]) > 0) {
       throw violation(
-        'sortedBy',
         scope,
         exchange,
         'list out of order',

@@ -3,12 +3,11 @@ import { quote, requireResponse, violation } from './scope.js';
 
 /** The response status is one of the expected statuses. */
 export const expectStatus: Check<number | readonly number[]> = (exchange, statuses, scope) => {
-  const response = requireResponse('status', exchange, scope);
+  const response = requireResponse(exchange, scope);
   const allowed = typeof statuses === 'number' ? [statuses] : statuses;
   if (allowed.includes(response.status)) return;
   throw violation(
-    'status',
-    scope,
+        scope,
     exchange,
     'unexpected status',
     `status ${allowed.join(' or ')}`,

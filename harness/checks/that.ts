@@ -14,5 +14,5 @@ export interface Claim {
 export const expectThat: Check<Claim> = (exchange, claim, scope) => {
   if (claim.holds) return;
   const observed = typeof claim.observed === 'function' ? claim.observed() : claim.observed;
-  throw violation('that', scope, exchange, claim.title, claim.expected, observed);
+  throw violation(scope, exchange, claim.title, claim.expected, observed);
 };

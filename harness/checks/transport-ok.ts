@@ -3,5 +3,5 @@ import { requireResponse } from './scope.js';
 
 /** The request got an HTTP response at all (no timeout, refusal or reset). */
 export const expectTransportOk: Check<void> = (exchange, _expectation, scope) => {
-  requireResponse('transportOk', exchange, scope);
+  requireResponse(exchange, scope);
 };

@@ -14,13 +14,13 @@ function envelopeDefect(body: unknown): string | null {
 
 /** The body is the unified error envelope (section 7), with the given code when one is given. */
 export const expectUnifiedEnvelope: Check<string | undefined> = (exchange, code, scope) => {
-  const response = requireResponse('unifiedEnvelope', exchange, scope);
+  const response = requireResponse(exchange, scope);
   const body = jsonOf(response);
   const expected = `{error: {code: ${code ? `"${code}"` : 'string'}, message: string, details?: object}}`;
   const defect = envelopeDefect(body);
-  if (defect) throw violation('unifiedEnvelope', scope, exchange, 'not the unified error envelope', expected, `${defect}: ${describeJson(body)}`);
+  if (defect) throw violation(scope, exchange, 'not the unified error envelope', expected, `${defect}: ${describeJson(body)}`);
   const actual = (body as { error: { code: string } }).error.code;
   if (code !== undefined && actual !== code) {
-    throw violation('unifiedEnvelope', scope, exchange, 'unexpected error code', `code "${code}"`, `code "${actual}"`);
+    throw violation(scope, exchange, 'unexpected error code', `code "${code}"`, `code "${actual}"`);
   }
 };

@@ -18,7 +18,7 @@ export interface RuleViolationInit {
   exchange?: Exchange;
   /** Default `error`; the rule's catalogue strength still decides warning vs failure. */
   severity?: ViolationSeverity;
-  /** Name of the check that raised it (registry name). */
+  /** Name of the check that raised it (its key in the check table). */
   check?: string;
 }
 

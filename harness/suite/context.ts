@@ -5,7 +5,7 @@
  */
 import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
-import { jsonOf, requireResponse } from '../checks/scope.js';
+import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
@@ -99,6 +99,8 @@ export function createCheckContext(
     return ex;
   }
 
+  const expect = bindChecks(ruleIds, { validateResponse: target.validateResponse }, { disagreements: disagreementTable(), note });
+
   return {
     target,
     config: target.config,
@@ -116,9 +118,12 @@ export function createCheckContext(
       const timeoutMs = opts.timeoutMs ?? target.config.profile.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
       return pollUntil(() => send(req), until, timeoutMs, pollInterval(timeoutMs, opts.intervalMs), clock);
     },
-    json: (ex) => jsonOf(requireResponse('transportOk', ex, { rules: ruleIds })) as any,
+    json(ex) {
+      expect.transportOk(ex); // a transport failure is a violation of the check's rules
+      return jsonOf(ex.response!) as any;
+    },
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
-    expect: bindChecks(ruleIds, { validateResponse: target.validateResponse }, { disagreements: disagreementTable(), note }),
+    expect,
     note,
     notes: () => [...notes],
     deadlineAt,

@@ -18,7 +18,7 @@ export function expectReplayRuleByRule(t: CheckContext, first: Exchange, again: 
     expected: `the first body verbatim: ${first.response!.body.slice(0, 300)}`,
     observed: () => (again.response?.body ?? '(no response)').slice(0, 300),
   });
-  t.expect.rules('IDEMP-REPLAY-HEADER').header(again, 'Idempotent-Replay', 'true');
+  t.expect.rules('IDEMP-REPLAY-HEADER').header(again, { name: 'Idempotent-Replay', value: 'true' });
 }
 
 /**
@@ -36,5 +36,5 @@ export async function expectStoredFailureReplayed(t: CheckContext, req: ApiReque
     observed: `status ${status ?? first.error}`,
   });
   const again = await t.send({ ...req, label: 'same key again' });
-  t.expect.replayOf(again, first);
+  t.expect.replayOf(again, { original: first });
 }

@@ -3,6 +3,7 @@
  * the unified envelope. The body is valid, so only the key can be the reason.
  */
 import { verify, KEY_CASES } from '../../harness/suite/index.js';
+import { expectForbidden } from '../../harness/checks/index.js';
 import { createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
 
 for (const { what, rule, key } of KEY_CASES) {
@@ -12,9 +13,7 @@ for (const { what, rule, key } of KEY_CASES) {
     async (t) => {
       const target = await sessionTarget(t);
       const ex = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), key));
-      t.expect.rules(rule).status(ex, 403);
-      t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-      t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
+      expectForbidden(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
     },
     { needs: { writes: true } },
   );

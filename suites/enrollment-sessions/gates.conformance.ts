@@ -4,6 +4,7 @@
  * other direction of a 403 rule, with the same key role.
  */
 import { verify } from '../../harness/suite/index.js';
+import { expectForbidden } from '../../harness/checks/index.js';
 import { createSession, freshExternalId, sessionBody, sessionTarget, type Flow } from './session-body.js';
 
 const UNAPPROVED = 'unapproved';
@@ -20,9 +21,7 @@ verify(
     const role = t.role(UNAPPROVED);
     for (const flow of ['self_service', 'agent_assisted'] as const satisfies readonly Flow[]) {
       const ex = await t.send(createSession(sessionBody(target, flow, { externalId: freshExternalId(t) }), { role, label: flow }));
-      t.expect.rules('GATE-SESSIONS-UNAPPROVED-403').status(ex, 403);
-      t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-      t.expect.rules('GATE-SESSIONS-UNAPPROVED-403').unifiedEnvelope(ex, 'forbidden');
+      expectForbidden(t.expect, ex, 'GATE-SESSIONS-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE');
     }
   },
   { needs: { writes: true, roles: [UNAPPROVED] } },
@@ -36,8 +35,8 @@ function gateCheck(title: string, rule: string, role: string, flow: Flow, status
     async (t) => {
       const target = await sessionTarget(t);
       const ex = await t.send(createSession(sessionBody(target, flow, { externalId: freshExternalId(t) }), { role: t.role(role) }));
-      t.expect.status(ex, status);
-      if (status === 403) t.expect.unifiedEnvelope(ex, 'forbidden');
+      if (status === 403) expectForbidden(t.expect, ex, rule);
+      else t.expect.status(ex, status);
     },
     { needs: { writes: true, roles: [role] } },
   );

@@ -22,7 +22,7 @@ function isBrowserUrl(value: unknown): boolean {
 
 function expectSessionShape(t: CheckContext, ex: Exchange, externalId: string): void {
   t.expect.rules('SESSIONS-200').status(ex, 200);
-  t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+  t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
   const body = t.json<{ external_id?: unknown; links?: Record<string, unknown> }>(ex);
   t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO').that(ex, {
     holds: body?.external_id === externalId,
@@ -37,7 +37,7 @@ function expectSessionShape(t: CheckContext, ex: Exchange, externalId: string): 
     expected: 'links.shopping_url and links.client_apply_url absolute http(s) URLs',
     observed: () => `links ${JSON.stringify(links)}`,
   });
-  t.expect.rules('SESSIONS-REQUEST-ID').header(ex, 'X-Request-Id', /\S/);
+  t.expect.rules('SESSIONS-REQUEST-ID').header(ex, { name: 'X-Request-Id', value: /\S/ });
   // The client replaces every key value it recorded with the marker: a marker in the response is an echoed key.
   const echoed = [ex.response!.body, ...Object.values(ex.response!.headers)].some((text) => text.includes(REDACTED));
   t.expect.rules('AUTH-KEY-NOT-ECHOED').that(ex, {

@@ -3,8 +3,8 @@
  * edge with 403 forbidden in the unified envelope (not errors[]) on every route; a valid key
  * of an account not approved for direct enrollment gets 403 forbidden.
  */
+import { expectForbidden, expectForbiddenInEitherEnvelope } from '../../harness/checks/index.js';
 import { KEY_CASES, verify } from '../../harness/suite/index.js';
-import { expectForbidden } from './observe.js';
 import { createBody, createRequest } from './requests.js';
 import { READ_ROUTES, WRITE_ROUTES } from './route-requests.js';
 
@@ -16,9 +16,7 @@ for (const { what, rule, key } of KEY_CASES) {
       async (t) => {
         for (const [route, request] of routes) {
           const ex = await t.send({ ...request(t), ...key, label: route });
-          t.expect.rules(rule).status(ex, 403);
-          t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-          t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
+          expectForbidden(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
         }
       },
       { needs: { writes } },
@@ -33,7 +31,7 @@ verify(
   ['GATE-ENROLLMENTS-UNAPPROVED-403'],
   async (t) => {
     const role = t.role(UNAPPROVED);
-    for (const [route, request] of READ_ROUTES.slice(0, 2)) expectForbidden(t.expect, await t.send({ ...request(t), role, label: route }));
+    for (const [route, request] of READ_ROUTES.slice(0, 2)) expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...request(t), role, label: route }));
   },
   { needs: { roles: [UNAPPROVED] } },
 );
@@ -45,7 +43,7 @@ verify(
     const role = t.role(UNAPPROVED);
     // A valid body, so only the approval can be the reason for a refusal.
     const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull')), { role }));
-    expectForbidden(t.expect, ex);
+    expectForbiddenInEitherEnvelope(t.expect, ex);
   },
   { needs: { writes: true, roles: [UNAPPROVED], fixtures: ['planFull'] } },
 );

@@ -28,7 +28,7 @@ verify(
     const request = createBody(t, t.fixture<string>('planFull'));
     const ex = await t.send(createRequest(request));
     t.expect.rules('ENR-CREATE-SUCCESS').status(ex, [200, 201]);
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     const app = t.json<Json>(ex);
     const body = t.expect.rules('ENR-CREATE-BODY');
     body.that(ex, { holds: Array.isArray(app?.errors), title: 'no errors[] list', expected: 'errors: an array', observed: `errors ${JSON.stringify(app?.errors)}` });

@@ -15,7 +15,7 @@ verify(
     const ex = await t.send(listRequest({ limit: 1 }));
     expectRows(t.expect.rules('ENR-LIST-200'), ex);
     expectPagination(t.expect.rules('ENR-LIST-200'), ex);
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listEnrollments');
   },
   { profiles: 'all' },

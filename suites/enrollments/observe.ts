@@ -1,6 +1,6 @@
 /**
  * Observations on direct-enrollment responses the check library does not cover: list rows and
- * pagination (read by application-reader.ts), the policy-status enum, the approval gate's 403 (either envelope), and an expected refusal.
+ * pagination (read by application-reader.ts), the policy-status enum, and an expected refusal.
  */
 import type { BoundChecks } from '../../harness/checks/bound.js';
 import type { Exchange } from '../../harness/suite/index.js';
@@ -37,28 +37,6 @@ export function expectPolicyStatusInEnum(expect: BoundChecks, ex: Exchange): voi
     title: 'policy_status outside the six states',
     expected: `policy_status one of ${POLICY_STATUSES.join(', ')}`,
     observed: `policy_status ${JSON.stringify(status)}`,
-  });
-}
-
-/** Error codes of either envelope: `errors[].code` or `error.code`. */
-export function errorCodes(ex: Exchange): string[] {
-  const body = ex.response?.json as Json | undefined;
-  if (Array.isArray(body?.errors)) return body!.errors.map((e: Json) => e?.code).filter((c: unknown) => typeof c === 'string');
-  return typeof body?.error?.code === 'string' ? [body.error.code] : [];
-}
-
-/**
- * 403 with code `forbidden`. The contract puts the approval gate of direct enrollment among
- * its service failures (4.10) yet names `forbidden` as the gate's code (section 7): either
- * envelope may carry it.
- */
-export function expectForbidden(expect: BoundChecks, ex: Exchange): void {
-  expect.status(ex, 403);
-  expect.that(ex, {
-    holds: errorCodes(ex).includes('forbidden'),
-    title: 'refusal without code forbidden',
-    expected: 'an error body with code "forbidden" ({error: {...}} or {errors: [...]})',
-    observed: () => ex.response!.body.slice(0, 300),
   });
 }
 

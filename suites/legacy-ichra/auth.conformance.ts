@@ -4,6 +4,7 @@
  * plan the target has, so only the key can be the reason.
  */
 import { verify, KEY_CASES } from '../../harness/suite/index.js';
+import { expectForbidden } from '../../harness/checks/index.js';
 import { planRequest } from './legacy-requests.js';
 
 for (const { what, rule, key } of KEY_CASES) {
@@ -12,8 +13,7 @@ for (const { what, rule, key } of KEY_CASES) {
     [rule, 'SCHEMA-RESPONSE-VALID'],
     async (t) => {
       const ex = await t.send({ ...planRequest(t.fixture('legacyPlanHiosId')), ...key });
-      t.expect.rules(rule).status(ex, 403);
-      t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
+      expectForbidden(t.expect, ex, rule);
       t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyGetPlan');
     },
     { needs: { fixtures: ['legacyPlanHiosId'] } },

@@ -12,7 +12,7 @@ verify(
   async (t) => {
     const ex = await t.send(planRequest(t.fixture('legacyPlanHiosId')));
     t.expect.rules('LEGACY-PLAN').status(ex, 200);
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', JSON_CONTENT_TYPE);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyGetPlan');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },

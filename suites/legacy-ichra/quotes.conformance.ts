@@ -18,7 +18,7 @@ verify(
       expected: 'a JSON body',
       observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
     });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', JSON_CONTENT_TYPE);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyCreateQuote');
   },
   { needs: { fixtures: ['zipCode'] } },
@@ -36,7 +36,7 @@ verify(
       expected: 'a JSON body',
       observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
     });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', JSON_CONTENT_TYPE);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
   },
   { needs: { fixtures: ['zipCode'] } },
 );

@@ -26,7 +26,7 @@ verify(
       expected: '`data.contact` an object and `data.redirect_url` a URL string',
       observed: () => `body ${JSON.stringify(body)?.slice(0, 300)}`,
     });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'updateContact');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },

@@ -4,7 +4,7 @@
  * too. Each request is otherwise valid, so the key is the only reason for a refusal.
  */
 import { verify, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
-import { expectForbidden } from '../reference/reference-kit.js';
+import { expectForbidden } from '../../harness/checks/index.js';
 import { listRequest, readRequest } from './policy-kit.js';
 
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
@@ -16,7 +16,7 @@ verify(
   'both policy-status routes without a key are 403 forbidden in the unified envelope',
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t)) expectForbidden(t, await t.send({ ...req, role: null }), 'AUTH-MISSING-KEY-403');
+    for (const req of routes(t)) expectForbidden(t.expect, await t.send({ ...req, role: null }), 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -25,7 +25,7 @@ verify(
   'both policy-status routes with an invalid key are 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t)) expectForbidden(t, await t.send({ ...req, invalidKey: true }), 'AUTH-INVALID-KEY-403');
+    for (const req of routes(t)) expectForbidden(t.expect, await t.send({ ...req, invalidKey: true }), 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -38,7 +38,7 @@ verify(
     const operations = ['listPolicyStatusApplications', 'getPolicyStatusApplication'];
     for (const [i, req] of routes(t).entries()) {
       const ex = await t.send({ ...req, role });
-      expectForbidden(t, ex, 'GATE-POLICY-UNAPPROVED-403');
+      expectForbidden(t.expect, ex, 'GATE-POLICY-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE');
       t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operations[i]!);
     }
   },

@@ -3,7 +3,7 @@
  * exchange=on_exchange and plan_year are required.
  */
 import { verify } from '../../harness/suite/index.js';
-import { expectRejected } from '../reference/reference-kit.js';
+import { expectRejected } from '../../harness/checks/index.js';
 import { expectPolicyStatuses, readRequest } from './policy-kit.js';
 
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
@@ -18,7 +18,7 @@ verify(
     const ex = await t.send(readRequest(t));
     t.expect.rules('POLICY-READ-200').status(ex, 200);
     expectPolicyStatuses(t, ex, 'POLICY-READ-200');
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPolicyStatusApplication');
   },
   { needs },
@@ -40,7 +40,7 @@ verify(
   'a policy-status read without exchange is 400',
   ['POLICY-READ-EXCHANGE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    expectRejected(t, await t.send(readRequest(t, { exchange: undefined })), 'POLICY-READ-EXCHANGE-REQUIRED');
+    expectRejected(t.expect, await t.send(readRequest(t, { exchange: undefined })), 'POLICY-READ-EXCHANGE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -49,7 +49,7 @@ verify(
   'a policy-status read without plan_year is 400',
   ['POLICY-READ-PLAN-YEAR-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    expectRejected(t, await t.send(readRequest(t, { plan_year: undefined })), 'POLICY-READ-PLAN-YEAR-REQUIRED');
+    expectRejected(t.expect, await t.send(readRequest(t, { plan_year: undefined })), 'POLICY-READ-PLAN-YEAR-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );

@@ -4,6 +4,7 @@
  * each in the unified envelope. Every request is a valid quote but for the one thing it breaks.
  */
 import { maxBodyBytes, verify } from '../../harness/suite/index.js';
+import { expectForbidden } from '../../harness/checks/index.js';
 import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget } from './quote-request.js';
 
 const needs = { writes: true, fixtures: QUOTE_FIXTURES };
@@ -13,9 +14,7 @@ verify(
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
     const ex = await t.send({ ...quoteRequest(quoteBody(await quoteTarget(t))), role: null });
-    t.expect.rules('AUTH-MISSING-KEY-403').status(ex, 403);
-    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-    t.expect.rules('AUTH-MISSING-KEY-403').unifiedEnvelope(ex, 'forbidden');
+    expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
   },
   { needs },
@@ -26,9 +25,7 @@ verify(
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     const ex = await t.send({ ...quoteRequest(quoteBody(await quoteTarget(t))), invalidKey: true });
-    t.expect.rules('AUTH-INVALID-KEY-403').status(ex, 403);
-    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-    t.expect.rules('AUTH-INVALID-KEY-403').unifiedEnvelope(ex, 'forbidden');
+    expectForbidden(t.expect, ex, 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );

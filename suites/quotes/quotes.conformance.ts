@@ -15,7 +15,7 @@ verify(
   async (t) => {
     const ex = await t.send(quoteRequest(quoteBody(await quoteTarget(t))));
     t.expect.rules('QUOTES-200').status(ex, 200);
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },

@@ -4,7 +4,8 @@
  * Each request is otherwise valid, so the key is the only reason for a refusal.
  */
 import { verify, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
-import { countiesRequest, expectForbidden, issuersRequest, providerSearch } from './reference-kit.js';
+import { expectForbidden } from '../../harness/checks/index.js';
+import { countiesRequest, issuersRequest, providerSearch } from './reference-kit.js';
 
 const needs = { fixtures: ['zipCode', 'state', 'providerQuery'] };
 
@@ -22,7 +23,7 @@ verify(
     const operations = ['listCounties', 'listIssuers', 'searchProviders'];
     for (const [i, req] of routes(t).entries()) {
       const ex = await t.send({ ...req, role: null });
-      expectForbidden(t, ex, 'AUTH-MISSING-KEY-403');
+      expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
       t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operations[i]!);
     }
   },
@@ -33,7 +34,7 @@ verify(
   'every reference route with an invalid key is 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t)) expectForbidden(t, await t.send({ ...req, invalidKey: true }), 'AUTH-INVALID-KEY-403');
+    for (const req of routes(t)) expectForbidden(t.expect, await t.send({ ...req, invalidKey: true }), 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );

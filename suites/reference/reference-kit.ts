@@ -24,19 +24,6 @@ export function providerSearch(t: CheckContext, changes: Query = {}, label?: str
   return { method: 'GET', path: PROVIDERS, query, label };
 }
 
-/** `ex` is a 400 in the unified envelope; the check must name `rule` and ENVELOPE-UNIFIED-SHAPE. */
-export function expectRejected(t: CheckContext, ex: Exchange, rule: string): void {
-  t.expect.rules(rule).status(ex, 400);
-  t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-}
-
-/** `ex` is a 403 `forbidden` in the unified envelope, the answer to a missing or invalid key. */
-export function expectForbidden(t: CheckContext, ex: Exchange, rule: string): void {
-  t.expect.rules(rule).status(ex, 403);
-  t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-  t.expect.rules(rule).unifiedEnvelope(ex, 'forbidden');
-}
-
 export interface ProviderPage {
   providers: Array<Record<string, unknown>>;
   meta: { page_number?: unknown; page_size?: unknown; result_count?: unknown };

@@ -12,7 +12,8 @@
  */
 import fc from 'fast-check';
 import { invalidVariants, validRequest, type GeneratedRequest, type InvalidVariant, type KnownValues } from '../../generators/index.js';
-import { SkipCheck, verifyProperty, type ApiRequest, type CheckContext, type Exchange, type Needs } from '../../harness/suite/index.js';
+import { expectNo5xx } from '../../harness/checks/index.js';
+import { SkipCheck, verifyProperty, type ApiRequest, type CheckContext, type Needs } from '../../harness/suite/index.js';
 
 /** `name:constraint` (as in an InvalidVariant's `breaks`) -> the rule that states its 400. */
 export type BreakRules = Readonly<Record<string, string>>;
@@ -39,17 +40,6 @@ const asApiRequest = (r: GeneratedRequest): ApiRequest => ({
   headers: r.headers,
 });
 
-/** A response below 500; a transport failure counts as worse than a 5xx. */
-export function expectNo5xx(t: CheckContext, ex: Exchange, rule = 'EDGE-NO-5XX'): void {
-  const status = ex.response?.status;
-  t.expect.rules(rule).that(ex, {
-    holds: status !== undefined && status < 500,
-    title: status === undefined ? 'no response' : 'a 5xx for a client request',
-    expected: 'a response below 500 (valid and invalid requests alike are never a server failure)',
-    observed: () => (status === undefined ? `no response (${ex.error ?? 'transport failure'})` : `status ${status}: ${ex.response!.body.slice(0, 300)}`),
-  });
-}
-
 function cases(t: CheckContext, spec: RequestPropertySpec): fc.Arbitrary<Case> {
   const operation = t.target.contract.operation(spec.operationId);
   if (!operation) throw new SkipCheck(`operation ${spec.operationId} in the loaded contract`);
@@ -70,7 +60,7 @@ export function requestProperty(spec: RequestPropertySpec): void {
     async (t, c) => {
       const request = c.kind === 'valid' ? c.request : c.variant.request;
       const ex = await t.send({ ...asApiRequest(request), label: c.kind === 'valid' ? 'valid request' : c.variant.description });
-      expectNo5xx(t, ex);
+      expectNo5xx(t.expect.rules('EDGE-NO-5XX'), ex);
       if (c.kind === 'valid') {
         t.expect.rules(spec.okRule).status(ex, 200);
       } else if (c.rule) {

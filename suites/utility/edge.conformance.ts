@@ -3,7 +3,8 @@
  * The properties send one request per run; `--runs` sizes them (bounded by maxRuns).
  */
 import fc from 'fast-check';
-import { verify, verifyProperty, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { expectNo5xx } from '../../harness/checks/index.js';
+import { verify, verifyProperty, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
 
 verify(
   'unknown routes below known prefixes are 404',
@@ -15,17 +16,6 @@ verify(
     }
   },
 );
-
-/** A response below 500 (a transport failure counts as worse than a 5xx). */
-function expectNo5xx(t: CheckContext, ex: Exchange): void {
-  const status = ex.response?.status;
-  t.expect.that(ex, {
-    holds: status !== undefined && status < 500,
-    title: status === undefined ? 'no response to hostile input' : 'a 5xx for hostile input',
-    expected: 'a response below 500 (hostile input is a client error, never a server failure)',
-    observed: () => (status === undefined ? `no response (${ex.error ?? 'transport failure'})` : `status ${status}: ${ex.response!.body.slice(0, 300)}`),
-  });
-}
 
 // --- hostile query strings on read endpoints ---------------------------------------------
 
@@ -68,7 +58,7 @@ verify(
     for (const { path, base } of readEndpoints(t)) {
       for (const name of Object.keys(base)) {
         const pairs = Object.entries(base).map(([k, v]): [string, string] => [k, k === name ? EVERY_SPECIAL : encodeURIComponent(v)]);
-        expectNo5xx(t, await t.send({ method: 'GET', path: `${path}?${queryString(pairs)}`, label: `hostile ${name}` }));
+        expectNo5xx(t.expect, await t.send({ method: 'GET', path: `${path}?${queryString(pairs)}`, label: `hostile ${name}` }));
       }
     }
   },
@@ -98,7 +88,7 @@ verifyProperty(
   ['EDGE-NO-5XX'],
   (t) => hostileQuery(readEndpoints(t)),
   async (t, path) => {
-    expectNo5xx(t, await t.send({ method: 'GET', path }));
+    expectNo5xx(t.expect, await t.send({ method: 'GET', path }));
   },
   { maxRuns: 25 },
 );
@@ -124,7 +114,7 @@ verifyProperty(
   () => hostileBody,
   async (t, { path, contentType, body }) => {
     const req: ApiRequest = { method: 'POST', path, body, contentType };
-    expectNo5xx(t, await t.send(req));
+    expectNo5xx(t.expect, await t.send(req));
   },
   { maxRuns: 25, needs: { writes: true } },
 );

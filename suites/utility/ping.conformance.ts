@@ -3,6 +3,7 @@
  * The first two checks are the smoke profile's reachability and error-envelope probes.
  */
 import { verify } from '../../harness/suite/index.js';
+import { expectForbidden } from '../../harness/checks/index.js';
 
 const ping = { method: 'GET', path: '/v1/ping' } as const;
 
@@ -21,7 +22,7 @@ verify(
       expected: '`ok` a boolean and `environment` a string',
       observed: () => `ok ${JSON.stringify(body?.ok)}, environment ${JSON.stringify(body?.environment)}`,
     });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, 'content-type', /^application\/json\b/i);
+    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
   },
@@ -33,9 +34,7 @@ verify(
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
     const ex = await t.send({ ...ping, role: null });
-    t.expect.rules('AUTH-MISSING-KEY-403').status(ex, 403);
-    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-    t.expect.rules('AUTH-MISSING-KEY-403').unifiedEnvelope(ex, 'forbidden');
+    expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
   },
   { profiles: 'all' },
@@ -46,9 +45,7 @@ verify(
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     const ex = await t.send({ ...ping, invalidKey: true });
-    t.expect.rules('AUTH-INVALID-KEY-403').status(ex, 403);
-    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
-    t.expect.rules('AUTH-INVALID-KEY-403').unifiedEnvelope(ex, 'forbidden');
+    expectForbidden(t.expect, ex, 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
 );
 
