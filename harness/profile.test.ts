@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
 import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from './profile.js';
 import type { TargetProfile } from './run-config.js';
+import { caughtConfigError as caught } from './errors.test-helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'profile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,15 +29,6 @@ function file(name: string, content: unknown): string {
   return path;
 }
 
-function caught(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ConfigError) return err;
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('loadTargetProfile', () => {
   it('loads a valid profile, trimming trailing slashes', () => {

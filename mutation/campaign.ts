@@ -4,35 +4,25 @@
  * worker) for all its runs and starts a fresh reference server per run, so runs never share
  * server state or rate budgets.
  */
-import type { Contract } from '../harness/contract/index.js';
-import type { Family, Rule } from '../harness/model.js';
-import type { TargetProfile } from '../harness/run-config.js';
+import type { Family } from '../harness/model.js';
 import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../reports/index.js';
 import type { RunSummary } from '../reports/summary.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
 import { runPlanned } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
-import { embeddedPlan } from '../engine/plan.js';
+import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';
 import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import { MUTATION_FORMAT, progressLine, scoreOf, type CampaignResult } from './matrix.js';
 import { cleanOutcome, faultError, faultOutcome, type CleanOutcome, type FaultInfo, type FaultOutcome } from './outcome.js';
 
-export interface CampaignOptions {
+/** The campaign's runs share an embedded run's settings; `reportDir` holds the clean run's reports under `clean/`. */
+export interface CampaignOptions extends Omit<EmbeddedRun, 'runId' | 'fault'> {
   campaignId: string;
   faults: readonly FaultInfo[];
   /** Parallel lanes (default 2: one per core of the reference machine). */
   lanes: number;
   /** `all`: every family's suites against every fault; `family`: only the fault's own family. */
   scope?: 'all' | 'family';
-  families: readonly Family[];
-  contract: Contract;
-  catalogue: readonly Rule[];
-  /** The reference server's own profile (its baseUrl is replaced per run). */
-  profile: TargetProfile;
-  seed: number;
-  runs: number;
-  /** The clean run's reports go to `<reportDir>/clean/`. */
-  reportDir: string;
   io: RunIO;
   /** Builds a lane's runner (default: vitest). */
   createRunner?: (families: readonly Family[]) => Promise<SuiteRunner>;

@@ -4,16 +4,8 @@ import { ConfigError } from '../errors.js';
 import type { TargetProfile } from '../run-config.js';
 import { MissingKeyRole } from './errors.js';
 import { keyValues, KeyRing, requireKeys } from './keys.js';
+import { caughtConfigError as caught } from '../errors.test-helpers.js';
 
-function caught(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ConfigError) return err;
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 const profile: TargetProfile = {
   name: 't', baseUrl: 'http://127.0.0.1:1', fixtures: {},
