@@ -57,7 +57,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   const failures = summary.findings.filter((f) => f.verdict === 'failed');
   const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document');
   if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));
-  if (warnings.length > 0) lines.push('', `Warnings (inferred rules${summary.strict ? ', failing under --strict' : ''}):`, ...warnings.flatMap((f) => describeFinding(summary, f)));
+  if (warnings.length > 0) lines.push('', `Warnings (inferred rules, and answers only one of the two sources allows${summary.strict ? '; failing under --strict' : ''}):`, ...warnings.flatMap((f) => describeFinding(summary, f)));
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
   if (reportDir) lines.push('', `Reports: ${reportDir}`);

@@ -51,7 +51,7 @@ export function failureSection(summary: RunSummary): Raw {
   const failures = pick('failed');
   const warnings = pick('warning').filter(({ finding }) => finding.subject !== 'document');
   return html`<h2>Failures (${failures.length})</h2>${failures.length ? failures.map(({ finding, index }) => findingCard(summary, finding, index)) : html`<p>None.</p>`}
-${warnings.length ? html`<h2>Warnings (${warnings.length})</h2><p class="meta">Inferred rules: warnings unless the run is --strict.</p>${warnings.map(({ finding, index }) => findingCard(summary, finding, index))}` : ''}`;
+${warnings.length ? html`<h2>Warnings (${warnings.length})</h2><p class="meta">Inferred rules, and answers only one of the two sources (the contract's prose, the provider's document) allows: warnings unless the run is --strict.</p>${warnings.map(({ finding, index }) => findingCard(summary, finding, index))}` : ''}`;
 }
 
 export function skippedSection(summary: RunSummary): Raw {
