@@ -32,8 +32,9 @@ export function parseFlags(command: string, argv: readonly string[], table: Flag
   for (const [name, spec] of Object.entries(table)) {
     const value = values[name];
     if (spec.multiple && Array.isArray(value)) values[name] = value.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-    // A value that is empty or looks like a flag means the value was forgotten.
-    if (spec.type === 'string' && (value === '' || (typeof value === 'string' && value.startsWith('--')))) {
+    // A value that is empty (`--family=`, `--family ,`) or looks like a flag means the value was forgotten.
+    const emptyList = spec.multiple === true && Array.isArray(values[name]) && (values[name] as string[]).length === 0;
+    if (spec.type === 'string' && (emptyList || value === '' || (typeof value === 'string' && value.startsWith('--')))) {
       throw new ConfigError('E_USAGE', `${command}: option --${name} needs a value`, `Run \`partner-conformance ${command} --help\` for its flags.`);
     }
   }

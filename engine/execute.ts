@@ -16,6 +16,7 @@ import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { linkLatest } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
+import { checkRanSomething } from './selection.js';
 
 export interface ReportOptions {
   writers: ReportWriter[];
@@ -42,14 +43,15 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const { profile } = target;
     io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
-    let code: number;
+    let summary: RunSummary;
     try {
-      const summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out), preFindings: defectFindings(plan.contract) }, startedAt);
-      code = exitCodeOf(summary);
+      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out), preFindings: defectFindings(plan.contract) }, startedAt);
     } finally {
       await runner.close();
     }
+    const code = exitCodeOf(summary);
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+    checkRanSomething(summary, plan);
     return code;
   } finally {
     await target.close();

@@ -16,6 +16,7 @@ import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
 import { faultOf, familiesOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
+import { checkRulesMeetFamilies } from './selection.js';
 
 export interface RunPlan {
   runId: string;
@@ -89,6 +90,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const rules = rulesOf(request.rules, catalogue);
   // With --rule and no --family, run only the families those rules apply to.
   const families = requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES]);
+  checkRulesMeetFamilies(families, rules);
   const contract = await loadContract(request.spec ?? DEFAULT_SPEC);
   const target = targetOf(request, fault);
   if (!target.embedded) requireKeys(target.profile, [...REQUIRED_ROLES]);

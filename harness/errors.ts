@@ -20,6 +20,9 @@ export const ERROR_CODES = {
   E_SEED_INVALID: 'Give --seed as an integer.',
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
+  E_SELECTION_EMPTY: 'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule\'s family and checks).',
+  E_REPORT_DIR_UNWRITABLE: 'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
+  E_PORT_IN_USE: 'Pick another port with --port (0 picks a free one), or stop the process that listens on it.',
   E_READ_ONLY: 'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
 } as const;
 

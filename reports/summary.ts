@@ -35,8 +35,11 @@ export interface RunSummary {
   strict: boolean;
   command: string;
   counts: Counts;
-  /** `failed` when a check failed, or a warning was raised under --strict. */
-  outcome: 'passed' | 'failed';
+  /**
+   * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
+   * selection (families, rules, profile, shard) held no check about the target: nothing was tested.
+   */
+  outcome: 'passed' | 'failed' | 'empty';
   ruleVerdicts: Record<string, RuleOutcome>;
   findings: Finding[];
   /** `sha256:<hex>` over the canonical JSON of this object without `digest`. */
@@ -81,13 +84,17 @@ export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue)
  * defect of the loaded document is never the target's failure.
  */
 export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSummary['outcome'] {
+  // A run with no check about the target tested nothing; it must never read as passed.
+  if (!findings.some((f) => f.subject !== 'document')) return 'empty';
   const failing = (f: Finding) => f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
   return findings.some(failing) ? 'failed' : 'passed';
 }
 
-/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed. */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 {
-  return summary.outcome === 'failed' ? 1 : 0;
+const EXIT_CODES: Record<RunSummary['outcome'], 0 | 1 | 2> = { passed: 0, failed: 1, empty: 2 };
+
+/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected. */
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 {
+  return EXIT_CODES[summary.outcome];
 }
 
 export function buildSummary(info: RunInfo, findings: readonly Finding[], catalogue: Catalogue, finishedAt: Date): RunSummary {

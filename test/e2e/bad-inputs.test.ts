@@ -2,7 +2,7 @@
  * Bad inputs (issue "Ready for CI", section 6), beyond the table of cli/main.test.ts:
  * a spec URL that cannot be fetched, base URLs that are not URLs or carry credentials, a
  * profile with a bad base URL or no `approved` role, a profile whose key variable is unset,
- * and malformed --shard values. Each exits 2 with its stable code and a fix, and nothing
+ * malformed --shard values, empty flag values, and selections that hold no check. Each exits 2 with its stable code and a fix, and nothing
  * reaches the (counting) target.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,10 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['shard index above the count', () => ['run', '--shard', '4/3'], 'E_SHARD_INVALID'],
   ['shard without a count', () => ['run', '--shard', '2'], 'E_SHARD_INVALID'],
   ['shard that is not numbers', () => ['run', '--shard', 'a/b'], 'E_SHARD_INVALID'],
+  ['an empty --family value', () => ['run', '--family='], 'E_USAGE'],
+  ['an empty --rule list', () => ['run', '--rule', ','], 'E_USAGE'],
+  ['a rule of another family than --family', () => ['run', '--family', 'utility', '--rule', 'ISSUERS-ORDER'], 'E_SELECTION_EMPTY'],
+  ['a shard that holds no check of its run profile', () => ['run', '--profile', 'smoke', '--shard', '1/3', '--report-dir', tmp.path('empty-shard')], 'E_SELECTION_EMPTY'],
 ];
 
 describe('more bad inputs exit 2 with a stable code and a fix', () => {

@@ -1,0 +1,30 @@
+/**
+ * A selection that holds no check is an error (exit 2, E_SELECTION_EMPTY), never a pass: told
+ * before the run where the flags alone show it, and after it from the summary otherwise
+ * (a run profile or a shard whose files hold no selected check; deselected checks send nothing).
+ */
+import { ConfigError } from '../harness/errors.js';
+import type { Family, Rule } from '../harness/model.js';
+import type { RunSummary } from '../reports/summary.js';
+
+/** `--rule` ids none of which applies to any `--family`: empty before anything runs. */
+export function checkRulesMeetFamilies(families: readonly Family[], rules: readonly Rule[] | undefined): void {
+  if (!rules) return;
+  if (rules.some((rule) => rule.families.some((f) => families.includes(f)))) return;
+  const own = [...new Set(rules.flatMap((r) => r.families))];
+  throw new ConfigError('E_SELECTION_EMPTY', `no rule of --rule ${rules.map((r) => r.id).join(', ')} applies to --family ${families.join(', ')} (those rules belong to ${own.join(', ')})`);
+}
+
+export interface SelectionFlags {
+  runProfile: string;
+  families: readonly string[];
+  rules?: readonly string[];
+  shard?: string;
+}
+
+/** Throws E_SELECTION_EMPTY when the finished run held no check about the target. */
+export function checkRanSomething(summary: Pick<RunSummary, 'outcome'>, selection: SelectionFlags): void {
+  if (summary.outcome !== 'empty') return;
+  const parts = [`profile ${selection.runProfile}`, `families ${selection.families.join(', ')}`, ...(selection.rules ? [`rules ${selection.rules.join(', ')}`] : []), ...(selection.shard ? [`shard ${selection.shard}`] : [])];
+  throw new ConfigError('E_SELECTION_EMPTY', `the selection (${parts.join('; ')}) holds no check: nothing was tested`);
+}
