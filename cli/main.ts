@@ -1,6 +1,7 @@
 /**
  * partner-conformance: the command line. Exit codes: 0 passed, 1 a rule failed (or the
- * mutation campaign missed a fault), 2 usage or configuration error, 3 internal error.
+ * mutation campaign missed a fault), 2 usage or configuration error, 3 internal error,
+ * 4 target unreachable, 5 target refused the key (README, "Exit codes").
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -26,7 +27,8 @@ Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Run \`partner-conformance <command> --help\` for a command's flags.
-Exit codes: 0 passed, 1 a rule failed, 2 usage or configuration error, 3 internal error.
+Exit codes: 0 passed, 1 a rule failed, 2 usage or configuration error (nothing tested),
+3 internal error, 4 target unreachable (DNS, connection, TLS), 5 target refused the key.
 Keys are never passed on the command line: a target profile names the environment
 variables that hold them.
 `;
@@ -52,7 +54,7 @@ export async function main(argv: readonly string[], io: RunIO = processIO): Prom
   } catch (err) {
     if (err instanceof ConfigError) {
       io.err.write(`${err.format()}\n`);
-      return 2;
+      return err.exitCode;
     }
     io.err.write(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return 3;
@@ -61,6 +63,11 @@ export async function main(argv: readonly string[], io: RunIO = processIO): Prom
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly || process.env.PARTNER_CONFORMANCE_BIN === '1') {
+  // A reader that stops early (`rules --json | head -1`) closes the pipe: stop quietly, not with EPIPE.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
     // A handle left open by a dependency must not keep a finished run alive.

@@ -54,7 +54,11 @@ export async function serveCommand(argv: readonly string[], io: RunIO, until: ()
   const port = portOf(flags.port as string | undefined);
   const fault = await faultOf(flags.fault as string | undefined);
   const profile = await loadTargetProfile(referenceProfilePath());
-  const server = await startReferenceServer({ port, fault });
+  const server = await startReferenceServer({ port, fault }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') throw new ConfigError('E_PORT_IN_USE', `port ${port} on 127.0.0.1 is already in use`);
+    if (err.code === 'EACCES') throw new ConfigError('E_PORT_IN_USE', `port ${port} on 127.0.0.1 needs privileges this process does not have`, 'Pick a port above 1023 with --port (0 picks a free one).');
+    throw err;
+  });
   const roles = Object.entries(profile.keys).map(([role, ref]) => `  ${role.padEnd(20)} ${ref.env} (tier ${ref.tier})`);
   io.out.write(
     [

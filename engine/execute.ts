@@ -10,11 +10,12 @@ import { catalogueOf } from '../reports/run-info.js';
 import { exitCodeOf, type RunSummary } from '../reports/summary.js';
 import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
-import { startTarget, type EmbeddedServerOptions } from './embedded.js';
+import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
+import { preflight } from './preflight.js';
 import type { RunIO } from './io.js';
 import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
-import { linkLatest } from './report-dir.js';
+import { ensureWritableDir, linkLatest } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
 
@@ -38,8 +39,10 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
-  const target = await startTarget(plan, undefined, server);
+  await ensureWritableDir(plan.reportDir);
+  const started = await startTarget(plan, undefined, server);
   try {
+    const target: StartedTarget = plan.embedded ? started : { ...started, preflight: await preflight(started.profile, plan.runProfile, plan.runId) };
     const { profile } = target;
     io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
@@ -54,6 +57,6 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     checkRanSomething(summary, plan);
     return code;
   } finally {
-    await target.close();
+    await started.close();
   }
 }

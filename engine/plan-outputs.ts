@@ -7,6 +7,7 @@ import type { RunConfig, TargetProfile } from '../harness/run-config.js';
 import { publicUrl, runCommand } from '../harness/reproduce.js';
 import type { RunInfo } from '../reports/run-info.js';
 import type { RunPlan } from './plan.js';
+import type { PreflightRecord } from './preflight.js';
 
 /** The command that repeats the planned run without its narrowing flags; findings extend it. */
 export function commandOf(plan: RunPlan): string {
@@ -26,6 +27,8 @@ export interface RunTarget {
   profile: TargetProfile;
   /** Where the embedded server delivers its webhooks (RunConfig.webhookInboxUrl). */
   webhookInboxUrl?: string;
+  /** What the preflight saw (remote targets); its request counts against the run profile's cap. */
+  preflight?: PreflightRecord;
 }
 
 export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
@@ -43,7 +46,9 @@ export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
     embedded: plan.embedded,
     fault: plan.embedded ? plan.fault : undefined,
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
+    ...(target.preflight ? { requestsSpent: 1 } : {}),
     command: commandOf(plan),
+    ...(target.preflight ? { preflight: target.preflight } : {}),
   };
 }
 
@@ -67,5 +72,6 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     runs: plan.runs,
     strict: plan.strict,
     command: commandOf(plan),
+    ...(target.preflight ? { preflight: target.preflight } : {}),
   };
 }

@@ -23,6 +23,12 @@ export const ERROR_CODES = {
   E_SELECTION_EMPTY: 'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule\'s family and checks).',
   E_REPORT_DIR_UNWRITABLE: 'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
   E_PORT_IN_USE: 'Pick another port with --port (0 picks a free one), or stop the process that listens on it.',
+  E_BASE_URL_HAS_V1: 'Give the base URL without the trailing /v1 (the suite adds /v1 to every path), e.g. https://host or https://host/partner-api.',
+  E_TARGET_KEY_REFUSED: 'The target answered GET /v1/ping with 401 or 403: check the key in the variable the profile names is the one issued for this target (not revoked, not another environment\'s).',
+  E_TARGET_HOST_UNKNOWN: 'The target\'s host name does not resolve: check baseUrl in the profile (or --base-url) and the runner\'s DNS.',
+  E_TARGET_NOT_LISTENING: 'Nothing accepts connections at the target\'s address: check host and port, that the service is up, and firewalls between the runner and it.',
+  E_TARGET_TLS: 'The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong host name) and the runner\'s CA bundle (NODE_EXTRA_CA_CERTS).',
+  E_TARGET_CONNECT_TIMEOUT: 'No connection to the target within the request timeout: check the address, the network path and requestTimeoutMs in the profile.',
   E_READ_ONLY: 'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
 } as const;
 
@@ -38,9 +44,27 @@ export class ConfigError extends Error {
     this.code = code;
     this.hint = hint;
   }
+  /** The process exit code: 2, nothing was tested because of the run's own setup. */
+  get exitCode(): number {
+    return 2;
+  }
   /** One line for the console: code, message, fix. */
   format(): string {
     return `${this.code}: ${this.message}\n  fix: ${this.hint}`;
+  }
+}
+
+/**
+ * The target cannot be tested at all (engine/preflight.ts): its key was refused (exit 5) or it
+ * cannot be reached (exit 4). Not a broken rule, and not the run's setup: each routes apart.
+ */
+export class TargetUnusable extends ConfigError {
+  constructor(code: ErrorCode, message: string, private readonly exit: 4 | 5) {
+    super(code, message);
+    this.name = 'TargetUnusable';
+  }
+  override get exitCode(): number {
+    return this.exit;
   }
 }
 

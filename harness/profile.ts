@@ -11,6 +11,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigError } from './errors.js';
+import { looksLikeSecret, VARIABLE_NAME } from './secret-shape.js';
 import type { KeyRef, TargetProfile } from './run-config.js';
 
 /** Shown per invalid profile; the rest are summarised by count. */
@@ -40,6 +41,8 @@ export function loadTargetProfile(path: string): TargetProfile {
   if (!validate(data)) {
     throw new ConfigError('E_PROFILE_INVALID', `target profile ${path} is invalid: ${describeErrors(validate.errors ?? [])}`);
   }
+  checkKeyNames(path, (data as Partial<TargetProfile>).keys ?? {});
+  refuseV1((data as { baseUrl: string }).baseUrl, `baseUrl of target profile ${path}`);
   return normalise(data as Partial<TargetProfile> & { baseUrl: string }, basename(path).replace(/\.json$/i, ''));
 }
 
@@ -79,6 +82,28 @@ function describeErrors(errors: readonly ErrorObject[]): string {
   });
   const more = errors.length > MAX_REPORTED_ERRORS ? `; and ${errors.length - MAX_REPORTED_ERRORS} more` : '';
   return lines.join('; ') + more;
+}
+
+/** A key pasted where its variable's name belongs is refused, and its value never shown. */
+function checkKeyNames(path: string, keys: TargetProfile['keys']): void {
+  const bad = Object.entries(keys).filter(([, ref]) => !VARIABLE_NAME.test(ref.env) || looksLikeSecret(ref.env));
+  if (bad.length === 0) return;
+  throw new ConfigError(
+    'E_PROFILE_INVALID',
+    `target profile ${path}: ${bad.map(([role]) => `/keys/${role}/env`).join(', ')} must name an environment variable (letters, digits, _), and looks like a key value instead (not shown)`,
+    'Put the key in an environment variable (from your secret store) and give its name in "env", e.g. "env": "PARTNER_KEY_APPROVED"; rotate a key that was committed in a profile.',
+  );
+}
+
+/** The suite adds `/v1` to every path: a base URL that ends in it would ask for `/v1/v1/...`. */
+function refuseV1(url: string, where: string): void {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return;
+  }
+  if (/\/v1\/*$/i.test(path)) throw new ConfigError('E_BASE_URL_HAS_V1', `${where} ends in /v1 (${url.replace(/\/\/[^@/]*@/, '//')})`);
 }
 
 function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {
@@ -127,6 +152,7 @@ function checkedBaseUrl(url: string): string {
     // Credentials in a URL end up in reports; keys belong in environment variables.
     throw new ConfigError('E_BASE_URL_INVALID', '--base-url must not carry credentials (user:password@)');
   }
+  refuseV1(parsed.href, '--base-url');
   return trimSlash(parsed.href);
 }
 

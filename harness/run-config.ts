@@ -54,6 +54,8 @@ export interface RunConfig {
    * `GET <url>/events` lists what arrived (engine/webhook-inbox.ts). Set for embedded runs.
    */
   webhookInboxUrl?: string;
+  /** Requests the engine sent before the checks (the preflight ping); they count against the run profile's cap. */
+  requestsSpent?: number;
   /**
    * The command that repeats this run without its narrowing flags (`--target <file>` or
    * `--base-url`, `--fault`, `--spec`, ...; harness/reproduce.ts); reproduction commands extend it.

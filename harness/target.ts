@@ -79,16 +79,16 @@ export function isWritable(config: RunConfig): boolean {
 }
 
 /** The request cap of a run of `name`, from its RUN_PROFILES entry; undefined when unbounded. */
-export function requestCapOf(name: RunConfig['runProfile']): RequestCapOptions | undefined {
+export function requestCapOf(name: RunConfig['runProfile'], spent = 0): RequestCapOptions | undefined {
   const max = runProfile(name).requestCap;
-  return max === undefined ? undefined : { max, runProfile: name };
+  return max === undefined ? undefined : { max: Math.max(0, max - spent), runProfile: name };
 }
 
 export async function createTargetContext(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Promise<TargetContext> {
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
-  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile) });
+  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile, config.requestsSpent) });
   const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) ? config.profile.fixtures[name] : undefined);
   const hasRole = (role: string) => client.hasRole(role);
   return {

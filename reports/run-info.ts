@@ -41,6 +41,8 @@ export interface RunInfo {
   strict: boolean;
   /** The command that repeats this run; a finding's reproduction command narrows it. */
   command: string;
+  /** The preflight ping of a remote target (engine/preflight.ts), before any check. */
+  preflight?: { url: string; role: string; status?: number; error?: string; requestId?: string };
 }
 
 export interface SpecDefect {

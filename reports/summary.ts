@@ -34,6 +34,8 @@ export interface RunSummary {
   runs: number;
   strict: boolean;
   command: string;
+  /** The preflight ping of a remote target, before any check. */
+  preflight?: RunInfo['preflight'];
   counts: Counts;
   /**
    * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
@@ -114,6 +116,7 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     runs: info.runs,
     strict: info.strict,
     command: info.command,
+    preflight: info.preflight,
     counts,
     outcome: outcomeOf(findings, info.strict),
     ruleVerdicts: ruleVerdicts(findings, catalogue),

@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { ConfigError } from '../errors.js';
 import type { KeyRef, TargetProfile } from '../run-config.js';
 import { MissingKeyRole } from './errors.js';
+import { shownName } from '../secret-shape.js';
 
 export interface ResolvedKey extends KeyRef {
   role: string;
@@ -41,7 +42,7 @@ export class KeyRing {
     if (!ref) throw new MissingKeyRole(role);
     const value = KeyRing.read(this.env, ref);
     if (value === undefined) {
-      throw new ConfigError('E_KEY_ENV_MISSING', `the key for role "${role}" is read from the environment variable ${ref.env}, which is not set`);
+      throw new ConfigError('E_KEY_ENV_MISSING', `the key for role "${role}" is read from the environment variable ${shownName(ref.env)}, which is not set`);
     }
     return { ...ref, role, value };
   }
@@ -61,7 +62,7 @@ export class KeyRing {
     }
     const unset = roles.filter((role) => !this.has(role));
     if (unset.length > 0) {
-      const names = unset.map((role) => `${this.keys[role]!.env} (key role ${role})`);
+      const names = unset.map((role) => `${shownName(this.keys[role]!.env)} (key role ${role})`);
       throw new ConfigError('E_KEY_ENV_MISSING', `environment variable${unset.length > 1 ? 's' : ''} ${names.join(', ')} not set`);
     }
   }

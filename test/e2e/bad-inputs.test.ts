@@ -5,12 +5,19 @@
  * malformed --shard values, empty flag values, and selections that hold no check. Each exits 2 with its stable code and a fix, and nothing
  * reaches the (counting) target.
  */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../harness/paths.js';
 import { closedPort, listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
 import { runCli, scratch, writeProfile } from './cli.js';
 
 const tmp = scratch('bad-inputs');
+/** A key value pasted where a variable name belongs: it must never be echoed. */
+const CANARY = 'PK4E7A19C2F0B83D5E6A7C';
+const CANARY_LOWER = 'sk_live_9f8e7d6c5b4a3f2e1d0c';
 let server: LocalServer;
 let closed = '';
 const saved = process.env.E2E_KEY_APPROVED;
@@ -37,6 +44,12 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['shard index above the count', () => ['run', '--shard', '4/3'], 'E_SHARD_INVALID'],
   ['shard without a count', () => ['run', '--shard', '2'], 'E_SHARD_INVALID'],
   ['shard that is not numbers', () => ['run', '--shard', 'a/b'], 'E_SHARD_INVALID'],
+  ['report dir that is a file', () => ['run', '--report-dir', fileAt('a-file.txt')], 'E_REPORT_DIR_UNWRITABLE'],
+  ['report dir under a file', () => ['run', '--report-dir', join(fileAt('b-file.txt'), 'out')], 'E_REPORT_DIR_UNWRITABLE'],
+  ['base URL ending in /v1', () => ['run', '--base-url', `${server.url}/v1`], 'E_BASE_URL_HAS_V1'],
+  ['profile baseUrl ending in /v1/', () => ['run', '--target', writeProfile(tmp.path('v1.json'), `${server.url}/partner-api/v1/`)], 'E_BASE_URL_HAS_V1'],
+  ['a key value (upper case) in a profile\'s env', () => ['run', '--target', writeProfile(tmp.path('canary.json'), server.url, { keys: { approved: { env: CANARY, tier: 'high' } } })], 'E_PROFILE_INVALID'],
+  ['a key value (lower case) in a profile\'s env', () => ['run', '--target', writeProfile(tmp.path('canary-lower.json'), server.url, { keys: { approved: { env: CANARY_LOWER, tier: 'high' } } })], 'E_PROFILE_INVALID'],
   ['an empty --family value', () => ['run', '--family='], 'E_USAGE'],
   ['an empty --rule list', () => ['run', '--rule', ','], 'E_USAGE'],
   ['a rule of another family than --family', () => ['run', '--family', 'utility', '--rule', 'ISSUERS-ORDER'], 'E_SELECTION_EMPTY'],
@@ -54,9 +67,37 @@ describe('more bad inputs exit 2 with a stable code and a fix', () => {
       expect(server.received.length).toBe(before);
       expect(result.err).not.toContain('pk_live_x');
       expect(result.err).not.toContain('secret@');
+      for (const canary of [CANARY, CANARY_LOWER]) expect(result.err + result.out).not.toContain(canary);
+      expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
     } finally {
       if (saved === undefined) delete process.env.E2E_KEY_APPROVED;
       else process.env.E2E_KEY_APPROVED = saved;
     }
   });
+});
+
+function fileAt(name: string): string {
+  writeFileSync(tmp.path(name), 'not a folder\n');
+  return tmp.path(name);
+}
+
+describe('setup mistakes outside run', () => {
+  it('serve on a busy port exits 2 with E_PORT_IN_USE and no stack', async () => {
+    const result = await runCli(['serve', '--port', new URL(server.url).port]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^E_PORT_IN_USE: port \d+ on 127\.0\.0\.1 is already in use\n  fix: .+/);
+    expect(result.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('rules --json into a reader that stops after one line ends quietly (no EPIPE)', async () => {
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'partner-conformance.js'), 'rules', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const first = await new Promise<string>((resolve) => child.stdout.once('data', (c: Buffer) => resolve(c.toString())));
+    child.stdout.destroy(); // as `head -1` does once it has its line
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(first.startsWith('[')).toBe(true);
+    expect(err).not.toMatch(/EPIPE|internal error/);
+    expect(code).toBe(0);
+  }, 30_000);
 });

@@ -1,0 +1,84 @@
+/**
+ * Setup mistakes told apart from broken rules, end to end through the CLI: before the first
+ * check, a preflight ping tells "the target refused our key" (exit 5) and "the target cannot be
+ * reached" (exit 4) apart, each with its own E_ code and fix, and no check runs; a base URL
+ * with a path prefix still works; the ping counts against the smoke profile's cap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, listen, sendJson, type LocalServer } from '../fault-servers/listen.js';
+import { answerPlausibly } from '../fault-servers/plausible.js';
+import { allExchanges, readSummary, runCli, scratch, writeProfile } from './cli.js';
+
+const tmp = scratch('preflight');
+const KEY = 'preflight-canary-key-7f3a9c';
+const saved = process.env.E2E_KEY_APPROVED;
+let refusing: LocalServer;
+let prefixed: LocalServer;
+let closed = '';
+
+beforeAll(async () => {
+  process.env.E2E_KEY_APPROVED = KEY;
+  refusing = await listen((_req, res) => sendJson(res, 403, { error: { code: 'forbidden', message: 'key revoked' } }));
+  // The API under a path prefix, as behind a gateway: anything else is a 404.
+  prefixed = await listen((req, res) => {
+    if (!req.url?.startsWith('/partner-api/')) return sendJson(res, 404, { error: { code: 'not_found', message: 'no such path' } });
+    req.url = req.url.slice('/partner-api'.length);
+    answerPlausibly(req, res);
+  });
+  closed = await closedPort();
+});
+afterAll(async () => {
+  if (saved === undefined) delete process.env.E2E_KEY_APPROVED;
+  else process.env.E2E_KEY_APPROVED = saved;
+  await refusing.close();
+  await prefixed.close();
+  tmp.dispose();
+});
+
+/** [what, base URL, exit code, E_ code]; built once the servers listen. */
+const UNUSABLE: Array<[string, () => string, number, string]> = [
+  ['a target that refuses our key (403 on ping)', () => refusing.url, 5, 'E_TARGET_KEY_REFUSED'],
+  ['a host name that does not resolve', () => 'http://no-such-host.invalid', 4, 'E_TARGET_HOST_UNKNOWN'],
+  ['nothing listening on the port', () => closed, 4, 'E_TARGET_NOT_LISTENING'],
+  ['https to a server that speaks plain http', () => prefixed.url.replace('http:', 'https:'), 4, 'E_TARGET_TLS'],
+];
+
+describe('a target that cannot be tested is told apart from a broken rule', () => {
+  it.each(UNUSABLE)('%s', async (_what, base, exit, code) => {
+    const reportDir = tmp.path(code);
+    const result = await runCli(['run', '--target', writeProfile(tmp.path(`${code}.json`), base()), '--family', 'utility', '--report-dir', reportDir]);
+    expect(result.code).toBe(exit);
+    expect(result.err).toMatch(new RegExp(`^${code}: preflight GET \\S+/v1/ping with the approved key: .+\\n  fix: .+`));
+    expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
+    expect(result.err + result.out).not.toContain(KEY);
+  });
+
+  it('only one request reaches a target that refuses the key', async () => {
+    const before = refusing.received.length;
+    await runCli(['run', '--target', writeProfile(tmp.path('once.json'), refusing.url), '--report-dir', tmp.path('once')]);
+    expect(refusing.received.slice(before).map((r) => r.path)).toEqual(['/v1/ping']);
+  });
+});
+
+describe('a base URL with a path prefix', () => {
+  it('keeps the prefix for the preflight and the checks, and the run passes', async () => {
+    const before = prefixed.received.length;
+    const reportDir = tmp.path('prefixed');
+    const result = await runCli(['run', '--target', writeProfile(tmp.path('prefixed.json'), `${prefixed.url}/partner-api/`), '--rule', 'PING-200', '--report-dir', reportDir]);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    const paths = prefixed.received.slice(before).map((r) => r.path);
+    expect(paths[0]).toBe('/partner-api/v1/ping');
+    expect(paths.every((p) => p.startsWith('/partner-api/v1/'))).toBe(true);
+    expect(readSummary(reportDir)).toMatchObject({ outcome: 'passed', preflight: { status: 200, role: 'approved' } });
+  });
+
+  it('counts the preflight against the smoke cap: the wire carries at most 10 requests', async () => {
+    const before = prefixed.received.length;
+    const reportDir = tmp.path('smoke');
+    await runCli(['run', '--profile', 'smoke', '--target', writeProfile(tmp.path('smoke.json'), `${prefixed.url}/partner-api`), '--report-dir', reportDir]);
+    const wire = prefixed.received.length - before;
+    expect(wire).toBeLessThanOrEqual(10);
+    expect(wire).toBe(allExchanges(readSummary(reportDir)).length + 1);
+  });
+});
