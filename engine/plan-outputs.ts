@@ -8,6 +8,7 @@ import { publicUrl, runCommand } from '../harness/reproduce.js';
 import type { RunInfo } from '../reports/run-info.js';
 import type { RunPlan } from './plan.js';
 import type { PreflightRecord } from './preflight.js';
+import { versions } from './versions.js';
 
 /** The command that repeats the planned run without its narrowing flags; findings extend it. */
 export function commandOf(plan: RunPlan): string {
@@ -68,6 +69,8 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     },
     families: plan.families,
     rules: plan.rules,
+    ...(plan.shard ? { shard: plan.shard } : {}),
+    ...versions(),
     seed: plan.seed,
     runs: plan.runs,
     strict: plan.strict,

@@ -4,6 +4,7 @@
  */
 import type { Finding } from '../harness/model.js';
 import { countVerdicts, type RunSummary } from './summary.js';
+import { outcomeLabel, scopeLine } from './scope.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
 
@@ -52,6 +53,7 @@ export class ConsoleWriter implements ReportWriter {
 export function renderConsoleSummary(summary: RunSummary, reportDir?: string): string {
   const lines: string[] = ['', `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}`];
   lines.push(`Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`);
+  lines.push(`Scope: ${scopeLine(summary.scope)}`);
   lines.push(...documentDefectLines(summary));
   lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
   const failures = summary.findings.filter((f) => f.verdict === 'failed');
@@ -61,7 +63,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
-  lines.push(`Result: ${summary.outcome.toUpperCase()}`, '');
+  lines.push(`Result: ${outcomeLabel(summary.outcome, summary.scope)}`, '');
   return lines.join('\n');
 }
 

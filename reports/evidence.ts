@@ -26,17 +26,31 @@ export interface EvidenceRule {
   checks: EvidenceCheck[];
 }
 
+/** One exchange as the provider finds it in its own logs. */
+export interface ExchangeRef {
+  check: string;
+  method: string;
+  url: string;
+  status?: number;
+  /** The target's `X-Request-Id` of the answer; null when it sent none (or there was no answer). */
+  requestId: string | null;
+}
+
 export interface Evidence {
   format: typeof EVIDENCE_FORMAT;
   runId: string;
   target: RunSummary['target'];
   spec: RunSummary['spec'];
   runProfile: RunSummary['runProfile'];
+  /** What the run covered (families, rule filter, shard, seed, runs, versions); `complete` false when partial. */
+  scope: RunSummary['scope'];
   startedAt: string;
   finishedAt: string;
   outcome: RunSummary['outcome'];
   counts: RunSummary['counts'];
   rules: EvidenceRule[];
+  /** Every exchange of the run, in order, with the target's X-Request-Id (the preflight first). */
+  requestIds: ExchangeRef[];
   /** The digest of summary.json this evidence belongs to. */
   summaryDigest: string;
   /** `sha256:<hex>` over this object without `digest`. */
@@ -60,11 +74,35 @@ export function buildEvidence(summary: RunSummary): Evidence {
     target: summary.target,
     spec: summary.spec,
     runProfile: summary.runProfile,
+    scope: summary.scope,
     startedAt: summary.startedAt,
     finishedAt: summary.finishedAt,
     outcome: summary.outcome,
     counts: summary.counts,
     rules,
+    requestIds: requestIdsOf(summary),
     summaryDigest: summary.digest,
   });
+}
+
+function header(headers: Record<string, string> | undefined, name: string): string | undefined {
+  const key = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers![key];
+}
+
+export function requestIdsOf(summary: Pick<RunSummary, 'findings' | 'preflight'>): ExchangeRef[] {
+  const preflight: ExchangeRef[] = summary.preflight
+    ? [{ check: 'preflight', method: 'GET', url: summary.preflight.url, ...(summary.preflight.status !== undefined ? { status: summary.preflight.status } : {}), requestId: summary.preflight.requestId ?? null }]
+    : [];
+  return preflight.concat(
+    summary.findings.flatMap((finding) =>
+      finding.exchanges.map((ex) => ({
+        check: finding.check,
+        method: ex.request.method,
+        url: ex.request.url,
+        ...(ex.response ? { status: ex.response.status } : {}),
+        requestId: header(ex.response?.headers, 'x-request-id') ?? null,
+      })),
+    ),
+  );
 }

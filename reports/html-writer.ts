@@ -8,6 +8,7 @@ import { runProfile } from '../harness/run-profiles.js';
 import { esc } from './html/escape.js';
 import { evidenceSection, failureSection, familyTables, headerSection, skippedSection } from './html/sections.js';
 import { STYLE } from './html/style.js';
+import { outcomeLabel } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
@@ -27,7 +28,7 @@ export function renderHtml(summary: RunSummary): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Conformance ${esc(summary.outcome)}: ${esc(summary.target.name)} (${esc(summary.runId)})</title>
+<title>Conformance ${esc(outcomeLabel(summary.outcome, summary.scope).toLowerCase())}: ${esc(summary.target.name)} (${esc(summary.runId)})</title>
 <style>${STYLE}</style>
 </head>
 <body>

@@ -36,6 +36,12 @@ export interface RunInfo {
   };
   families: Family[];
   rules?: string[];
+  /** `--shard i/n`, when the run is one share of the suite files. */
+  shard?: string;
+  /** This tool's version (package.json). */
+  toolVersion?: string;
+  /** The rule catalogue's version (specs/rules.json). */
+  catalogueVersion?: string;
   seed: number;
   runs: number;
   strict: boolean;

@@ -5,6 +5,7 @@
 import type { Finding, RuleStrength, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
 import type { Catalogue, RunInfo } from './run-info.js';
+import { scopeOf, type RunScope } from './scope.js';
 
 export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
@@ -30,6 +31,8 @@ export interface RunSummary {
   runProfile: RunInfo['runProfile'];
   families: RunInfo['families'];
   ruleFilter?: string[];
+  /** What the run covered and with what versions; `scope.complete` is false for a partial run. */
+  scope: RunScope;
   seed: number;
   runs: number;
   strict: boolean;
@@ -112,6 +115,7 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     runProfile: info.runProfile,
     families: info.families,
     ruleFilter: info.rules,
+    scope: scopeOf(info),
     seed: info.seed,
     runs: info.runs,
     strict: info.strict,

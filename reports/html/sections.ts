@@ -1,6 +1,7 @@
 /** The parts of report.html: header and counts, evidence, per-family tables, failures, skips. */
 import type { Finding } from '../../harness/model.js';
 import type { RunSummary } from '../summary.js';
+import { outcomeLabel, scopeLine } from '../scope.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
 
@@ -12,7 +13,8 @@ export function headerSection(summary: RunSummary): Raw {
   return html`<h1>Partner API conformance report</h1>
 <p class="meta">Run <code>${summary.runId}</code> · target <b>${summary.target.name}</b> <code>${summary.target.baseUrl}</code>${summary.target.fault ? html` · fault <code>${summary.target.fault}</code>` : ''} · profile <b>${summary.runProfile}</b> · spec <code>${summary.spec.source}</code>${summary.spec.version ? ` v${summary.spec.version}` : ''} · started ${summary.startedAt} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}</p>
 ${documentDefects(summary)}
-<p>Outcome: <span class="outcome v-${summary.outcome}">${summary.outcome.toUpperCase()}</span></p>
+<p class="meta">Scope: ${scopeLine(summary.scope)}</p>
+<p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary.outcome, summary.scope)}</span></p>
 <div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}</div>`;
 }
 
@@ -71,7 +73,8 @@ export function evidenceSection(summary: RunSummary): Raw {
 <tr><th>spec digest</th><td class="digest"><code>${summary.spec.digest ?? 'unknown'}</code></td></tr>
 <tr><th>time</th><td>${summary.startedAt} to ${summary.finishedAt}</td></tr>
 <tr><th>profile</th><td>${summary.runProfile}</td></tr>
-<tr><th>outcome</th><td class="v-${summary.outcome}">${summary.outcome}</td></tr>
+<tr><th>scope</th><td>${scopeLine(summary.scope)}</td></tr>
+<tr><th>outcome</th><td class="v-${summary.outcome}">${outcomeLabel(summary.outcome, summary.scope)}</td></tr>
 <tr><th>summary digest</th><td class="digest"><code>${summary.digest}</code></td></tr></table>
 <p class="meta">The summary digest is the sha256 of the canonical JSON of summary.json without its <code>digest</code> field (keys sorted, no whitespace); recompute it to check the report was not edited.</p>
 <h3>Verdict per rule</h3><table><tr><th>rule</th><th>section</th><th>verdict</th><th>exchanges</th></tr>${rules}</table></section>`;

@@ -1,0 +1,71 @@
+/**
+ * The scope of a run: what it covered (families, rule filter, shard, run profile, seed, runs)
+ * and with what (tool, catalogue and spec versions). Every report shows it, and a run that
+ * covered less than everything reads as partial, never as a plain PASSED.
+ */
+import { FAMILIES, type Family } from '../harness/model.js';
+import type { RunProfile } from '../harness/run-profiles.js';
+import type { RunInfo } from './run-info.js';
+
+export interface RunScope {
+  runProfile: RunProfile;
+  families: Family[];
+  /** `--rule` filter, when given. */
+  rules?: string[];
+  /** `--shard i/n`, when given. */
+  shard?: string;
+  seed: number;
+  runs: number;
+  strict: boolean;
+  toolVersion: string;
+  catalogueVersion: string;
+  /** `sha256:<hex>` of the spec document the schema checks came from. */
+  specDigest?: string;
+  /** Every family, no rule filter, no shard: the whole of the run profile. */
+  complete: boolean;
+  /** Why the run is partial, in the words of its flags; empty when complete. */
+  partial: string[];
+}
+
+export function scopeOf(info: RunInfo): RunScope {
+  const partial = [
+    ...(FAMILIES.some((f) => !info.families.includes(f)) ? [`families ${info.families.join(', ') || 'none'} of ${FAMILIES.length}`] : []),
+    ...(info.rules && info.rules.length > 0 ? [`rules ${info.rules.join(', ')}`] : []),
+    ...(info.shard ? [`shard ${info.shard}`] : []),
+  ];
+  return {
+    runProfile: info.runProfile,
+    families: [...info.families],
+    ...(info.rules && info.rules.length > 0 ? { rules: [...info.rules] } : {}),
+    ...(info.shard ? { shard: info.shard } : {}),
+    seed: info.seed,
+    runs: info.runs,
+    strict: info.strict,
+    toolVersion: info.toolVersion ?? 'unknown',
+    catalogueVersion: info.catalogueVersion ?? 'unknown',
+    ...(info.spec.digest ? { specDigest: info.spec.digest } : {}),
+    complete: partial.length === 0,
+    partial,
+  };
+}
+
+/** `PASSED`, or `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything. */
+export function outcomeLabel(outcome: string, scope: Pick<RunScope, 'partial'>): string {
+  const word = outcome === 'empty' ? 'NOTHING TESTED' : outcome.toUpperCase();
+  return scope.partial.length === 0 ? word : `${word} (PARTIAL: ${scope.partial.join('; ')})`;
+}
+
+/** One line of the scope, for headers. */
+export function scopeLine(scope: RunScope): string {
+  return [
+    `profile ${scope.runProfile}`,
+    `families ${scope.families.join(', ')}`,
+    `rules ${scope.rules?.join(', ') ?? 'all'}`,
+    `shard ${scope.shard ?? 'none'}`,
+    `seed ${scope.seed}`,
+    `runs ${scope.runs}`,
+    `tool ${scope.toolVersion}`,
+    `catalogue ${scope.catalogueVersion}`,
+    `spec ${scope.specDigest ?? 'digest unknown'}`,
+  ].join(' · ');
+}
