@@ -16,6 +16,8 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
   run: { load: async () => (await import('./run-command.js')).runCommand, summary: 'run the conformance suites against a target (default: the embedded reference server)' },
   serve: { load: async () => (await import('./serve-command.js')).serveCommand, summary: 'start the reference server as a local sandbox' },
   rules: { load: async () => (await import('./rules-command.js')).rulesCommand, summary: 'list the rule catalogue, with the tests and faults of each rule' },
+  verify: { load: async () => (await import('./verify-command.js')).verifyCommand, summary: 'check the digest and Ed25519 signature of an evidence.json' },
+  'merge-evidence': { load: async () => (await import('./merge-command.js')).mergeCommand, summary: 'merge the evidence.json of every shard of a run into one' },
   mutation: { load: async () => (await import('./mutation-command.js')).mutationCommand, summary: 'run the suite against the clean server and every named fault; print the score' },
 };
 

@@ -12,6 +12,8 @@ import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
+import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
+import { runProfile } from '../harness/run-profiles.js';
 import type { RunIO } from './io.js';
 import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
@@ -40,6 +42,7 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
   await ensureWritableDir(plan.reportDir);
+  const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
   const started = await startTarget(plan, undefined, server);
   try {
     const target: StartedTarget = plan.embedded ? started : { ...started, preflight: await preflight(started.profile, plan.runProfile, plan.runId) };
@@ -48,11 +51,12 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
     try {
-      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out), preFindings: defectFindings(plan.contract) }, startedAt);
+      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out, signingKey), preFindings: defectFindings(plan.contract) }, startedAt);
     } finally {
       await runner.close();
     }
     const code = exitCodeOf(summary);
+    if (runProfile(plan.runProfile).evidence && !signingKey) io.out.write(`evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`);
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     checkRanSomething(summary, plan);
     return code;

@@ -29,6 +29,10 @@ export const ERROR_CODES = {
   E_TARGET_NOT_LISTENING: 'Nothing accepts connections at the target\'s address: check host and port, that the service is up, and firewalls between the runner and it.',
   E_TARGET_TLS: 'The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong host name) and the runner\'s CA bundle (NODE_EXTRA_CA_CERTS).',
   E_TARGET_CONNECT_TIMEOUT: 'No connection to the target within the request timeout: check the address, the network path and requestTimeoutMs in the profile.',
+  E_SIGNING_KEY_INVALID: 'Put an Ed25519 private key (PKCS#8 PEM, e.g. from `openssl genpkey -algorithm ed25519`) in PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
+  E_EVIDENCE_UNREADABLE: 'Pass evidence.json files written by `partner-conformance run --profile certification`.',
+  E_PUBLIC_KEY_INVALID: 'Pass --public-key as an Ed25519 public key in PEM (`openssl pkey -in signing.pem -pubout`).',
+  E_EVIDENCE_MISMATCH: 'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and shard count.',
   E_READ_ONLY: 'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
 } as const;
 

@@ -51,8 +51,10 @@ export interface Evidence {
   rules: EvidenceRule[];
   /** Every exchange of the run, in order, with the target's X-Request-Id (the preflight first). */
   requestIds: ExchangeRef[];
-  /** The digest of summary.json this evidence belongs to. */
-  summaryDigest: string;
+  /** The digest of summary.json this evidence belongs to (merged evidence: each shard's is in `mergedFrom`). */
+  summaryDigest?: string;
+  /** Merged shard evidence (`merge-evidence`): the shards it was made of. */
+  mergedFrom?: Array<{ runId: string; shard: string; summaryDigest?: string; keyId?: string }>;
   /** `sha256:<hex>` over this object without `digest`. */
   digest: string;
 }

@@ -2,18 +2,23 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProfile } from '../harness/run-profiles.js';
+import type { KeyObject } from 'node:crypto';
 import { buildEvidence } from './evidence.js';
+import { signDocument } from './signature.js';
 import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
 export class SummaryJsonWriter implements ReportWriter {
-  constructor(private readonly dir: string) {}
+  /** `signingKey`: an Ed25519 private key; evidence.json is signed with it when given. */
+  constructor(private readonly dir: string, private readonly signingKey?: KeyObject) {}
 
   async close(summary: RunSummary): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     await writeFile(join(this.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     if (runProfile(summary.runProfile).evidence) {
-      await writeFile(join(this.dir, 'evidence.json'), `${JSON.stringify(buildEvidence(summary), null, 2)}\n`);
+      const evidence = buildEvidence(summary);
+      const written = this.signingKey ? signDocument(evidence, this.signingKey) : evidence;
+      await writeFile(join(this.dir, 'evidence.json'), `${JSON.stringify(written, null, 2)}\n`);
     }
   }
 }

@@ -76,6 +76,6 @@ export function evidenceSection(summary: RunSummary): Raw {
 <tr><th>scope</th><td>${scopeLine(summary.scope)}</td></tr>
 <tr><th>outcome</th><td class="v-${summary.outcome}">${outcomeLabel(summary.outcome, summary.scope)}</td></tr>
 <tr><th>summary digest</th><td class="digest"><code>${summary.digest}</code></td></tr></table>
-<p class="meta">The summary digest is the sha256 of the canonical JSON of summary.json without its <code>digest</code> field (keys sorted, no whitespace); recompute it to check the report was not edited.</p>
+<p class="meta">The summary digest is the sha256 of the canonical JSON of summary.json without its <code>digest</code> field (keys sorted, no whitespace): it shows the file is whole, not that nobody edited it (an editor can recompute it). evidence.json carries an Ed25519 signature when the run had a signing key; <code>partner-conformance verify evidence.json --public-key &lt;key.pem&gt;</code> checks it against a key you trust, and its <code>requestIds</code> list every exchange's X-Request-Id to match against the target's own logs.</p>
 <h3>Verdict per rule</h3><table><tr><th>rule</th><th>section</th><th>verdict</th><th>exchanges</th></tr>${rules}</table></section>`;
 }
