@@ -38,6 +38,12 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
   });
 }
 
+/** Inside GitHub Actions (GITHUB_ACTIONS=true): annotations, and the step summary where GitHub asks for it. */
+function githubOf(env: NodeJS.ProcessEnv): { summaryPath?: string } | undefined {
+  if (env.GITHUB_ACTIONS !== 'true') return undefined;
+  return env.GITHUB_STEP_SUMMARY ? { summaryPath: env.GITHUB_STEP_SUMMARY } : {};
+}
+
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
@@ -51,7 +57,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
     try {
-      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out, signingKey), preFindings: defectFindings(plan.contract) }, startedAt);
+      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out, { signingKey, github: githubOf(process.env) }), preFindings: defectFindings(plan.contract) }, startedAt);
     } finally {
       await runner.close();
     }

@@ -4,6 +4,8 @@ import { ConsoleWriter, type TextSink } from './console-writer.js';
 import { HtmlWriter } from './html-writer.js';
 import { SummaryJsonWriter } from './json-writer.js';
 import { JunitWriter } from './junit-writer.js';
+import { GithubWriter } from './github-writer.js';
+import { HarWriter } from './har-writer.js';
 import type { ReportWriter } from './writer.js';
 
 export { ConformanceReporter, findingCommand, type ReportRun } from './vitest-reporter.js';
@@ -12,9 +14,23 @@ export { catalogueOf, type Catalogue, type RunInfo } from './run-info.js';
 export { verifyDigest, canonicalJson, documentDigest } from './digest.js';
 export { buildEvidence, type Evidence } from './evidence.js';
 export type { ReportWriter } from './writer.js';
-export { ConsoleWriter, HtmlWriter, JunitWriter, SummaryJsonWriter };
+export { ConsoleWriter, GithubWriter, HarWriter, HtmlWriter, JunitWriter, SummaryJsonWriter };
 
-/** Console progress plus summary.json, junit.xml and report.html (and evidence.json, signed with `signingKey` when given) in `dir`. */
-export function standardWriters(dir: string, out?: TextSink, signingKey?: KeyObject): ReportWriter[] {
-  return [new ConsoleWriter({ out, reportDir: dir }), new SummaryJsonWriter(dir, signingKey), new JunitWriter(dir), new HtmlWriter(dir)];
+export interface StandardWriterOptions {
+  /** An Ed25519 private key: evidence.json is signed with it. */
+  signingKey?: KeyObject;
+  /** Inside GitHub Actions: annotations on `out`, and the step summary appended to `summaryPath`. */
+  github?: { summaryPath?: string };
+}
+
+/** Console progress plus summary.json, junit.xml, report.html and exchanges.har (and evidence.json) in `dir`. */
+export function standardWriters(dir: string, out?: TextSink, options: StandardWriterOptions = {}): ReportWriter[] {
+  return [
+    new ConsoleWriter({ out, reportDir: dir }),
+    new SummaryJsonWriter(dir, options.signingKey),
+    new JunitWriter(dir),
+    new HtmlWriter(dir),
+    new HarWriter(dir),
+    ...(options.github ? [new GithubWriter(out ?? process.stdout, options.github.summaryPath)] : []),
+  ];
 }

@@ -1,0 +1,55 @@
+/**
+ * GitHub Actions output: an annotation per failed check (`::error`) and per warning
+ * (`::warning`), titled with its rules, and a Markdown step summary (outcome, scope, counts,
+ * failures with their reproduction commands) appended to the file GitHub names.
+ */
+import { appendFile } from 'node:fs/promises';
+import type { Finding } from '../harness/model.js';
+import { outcomeLabel, scopeLine } from './scope.js';
+import type { RunSummary } from './summary.js';
+import type { TextSink } from './console-writer.js';
+import type { ReportWriter } from './writer.js';
+
+/** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
+const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function annotation(summary: RunSummary, finding: Finding): string {
+  const level = finding.verdict === 'failed' ? 'error' : 'warning';
+  const rules = finding.rules.map((r) => `${r} §${summary.ruleVerdicts[r]?.section ?? '?'}`).join(', ') || 'no rule';
+  const detail = finding.expected !== undefined ? `expected ${finding.expected}; observed ${finding.observed ?? '?'}` : (finding.message ?? '');
+  return `::${level} title=${escapeProperty(`[${finding.family}] ${rules}`)}::${escapeData(`${finding.check}: ${detail}${finding.reproduce ? `\nreproduce: ${finding.reproduce}` : ''}`)}\n`;
+}
+
+export function renderStepSummary(summary: RunSummary): string {
+  const { counts } = summary;
+  const failures = summary.findings.filter((f) => f.verdict === 'failed');
+  return [
+    `## Partner API conformance: ${outcomeLabel(summary.outcome, summary.scope)}`,
+    '',
+    `Target **${summary.target.name}** \`${summary.target.baseUrl}\` · run \`${summary.runId}\``,
+    '',
+    `Scope: ${scopeLine(summary.scope)}`,
+    '',
+    '| checks | passed | failed | warnings | skipped |',
+    '|---|---|---|---|---|',
+    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} |`,
+    '',
+    ...(failures.length === 0
+      ? []
+      : ['| family | rules | check | observed | reproduce |', '|---|---|---|---|---|', ...failures.map((f) => `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} | ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`), '']),
+  ].join('\n');
+}
+
+export class GithubWriter implements ReportWriter {
+  /** `out`: where annotations go (the step's stdout); `summaryPath`: GITHUB_STEP_SUMMARY, when set. */
+  constructor(private readonly out: TextSink, private readonly summaryPath?: string) {}
+
+  async close(summary: RunSummary): Promise<void> {
+    for (const finding of summary.findings) {
+      if (finding.verdict === 'failed' || (finding.verdict === 'warning' && finding.subject !== 'document')) this.out.write(annotation(summary, finding));
+    }
+    if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
+  }
+}
