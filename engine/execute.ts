@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../harness/model.js';
 import { publicUrl } from '../harness/reproduce.js';
-import { standardWriters, type ReportWriter } from '../reports/index.js';
+import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
 import { exitCodeOf, type RunSummary } from '../reports/summary.js';
 import { defectFindings } from './defect-findings.js';
@@ -38,6 +38,15 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
   });
 }
 
+/** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
+export const INTERRUPTED_EXIT = 130;
+
+/** Live progress on a terminal; a heartbeat line in logs. */
+function progressOf(io: RunIO): { live?: boolean; heartbeatMs?: number } {
+  const live = (io.out as { isTTY?: boolean }).isTTY === true;
+  return live ? { live } : { heartbeatMs: HEARTBEAT_MS };
+}
+
 /** Inside GitHub Actions (GITHUB_ACTIONS=true): annotations, and the step summary where GitHub asks for it. */
 function githubOf(env: NodeJS.ProcessEnv): { summaryPath?: string } | undefined {
   if (env.GITHUB_ACTIONS !== 'true') return undefined;
@@ -56,15 +65,25 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
+    // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.
+    let interrupts = 0;
+    const onInterrupt = () => {
+      interrupts += 1;
+      if (interrupts > 1) process.exit(INTERRUPTED_EXIT);
+      io.err.write('interrupted: finishing the checks under way, then writing a partial report (Ctrl-C again to stop at once)\n');
+      void runner.cancel?.();
+    };
+    process.on('SIGINT', onInterrupt);
     try {
-      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out, { signingKey, github: githubOf(process.env) }), preFindings: defectFindings(plan.contract) }, startedAt);
+      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out, { signingKey, github: githubOf(process.env), console: progressOf(io) }), preFindings: defectFindings(plan.contract) }, startedAt);
     } finally {
+      process.off('SIGINT', onInterrupt);
       await runner.close();
     }
-    const code = exitCodeOf(summary);
+    const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeOf(summary);
     if (runProfile(plan.runProfile).evidence && !signingKey) io.out.write(`evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`);
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
-    checkRanSomething(summary, plan);
+    if (!summary.interrupted) checkRanSomething(summary, plan);
     return code;
   } finally {
     await started.close();

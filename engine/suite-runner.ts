@@ -24,6 +24,8 @@ export interface SuiteRunner {
    * against `config`; resolves when all reports are written.
    */
   run(config: RunConfig, report: ReportRun): Promise<RunSummary>;
+  /** Stops the current run: checks under way finish, the rest do not start; its reports are still written. */
+  cancel?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function createSuiteRunner(families: readonly Family[], options: Ru
     return pending;
   });
   const stderr = options.stderr ?? process.stderr;
+  const sigintBefore = new Set(process.listeners('SIGINT'));
   const vitest: Vitest = await createVitest(
     'test',
     {
@@ -63,6 +66,9 @@ export async function createSuiteRunner(families: readonly Family[], options: Ru
     {},
     { stdout: new Writable({ write: (_c, _e, done) => done() }), stderr: stderr as NodeJS.WriteStream },
   );
+  // vitest's own logger exits the process on SIGINT; the engine's handler cancels the run
+  // instead, so a partial report is written (engine/execute.ts).
+  for (const listener of process.listeners('SIGINT')) if (!sigintBefore.has(listener)) process.off('SIGINT', listener);
   let specs: TestSpecification[] | undefined;
   return {
     async run(config, report) {
@@ -84,6 +90,7 @@ export async function createSuiteRunner(families: readonly Family[], options: Ru
       if (reporter.writeErrors.length) throw reporter.writeErrors[0];
       return summary;
     },
+    cancel: () => vitest.cancelCurrentRun('keyboard-input'),
     close: () => vitest.close(),
   };
 }

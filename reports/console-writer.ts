@@ -17,7 +17,14 @@ export interface ConsoleWriterOptions {
   out?: TextSink;
   /** Where the written files are, named in the last lines. */
   reportDir?: string;
+  /** A terminal: one progress line, rewritten in place as each check ends. */
+  live?: boolean;
+  /** Not a terminal: a heartbeat line this often while the run goes on (a slow tier is silent for minutes). */
+  heartbeatMs?: number;
 }
+
+/** The heartbeat of a run whose output is not a terminal (CI logs). */
+export const HEARTBEAT_MS = 30_000;
 
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
@@ -28,17 +35,35 @@ export class ConsoleWriter implements ReportWriter {
   private readonly byFamily = new Map<string, Finding[]>();
   private readonly out: TextSink;
 
+  private done = 0;
+  private last?: Finding;
+  private readonly started = Date.now();
+  private readonly heartbeat?: ReturnType<typeof setInterval>;
+
   constructor(private readonly options: ConsoleWriterOptions = {}) {
     this.out = options.out ?? process.stdout;
+    if (options.heartbeatMs !== undefined && !options.live) {
+      this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
+      this.heartbeat.unref?.();
+    }
   }
 
   add(finding: Finding): void {
     const list = this.byFamily.get(finding.family) ?? [];
     list.push(finding);
     this.byFamily.set(finding.family, list);
+    this.done += 1;
+    this.last = finding;
+    if (this.options.live) this.out.write(`\r\x1b[K  ${finding.family}: ${list.length} checks done (${this.done} in all), last: ${clip(finding.check, 60)}`);
+  }
+
+  private beat(): void {
+    const seconds = Math.round((Date.now() - this.started) / 1000);
+    this.out.write(`… still running (${seconds} s): ${this.done} checks done${this.last ? `, last [${this.last.family}] ${clip(this.last.check, 60)}` : ''}\n`);
   }
 
   familyDone(family: string): void {
+    if (this.options.live) this.out.write('\r\x1b[K');
     const findings = this.byFamily.get(family) ?? [];
     const ms = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
     const mark = findings.some((f) => f.verdict === 'failed') ? '✗' : '✓';
@@ -46,6 +71,8 @@ export class ConsoleWriter implements ReportWriter {
   }
 
   close(summary: RunSummary): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.options.live) this.out.write('\r\x1b[K');
     this.out.write(renderConsoleSummary(summary, this.options.reportDir));
   }
 }
@@ -63,7 +90,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
-  lines.push(`Result: ${outcomeLabel(summary.outcome, summary.scope)}`, '');
+  lines.push(`Result: ${outcomeLabel(summary)}`, '');
   return lines.join('\n');
 }
 

@@ -47,6 +47,8 @@ export interface Evidence {
   startedAt: string;
   finishedAt: string;
   outcome: RunSummary['outcome'];
+  /** Stopped by Ctrl-C before its end. */
+  interrupted?: boolean;
   counts: RunSummary['counts'];
   rules: EvidenceRule[];
   /** Every exchange of the run, in order, with the target's X-Request-Id (the preflight first). */
@@ -80,6 +82,7 @@ export function buildEvidence(summary: RunSummary): Evidence {
     startedAt: summary.startedAt,
     finishedAt: summary.finishedAt,
     outcome: summary.outcome,
+    ...(summary.interrupted ? { interrupted: true } : {}),
     counts: summary.counts,
     rules,
     requestIds: requestIdsOf(summary),

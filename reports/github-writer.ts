@@ -26,7 +26,7 @@ export function renderStepSummary(summary: RunSummary): string {
   const { counts } = summary;
   const failures = summary.findings.filter((f) => f.verdict === 'failed');
   return [
-    `## Partner API conformance: ${outcomeLabel(summary.outcome, summary.scope)}`,
+    `## Partner API conformance: ${outcomeLabel(summary)}`,
     '',
     `Target **${summary.target.name}** \`${summary.target.baseUrl}\` · run \`${summary.runId}\``,
     '',

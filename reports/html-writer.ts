@@ -28,7 +28,7 @@ export function renderHtml(summary: RunSummary): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Conformance ${esc(outcomeLabel(summary.outcome, summary.scope).toLowerCase())}: ${esc(summary.target.name)} (${esc(summary.runId)})</title>
+<title>Conformance ${esc(outcomeLabel(summary).toLowerCase())}: ${esc(summary.target.name)} (${esc(summary.runId)})</title>
 <style>${STYLE}</style>
 </head>
 <body>

@@ -1,6 +1,6 @@
 /** The report formats of a run, and the vitest reporter that feeds them. */
 import type { KeyObject } from 'node:crypto';
-import { ConsoleWriter, type TextSink } from './console-writer.js';
+import { ConsoleWriter, HEARTBEAT_MS, type TextSink } from './console-writer.js';
 import { HtmlWriter } from './html-writer.js';
 import { SummaryJsonWriter } from './json-writer.js';
 import { JunitWriter } from './junit-writer.js';
@@ -14,11 +14,14 @@ export { catalogueOf, type Catalogue, type RunInfo } from './run-info.js';
 export { verifyDigest, canonicalJson, documentDigest } from './digest.js';
 export { buildEvidence, type Evidence } from './evidence.js';
 export type { ReportWriter } from './writer.js';
+export { HEARTBEAT_MS };
 export { ConsoleWriter, GithubWriter, HarWriter, HtmlWriter, JunitWriter, SummaryJsonWriter };
 
 export interface StandardWriterOptions {
   /** An Ed25519 private key: evidence.json is signed with it. */
   signingKey?: KeyObject;
+  /** Console progress: live on a terminal, a heartbeat line every `heartbeatMs` otherwise. */
+  console?: { live?: boolean; heartbeatMs?: number };
   /** Inside GitHub Actions: annotations on `out`, and the step summary appended to `summaryPath`. */
   github?: { summaryPath?: string };
 }
@@ -26,7 +29,7 @@ export interface StandardWriterOptions {
 /** Console progress plus summary.json, junit.xml, report.html and exchanges.har (and evidence.json) in `dir`. */
 export function standardWriters(dir: string, out?: TextSink, options: StandardWriterOptions = {}): ReportWriter[] {
   return [
-    new ConsoleWriter({ out, reportDir: dir }),
+    new ConsoleWriter({ out, reportDir: dir, ...options.console }),
     new SummaryJsonWriter(dir, options.signingKey),
     new JunitWriter(dir),
     new HtmlWriter(dir),

@@ -49,10 +49,14 @@ export function scopeOf(info: RunInfo): RunScope {
   };
 }
 
-/** `PASSED`, or `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything. */
-export function outcomeLabel(outcome: string, scope: Pick<RunScope, 'partial'>): string {
-  const word = outcome === 'empty' ? 'NOTHING TESTED' : outcome.toUpperCase();
-  return scope.partial.length === 0 ? word : `${word} (PARTIAL: ${scope.partial.join('; ')})`;
+/**
+ * `PASSED`; `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything;
+ * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end.
+ */
+export function outcomeLabel(run: { outcome: string; scope: Pick<RunScope, 'partial'>; interrupted?: boolean }): string {
+  const word = run.outcome === 'empty' ? 'NOTHING TESTED' : run.outcome.toUpperCase();
+  const label = run.scope.partial.length === 0 ? word : `${word} (PARTIAL: ${run.scope.partial.join('; ')})`;
+  return run.interrupted ? `INCOMPLETE (interrupted): ${label}` : label;
 }
 
 /** One line of the scope, for headers. */

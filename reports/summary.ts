@@ -31,6 +31,8 @@ export interface RunSummary {
   runProfile: RunInfo['runProfile'];
   families: RunInfo['families'];
   ruleFilter?: string[];
+  /** Stopped before its end (Ctrl-C): the findings are those of the checks that finished. */
+  interrupted?: boolean;
   /** What the run covered and with what versions; `scope.complete` is false for a partial run. */
   scope: RunScope;
   seed: number;
@@ -102,7 +104,7 @@ export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 {
   return EXIT_CODES[summary.outcome];
 }
 
-export function buildSummary(info: RunInfo, findings: readonly Finding[], catalogue: Catalogue, finishedAt: Date): RunSummary {
+export function buildSummary(info: RunInfo, findings: readonly Finding[], catalogue: Catalogue, finishedAt: Date, interrupted = false): RunSummary {
   const counts = countVerdicts(findings);
   return withDigest({
     format: SUMMARY_FORMAT,
@@ -115,6 +117,7 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     runProfile: info.runProfile,
     families: info.families,
     ruleFilter: info.rules,
+    ...(interrupted ? { interrupted: true } : {}),
     scope: scopeOf(info),
     seed: info.seed,
     runs: info.runs,

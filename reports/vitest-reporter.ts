@@ -3,7 +3,7 @@
  * feeds them to the report writers. One instance can serve many runs of the same vitest
  * (the mutation campaign): `open()` is called at the start of each run for its writers.
  */
-import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification } from 'vitest/node';
 import type { Finding } from '../harness/model.js';
 import { reproduceCommand } from '../harness/reproduce.js';
 import { familyOfModule, findingFromRunError, findingsFromModuleErrors, findingsFromTestCase } from './finding-from-test.js';
@@ -65,7 +65,7 @@ export class ConformanceReporter implements Reporter {
     if (left === 0) for (const writer of this.run?.writers ?? []) writer.familyDone?.(family);
   }
 
-  async onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>): Promise<void> {
+  async onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>, reason?: TestRunEndReason): Promise<void> {
     const run = this.run;
     if (!run) return;
     // A sharded run starts with every file of a family but runs only its share: a family
@@ -74,7 +74,7 @@ export class ConformanceReporter implements Reporter {
       if (left > 0 && this.endedFamilies.has(family)) for (const writer of run.writers) writer.familyDone?.(family);
     }
     for (const error of unhandledErrors) this.record(findingFromRunError(error));
-    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date());
+    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date(), reason === 'interrupted');
     this.lastSummary = summary;
     for (const writer of run.writers) {
       try {

@@ -14,7 +14,7 @@ export function headerSection(summary: RunSummary): Raw {
 <p class="meta">Run <code>${summary.runId}</code> · target <b>${summary.target.name}</b> <code>${summary.target.baseUrl}</code>${summary.target.fault ? html` · fault <code>${summary.target.fault}</code>` : ''} · profile <b>${summary.runProfile}</b> · spec <code>${summary.spec.source}</code>${summary.spec.version ? ` v${summary.spec.version}` : ''} · started ${summary.startedAt} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}</p>
 ${documentDefects(summary)}
 <p class="meta">Scope: ${scopeLine(summary.scope)}</p>
-<p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary.outcome, summary.scope)}</span></p>
+<p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
 <div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}</div>`;
 }
 
@@ -74,7 +74,7 @@ export function evidenceSection(summary: RunSummary): Raw {
 <tr><th>time</th><td>${summary.startedAt} to ${summary.finishedAt}</td></tr>
 <tr><th>profile</th><td>${summary.runProfile}</td></tr>
 <tr><th>scope</th><td>${scopeLine(summary.scope)}</td></tr>
-<tr><th>outcome</th><td class="v-${summary.outcome}">${outcomeLabel(summary.outcome, summary.scope)}</td></tr>
+<tr><th>outcome</th><td class="v-${summary.outcome}">${outcomeLabel(summary)}</td></tr>
 <tr><th>summary digest</th><td class="digest"><code>${summary.digest}</code></td></tr></table>
 <p class="meta">The summary digest is the sha256 of the canonical JSON of summary.json without its <code>digest</code> field (keys sorted, no whitespace): it shows the file is whole, not that nobody edited it (an editor can recompute it). evidence.json carries an Ed25519 signature when the run had a signing key; <code>partner-conformance verify evidence.json --public-key &lt;key.pem&gt;</code> checks it against a key you trust, and its <code>requestIds</code> list every exchange's X-Request-Id to match against the target's own logs.</p>
 <h3>Verdict per rule</h3><table><tr><th>rule</th><th>section</th><th>verdict</th><th>exchanges</th></tr>${rules}</table></section>`;
