@@ -1,6 +1,8 @@
 /**
- * junit.xml: one <testsuite> per family, one <testcase> per check, with the rule ids and
- * contract sections as properties, so CI dashboards show what broke by rule.
+ * junit.xml: one <testsuite> per family, one <testcase> per check, valid against the strict
+ * Jenkins xUnit schema (junit-10.xsd: no <properties> inside a testcase, no `skipped` on
+ * <testsuites>). Rule ids and sections are the suite's properties and each case's classname
+ * and system-out; a warning stays visible (`status="warning"`, `[warning]` in its name).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,7 +29,7 @@ export function renderJunit(summary: RunSummary): string {
   const { counts } = summary;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: counts.total, failures: counts.failed, errors: 0, skipped: counts.skipped, time: seconds(summary.durationMs), timestamp: summary.startedAt })}>`,
+    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: counts.total, failures: counts.failed, errors: 0, time: seconds(summary.durationMs) })}>`,
     ...suites,
     '</testsuites>',
     '',
@@ -54,6 +56,7 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
     `      <property${xmlAttrs({ name: 'target', value: summary.target.baseUrl })}/>`,
     `      <property${xmlAttrs({ name: 'spec.version', value: summary.spec.version ?? 'unknown' })}/>`,
     `      <property${xmlAttrs({ name: 'profile', value: summary.runProfile })}/>`,
+    ...[...new Set(findings.flatMap((f) => f.rules))].sort().map((rule) => `      <property${xmlAttrs({ name: `section.${rule}`, value: summary.ruleVerdicts[rule]?.section ?? 'unknown' })}/>`),
     '    </properties>',
     ...findings.map((finding) => renderCase(summary, family, finding)),
     '  </testsuite>',
@@ -61,27 +64,21 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
 }
 
 function renderCase(summary: RunSummary, family: string, finding: Finding): string {
-  const properties = finding.rules.flatMap((rule) => [
-    `        <property${xmlAttrs({ name: 'rule', value: rule })}/>`,
-    `        <property${xmlAttrs({ name: `section.${rule}`, value: summary.ruleVerdicts[rule]?.section ?? 'unknown' })}/>`,
-  ]);
-  properties.push(`        <property${xmlAttrs({ name: 'verdict', value: finding.verdict })}/>`);
+  const rules = finding.rules.map((rule) => `${rule} (section ${summary.ruleVerdicts[rule]?.section ?? 'unknown'})`).join(', ') || 'no rule';
+  const warning = finding.verdict === 'warning';
   return [
-    `    <testcase${xmlAttrs({ classname: `${family}.${finding.rules.join('+') || 'unnamed'}`, name: finding.check, time: seconds(finding.durationMs) })}>`,
-    '      <properties>',
-    ...properties,
-    '      </properties>',
+    `    <testcase${xmlAttrs({ classname: `${family}.${finding.rules.join('+') || 'unnamed'}`, name: warning ? `${finding.check} [warning]` : finding.check, time: seconds(finding.durationMs), status: finding.verdict })}>`,
     ...outcomeElement(summary, finding),
+    `      <system-out>${xmlEscape(`rules: ${rules}\nverdict: ${finding.verdict}${warning ? `\n${failureText(summary, finding)}` : ''}`)}</system-out>`,
     '    </testcase>',
   ].join('\n');
 }
 
-/** <failure>, <skipped> or, for a warning, <system-out>; nothing for a pass. */
+/** <failure> or <skipped>; nothing for a pass or a warning (its text goes to <system-out>). */
 function outcomeElement(summary: RunSummary, finding: Finding): string[] {
   if (finding.verdict === 'skipped') return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
-  if (finding.verdict === 'passed') return [];
+  if (finding.verdict === 'passed' || finding.verdict === 'warning') return [];
   const text = xmlEscape(failureText(summary, finding));
-  if (finding.verdict === 'warning') return [`      <system-out>warning (inferred rule)\n${text}</system-out>`];
   const message = finding.message ?? `${finding.rules.join(', ')}: expected ${finding.expected ?? '?'}, observed ${finding.observed ?? '?'}`;
   return [`      <failure${xmlAttrs({ message, type: finding.rules.join(' ') || 'error' })}>${text}</failure>`];
 }
