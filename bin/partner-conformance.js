@@ -1,7 +1,14 @@
 #!/usr/bin/env node
-// Launcher: registers tsx so the TypeScript command line runs without a build step.
-import { register } from 'tsx/esm/api';
+// Launcher: the built command line when the package is installed (dist/), else the TypeScript
+// sources through tsx, so a checkout runs without a build step.
+import { existsSync } from 'node:fs';
 
-register();
 process.env.PARTNER_CONFORMANCE_BIN = '1';
-await import('../cli/main.ts');
+const built = new URL('../dist/cli/main.js', import.meta.url);
+if (existsSync(built)) {
+  await import(built.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../cli/main.ts');
+}

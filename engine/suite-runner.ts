@@ -16,7 +16,8 @@ import { PROJECT_ROOT } from '../harness/paths.js';
 /** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
 export const TEST_TIMEOUT_MS = 60_000;
 
-export const suiteGlobs = (families: readonly Family[]) => families.map((f) => `suites/${f}/**/*.conformance.ts`);
+// `.js` in the built package (dist/), `.ts` in the sources.
+export const suiteGlobs = (families: readonly Family[]) => families.map((f) => `suites/${f}/**/*.conformance.{ts,js}`);
 
 export interface SuiteRunner {
   /**
