@@ -12,6 +12,8 @@ import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
+import type { WebhookInbox } from './webhook-inbox.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
 import { runProfile } from '../harness/run-profiles.js';
 import type { RunIO } from './io.js';
@@ -59,10 +61,15 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   await ensureWritableDir(plan.reportDir);
   const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
   const started = await startTarget(plan, undefined, server);
+  let receiver: WebhookInbox | undefined;
   try {
-    const target: StartedTarget = plan.embedded ? started : { ...started, preflight: await preflight(started.profile, plan.runProfile, plan.runId) };
+    receiver = !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
+    const target: StartedTarget = plan.embedded
+      ? started
+      : { ...started, ...(receiver ? { webhookInboxUrl: receiver.url } : {}), preflight: await preflight(started.profile, plan.runProfile, plan.runId) };
     const { profile } = target;
     io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
+    if (receiver) io.out.write(`webhook receiver on ${receiver.url}${profile.webhookReceiver?.publicUrl ? `, delivered to by the target at ${publicUrl(profile.webhookReceiver.publicUrl)}` : ''}\n`);
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
     // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.
@@ -86,6 +93,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return code;
   } finally {
+    await receiver?.close();
     await started.close();
   }
 }

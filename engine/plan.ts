@@ -17,6 +17,7 @@ import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js
 import { faultOf, familiesOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies } from './selection.js';
+import { webhookListenOf } from './webhook-receiver.js';
 
 export interface RunPlan {
   runId: string;
@@ -41,6 +42,8 @@ export interface RunPlan {
   embedded: boolean;
   /** Fault switched on in the embedded server. */
   fault?: string;
+  /** A remote target's webhook receiver: the port on 127.0.0.1 the run listens on. */
+  webhookListen?: number;
 }
 
 /** What a run is asked for, as the CLI's flags say it; every value still unchecked. */
@@ -59,6 +62,8 @@ export interface RunRequest {
   strict?: boolean;
   reportDir?: string;
   fault?: string;
+  /** `--webhook-listen <port>`. */
+  webhookListen?: string;
 }
 
 export function checkConflicts(request: RunRequest): void {
@@ -94,6 +99,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const contract = await loadContract(request.spec ?? DEFAULT_SPEC);
   const target = targetOf(request, fault);
   if (!target.embedded) requireKeys(target.profile, [...REQUIRED_ROLES]);
+  const webhookListen = webhookListenOf(request.webhookListen, target);
   const runId = newRunId();
   return {
     runId,
@@ -109,6 +115,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     contract,
     catalogue,
     ...target,
+    ...(webhookListen !== undefined ? { webhookListen } : {}),
   };
 }
 

@@ -44,7 +44,8 @@ function parse(text: string): unknown {
   }
 }
 
-export async function startWebhookInbox(): Promise<WebhookInbox> {
+/** `port` 0 (default) picks a free one; a remote target's receiver names its own (`--webhook-listen`). */
+export async function startWebhookInbox(port = 0): Promise<WebhookInbox> {
   const events: ReceivedEvent[] = [];
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
@@ -65,7 +66,10 @@ export async function startWebhookInbox(): Promise<WebhookInbox> {
       () => res.destroy(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -25,6 +25,11 @@ export interface TargetProfile {
   asyncTimeoutMs?: number;
   keys: Record<string, KeyRef>;
   fixtures: Record<string, string | number | boolean | string[]>;
+  /**
+   * The partner's webhook receiver for a remote target (older ICHRA webhooks): the run listens
+   * on 127.0.0.1:`listenPort`; the target delivers to `publicUrl`, which forwards there.
+   */
+  webhookReceiver?: { listenPort?: number; publicUrl?: string };
 }
 
 export interface RunConfig {
