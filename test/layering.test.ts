@@ -2,7 +2,7 @@
  * Nothing imports upward: every relative import of every layer's files (tests included) is
  * checked against the layering table of ARCHITECTURE.md, the same table readers see.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../harness/paths.js';
@@ -54,6 +54,7 @@ function importsOf(text: string): string[] {
 
 function files(dir: string): string[] {
   if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) return [dir]; // a layer of one file (the package entry, index.ts)
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     if (e.name === 'node_modules' || e.name === 'out' || e.name.startsWith('.')) return [];
     const path = join(dir, e.name);
