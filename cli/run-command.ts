@@ -35,6 +35,7 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     strict: flags.strict === true,
     reportDir: str('report-dir'),
     fault: str('fault'),
+    variants: list('variant'),
   };
 }
 

@@ -40,7 +40,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   const target = await startTarget(plan, undefined, server);
   try {
     const { profile } = target;
-    io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
+    io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let code: number;
     try {

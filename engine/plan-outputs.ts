@@ -15,6 +15,7 @@ export function commandOf(plan: RunPlan): string {
     profilePath: plan.profilePath,
     baseUrl: plan.profile.baseUrl,
     fault: plan.embedded ? plan.fault : undefined,
+    variants: plan.embedded ? plan.variants : undefined,
     specSource: plan.contract.source,
     runProfile: plan.runProfile,
     strict: plan.strict,
@@ -42,6 +43,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
     reportDir: plan.reportDir,
     embedded: plan.embedded,
     fault: plan.embedded ? plan.fault : undefined,
+    ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
     command: commandOf(plan),
   };
@@ -53,7 +55,7 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     runId: plan.runId,
     startedAt: startedAt.toISOString(),
     runProfile: plan.runProfile,
-    target: { name: target.profile.name, baseUrl: publicUrl(target.profile.baseUrl), embedded: plan.embedded, fault: plan.embedded ? plan.fault : undefined },
+    target: { name: target.profile.name, baseUrl: publicUrl(target.profile.baseUrl), embedded: plan.embedded, fault: plan.embedded ? plan.fault : undefined, ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}) },
     spec: {
       source: contract.source,
       version: contract.version || undefined,
