@@ -1,6 +1,6 @@
 /**
  * partner-conformance: the command line. Exit codes: 0 passed, 1 a rule failed (or the
- * mutation campaign missed a fault), 2 usage or configuration error, 3 internal error.
+ * mutation campaign missed a fault, or a variant failed), 2 usage or configuration error, 3 internal error.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
   serve: { load: async () => (await import('./serve-command.js')).serveCommand, summary: 'start the reference server as a local sandbox' },
   rules: { load: async () => (await import('./rules-command.js')).rulesCommand, summary: 'list the rule catalogue, with the tests and faults of each rule' },
   mutation: { load: async () => (await import('./mutation-command.js')).mutationCommand, summary: 'run the suite against the clean server and every named fault; print the score' },
+  variants: { load: async () => (await import('./variants-command.js')).variantsCommand, summary: 'run the suite against every named variant (valid choices where the contract is open); print the matrix' },
 };
 
 export const MAIN_HELP = `partner-conformance <command> [flags]

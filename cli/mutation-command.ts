@@ -14,6 +14,7 @@ import { WITH_VARIANTS, type WithVariants } from '../mutation/pairs.js';
 import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { renderMatrix } from '../mutation/matrix.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { lanesOf } from './lanes-flag.js';
 
 export const MUTATION_FLAGS: FlagTable = {
   fault: { type: 'string', multiple: true, value: '<name>', help: 'only these faults (repeatable or comma list; default every fault)' },
@@ -39,21 +40,12 @@ fault is caught, 1 otherwise, 2 on a usage error.
 ${flagHelp(MUTATION_FLAGS)}
 `;
 
-/** Upper bound on lanes: each holds a vitest worker and a server in memory. */
-const MAX_LANES = 8;
 /**
  * A run spends most of its time waiting on the contract's rate limits, and each lane has its
  * own server and buckets, so lanes overlap those waits: 8 lanes on 2 cores use about half of
  * the CPU (measured: 173 s for --scope family against 225 s with 6 lanes and 324 s with 4).
  */
 const DEFAULT_LANES = 8;
-
-function lanesOf(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_LANES;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > MAX_LANES) throw new ConfigError('E_USAGE', `--lanes "${raw}" is not a whole number from 1 to ${MAX_LANES}`);
-  return n;
-}
 
 export async function mutationCommand(argv: readonly string[], io: RunIO): Promise<number> {
   const flags = parseFlags('mutation', argv, MUTATION_FLAGS);
@@ -68,7 +60,7 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
   const unknown = (names ?? []).filter((n) => !known.some((f) => f.name === n));
   if (unknown.length) throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}`);
   const faults = names?.length ? known.filter((f) => names.includes(f.name)) : known;
-  const lanes = lanesOf(flags.lanes as string | undefined);
+  const lanes = lanesOf(flags.lanes as string | undefined, DEFAULT_LANES);
   const scope = (flags.scope as string | undefined) ?? 'all';
   if (scope !== 'all' && scope !== 'family') throw new ConfigError('E_USAGE', `--scope "${scope}" is neither all nor family`);
   const withVariants = (flags['with-variants'] as string | undefined) ?? 'none';
