@@ -172,7 +172,7 @@ export const REFERENCE_FAULTS = {
       is(req, 'GET', ISSUERS) ? mapRows(res, 'issuers', unicodeIssuers) : res),
   providersLargeDirectory: variant('providers-large-directory', '4.4', 'The directory is ten times larger: the fixture search matches 1,200 providers, 24 full pages.',
     serverProbe(({ call }) => body(call, 'GET', PROV).then((b) => b.meta.result_count))),
-  providersNullMembers: variantRewrite('providers-null-members', '2.4', 'Members a directory lacks are null: credential, specialization and organization_name on every other row, the address on every third.',
+  providersNullMembers: variantRewrite('providers-null-members', '2.4', 'Members a directory lacks are null: credential, specialization and organization_name on about half the providers, the address on about a third.',
     serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=3`).then((b) => b.providers.map((p: { credential: unknown }) => p.credential))),
     (req, res) =>
       is(req, 'GET', PROVIDERS) ? mapRows(res, 'providers', nullableMembers) : res),

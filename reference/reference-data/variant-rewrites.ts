@@ -21,13 +21,19 @@ export function unicodeIssuers(rows: Row[]): Row[] {
   return renamed.sort((a, b) => COLLATOR.compare(String(a.name), String(b.name)) || (String(a.hios_issuer_id) < String(b.hios_issuer_id) ? -1 : 1));
 }
 
-/** Members the provider's document types `string | null`, set to null on some rows. */
+/**
+ * Members the provider's document types `string | null`, set to null on some providers: chosen
+ * by NPI, so a provider reads the same on every page.
+ */
 export function nullableMembers(rows: Row[]): Row[] {
-  return rows.map((p, i) => ({
-    ...p,
-    ...(i % 2 === 0 ? { credential: null, specialization: null, organization_name: null } : {}),
-    ...(i % 3 === 0 ? { address_line_1: null, city: null, state: null, zip_code: null } : {}),
-  }));
+  return rows.map((p) => {
+    const n = Number(String(p.npi).slice(-3));
+    return {
+      ...p,
+      ...(n % 2 === 0 ? { credential: null, specialization: null, organization_name: null } : {}),
+      ...(n % 3 === 0 ? { address_line_1: null, city: null, state: null, zip_code: null } : {}),
+    };
+  });
 }
 
 /** Paging metadata beyond the contract's names, and links to the neighbouring pages. */
