@@ -64,6 +64,13 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['base URL that is not http(s)', () => ['run', '--base-url', 'ftp://127.0.0.1/'], 'E_BASE_URL_INVALID'],
   ['missing key environment variable', () => ['run', '--base-url', url], 'E_KEY_ENV_MISSING'],
   ['unknown fault', () => ['run', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
+  ['--variant with a remote target', () => ['run', '--base-url', url, '--variant', 'enr-create-200'], 'E_FLAGS_CONFLICT'],
+  ['unknown variant', () => ['run', '--variant', 'enr-create-200', '--variant', 'no-such-variant'], 'E_VARIANT_UNKNOWN'],
+  ['variant the run\'s document does not allow', () => ['run', '--variant', 'enr-payment-fields-map', '--spec', 'specs/provider/openapi.json'], 'E_VARIANT_DOCUMENT'],
+  ['unknown variant for the sandbox', () => ['serve', '--variant', 'no-such-variant'], 'E_VARIANT_UNKNOWN'],
+  ['unknown variant for the matrix', () => ['variants', '--variant', 'no-such-variant'], 'E_VARIANT_UNKNOWN'],
+  ['unknown document for the matrix', () => ['variants', '--document', 'openapi'], 'E_USAGE'],
+  ['bad pairing mode for the campaign', () => ['mutation', '--with-variants', 'some'], 'E_USAGE'],
   ['unknown fault in the campaign', () => ['mutation', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
   ['unreadable spec for the campaign', () => ['mutation', '--fault', 'missing-key-401', '--spec', join(dir, 'absent.yaml')], 'E_SPEC_UNREADABLE'],
   ['unknown family for rules', () => ['rules', '--family', 'billing'], 'E_FAMILY_UNKNOWN'],
@@ -106,7 +113,7 @@ describe('the real process', () => {
 
 describe('help and version', () => {
   it('answer with exit 0 for every command', async () => {
-    for (const command of ['run', 'serve', 'rules', 'mutation']) {
+    for (const command of ['run', 'serve', 'rules', 'mutation', 'variants']) {
       const help = await runMain([command, '--help']);
       expect(help.code).toBe(0);
       expect(help.out).toContain(`partner-conformance ${command} [flags]`);

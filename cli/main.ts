@@ -1,6 +1,6 @@
 /**
  * partner-conformance: the command line. Exit codes: 0 passed, 1 a rule failed (or the
- * mutation campaign missed a fault), 2 usage or configuration error, 3 internal error,
+ * mutation campaign missed a fault, or a variant failed), 2 usage or configuration error, 3 internal error,
  * 4 target unreachable, 5 target refused the key (README, "Exit codes").
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
   verify: { load: async () => (await import('./verify-command.js')).verifyCommand, summary: 'check the digest and Ed25519 signature of an evidence.json' },
   'merge-evidence': { load: async () => (await import('./merge-command.js')).mergeCommand, summary: 'merge the evidence.json of every shard of a run into one' },
   mutation: { load: async () => (await import('./mutation-command.js')).mutationCommand, summary: 'run the suite against the clean server and every named fault; print the score' },
+  variants: { load: async () => (await import('./variants-command.js')).variantsCommand, summary: 'run the suite against every named variant (valid choices where the contract is open); print the matrix' },
 };
 
 export const MAIN_HELP = `partner-conformance <command> [flags]

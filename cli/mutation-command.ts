@@ -9,10 +9,12 @@ import { DEFAULT_SPEC } from '../harness/paths.js';
 import { loadRules } from '../harness/rules.js';
 import { DEFAULT_RUN_PROFILE, RUN_PROFILES } from '../harness/run-profiles.js';
 import type { RunIO } from '../engine/io.js';
-import { runsOf, seedOf } from '../engine/plan-inputs.js';
+import { documentOf, runsOf, seedOf } from '../engine/plan-inputs.js';
+import { WITH_VARIANTS, type WithVariants } from '../mutation/pairs.js';
 import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { renderMatrix } from '../mutation/matrix.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { lanesOf } from './lanes-flag.js';
 
 export const MUTATION_FLAGS: FlagTable = {
   fault: { type: 'string', multiple: true, value: '<name>', help: 'only these faults (repeatable or comma list; default every fault)' },
@@ -22,6 +24,7 @@ export const MUTATION_FLAGS: FlagTable = {
   seed: { type: 'string', value: '<int>', help: 'fast-check seed for every run (default 1: the campaign is repeatable)' },
   runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default ${RUN_PROFILES[DEFAULT_RUN_PROFILE].runs})` },
   spec: { type: 'string', value: '<path|url>', help: 'the OpenAPI document schema checks come from (default specs/partner-api.yaml), e.g. the provider\'s own' },
+  'with-variants': { type: 'string', value: '<none|sample|all>', help: 'switch on a variant beside each fault: none (default), sample (one per fault, seeded), all (every pair: nightly)' },
   help: { type: 'boolean', help: 'this help' },
 };
 
@@ -29,27 +32,20 @@ export const MUTATION_HELP = `partner-conformance mutation [flags]
 
 Runs the whole conformance suite against the clean reference server and against every
 named fault; prints the matrix (fault, caught, by which rules, own rule among them) and the
-score, and writes mutation.json. Exit 0 when the clean run has no failure and every fault
-is caught, 1 otherwise, 2 on a usage error.
+score, and writes mutation.json. With --with-variants, a variant of the reference server
+(a valid choice where the contract is open) is switched on beside each fault, and each fault
+must still be caught by its own rule. Exit 0 when the clean run has no failure and every
+fault is caught, 1 otherwise, 2 on a usage error.
 
 ${flagHelp(MUTATION_FLAGS)}
 `;
 
-/** Upper bound on lanes: each holds a vitest worker and a server in memory. */
-const MAX_LANES = 8;
 /**
  * A run spends most of its time waiting on the contract's rate limits, and each lane has its
  * own server and buckets, so lanes overlap those waits: 8 lanes on 2 cores use about half of
  * the CPU (measured: 173 s for --scope family against 225 s with 6 lanes and 324 s with 4).
  */
 const DEFAULT_LANES = 8;
-
-function lanesOf(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_LANES;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > MAX_LANES) throw new ConfigError('E_USAGE', `--lanes "${raw}" is not a whole number from 1 to ${MAX_LANES}`);
-  return n;
-}
 
 export async function mutationCommand(argv: readonly string[], io: RunIO): Promise<number> {
   const flags = parseFlags('mutation', argv, MUTATION_FLAGS);
@@ -58,23 +54,30 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
     return 0;
   }
   // The campaign and the reference server load only once the flags are known to be valid.
-  const [{ listFaults }, { runCampaign }] = await Promise.all([import('../reference/server.js'), import('../mutation/campaign.js')]);
+  const [{ listFaults, listVariants }, { runCampaign }] = await Promise.all([import('../reference/server.js'), import('../mutation/campaign.js')]);
   const known = listFaults();
   const names = flags.fault as string[] | undefined;
   const unknown = (names ?? []).filter((n) => !known.some((f) => f.name === n));
   if (unknown.length) throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}`);
   const faults = names?.length ? known.filter((f) => names.includes(f.name)) : known;
-  const lanes = lanesOf(flags.lanes as string | undefined);
+  const lanes = lanesOf(flags.lanes as string | undefined, DEFAULT_LANES);
   const scope = (flags.scope as string | undefined) ?? 'all';
   if (scope !== 'all' && scope !== 'family') throw new ConfigError('E_USAGE', `--scope "${scope}" is neither all nor family`);
+  const withVariants = (flags['with-variants'] as string | undefined) ?? 'none';
+  if (!(WITH_VARIANTS as readonly string[]).includes(withVariants)) throw new ConfigError('E_USAGE', `--with-variants "${withVariants}" is none, sample or all`);
+  const spec = (flags.spec as string | undefined) ?? DEFAULT_SPEC;
+  // Only variants valid under the campaign's document; under a document of its own, those both allow.
+  const document = documentOf(spec);
+  const variantPool = listVariants().filter((v) => (document ? v.documents.includes(document) : v.documents.length === 2));
   const seed = seedOf((flags.seed as string | undefined) ?? '1');
   const runs = runsOf(flags.runs as string | undefined, DEFAULT_RUN_PROFILE);
   const campaignId = newRunId();
   const reportDir = flags['report-dir'] !== undefined ? resolve(flags['report-dir'] as string) : `${defaultReportDir(campaignId)}-mutation`;
-  const [contract, catalogue, profile] = await Promise.all([loadContract((flags.spec as string | undefined) ?? DEFAULT_SPEC), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
+  const [contract, catalogue, profile] = await Promise.all([loadContract(spec), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
 
-  io.out.write(`mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}, seed ${seed}, spec ${contract.source}\n`);
-  const result = await runCampaign({ campaignId, faults, lanes, scope, families: [...FAMILIES], contract, catalogue, profile, seed, runs, reportDir, io });
+  const pairing = withVariants === 'none' ? '' : `, with variants: ${withVariants} of ${variantPool.length}`;
+  io.out.write(`mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}${pairing}, seed ${seed}, spec ${contract.source}\n`);
+  const result = await runCampaign({ campaignId, faults, lanes, scope, families: [...FAMILIES], contract, catalogue, profile, seed, runs, reportDir, io, variantPool, withVariants: withVariants as WithVariants });
   io.out.write(renderMatrix(result));
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'mutation.json'), `${JSON.stringify(result, null, 2)}\n`);

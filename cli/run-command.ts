@@ -37,6 +37,7 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     reportDir: str('report-dir'),
     fault: str('fault'),
     webhookListen: str('webhook-listen'),
+    variants: list('variant'),
   };
 }
 

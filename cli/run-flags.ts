@@ -14,6 +14,7 @@ export const RUN_FLAGS: FlagTable = {
   strict: { type: 'boolean', help: 'failed inferred rules fail the run instead of warning' },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },
   fault: { type: 'string', value: '<name>', help: 'switch on a named fault in the embedded server' },
+  variant: { type: 'string', multiple: true, value: '<name>', help: 'switch on a named variant in the embedded server (repeatable; with --fault too)' },
   shard: { type: 'string', value: '<i/n>', help: 'run only shard i of n of the suite files (vitest --shard), e.g. 2/4, one job per shard' },
   'webhook-listen': { type: 'string', value: '<port>', help: 'remote target: receive its ICHRA webhooks on 127.0.0.1:<port> (behind the profile\'s webhookReceiver.publicUrl)' },
   help: { type: 'boolean', help: 'this help' },

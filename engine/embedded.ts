@@ -9,7 +9,7 @@ import type { ReferenceServerOptions } from '../reference/server.js';
 import { startWebhookInbox } from './webhook-inbox.js';
 
 /** Extra reference-server options for an embedded run (benchmarks: data-set sizes, tier, request counting). */
-export type EmbeddedServerOptions = Omit<ReferenceServerOptions, 'fault'>;
+export type EmbeddedServerOptions = Omit<ReferenceServerOptions, 'fault' | 'variants'>;
 
 // The reference server loads only when a run uses it: a run against a remote target never does.
 const reference = () => import('../reference/server.js');
@@ -18,10 +18,11 @@ const reference = () => import('../reference/server.js');
 export async function startReferenceWithInbox(
   fault: string | undefined,
   options: EmbeddedServerOptions = {},
+  variants: readonly string[] = [],
 ): Promise<{ url: string; webhookInboxUrl: string; close(): Promise<void> }> {
   const { startReferenceServer } = await reference();
   const inbox = await startWebhookInbox();
-  const server = await startReferenceServer({ ...options, fault, webhookUrl: inbox.deliveryUrl }).catch(async (err: unknown) => {
+  const server = await startReferenceServer({ ...options, fault, variants, webhookUrl: inbox.deliveryUrl }).catch(async (err: unknown) => {
     await inbox.close();
     throw err;
   });
@@ -51,8 +52,8 @@ export function pointProfileAt(profile: TargetProfile, url: string): TargetProfi
   };
 }
 
-/** Starts the reference server of a run with `fault` switched on (the mutation campaign counts requests this way). */
-export type StartServer = (fault: string | undefined) => Promise<{ url: string; webhookInboxUrl?: string; close(): Promise<void> }>;
+/** Starts the reference server of a run with `fault` and `variants` switched on (the mutation campaign counts requests this way). */
+export type StartServer = (fault: string | undefined, variants?: readonly string[]) => Promise<{ url: string; webhookInboxUrl?: string; close(): Promise<void> }>;
 
 /** The planned target, running: a remote one as it is, the embedded one started. `close` stops it. */
 export interface StartedTarget extends RunTarget {
@@ -64,9 +65,9 @@ export interface StartedTarget extends RunTarget {
  * server started and the profile pointed at it. By default the reference server (with
  * `options`), its keys exported; a caller passing `start` exports whatever keys its server takes.
  */
-export async function startTarget(plan: Pick<RunPlan, 'profile' | 'embedded' | 'fault'>, start?: StartServer, options: EmbeddedServerOptions = {}): Promise<StartedTarget> {
+export async function startTarget(plan: Pick<RunPlan, 'profile' | 'embedded' | 'fault' | 'variants'>, start?: StartServer, options: EmbeddedServerOptions = {}): Promise<StartedTarget> {
   if (!plan.embedded) return { profile: plan.profile, close: async () => {} };
   if (!start) await exportReferenceKeys();
-  const server = await (start ?? ((fault) => startReferenceWithInbox(fault, options)))(plan.fault);
+  const server = await (start ?? ((fault, variants) => startReferenceWithInbox(fault, options, variants)))(plan.fault, plan.variants ?? []);
   return { profile: pointProfileAt(plan.profile, server.url), webhookInboxUrl: server.webhookInboxUrl, close: () => server.close() };
 }

@@ -68,7 +68,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       ? started
       : { ...started, ...(receiver ? { webhookInboxUrl: receiver.url } : {}), preflight: await preflight(started.profile, plan.runProfile, plan.runId) };
     const { profile } = target;
-    io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
+    io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
     if (receiver) io.out.write(`webhook receiver on ${receiver.url}${profile.webhookReceiver?.publicUrl ? `, delivered to by the target at ${publicUrl(profile.webhookReceiver.publicUrl)}` : ''}\n`);
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;

@@ -2,7 +2,9 @@
  * Each input of a run checked on its own: a bad one is a ConfigError with its stable code
  * (exit 2), before any request is sent. Messages name the CLI's flags, the words users type.
  */
+import { resolve } from 'node:path';
 import { ConfigError } from '../harness/errors.js';
+import { DEFAULT_SPEC, PROVIDER_SPEC } from '../harness/paths.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { DEFAULT_RUN_PROFILE, isRunProfile, RUN_PROFILE_NAMES, runProfile, type RunProfile } from '../harness/run-profiles.js';
 
@@ -57,6 +59,30 @@ export function shardOf(raw: string | undefined): string | undefined {
   const count = Number(match?.[2]);
   if (!match || count < 1 || index < 1 || index > count) throw new ConfigError('E_SHARD_INVALID', `--shard "${raw}" is not <index>/<count> with 1 <= index <= count`);
   return `${index}/${count}`;
+}
+
+/** Which of the two /v1 documents a spec source is, when it is one of them (else undefined). */
+export function documentOf(specSource: string): 'partner-api' | 'provider' | undefined {
+  if (/^https?:/i.test(specSource)) return undefined;
+  const path = resolve(specSource);
+  return path === DEFAULT_SPEC ? 'partner-api' : path === PROVIDER_SPEC ? 'provider' : undefined;
+}
+
+/**
+ * Known variant names, each valid under the run's document when the spec is one of the two
+ * /v1 documents (a variant only one of them allows would fail the other's schema checks).
+ * Without a spec (the sandbox on its own), names only.
+ */
+export async function variantsOf(names: readonly string[] | undefined, specSource?: string): Promise<string[] | undefined> {
+  if (!names || names.length === 0) return undefined;
+  const { listVariants } = await import('../reference/server.js');
+  const known = listVariants();
+  const unknown = names.filter((n) => !known.some((v) => v.name === n));
+  if (unknown.length) throw new ConfigError('E_VARIANT_UNKNOWN', `unknown variant ${unknown.map((n) => `"${n}"`).join(', ')}`);
+  const document = specSource === undefined ? undefined : documentOf(specSource);
+  const invalid = document === undefined ? [] : known.filter((v) => names.includes(v.name) && !v.documents.includes(document));
+  if (invalid.length) throw new ConfigError('E_VARIANT_DOCUMENT', `variant ${invalid.map((v) => `"${v.name}" is valid only under ${v.documents.join(', ')}`).join('; ')}, not under ${document}`);
+  return [...new Set(names)];
 }
 
 /** A known fault name. The reference server loads only when a fault is asked for. */

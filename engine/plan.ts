@@ -14,7 +14,7 @@ import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from '../
 import { loadRules } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
-import { faultOf, familiesOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf } from './plan-inputs.js';
+import { faultOf, familiesOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf, variantsOf } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
@@ -44,6 +44,8 @@ export interface RunPlan {
   fault?: string;
   /** A remote target's webhook receiver: the port on 127.0.0.1 the run listens on. */
   webhookListen?: number;
+  /** Variants switched on in the embedded server, beside the fault if any. */
+  variants?: string[];
 }
 
 /** What a run is asked for, as the CLI's flags say it; every value still unchecked. */
@@ -64,6 +66,7 @@ export interface RunRequest {
   fault?: string;
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
+  variants?: string[];
 }
 
 export function checkConflicts(request: RunRequest): void {
@@ -73,14 +76,17 @@ export function checkConflicts(request: RunRequest): void {
   if (request.fault !== undefined && (request.target !== undefined || request.baseUrl !== undefined)) {
     throw new ConfigError('E_FLAGS_CONFLICT', '--fault switches on a fault of the embedded reference server, but a remote target was given', 'Drop --fault, or drop --target/--base-url to run against the embedded server.');
   }
+  if (request.variants?.length && (request.target !== undefined || request.baseUrl !== undefined)) {
+    throw new ConfigError('E_FLAGS_CONFLICT', '--variant switches on a variant of the embedded reference server, but a remote target was given', 'Drop --variant, or drop --target/--base-url to run against the embedded server.');
+  }
 }
 
-type Target = Pick<RunPlan, 'profile' | 'profilePath' | 'embedded' | 'fault'>;
+type Target = Pick<RunPlan, 'profile' | 'profilePath' | 'embedded' | 'fault' | 'variants'>;
 
-function targetOf(request: RunRequest, fault: string | undefined): Target {
+function targetOf(request: RunRequest, fault: string | undefined, variants: string[] | undefined): Target {
   if (request.target !== undefined) return { embedded: false, profile: loadTargetProfile(resolve(request.target)), profilePath: request.target };
   if (request.baseUrl !== undefined) return { embedded: false, profile: profileFromBaseUrl(request.baseUrl) };
-  return { embedded: true, profile: loadTargetProfile(referenceProfilePath()), fault };
+  return { embedded: true, profile: loadTargetProfile(referenceProfilePath()), fault, ...(variants ? { variants } : {}) };
 }
 
 export async function planRun(request: RunRequest): Promise<RunPlan> {
@@ -91,13 +97,15 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const runs = runsOf(request.runs, runProfile);
   const shard = shardOf(request.shard);
   const fault = await faultOf(request.fault);
+  const spec = request.spec ?? DEFAULT_SPEC;
+  const variants = await variantsOf(request.variants, spec);
   const catalogue = [...loadRules().rules];
   const rules = rulesOf(request.rules, catalogue);
   // With --rule and no --family, run only the families those rules apply to.
   const families = requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES]);
   checkRulesMeetFamilies(families, rules);
-  const contract = await loadContract(request.spec ?? DEFAULT_SPEC);
-  const target = targetOf(request, fault);
+  const contract = await loadContract(spec);
+  const target = targetOf(request, fault, variants);
   if (!target.embedded) requireKeys(target.profile, [...REQUIRED_ROLES]);
   const webhookListen = webhookListenOf(request.webhookListen, target);
   const runId = newRunId();
@@ -122,6 +130,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
 export interface EmbeddedRun {
   runId: string;
   fault?: string;
+  variants?: readonly string[];
   families: readonly Family[];
   contract: Contract;
   catalogue: readonly Rule[];
@@ -132,7 +141,7 @@ export interface EmbeddedRun {
   reportDir: string;
 }
 
-/** The plan of one default-profile run against the embedded server (a mutation campaign run). */
+/** The plan of one default-profile run against the embedded server (a mutation campaign or variants matrix run). */
 export function embeddedPlan(run: EmbeddedRun): RunPlan {
   return {
     runId: run.runId,
@@ -148,5 +157,6 @@ export function embeddedPlan(run: EmbeddedRun): RunPlan {
     profile: run.profile,
     embedded: true,
     fault: run.fault,
+    ...(run.variants?.length ? { variants: [...run.variants] } : {}),
   };
 }

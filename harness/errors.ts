@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   E_FAMILY_UNKNOWN: 'Use one of the families listed by `partner-conformance rules --families`.',
   E_RULE_UNKNOWN: 'Use a rule id listed by `partner-conformance rules`.',
   E_FAULT_UNKNOWN: 'Use a fault name listed by `partner-conformance serve --list-faults`.',
+  E_VARIANT_UNKNOWN: 'Use a variant name listed by `partner-conformance serve --list-variants`.',
+  E_VARIANT_DOCUMENT: 'Run the variant under a document it is valid under (`serve --list-variants` names them), or drop --variant.',
   E_SEED_INVALID: 'Give --seed as an integer.',
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',

@@ -9,3 +9,6 @@ export const projectPath = (...parts: string[]) => resolve(PROJECT_ROOT, ...part
 
 /** The spec a run tests against when `--spec` is not given. */
 export const DEFAULT_SPEC = projectPath('specs', 'partner-api.yaml');
+
+/** The provider's published document of /v1, kept byte for byte (specs/provider/README.md). */
+export const PROVIDER_SPEC = projectPath('specs', 'provider', 'openapi.json');

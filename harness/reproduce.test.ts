@@ -17,6 +17,9 @@ describe('runCommand', () => {
   test('a --target file stays a file; an embedded run names its fault', () => {
     expect(runCommand({ ...embedded, embedded: false, profilePath: 'specs/profiles/staging.json' })).toBe('npx partner-conformance run --target specs/profiles/staging.json');
     expect(runCommand({ ...embedded, fault: 'ping-no-request-id' })).toBe('npx partner-conformance run --fault ping-no-request-id');
+    expect(runCommand({ ...embedded, fault: 'ping-no-request-id', variants: ['enr-create-200', 'request-id-uuid'] })).toBe(
+      'npx partner-conformance run --fault ping-no-request-id --variant enr-create-200 --variant request-id-uuid',
+    );
   });
   test('quotes words a shell would split', () => {
     expect(runCommand({ ...embedded, specSource: "my specs/it's.yaml" })).toContain(`--spec 'my specs/it'\\''s.yaml'`);

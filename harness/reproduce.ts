@@ -41,6 +41,8 @@ export interface RunWords {
   profilePath?: string;
   baseUrl: string;
   fault?: string;
+  /** Variants of the embedded server, each named by `--variant`. */
+  variants?: readonly string[];
   specSource: string;
   runProfile: RunProfile;
   strict: boolean;
@@ -51,6 +53,7 @@ export function runCommand(run: RunWords): string {
   const words = ['npx', 'partner-conformance', 'run'];
   if (!run.embedded) words.push(...(run.profilePath !== undefined ? ['--target', run.profilePath] : ['--base-url', publicUrl(run.baseUrl)]));
   if (run.embedded && run.fault !== undefined) words.push('--fault', run.fault);
+  if (run.embedded) for (const variant of run.variants ?? []) words.push('--variant', variant);
   if (!isDefaultSpec(run.specSource)) words.push('--spec', isUrl(run.specSource) ? publicUrl(run.specSource) : run.specSource);
   if (run.runProfile !== DEFAULT_RUN_PROFILE) words.push('--profile', run.runProfile);
   if (run.strict) words.push('--strict');

@@ -54,6 +54,8 @@ export interface RunConfig {
   embedded: boolean;
   /** Fault switched on in the embedded server, if any (mutation campaign). */
   fault?: string;
+  /** Variants switched on in the embedded server (`--variant`, `npm run variants`). */
+  variants?: string[];
   /**
    * A webhook receiver on 127.0.0.1 the target delivers the older ICHRA webhooks to, whose
    * `GET <url>/events` lists what arrived (engine/webhook-inbox.ts). Set for embedded runs.

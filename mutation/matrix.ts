@@ -1,5 +1,6 @@
 /** The campaign's result: the matrix of faults, the score, and mutation.json. */
 import type { CleanOutcome, FaultOutcome } from './outcome.js';
+import type { WithVariants } from './pairs.js';
 
 export const MUTATION_FORMAT = 'partner-conformance.mutation/1';
 
@@ -12,6 +13,8 @@ export interface CampaignResult {
   lanes: number;
   /** Which suites ran against each fault: every family, or the fault's own. */
   scope: 'all' | 'family';
+  /** Whether a variant ran beside each fault: none, one sampled per fault, or every pair. */
+  withVariants: WithVariants;
   seed: number;
   clean: CleanOutcome;
   faults: FaultOutcome[];
@@ -23,7 +26,7 @@ export interface CampaignResult {
     /** caught / total, 0..1 (1 when there is no fault). */
     ratio: number;
   };
-  /** Zero false failures on the clean server and every fault caught. */
+  /** Zero false failures on the clean server and every fault caught (beside a variant: by its own rule). */
   passed: boolean;
 }
 
@@ -37,21 +40,25 @@ const list = (rules: readonly string[], max = 4) => (rules.length > max ? `${rul
 /** One progress line per fault, printed as it completes. */
 export function progressLine(outcome: FaultOutcome, index: number, total: number): string {
   const status = outcome.error ? `ERROR ${outcome.error}` : outcome.caught ? `caught by ${list(outcome.failingRules)}${outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`}` : 'NOT CAUGHT';
-  return `[${String(index).padStart(String(total).length)}/${total}] ${outcome.fault.padEnd(40)} ${status} (${(outcome.durationMs / 1000).toFixed(1)} s)\n`;
+  const name = outcome.variant ? `${outcome.fault} + ${outcome.variant}` : outcome.fault;
+  return `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status} (${(outcome.durationMs / 1000).toFixed(1)} s)\n`;
 }
 
 export function renderMatrix(result: CampaignResult): string {
   const width = Math.max(5, ...result.faults.map((f) => f.fault.length));
-  const lines = ['', `${'fault'.padEnd(width)}  ${'family'.padEnd(19)}  caught  own rule  failing rules`];
+  const paired = result.faults.some((f) => f.variant !== undefined);
+  const variantWidth = Math.max(7, ...result.faults.map((f) => f.variant?.length ?? 0));
+  const variantColumn = (v: string) => (paired ? `${v.padEnd(variantWidth)}  ` : '');
+  const lines = ['', `${'fault'.padEnd(width)}  ${variantColumn('variant')}${'family'.padEnd(19)}  caught  own rule  failing rules`];
   for (const f of result.faults) {
     const own = f.ownRuleCaught ? 'yes' : 'no';
-    lines.push(`${f.fault.padEnd(width)}  ${f.family.padEnd(19)}  ${(f.error ? 'error' : f.caught ? 'yes' : 'NO').padEnd(6)}  ${own.padEnd(8)}  ${f.error ?? list(f.failingRules)}`);
+    lines.push(`${f.fault.padEnd(width)}  ${variantColumn(f.variant ?? '-')}${f.family.padEnd(19)}  ${(f.error ? 'error' : f.caught ? 'yes' : 'NO').padEnd(6)}  ${own.padEnd(8)}  ${f.error ?? list(f.failingRules)}`);
   }
   const { clean, score } = result;
   lines.push('');
   lines.push(`clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures${clean.error ? ` (error: ${clean.error})` : ''}`);
   for (const ff of clean.falseFailures) lines.push(`  ✗ [${ff.family}] ${ff.check} (${ff.rules.join(', ')}): ${ff.observed ?? ''}`);
   lines.push(`score: ${score.caught}/${score.total} faults caught (${(score.ratio * 100).toFixed(1)}%), ${score.ownRule}/${score.total} by their own rule`);
-  lines.push(`campaign: ${(result.durationMs / 1000).toFixed(1)} s on ${result.lanes} lanes, scope ${result.scope} — ${result.passed ? 'PASSED' : 'FAILED'}`, '');
+  lines.push(`campaign: ${(result.durationMs / 1000).toFixed(1)} s on ${result.lanes} lanes, scope ${result.scope}${result.withVariants === 'none' ? '' : `, with variants: ${result.withVariants}`} — ${result.passed ? 'PASSED' : 'FAILED'}`, '');
   return lines.join('\n');
 }

@@ -23,6 +23,8 @@ export interface Catch {
 
 export interface FaultOutcome {
   fault: string;
+  /** The variant switched on beside the fault, when the campaign pairs them. */
+  variant?: string;
   family: string;
   /** The rules the fault breaks. */
   faultRules: string[];
@@ -58,11 +60,12 @@ function catchesOf(summary: RunSummary): Catch[] {
   return summary.findings.filter(isCatch).map((f) => ({ check: f.check, family: f.family, rules: f.rules, verdict: f.verdict, observed: f.observed }));
 }
 
-export function faultOutcome(fault: FaultInfo, summary: RunSummary, durationMs: number): FaultOutcome {
+export function faultOutcome(fault: FaultInfo, summary: RunSummary, durationMs: number, variant?: string): FaultOutcome {
   const catches = catchesOf(summary);
   const failingRules = [...new Set(catches.flatMap((c) => c.rules))].sort();
   return {
     fault: fault.name,
+    ...(variant ? { variant } : {}),
     family: fault.family,
     faultRules: fault.rules,
     caught: failingRules.length > 0,
@@ -74,9 +77,10 @@ export function faultOutcome(fault: FaultInfo, summary: RunSummary, durationMs: 
   };
 }
 
-export function faultError(fault: FaultInfo, error: unknown, durationMs: number): FaultOutcome {
+export function faultError(fault: FaultInfo, error: unknown, durationMs: number, variant?: string): FaultOutcome {
   return {
     fault: fault.name,
+    ...(variant ? { variant } : {}),
     family: fault.family,
     faultRules: fault.rules,
     caught: false,

@@ -13,7 +13,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { keyEnv } from './core/accounts.js';
 import { createInstance, type InstanceOptions } from './core/instance.js';
-import { allFaults } from './faults/index.js';
+import { allFaults, allVariants } from './faults/index.js';
+import type { VariantDocument } from './core/switch.js';
 
 export interface ReferenceServerOptions extends InstanceOptions {
   /** TCP port (default 0: any free port). */
@@ -30,21 +31,24 @@ export interface ReferenceServer {
   close(): Promise<void>;
   /** Names of the faults switched on (zero or one). */
   faults: string[];
+  /** Names of the variants switched on. */
+  variants: string[];
 }
 
 export interface ReferenceHandler {
   handler(req: IncomingMessage, res: ServerResponse): void;
   close(): void;
   faults: string[];
+  variants: string[];
 }
 
 /** The request handler alone, for mounting in a server of your own. */
 export function createReferenceHandler(opts: InstanceOptions = {}): ReferenceHandler {
   const instance = createInstance(opts);
-  return { handler: instance.handle, close: instance.close, faults: instance.faults };
+  return { handler: instance.handle, close: instance.close, faults: instance.faults, variants: instance.variants };
 }
 
-/** Start the reference server; throws ConfigError E_FAULT_UNKNOWN for an unknown fault name. */
+/** Start the reference server; throws ConfigError E_FAULT_UNKNOWN (E_VARIANT_UNKNOWN) for an unknown fault (variant) name. */
 export async function startReferenceServer(opts: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const instance = createInstance(opts);
   const counted = opts.onRequest ?? (() => {});
@@ -69,6 +73,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     faults: instance.faults,
+    variants: instance.variants,
     close: () =>
       new Promise<void>((resolve) => {
         instance.close();
@@ -86,4 +91,9 @@ export function referenceKeyEnv(): Record<string, string> {
 /** Every fault the server knows, for `serve --list-faults` and the mutation campaign. */
 export function listFaults(): Array<{ name: string; rules: string[]; family: string; summary: string }> {
   return allFaults.map(({ name, rule, family, summary }) => ({ name, rules: [rule], family, summary }));
+}
+
+/** Every variant the server knows: a valid choice where the contract is open, and the documents it holds under. */
+export function listVariants(): Array<{ name: string; permits: string; family: string; summary: string; documents: VariantDocument[] }> {
+  return allVariants.map(({ name, permits, family, summary, documents }) => ({ name, permits, family, summary, documents: [...documents] }));
 }

@@ -78,7 +78,7 @@ export class ConsoleWriter implements ReportWriter {
 }
 
 export function renderConsoleSummary(summary: RunSummary, reportDir?: string): string {
-  const lines: string[] = ['', `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}`];
+  const lines: string[] = ['', `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}${summary.target.variants?.length ? `, variants ${summary.target.variants.join(', ')}` : ''}`];
   lines.push(`Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`);
   lines.push(`Scope: ${scopeLine(summary.scope)}`);
   lines.push(...documentDefectLines(summary));

@@ -18,6 +18,8 @@ export interface RunInfo {
     embedded: boolean;
     /** Fault switched on in the embedded server, if any. */
     fault?: string;
+    /** Variants switched on in the embedded server (valid choices where the contract is open). */
+    variants?: string[];
   };
   spec: {
     /** Path or URL the schema checks came from. */

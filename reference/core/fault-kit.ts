@@ -1,12 +1,13 @@
 /**
- * The one way to declare a fault (core/switch.ts), and helpers for rewrites. A fault either
- * switches a behaviour the core or a handler asks for with `on(fault)`, or rewrites matching
+ * The one way to declare a fault or a variant (core/switch.ts), and helpers for rewrites. Either
+ * switches a behaviour the core or a handler asks for with `on(switch)`, or rewrites matching
  * answers on the way out; either way it carries the probe that shows it.
  */
 import type { Family } from '../../harness/model.js';
 import type { RouteResult } from '../types.js';
 import type { Probe } from './probe.js';
-import type { Fault, RequestView, Rewrite } from './switch.js';
+import type { Fault, RequestView, Rewrite, Variant, VariantDocument } from './switch.js';
+import { VARIANT_DOCUMENTS } from './switch.js';
 
 export type { RequestView } from './switch.js';
 
@@ -22,6 +23,21 @@ export function faultsOf(family: Family): FaultBuilders {
   return {
     flag: (name, rule, summary, probe) => ({ kind: 'fault', name, rule, family, summary, probe }),
     rewrite: (name, rule, summary, probe, fn) => ({ kind: 'fault', name, rule, family, summary, probe, rewrite: fn }),
+  };
+}
+
+export interface VariantBuilders {
+  /** A valid choice the core or a handler asks for with `on(variant)`; `documents` default both. */
+  variant(name: string, permits: string, summary: string, probe: Probe, documents?: readonly VariantDocument[]): Variant;
+  /** A valid choice that rewrites the answers `fn` chooses to change. */
+  variantRewrite(name: string, permits: string, summary: string, probe: Probe, fn: Rewrite, documents?: readonly VariantDocument[]): Variant;
+}
+
+/** Variant builders for one family: the same declaration as a fault, naming the section that permits it. */
+export function variantsOf(family: Family): VariantBuilders {
+  return {
+    variant: (name, permits, summary, probe, documents = VARIANT_DOCUMENTS) => ({ kind: 'variant', name, permits, family, summary, probe, documents }),
+    variantRewrite: (name, permits, summary, probe, fn, documents = VARIANT_DOCUMENTS) => ({ kind: 'variant', name, permits, family, summary, probe, documents, rewrite: fn }),
   };
 }
 

@@ -7,11 +7,11 @@ import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js
 import { MEDICARE_FIXTURES } from '../medicare/samples.js';
 import type { Gate } from '../types.js';
 import { keyForRole } from './accounts.js';
-import { bodyOf, faultsOf, is, withoutHeader } from './fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf, withoutHeader } from './fault-kit.js';
 import { IDEMPOTENCY_FAULTS } from './idempotency-faults.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import { body, clockedProbe, exhaustLowTier, keyed, serverProbe, status, UNCHECKED } from './probe.js';
-import type { Fault } from './switch.js';
+import type { Fault, Variant } from './switch.js';
 import type { Call } from './test-client.js';
 import { quoteBody, sessionBody } from './test-fixtures.js';
 
@@ -51,6 +51,12 @@ export const CORE_CHECKED = {
     serverProbe(({ call }) =>
       status(call, 'PATCH', `/v1/contacts/${MEDICARE_FIXTURES.medicareContactId}`, { role: null, headers: { 'X-API-Key': keyForRole('medicare') }, json: { agent_email: MEDICARE_FIXTURES.medicareAgentEmail } }))),
 } satisfies Record<string, Fault>;
+
+/** Variants of other families that the core asks for, listed in their family's table too. */
+export const CORE_VARIANTS = {
+  otherMethod405: variantsOf('utility').variant('known-path-other-method-405', '4', 'A known path asked with a method it does not take answers 405 with Allow (not 404): the contract describes no such request.',
+    serverProbe(({ call }) => call('DELETE', '/v1/ping', UNCHECKED).then((r) => [r.status, r.headers.allow ?? null]))),
+} satisfies Record<string, Variant>;
 
 export const CORE_FAULTS = {
   // Authentication (5)

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ConfigError } from '../../harness/errors.js';
-import { findFault } from '../faults/index.js';
+import { findFault, findVariant } from '../faults/index.js';
 import { routeModules } from '../routes.js';
 import type { RouteModule, RouteResult, ServerEnv } from '../types.js';
 import { accountForRole } from './accounts.js';
@@ -23,6 +23,8 @@ import type { Rewrite, Switch } from './switch.js';
 export interface InstanceOptions {
   /** Name of the one fault to switch on (see `partner-conformance serve --list-faults`). */
   fault?: string;
+  /** Names of variants to switch on, alone or beside the fault (see `serve --list-variants`). */
+  variants?: readonly string[];
   /** Injectable clock (default: the system clock). */
   clock?: () => Date;
   /** Delay before asynchronous enrollment processing settles (ms; default 50). */
@@ -44,6 +46,7 @@ export interface ReferenceInstance {
   /** Cancel pending timers (asynchronous processing, slow fixtures). */
   close(): void;
   faults: string[];
+  variants: string[];
 }
 
 export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
@@ -54,6 +57,13 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
+  // Variants rewrite first: they are the implementation's choices, a fault breaks what they answer.
+  for (const name of new Set(opts.variants ?? [])) {
+    const variant = findVariant(name);
+    if (!variant) throw new ConfigError('E_VARIANT_UNKNOWN', `Unknown variant "${name}".`);
+    active.add(variant);
+    if (variant.rewrite) rewrites.push(variant.rewrite);
+  }
   if (opts.fault !== undefined) {
     const fault = findFault(opts.fault);
     if (!fault) throw new ConfigError('E_FAULT_UNKNOWN', `Unknown fault "${opts.fault}".`);
@@ -164,6 +174,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
       timers.clear();
     },
     faults: opts.fault !== undefined ? [opts.fault] : [],
+    variants: [...new Set(opts.variants ?? [])],
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Account, Route, RouteContext, RouteResult } from '../types.js';
 import { accountForKey, accountForRole } from './accounts.js';
 import { decodeBody, type BodyType } from './body.js';
-import { CORE_CHECKED, CORE_FAULTS as F, GATE_IGNORED } from './faults.js';
+import { CORE_CHECKED, CORE_FAULTS as F, CORE_VARIANTS, GATE_IGNORED } from './faults.js';
 import { fingerprint, type IdempotencyStore, type StoredResponse } from './idempotency.js';
 import { FAIL_5XX_EXTERNAL_ID_PREFIX, IDEMPOTENCY_KEY_PATTERN, MAX_BODY_BYTES, SLOW_DELAY_MS, SLOW_EXTERNAL_ID_PREFIX } from './limits.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -49,6 +49,10 @@ interface IdempotencyClaim {
 export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<RouteResult> {
   const match = deps.router.match(req.method, req.path);
   if (!match && deps.on(F.unknownRoute403)) return unifiedError(403, 'forbidden', 'Forbidden.');
+  if (!match) {
+    const allowed = deps.on(CORE_VARIANTS.otherMethod405) ? deps.router.methodsAt(req.path) : [];
+    if (allowed.length) return { ...unifiedError(405, 'method_not_allowed', `${req.method} is not a method of ${truncate(req.path)}; it takes ${allowed.join(', ')}.`), headers: { Allow: allowed.join(', ') } };
+  }
   if (!match) return unifiedError(404, 'not_found', `No route for ${req.method} ${truncate(req.path)}. Check the method and path against the API reference.`);
   const { route, params } = match;
 

@@ -17,6 +17,8 @@ interface Compiled {
 
 export interface Router {
   match(method: string, path: string): Match | undefined;
+  /** The methods of the routes whose pattern matches `path` (empty for an unknown path). */
+  methodsAt(path: string): string[];
 }
 
 export function createRouter(routes: Route[]): Router {
@@ -41,6 +43,12 @@ export function createRouter(routes: Route[]): Router {
         if (params) return { route: c.route, params };
       }
       return undefined;
+    },
+    methodsAt(path) {
+      const parts = path.split('/');
+      const exactly = [...exact.values()].filter((r) => r.pattern === path);
+      const patterns = patterned.filter((c) => c.segments.length === parts.length && matchSegments(c.segments, parts)).map((c) => c.route);
+      return [...new Set([...exactly, ...patterns].map((r) => r.method))];
     },
   };
 }

@@ -37,10 +37,19 @@ export interface Fault extends Declared {
   rule: string;
 }
 
+/** The two documents of the /v1 API a run can be held to: ours (the union) and the provider's. */
+export const VARIANT_DOCUMENTS = ['partner-api', 'provider'] as const;
+export type VariantDocument = (typeof VARIANT_DOCUMENTS)[number];
+
 export interface Variant extends Declared {
   kind: 'variant';
   /** The contract section that leaves this behaviour open, e.g. `4.10`. */
   permits: string;
+  /**
+   * The /v1 documents its answers are valid under: both unless it takes a form only one allows
+   * (e.g. payment `fields` as a map, valid under partner-api.yaml only). A run holds it only to those.
+   */
+  documents: readonly VariantDocument[];
 }
 
 export type Switch = Fault | Variant;

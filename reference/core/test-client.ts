@@ -5,7 +5,7 @@
  */
 import { request } from 'undici';
 import { keyForRole } from './accounts.js';
-import { conformanceProblems } from './test-validate.js';
+import { conformanceProblems, type SpecDocument } from './test-validate.js';
 
 export interface CallOptions {
   /** Key role from reference/data/accounts.json (default `approved`); `null` sends no key. */
@@ -22,6 +22,11 @@ export interface CallOptions {
   unchecked?: boolean;
 }
 
+export interface ClientOptions {
+  /** Validate every response, `unchecked` calls included, against these documents only (variant tests). */
+  documents?: readonly SpecDocument[];
+}
+
 export interface CallResult {
   status: number;
   headers: Record<string, string>;
@@ -31,7 +36,7 @@ export interface CallResult {
 
 export type Call = (method: string, path: string, opts?: CallOptions) => Promise<CallResult>;
 
-export function client(baseUrl: string): Call {
+export function client(baseUrl: string, options: ClientOptions = {}): Call {
   return async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     const role = opts.role === undefined ? 'approved' : opts.role;
@@ -50,8 +55,8 @@ export function client(baseUrl: string): Call {
     } catch {
       parsed = undefined;
     }
-    if (!opts.unchecked) {
-      const problems = await conformanceProblems(method, path.split('?')[0]!, res.statusCode, parsed);
+    if (!opts.unchecked || options.documents) {
+      const problems = await conformanceProblems(method, path.split('?')[0]!, res.statusCode, parsed, options.documents);
       if (problems.length) throw new Error(`response does not conform to the spec:\n${problems.join('\n')}\nbody: ${text.slice(0, 500)}`);
     }
     return { status: res.statusCode, headers: flat, text, body: parsed };

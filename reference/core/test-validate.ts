@@ -54,11 +54,12 @@ export function responseKeyFor(responses: Record<string, unknown>, status: numbe
 /**
  * Problems with a response to `method path` in every document that describes that operation
  * (the provider's and partner-api.yaml share the /v1 paths; the others are disjoint); empty
- * when it conforms or no document describes it.
+ * when it conforms or no document describes it. `documents` narrows the documents asked (a
+ * variant valid under one /v1 document only).
  */
-export async function conformanceProblems(method: string, path: string, status: number, body: unknown): Promise<string[]> {
+export async function conformanceProblems(method: string, path: string, status: number, body: unknown, documents?: readonly SpecDocument[]): Promise<string[]> {
   const problems: string[] = [];
-  for (const document of Object.keys(SPEC_DOCUMENTS) as SpecDocument[]) {
+  for (const document of (Object.keys(SPEC_DOCUMENTS) as SpecDocument[]).filter((d) => documents === undefined || documents.includes(d))) {
     const spec = await loadSpecValidator(document);
     const operation = spec.operationFor(method, path);
     if (!operation) continue;

@@ -26,7 +26,7 @@ export function createEnrollment(svc: Service) {
     svc.store.add(app);
     const view = toView(app, ctx.now(), ctx.on);
     if (ctx.on(F.createInitialPending)) view.policy_status = 'pending_effectuation';
-    return { status: ctx.on(F.createStatus202) ? 202 : 201, body: view };
+    return { status: ctx.on(F.createStatus202) ? 202 : ctx.on(F.create200) ? 200 : 201, body: view };
   };
 }
 

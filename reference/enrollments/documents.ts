@@ -100,7 +100,7 @@ export function uploadDocumentation(svc: Service) {
       app.updated_at = stamp;
     }
     return {
-      status: 201,
+      status: ctx.on(F.docsUpload200) ? 200 : 201,
       body: { document_id: ctx.nextId('doc'), application_id: app.id, filename: upload.filename, document_type: upload.documentType, uploaded_at: stamp },
     };
   };

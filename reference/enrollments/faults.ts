@@ -3,24 +3,64 @@
  * the route-module kit. Most switch a behaviour the handlers ask for with
  * `on(ENROLLMENT_FAULTS.x)`; the status and envelope faults rewrite answers on the way out.
  */
-import { faultsOf, successAs, under } from '../core/fault-kit.js';
+import { faultsOf, successAs, under, variantsOf } from '../core/fault-kit.js';
 import { CORE_CHECKED } from '../core/faults.js';
-import { routeProbe } from '../core/probe.js';
-import type { Fault } from '../core/switch.js';
+import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
+import { mapErrors, without } from '../core/envelopes.js';
+import { routeProbe, serverProbe } from '../core/probe.js';
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
+import * as P from './variant-probes.js';
+import { idNamedId, minimalActionBodies, retryAfterOn202 } from './variant-rewrites.js';
 import {
   act, BASE, create, CTX, docJson, FRESNO, FUTURE, GIF, listStatus, listTotal, pause, payment, PDF,
   planFull, planLimited, planSubmissionFails, put, read, ROUTING, rows, statusOf, submitted, upload,
 } from './probe-kit.js';
 
 const { flag, rewrite } = faultsOf('enrollments');
+const { variant, variantRewrite } = variantsOf('enrollments');
 
 /** Service failures of this family carry `errors[]`; these read it. */
 function errorsOf(res: RouteResult): Array<{ code: string; message: string }> | undefined {
   const body = res.body as { errors?: unknown } | undefined;
   return res.status >= 400 && Array.isArray(body?.errors) ? (body!.errors as Array<{ code: string; message: string }>) : undefined;
 }
+
+/**
+ * Variants: valid choices where the contract is open (2.8: the application's remaining fields
+ * are not shown; 3.1: processing is asynchronous; 4.10, 4.15: 200 or 201), probed through a
+ * whole server (variant-probes.ts).
+ */
+const ENROLLMENT_VARIANTS = {
+  create200: variant('enr-create-200', '4.10', 'A created application answers 200 (the contract allows 200 or 201).',
+    serverProbe(({ call }) => P.createStatus(call))),
+  applicationFlat: variant('enr-application-flat', '2.8', 'The application data sits at the top level of create, read and PUT answers, with no `application` member.',
+    serverProbe(async ({ call }) => Object.keys(await P.created(call)).includes('application'))),
+  idMemberId: variantRewrite('enr-id-member-id', '2.8', 'The application id is named `id` (not application_id) on create, read, PUT, list rows, submission and upload answers.',
+    serverProbe(async ({ call }) => Object.keys(await P.created(call)).filter((k) => /id$/.test(k)).sort()),
+    idNamedId),
+  paymentSignedFields: variant('enr-payment-signed-fields', '2.8', 'The carrier\'s payment form adds Timestamp, Nonce and an HMAC Signature field whose values change with every request.',
+    serverProbe(async ({ call }) => P.paymentFieldNames(call))),
+  paymentFieldsMap: variant('enr-payment-fields-map', '2.8', 'Payment redirect fields are a map of carrier keys to values (the prose\'s form; the document has an array).',
+    serverProbe(async ({ call }) => Array.isArray((await P.payment(call)).fields)), ['partner-api']),
+  processingSlow: variant('enr-processing-slow', '3.1', 'Asynchronous outcomes settle after a second (effectuation two seconds later), within the profile\'s asyncTimeoutMs.',
+    serverProbe(({ call }) => P.statusAfter(call, 200))),
+  processingImmediate: variant('enr-processing-immediate', '3.1', 'Asynchronous outcomes settle at once: the first read after a 202 already shows them.',
+    serverProbe(({ call }) => P.statusAfter(call, 0))),
+  errorsWithoutField: variantRewrite('enr-errors-without-field', '7', 'Direct-enrollment errors[] entries never carry the optional `field`.',
+    serverProbe(async ({ call }) => P.unknownRead(call)),
+    under('/v1/enrollments', (res) => mapErrors(res, (e, shape) => (shape === 'errors' ? without(e, 'field') : e)))),
+  docsUpload200: variant('enr-docs-upload-200', '4.15', 'An accepted upload answers 200 (the contract allows 200 or 201).',
+    serverProbe(async ({ call }) => P.uploadStatus(call))),
+  retryAfterDate: variantRewrite('enr-retry-after-date-on-202', '3.1', 'A 202 of a submission, cancellation or termination carries Retry-After as an HTTP-date: when to read the outcome.',
+    serverProbe(async ({ call }) => P.submitRetryAfter(call)),
+    retryAfterOn202),
+  eventsAbsent: variant('enr-events-absent', '2.8', 'The application carries no events timeline (the document: "when available").',
+    serverProbe(async ({ call }) => 'events' in (await P.created(call)))),
+  actionBodiesMinimal: variantRewrite('enr-action-bodies-minimal', '4.13', 'The 202 bodies of submit, cancel and terminate carry only the application id, the policy status and (status changes) updated_at.',
+    serverProbe(async ({ call }) => P.submitBodyKeys(call)),
+    minimalActionBodies),
+} satisfies Record<string, Switch>;
 
 export const ENROLLMENT_FAULTS = {
   // List (4.9)
@@ -186,4 +226,5 @@ export const ENROLLMENT_FAULTS = {
     routeProbe(async (k) => (await read(k, 'enr_nope')).body.errors.length),
     under('/v1/enrollments', (res) =>
       res.status === 404 && errorsOf(res) ? { ...res, body: { errors: [] } } : res)),
-} satisfies Record<string, Fault>;
+  ...ENROLLMENT_VARIANTS,
+} satisfies Record<string, Switch>;

@@ -12,12 +12,19 @@ import { paymentRedirect } from './payment.js';
 import { readEnrollment } from './read.js';
 import { seedEnrollments } from './seed.js';
 import type { Service } from './service.js';
+import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { EnrollmentStore } from './store.js';
 import { updateEnrollment } from './update.js';
 
 const ITEM = '/v1/enrollments/{enrollment_id}';
 
-export const enrollmentRoutes: RouteModule = (env: ServerEnv): Route[] => {
+/** Processing delays of the two timing variants: slow stays well inside the profile's asyncTimeoutMs (5 s). */
+const SLOW_PROCESSING_MS = 1_000;
+const IMMEDIATE_PROCESSING_MS = 0;
+
+export const enrollmentRoutes: RouteModule = (serverEnv: ServerEnv): Route[] => {
+  const processingDelayMs = serverEnv.on(F.processingSlow) ? SLOW_PROCESSING_MS : serverEnv.on(F.processingImmediate) ? IMMEDIATE_PROCESSING_MS : serverEnv.processingDelayMs;
+  const env: ServerEnv = { ...serverEnv, processingDelayMs };
   const svc: Service = { store: new EnrollmentStore(), env };
   seedEnrollments(svc.store, env.seed?.enrollments ?? 0);
   const common = { family: 'enrollments', gate: 'direct_enrollment', errorShape: 'errors' } as const;

@@ -6,6 +6,7 @@
  * `exchange` are required; the operation documents no 400, so a missing one is a 422 like
  * every other refusal here.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
 import { valueAt } from './application.js';
@@ -35,6 +36,16 @@ function carrierFields(app: Application): Record<string, string> {
   return values;
 }
 
+/** Per-request form signing, as real carriers do: a timestamp and an HMAC over every field. */
+const SIGNING_SECRET = 'reference-carrier-signing-secret';
+
+function signed(fields: Record<string, string>, now: Date): Record<string, string> {
+  // A nonce beside the clock: two forms of the same instant still differ.
+  const stamped = { ...fields, Timestamp: now.toISOString(), Nonce: randomBytes(8).toString('hex') };
+  const payload = Object.entries(stamped).map(([k, v]) => `${k}=${v}`).join('&');
+  return { ...stamped, Signature: createHmac('sha256', SIGNING_SECRET).update(payload).digest('hex') };
+}
+
 /** The fault a client would make: names lower-cased, odd characters replaced. */
 function normalised(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
@@ -50,11 +61,13 @@ export function paymentRedirect(svc: Service) {
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
 
     const rename = ctx.on(F.paymentKeysNormalised) ? normalised : (name: string) => name;
+    const carrier = ctx.on(F.paymentSignedFields) ? signed(carrierFields(app), ctx.now()) : carrierFields(app);
+    const pairs = Object.entries(carrier).map(([name, value]) => [rename(name), value] as const);
     const body: Record<string, unknown> = {
       application_id: app.id,
       method: 'POST',
       endpoint: carrierOf(app.data.plan_hios_id).payment_endpoint ?? FALLBACK_ENDPOINT,
-      fields: Object.entries(carrierFields(app)).map(([name, value]) => ({ name: rename(name), value })),
+      fields: ctx.on(F.paymentFieldsMap) ? Object.fromEntries(pairs) : pairs.map(([name, value]) => ({ name, value })),
     };
     if (ctx.on(F.paymentNoMethod)) delete body.method;
     return { status: 200, body };

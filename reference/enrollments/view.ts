@@ -71,7 +71,7 @@ export function toView(app: Application, now: Date, on: IsOn): Record<string, un
     ...strings({ desired_effective_date: app.data.desired_effective_date, plan_hios_id: app.data.plan_hios_id, issuer_hios_id: issuerOf(app.data.plan_hios_id) }),
     ...(planYearOf(app) !== undefined ? { plan_year: planYearOf(app) } : {}),
     payment_instructions: paymentInstructions(app),
-    application: app.data,
+    ...(on(F.applicationFlat) ? {} : { application: app.data }),
     // The document: only present on submitted applications.
     ...(submitted ? { supports_changes: carrier.supports_post_enrollment_changes } : {}),
     errors: on(F.createValidationErrorsHidden) ? [] : app.errors,
@@ -87,7 +87,9 @@ export function toView(app: Application, now: Date, on: IsOn): Record<string, un
   };
   if (on(F.createNoDocumentStatus)) delete view.document_status;
   if (on(F.createNoCarrierCapabilities)) delete view.carrier;
-  return view;
+  if (on(F.eventsAbsent)) delete view.events;
+  // The flat variant: the stored data at the top level, the view's own members over it.
+  return on(F.applicationFlat) ? { ...app.data, ...view } : view;
 }
 
 /** ApplicationListItem: one row of GET /v1/enrollments (`plan_year` is a string there). */

@@ -4,7 +4,7 @@
  * entry in its family's table; a new table is one line here.
  */
 import { CORE_FAULTS } from '../core/faults.js';
-import type { Fault, Switch } from '../core/switch.js';
+import type { Fault, Switch, Variant } from '../core/switch.js';
 import { ENROLLMENT_FAULTS } from '../enrollments/faults.js';
 import { LEGACY_FAULTS } from '../legacy/faults.js';
 import { MEDICARE_FAULTS } from '../medicare/faults.js';
@@ -29,6 +29,8 @@ export const registry = buildRegistry([
 
 export const allFaults: readonly Fault[] = registry.faults;
 
+export const allVariants: readonly Variant[] = registry.variants;
+
 export const allSwitches: readonly Switch[] = registry.switches;
 
 export function findFault(name: string): Fault | undefined {
@@ -36,4 +38,11 @@ export function findFault(name: string): Fault | undefined {
   return s?.kind === 'fault' ? s : undefined;
 }
 
+export function findVariant(name: string): Variant | undefined {
+  const s = registry.find(name);
+  return s?.kind === 'variant' ? s : undefined;
+}
+
 export const faultNames = (): string[] => allFaults.map((f) => f.name);
+
+export const variantNames = (): string[] => allVariants.map((v) => v.name);

@@ -1,18 +1,18 @@
 /**
- * A fault lives in one place: its declaration in its family's table carries its name, rule,
- * summary and probe, and everything else is derived from it. Its name is written nowhere else
- * in the server (handlers and the core ask with the declaration, probes sit in it), and no
- * fault is built outside core/fault-kit.ts.
+ * A fault (or a variant) lives in one place: its declaration in its family's table carries its
+ * name, rule (or the section that permits it), summary and probe, and everything else is derived
+ * from it. Its name is written nowhere else in the server (handlers and the core ask with the
+ * declaration, probes sit in it), and no switch is built outside core/fault-kit.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CORE_CHECKED } from '../core/faults.js';
+import { CORE_CHECKED, CORE_VARIANTS } from '../core/faults.js';
 import type { IsOn } from '../core/switch.js';
 import { POLICY_FAULTS } from '../policy-status/faults.js';
-import { listFaults } from '../server.js';
-import { allFaults, faultNames } from './index.js';
+import { listFaults, listVariants } from '../server.js';
+import { allFaults, allSwitches, allVariants, faultNames, variantNames } from './index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The server's sources: every .ts file under reference/ but the tests. */
@@ -23,8 +23,8 @@ const sources = (readdirSync(ROOT, { recursive: true }) as string[])
 const literal = (name: string) => new RegExp(`['"\`]${name}['"\`]`, 'g');
 
 describe('a fault is declared in one place', () => {
-  it('writes each fault\'s name once, in its declaration', () => {
-    const elsewhere = allFaults.flatMap((f) => {
+  it('writes each fault\'s and variant\'s name once, in its declaration', () => {
+    const elsewhere = allSwitches.flatMap((f) => {
       const hits = sources.flatMap(({ file, text }) => (text.match(literal(f.name)) ?? []).map(() => file));
       return hits.length === 1 ? [] : [`${f.name}: ${hits.join(', ') || 'nowhere'}`];
     });
@@ -41,16 +41,20 @@ describe('a fault is declared in one place', () => {
     expect(on(POLICY_FAULTS.limitUnchecked)).toBe(true);
   });
 
-  it('builds faults only in core/fault-kit.ts', () => {
+  it('builds faults and variants only in core/fault-kit.ts', () => {
     expect(sources.filter(({ text }) => /kind: 'fault',/.test(text)).map(({ file }) => file)).toEqual(['core/fault-kit.ts']);
+    expect(sources.filter(({ text }) => /kind: 'variant',/.test(text)).map(({ file }) => file)).toEqual(['core/fault-kit.ts']);
   });
 
-  it('lists every fault the core checks for another family in that family\'s table', () => {
+  it('lists every fault and variant the core checks for another family in that family\'s table', () => {
     expect(Object.values(CORE_CHECKED).filter((f) => !allFaults.includes(f)).map((f) => f.name)).toEqual([]);
+    expect(Object.values(CORE_VARIANTS).filter((v) => !allVariants.includes(v)).map((v) => v.name)).toEqual([]);
   });
 
   it('derives the lists of names from the declarations', () => {
     expect(faultNames()).toEqual(allFaults.map((f) => f.name));
     expect(listFaults()).toEqual(allFaults.map((f) => ({ name: f.name, rules: [f.rule], family: f.family, summary: f.summary })));
+    expect(variantNames()).toEqual(allVariants.map((v) => v.name));
+    expect(listVariants().map((v) => v.name)).toEqual(variantNames());
   });
 });

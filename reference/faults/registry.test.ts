@@ -1,15 +1,14 @@
 /** The registry flattens tables in order, refuses a name twice and keeps variants out of the faults. */
 import { describe, expect, it } from 'vitest';
-import { faultsOf } from '../core/fault-kit.js';
+import { faultsOf, variantsOf } from '../core/fault-kit.js';
 import { serverProbe } from '../core/probe.js';
-import type { Variant } from '../core/switch.js';
 import { buildRegistry } from './registry.js';
 
 const { flag } = faultsOf('quotes');
 const probe = serverProbe(async () => null);
 const first = flag('a-fault', 'QUOTES-200', 'One.', probe);
 const second = flag('b-fault', 'QUOTES-200', 'Two.', probe);
-const variant: Variant = { kind: 'variant', name: 'quotes-answer-201', permits: '4.5', family: 'quotes', summary: 'A quote answers 201.', probe };
+const variant = variantsOf('quotes').variant('quotes-answer-201', '4.5', 'A quote answers 201.', probe);
 
 describe('switch registry', () => {
   it('keeps table order across tables', () => {

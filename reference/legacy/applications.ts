@@ -51,8 +51,12 @@ function readApplication(body: unknown): RouteResult | Omit<LegacyApplication, '
 function view(app: LegacyApplication, on: IsOn): Record<string, unknown> {
   const { owner: _owner, ...shown } = app;
   if (on(F.applicationNoId)) delete (shown as Partial<LegacyApplication>).id;
-  return { application: shown };
+  return on(F.applicationFlat) ? shown : { application: shown };
 }
+
+/** Delays of the slow-processing variant, within the profile's asyncTimeoutMs (5 s). */
+const SLOW_CONFIRMATION_MS = 500;
+const SLOW_POLICY_STATUS_MS = 1_500;
 
 export function legacyApplications(env: ServerEnv) {
   const apps = new Map<string, LegacyApplication>();
@@ -70,7 +74,7 @@ export function legacyApplications(env: ServerEnv) {
       const stamp = ctx.now().toISOString();
       const app: LegacyApplication = { id: ctx.nextId('app'), owner: ctx.account.id, ...input, status: 'draft', confirmation_number: null, created_at: stamp, updated_at: stamp };
       apps.set(app.id, app);
-      return { status: 201, body: view(app, ctx.on) };
+      return { status: ctx.on(F.status200) ? 200 : 201, body: view(app, ctx.on) };
     },
 
     read(ctx: RouteContext): RouteResult {
@@ -87,15 +91,20 @@ export function legacyApplications(env: ServerEnv) {
       app.confirmation_number = `CNF-${app.id.toUpperCase()}`;
       app.updated_at = ctx.now().toISOString();
       const ref = { application_id: app.id, external_id: app.external_id, plan_hios_id: app.plan_hios_id };
-      if (!env.on(F.webhookSubmissionMissing)) deliver(env, 'submission_confirmation', { ...ref, confirmation_number: app.confirmation_number, status: 'submitted' });
-      env.later(env.processingDelayMs, () => {
+      const slow = env.on(F.processingSlow);
+      const confirm = () => deliver(env, 'submission_confirmation', { ...ref, confirmation_number: app.confirmation_number, status: 'submitted' });
+      if (!env.on(F.webhookSubmissionMissing)) {
+        if (slow) env.later(SLOW_CONFIRMATION_MS, confirm);
+        else confirm();
+      }
+      env.later(slow ? SLOW_POLICY_STATUS_MS : env.processingDelayMs, () => {
         app.status = 'pending_effectuation';
         app.updated_at = env.now().toISOString();
         if (!env.on(F.webhookPolicyStatusMissing)) deliver(env, 'policy_status', { ...ref, policy_status: app.status });
       });
       // The fault refuses the submit in its answer while processing it all the same.
       if (ctx.on(F.submitRefused)) return unifiedError(422, 'not_submittable', 'The application cannot be submitted.');
-      return { status: 202, body: view(app, ctx.on) };
+      return { status: ctx.on(F.status200) ? 200 : 202, body: view(app, ctx.on) };
     },
   };
 }

@@ -2,13 +2,28 @@
  * Named faults of the older ICHRA interface, each breaking one LEGACY- rule through a
  * behaviour the handlers ask for with `on(LEGACY_FAULTS.x)`, probed on the route-module kit.
  */
-import { faultsOf } from '../core/fault-kit.js';
-import { routeProbe } from '../core/probe.js';
-import type { Fault } from '../core/switch.js';
+import { faultsOf, variantsOf } from '../core/fault-kit.js';
+import { body, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
+import type { Switch } from '../core/switch.js';
+import type { Call } from '../core/test-client.js';
 import type { Kit } from '../core/test-kit.js';
 import { APPLICATION, APTC_SAMPLE } from './samples.js';
 
 const { flag } = faultsOf('legacy-ichra');
+const { variant } = variantsOf('legacy-ichra');
+
+/** A created application's answer, through a whole server. */
+const createApp = (call: Call) => call('POST', '/api/v1/applications', { ...UNCHECKED, json: APPLICATION });
+const appId = (b: Record<string, any>): string => String(b.application?.id ?? b.id);
+
+/** The application's status `ms` after its submission. */
+async function statusAfterSubmit(call: Call, ms: number): Promise<unknown> {
+  const id = appId((await createApp(call)).body);
+  await call('POST', `/api/v1/applications/${id}/submit`, UNCHECKED);
+  await new Promise((r) => setTimeout(r, ms));
+  const read = await body(call, 'GET', `/api/v1/applications/${id}`);
+  return read.application?.status ?? read.status;
+}
 
 /** Event types the kit's inbox got for one submitted application, after processing settled. */
 async function webhookTypes(k: Kit): Promise<string[]> {
@@ -47,4 +62,14 @@ export const LEGACY_FAULTS = {
     routeProbe(webhookTypes)),
   webhookPolicyStatusMissing: flag('legacy-webhook-policy-status-missing', 'LEGACY-WEBHOOK-POLICY-STATUS', 'No policy-status webhook is delivered.',
     routeProbe(webhookTypes)),
-} satisfies Record<string, Fault>;
+  // Variants: valid choices where the contract is open (4.16: bodies and statuses not shown).
+  applicationFlat: variant('legacy-application-flat', '4.16', 'Applications are answered flat ({id, status, ...}), not wrapped in {application: {...}}.',
+    serverProbe(async ({ call }) => Object.keys((await createApp(call)).body).sort())),
+  status200: variant('legacy-status-200', '4.16', 'Creating and submitting an application answer 200 (not 201 and 202).',
+    serverProbe(async ({ call }) => {
+      const created = await createApp(call);
+      return [created.status, (await call('POST', `/api/v1/applications/${appId(created.body)}/submit`, UNCHECKED)).status];
+    })),
+  processingSlow: variant('legacy-processing-slow', '6', 'A submission is processed slowly: the confirmation webhook after half a second, the policy status and its webhook after a second and a half.',
+    serverProbe(({ call }) => statusAfterSubmit(call, 200))),
+} satisfies Record<string, Switch>;

@@ -3,15 +3,21 @@
  * for with `on(MEDICARE_FAULTS.x)`, the Medicare key header (checked by the core, declared in
  * core/faults.ts) and the response schema (a rewrite). Probed on the route-module kit.
  */
-import { bodyOf, faultsOf, is } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf } from '../core/fault-kit.js';
 import { CORE_CHECKED } from '../core/faults.js';
-import { routeProbe } from '../core/probe.js';
-import type { Fault } from '../core/switch.js';
+import { body, routeProbe, serverProbe } from '../core/probe.js';
+import type { Switch } from '../core/switch.js';
+import type { Call } from '../core/test-client.js';
 import type { Kit } from '../core/test-kit.js';
 import type { RouteResult } from '../types.js';
 import { MEDICARE_FIXTURES as M } from './samples.js';
 
 const { flag, rewrite } = faultsOf('medicare');
+const { variant } = variantsOf('medicare');
+
+/** The answer to an update of the fixture contact, through a whole server. */
+const update = (call: Call, contact: Record<string, unknown> = {}) =>
+  body(call, 'PATCH', `/v1/contacts/${M.medicareContactId}`, { role: 'medicare', json: { agent_email: M.medicareAgentEmail, contact } });
 
 const CONTACT = /^\/v1\/contacts\/[^/]+$/;
 /** Members medicare.yaml types as boolean; no MEDICARE- rule speaks of their type. */
@@ -45,4 +51,11 @@ export const MEDICARE_FAULTS = {
     routeProbe(async (k) => typeof (await patch(k, M.medicareContactId, { agent_email: M.medicareAgentEmail })).body.data.contact.extra_help),
     (req, res) =>
       is(req, 'PATCH', CONTACT) ? booleansAsStrings(res) : res),
-} satisfies Record<string, Fault>;
+  // Variants: valid choices where the contract is open (2.9: members beyond the contact's; 4.17).
+  contactTimestamps: variant('medicare-contact-timestamps', '2.9', 'The response contact adds created_at and updated_at; updated_at changes with every update.',
+    serverProbe(async ({ call }) => (await update(call)).data.contact.updated_at ?? null)),
+  emptyMembersOmitted: variant('medicare-empty-members-omitted', '2.9', 'Contact members holding an empty string are left out of the response contact.',
+    serverProbe(async ({ call }) => 'medicaid_number' in (await update(call)).data.contact)),
+  redirectWithToken: variant('medicare-redirect-with-token', '4.17', 'redirect_url carries a one-time login token that changes with every update.',
+    serverProbe(async ({ call }) => new URL((await update(call)).data.redirect_url).searchParams.has('token'))),
+} satisfies Record<string, Switch>;

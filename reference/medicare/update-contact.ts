@@ -4,6 +4,7 @@
  * learn which contact ids exist. Only the members sent change; `notes` is stored but never
  * returned. Failures are in the unified envelope (400 invalid_request, `details` naming the member).
  */
+import { randomBytes } from 'node:crypto';
 import { badRequest, unifiedError } from '../core/respond.js';
 import type { IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
@@ -15,7 +16,12 @@ export interface StoredContact {
   slug: string;
   agent_email: string;
   fields: Record<string, unknown>;
+  /** When an update last changed it (the timestamps variant shows it). */
+  updated_at?: string;
 }
+
+/** When the seeded contacts were created (the timestamps variant). */
+const SEEDED_AT = '2025-01-15T09:00:00.000Z';
 
 const REDIRECT_BASE = 'https://medicare.reference.example/contacts/';
 
@@ -37,8 +43,12 @@ function contactProblem(contact: Record<string, unknown>, on: IsOn): RouteResult
 
 function respond(c: StoredContact, on: IsOn): RouteResult {
   const { notes: _notes, ...shown } = c.fields;
-  const contact = { ...(on(F.notesReturned) ? c.fields : shown), id: c.id, slug: c.slug };
-  const data = { contact, redirect_url: REDIRECT_BASE + encodeURIComponent(c.slug) };
+  const members = on(F.emptyMembersOmitted) ? Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== '')) : shown;
+  const stamps = on(F.contactTimestamps) ? { created_at: SEEDED_AT, updated_at: c.updated_at ?? SEEDED_AT } : {};
+  const contact = { ...(on(F.notesReturned) ? c.fields : members), ...stamps, id: c.id, slug: c.slug };
+  // A one-time login token: a fresh one with every answer.
+  const token = on(F.redirectWithToken) ? `?token=${randomBytes(12).toString('hex')}` : '';
+  const data = { contact, redirect_url: REDIRECT_BASE + encodeURIComponent(c.slug) + token };
   return { status: 200, body: on(F.responseUnwrapped) ? data : { data } };
 }
 
@@ -66,6 +76,7 @@ export function updateContact(contacts: Map<string, StoredContact>) {
     }
     // The fault replaces the whole contact instead of changing only the members sent.
     stored.fields = ctx.on(F.omittedFieldsCleared) ? { ...changes } : { ...stored.fields, ...changes };
+    stored.updated_at = ctx.now().toISOString();
     return respond(stored, ctx.on);
   };
 }

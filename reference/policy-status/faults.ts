@@ -1,14 +1,25 @@
-/** Faults of the policy-status family (4.7, 4.8); the handlers ask with `on(POLICY_FAULTS.x)`. */
-import { faultsOf, is } from '../core/fault-kit.js';
+/** Faults of the policy-status family (4.7, 4.8) and its variants; the handlers ask with `on(POLICY_FAULTS.x)`. */
+import { bodyOf, faultsOf, is, variantsOf } from '../core/fault-kit.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import { body, serverProbe, status } from '../core/probe.js';
-import type { Fault } from '../core/switch.js';
+import type { Switch } from '../core/switch.js';
+import type { RouteResult } from '../types.js';
+import { allNull, minimalRow, morePagination, twoLines } from './variant-rewrites.js';
 
 const { flag, rewrite } = faultsOf('policy-status');
+const { variantRewrite } = variantsOf('policy-status');
+
+/** `fn` applied to a 200 body of `route`. */
+const on200 = (res: RouteResult, fn: (body: Record<string, any>) => Record<string, unknown>): RouteResult => {
+  const b = bodyOf(res);
+  return res.status === 200 && b ? { ...res, body: fn(b) } : res;
+};
 
 const POL = '/v1/policy-status/applications';
 const LIST = `${POL}?exchange=on_exchange&plan_year=2026`;
 const READ = `${POL}/4412026000`;
+/** A seeded application whose carrier has reported its policy (the first of each year has not). */
+const REPORTED = `${POL}/4412026037`;
 const READ_ROUTE = /^\/v1\/policy-status\/applications\/[^/]+$/;
 
 export const POLICY_FAULTS = {
@@ -49,4 +60,21 @@ export const POLICY_FAULTS = {
     serverProbe(({ call }) => status(call, 'GET', `${READ}?exchange=on_exchange&plan_year=2026`)),
     (req, res) =>
       is(req, 'GET', READ_ROUTE) && res.status === 200 ? { ...res, status: 400, body: { error: { code: 'invalid_request', message: 'Bad confirmation id.' } } } : res),
-} satisfies Record<string, Fault>;
+  // Variants: valid choices where the contract is open (2.7: alpha, names not shown, fields only when reported).
+  statusesAllNull: variantRewrite('policy-statuses-all-null', '2.7', 'No carrier has reported anything: every field of every policy status is null.',
+    serverProbe(({ call }) => body(call, 'GET', `${REPORTED}?exchange=on_exchange&plan_year=2026`)),
+    (req, res) =>
+      is(req, 'GET', READ_ROUTE) ? on200(res, (b) => ({ ...b, policy_statuses: b.policy_statuses.map(allNull) })) : res),
+  paginationMore: variantRewrite('policy-pagination-more', '2.7', 'List pagination carries metadata of other names besides limit and offset: count, has_more, next_offset.',
+    serverProbe(({ call }) => body(call, 'GET', LIST).then((b) => b.pagination)),
+    (req, res) =>
+      is(req, 'GET', POL) ? on200(res, morePagination) : res),
+  rowsMinimal: variantRewrite('policy-rows-minimal', '2.7', 'List rows carry the confirmation id only (external_id, plan_year and exchange_type left out).',
+    serverProbe(({ call }) => body(call, 'GET', LIST).then((b) => Object.keys(b.applications[0]))),
+    (req, res) =>
+      is(req, 'GET', POL) ? on200(res, (b) => ({ ...b, applications: b.applications.map(minimalRow) })) : res),
+  severalStatuses: variantRewrite('policy-read-several-statuses', '2.7', 'Every application read shows one policy status more (a second policy line of the household).',
+    serverProbe(({ call }) => body(call, 'GET', `${READ}?exchange=on_exchange&plan_year=2026`).then((b) => b.policy_statuses.length)),
+    (req, res) =>
+      is(req, 'GET', READ_ROUTE) ? on200(res, (b) => ({ ...b, policy_statuses: twoLines(b.policy_statuses) })) : res),
+} satisfies Record<string, Switch>;

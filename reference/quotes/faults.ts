@@ -1,10 +1,22 @@
-/** Faults of the quotes family (2.5, 4.5); the handler asks for its own with `on(QUOTE_FAULTS.x)`. */
-import { bodyOf, faultsOf, is } from '../core/fault-kit.js';
+/** Faults of the quotes family (2.5, 4.5) and its variants; the handler asks for its own with `on(QUOTE_FAULTS.x)`. */
+import { detailsNever } from '../core/error-choices.js';
+import { bodyOf, faultsOf, is, variantsOf } from '../core/fault-kit.js';
 import { body, serverProbe, status } from '../core/probe.js';
-import type { Fault } from '../core/switch.js';
+import type { Switch } from '../core/switch.js';
+import type { RouteResult } from '../types.js';
 import { KY_LOCATION, quoteRequestBody } from './sample.js';
+import { sparsePlan } from './sparse.js';
 
 const { flag, rewrite } = faultsOf('quotes');
+const { variantRewrite } = variantsOf('quotes');
+
+/** A 200 quote answer with `fn` applied to its body. */
+const quoted = (res: RouteResult, fn: (body: Record<string, unknown>) => Record<string, unknown>): RouteResult => {
+  const b = bodyOf(res);
+  return res.status === 200 && b && Array.isArray(b.plans) ? { ...res, body: fn(b) } : res;
+};
+/** An advisory every quote answer carries under the warnings-always variant. */
+const ADVISORY = 'Premiums are estimates until the carrier confirms them at enrollment.';
 
 const Q = '/v1/quotes';
 /** A quote request the provider document accepts, for the fixture county (Jefferson, KY). */
@@ -31,4 +43,16 @@ export const QUOTE_FAULTS = {
     serverProbe(({ call }) => status(call, 'POST', Q, { json: kyQuote() })),
     (req, res) =>
       is(req, 'POST', Q) && res.status === 200 ? { ...res, status: 201 } : res),
-} satisfies Record<string, Fault>;
+  // Variants: valid choices where the contract is open (2.5: the response fields are not shown).
+  sparsePlans: variantRewrite('quotes-sparse-plans', '2.5', 'Quoted plans carry only the members the document requires (no network, availability, display name or optional pricing and details).',
+    serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => Object.keys(b.plans[0]).sort())),
+    (req, res) =>
+      is(req, 'POST', Q) ? quoted(res, (b) => ({ ...b, plans: (b.plans as Array<Record<string, any>>).map(sparsePlan) })) : res),
+  warningsAlways: variantRewrite('quotes-warnings-always', '2.5', 'Every quote answer carries an advisory in meta.warnings.',
+    serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => b.meta.warnings)),
+    (req, res) =>
+      is(req, 'POST', Q) ? quoted(res, (b) => ({ ...b, meta: { ...(b.meta as object), warnings: [...((b.meta as { warnings?: string[] }).warnings ?? []), ADVISORY] } })) : res),
+  errorDetailsAbsent: variantRewrite('error-details-absent', '7', 'No unified error carries details, validation failures included: the message alone says what is wrong.',
+    serverProbe(({ call }) => body(call, 'POST', Q, { json: {} }).then((b) => b.error.details ?? null)),
+    detailsNever),
+} satisfies Record<string, Switch>;

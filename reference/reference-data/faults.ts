@@ -1,10 +1,16 @@
-/** Faults of the reference-data family (2.2–2.4, 4.2–4.4); handlers ask with `on(REFERENCE_FAULTS.x)`. */
-import { bodyOf, faultsOf, is, successAs } from '../core/fault-kit.js';
+/**
+ * Faults of the reference-data family (2.2–2.4, 4.2–4.4), and its variants; handlers ask with
+ * `on(REFERENCE_FAULTS.x)`.
+ */
+import { detailsAlways } from '../core/error-choices.js';
+import { bodyOf, faultsOf, is, successAs, variantsOf } from '../core/fault-kit.js';
 import { body, serverProbe, status } from '../core/probe.js';
-import type { Fault } from '../core/switch.js';
+import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
+import { nullableMembers, pageLinks, unicodeIssuers } from './variant-rewrites.js';
 
 const { flag, rewrite } = faultsOf('reference');
+const { variant, variantRewrite } = variantsOf('reference');
 
 const COUNTIES = '/v1/reference/counties';
 const ISSUERS = '/v1/reference/issuers';
@@ -159,4 +165,22 @@ export const REFERENCE_FAULTS = {
     serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=1`)),
     (req, res) =>
       is(req, 'GET', PROVIDERS) ? mapRows(res, 'providers', (rows) => rows.map(({ credential: _c, ...p }) => p)) : res),
-} satisfies Record<string, Fault>;
+  // Variants: valid choices where the contract is open.
+  issuersUnicodeNames: variantRewrite('issuers-unicode-names', '2.3', 'Issuer names carry accented letters (Ánthem, Ámbetter, áetna) and are ordered case-insensitively by the Unicode collation, not by code unit.',
+    serverProbe(({ call }) => body(call, 'GET', '/v1/reference/issuers?state=KY&plan_year=2026').then((b) => b.issuers.map((i: { name: string }) => i.name))),
+    (req, res) =>
+      is(req, 'GET', ISSUERS) ? mapRows(res, 'issuers', unicodeIssuers) : res),
+  providersLargeDirectory: variant('providers-large-directory', '4.4', 'The directory is ten times larger: the fixture search matches 1,200 providers, 24 full pages.',
+    serverProbe(({ call }) => body(call, 'GET', PROV).then((b) => b.meta.result_count))),
+  providersNullMembers: variantRewrite('providers-null-members', '2.4', 'Members a directory lacks are null: credential, specialization and organization_name on about half the providers, the address on about a third.',
+    serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=3`).then((b) => b.providers.map((p: { credential: unknown }) => p.credential))),
+    (req, res) =>
+      is(req, 'GET', PROVIDERS) ? mapRows(res, 'providers', nullableMembers) : res),
+  providersPageLinks: variantRewrite('providers-page-links', '2.4', 'Search answers add paging metadata of other names: meta.total_pages and meta.has_more, and links {self, next, prev}.',
+    serverProbe(({ call }) => body(call, 'GET', PROV).then((b) => Object.keys(b).concat(Object.keys(b.meta)))),
+    (req, res) =>
+      is(req, 'GET', PROVIDERS) ? pageLinks(req, res) : res),
+  errorDetailsAlways: variantRewrite('error-details-always', '7', 'Every unified error carries details, edge errors (404, 403, 413, 415, 429) included.',
+    serverProbe(({ call }) => body(call, 'GET', '/v1/nope').then((b) => b.error.details ?? null)),
+    detailsAlways),
+} satisfies Record<string, Switch>;

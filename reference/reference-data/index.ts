@@ -13,9 +13,11 @@ const ZIP = /^\d{5}$/;
 const STATE = /^[A-Z]{2}$/;
 const EXCHANGES = ['on_exchange', 'off_exchange'];
 export const PROVIDER_PAGE_MAX = 50;
+/** The directory of the large-directory variant: ten times the default (1,200 fixture matches). */
+const LARGE_DIRECTORY = 1_500;
 
 export const referenceDataRoutes: RouteModule = (env) => {
-  const directory = createDirectory(env.seed?.providers);
+  const directory = createDirectory(env.on(F.providersLargeDirectory) ? LARGE_DIRECTORY : env.seed?.providers);
   return [
     {
       method: 'GET',

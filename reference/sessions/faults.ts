@@ -1,12 +1,15 @@
-/** Faults of the enrollment-sessions family (2.6, 4.6): conditional rules, gates, response. */
-import { bodyOf, faultsOf, is, withoutHeader, type RequestView } from '../core/fault-kit.js';
+/** Faults of the enrollment-sessions family (2.6, 4.6): conditional rules, gates, response; and its variants. */
+import { uuidRequestIds } from '../core/answer-choices.js';
+import { bodyOf, faultsOf, is, variantsOf, withoutHeader, type RequestView } from '../core/fault-kit.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
-import type { Fault } from '../core/switch.js';
+import type { Switch } from '../core/switch.js';
 import { sessionBody } from '../core/test-fixtures.js';
 import type { RouteResult } from '../types.js';
+import { tokenLinks } from './links.js';
 
 const { flag, rewrite } = faultsOf('enrollment-sessions');
+const { variant, variantRewrite } = variantsOf('enrollment-sessions');
 
 const S = '/v1/enrollment-sessions';
 const agent = { flow: 'agent_assisted' };
@@ -58,4 +61,16 @@ export const SESSION_FAULTS = {
     serverProbe(({ call }) => status(call, 'POST', S, { json: sessionBody() })),
     (req, res) =>
       created(req, res) ? { ...res, status: 201 } : res),
-} satisfies Record<string, Fault>;
+  // Variants: valid choices where the contract is open.
+  linksWithTokens: variantRewrite('sessions-links-with-tokens', '2.6', 'Session links live on another host and carry a signed token, a locale and a fragment in the URL.',
+    serverProbe(({ call }) => body(call, 'POST', S, { json: sessionBody() }).then((b) => b.links.shopping_url)),
+    (req, res) => {
+      const links = bodyOf(res)?.links as Record<string, unknown> | undefined;
+      return created(req, res) && links ? { ...res, body: { ...bodyOf(res), links: tokenLinks(links) } } : res;
+    }),
+  externalIdOmitted: variant('sessions-external-id-omitted', '2.6', 'A request without external_id gets a response without external_id (nothing to echo), not a generated one.',
+    serverProbe(({ call }) => { const { external_id: _e, ...json } = sessionBody(); return body(call, 'POST', S, { json }).then((b) => Object.keys(b)); })),
+  requestIdUuid: variantRewrite('request-id-uuid', '2.6', 'X-Request-Id is a UUID on every answer (a replay keeps the original one).',
+    serverProbe(({ call }) => call('POST', S, { ...UNCHECKED, json: sessionBody() }).then((r) => /^[0-9a-f-]{36}$/.test(r.headers['x-request-id'] ?? ''))),
+    uuidRequestIds),
+} satisfies Record<string, Switch>;

@@ -25,8 +25,9 @@ export const sessionRoutes: RouteModule = () => [
       if (refused) return refused;
       const session = nextId('sess');
       const flow = parsed.request.flow;
+      const externalId = parsed.request.externalId ?? (on(F.externalIdOmitted) ? undefined : session);
       return json({
-        external_id: parsed.request.externalId ?? session,
+        ...(externalId !== undefined ? { external_id: externalId } : {}),
         links: {
           shopping_url: `${SESSION_LINK_BASE}/sessions/${session}/shop?flow=${flow}`,
           client_apply_url: `${SESSION_LINK_BASE}/sessions/${session}/apply?flow=${flow}`,

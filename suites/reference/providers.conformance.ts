@@ -5,12 +5,18 @@ import { providerPage, providerSearch } from './reference-kit.js';
 
 const needs = { fixtures: ['providerQuery'] };
 
-/** Fields of 2.4 and the JSON type each must have (`organization_name` may be null). */
+const stringOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
+
+/**
+ * Fields of 2.4 and the JSON type each must have: `npi` a string; every other one a string or
+ * null (the prose makes only `organization_name` nullable, the document all but `npi`:
+ * disagreement PROVIDER-MEMBERS-NULLABLE, read as either).
+ */
 const PROVIDER_FIELDS: ReadonlyArray<[string, (v: unknown) => boolean]> = [
-  ...['first_name', 'last_name', 'display_name', 'credential', 'entity_type', 'npi', 'specialty', 'specialization', 'address_line_1', 'city', 'state', 'zip_code'].map(
-    (f): [string, (v: unknown) => boolean] => [f, (v) => typeof v === 'string'],
+  ['npi', (v) => typeof v === 'string'],
+  ...['first_name', 'last_name', 'organization_name', 'display_name', 'credential', 'entity_type', 'specialty', 'specialization', 'address_line_1', 'city', 'state', 'zip_code'].map(
+    (f): [string, (v: unknown) => boolean] => [f, stringOrNull],
   ),
-  ['organization_name', (v) => v === null || typeof v === 'string'],
 ];
 
 /** A name no provider has: letters and digits no real name holds. */
@@ -28,10 +34,11 @@ verify(
       const wrong = PROVIDER_FIELDS.filter(([field, ok]) => !ok(p[field])).map(([field]) => field);
       t.expect.rules('PROVIDERS-SCHEMA').that(ex, { holds: wrong.length === 0, title: 'provider fields', expected: 'every field of 2.4 with its type', observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}` });
       t.expect.rules('PROVIDERS-NPI-FORMAT').that(ex, { holds: /^\d{10}$/.test(String(p.npi)), title: 'npi is not 10 digits', expected: 'a 10-digit npi', observed: JSON.stringify(p.npi) });
+      // A state or ZIP code the directory lacks is null (PROVIDER-MEMBERS-NULLABLE); one it has keeps its format.
       t.expect.rules('PROVIDERS-ADDRESS-FORMAT').that(ex, {
-        holds: /^[A-Za-z]{2}$/.test(String(p.state)) && /^\d{5}$/.test(String(p.zip_code)),
+        holds: (p.state === null || /^[A-Za-z]{2}$/.test(String(p.state))) && (p.zip_code === null || /^\d{5}$/.test(String(p.zip_code))),
         title: 'provider address format',
-        expected: 'a two-letter state and a 5-digit zip_code',
+        expected: 'a two-letter state and a 5-digit zip_code (or null where the directory has none)',
         observed: `state ${JSON.stringify(p.state)}, zip_code ${JSON.stringify(p.zip_code)}`,
       });
     }
