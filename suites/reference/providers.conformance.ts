@@ -1,17 +1,10 @@
 /** Provider search (2.4, 4.4): the result shape, an empty search, and the required parameters. */
 import { SkipCheck, verify } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
+import { addressFormatHolds, NULLABLE_BY_DOCUMENT, providerFields } from './provider-fields.js';
 import { providerPage, providerSearch } from './reference-kit.js';
 
 const needs = { fixtures: ['providerQuery'] };
-
-/** Fields of 2.4 and the JSON type each must have (`organization_name` may be null). */
-const PROVIDER_FIELDS: ReadonlyArray<[string, (v: unknown) => boolean]> = [
-  ...['first_name', 'last_name', 'display_name', 'credential', 'entity_type', 'npi', 'specialty', 'specialization', 'address_line_1', 'city', 'state', 'zip_code'].map(
-    (f): [string, (v: unknown) => boolean] => [f, (v) => typeof v === 'string'],
-  ),
-  ['organization_name', (v) => v === null || typeof v === 'string'],
-];
 
 /** A name no provider has: letters and digits no real name holds. */
 const NO_SUCH_PROVIDER = 'Zzqxv Nomatch 0000';
@@ -25,13 +18,20 @@ verify(
     // Nothing to hold the provider fields to when the fixture finds no one.
     if (providers.length === 0) throw new SkipCheck('fixture providerQuery matching a provider near providerZipCode');
     for (const p of providers) {
-      const wrong = PROVIDER_FIELDS.filter(([field, ok]) => !ok(p[field])).map(([field]) => field);
+      const { wrong, nullByDocument } = providerFields(p);
       t.expect.rules('PROVIDERS-SCHEMA').that(ex, { holds: wrong.length === 0, title: 'provider fields', expected: 'every field of 2.4 with its type', observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}` });
+      t.expect.rules('PROVIDERS-SCHEMA').oneSourceAllows(ex, {
+        disagreement: NULLABLE_BY_DOCUMENT,
+        holds: nullByDocument.length === 0,
+        title: 'provider fields null',
+        expected: 'strings (2.4)',
+        observed: () => `null ${nullByDocument.join(', ')} for npi ${JSON.stringify(p.npi)}`,
+      });
       t.expect.rules('PROVIDERS-NPI-FORMAT').that(ex, { holds: /^\d{10}$/.test(String(p.npi)), title: 'npi is not 10 digits', expected: 'a 10-digit npi', observed: JSON.stringify(p.npi) });
       t.expect.rules('PROVIDERS-ADDRESS-FORMAT').that(ex, {
-        holds: /^[A-Za-z]{2}$/.test(String(p.state)) && /^\d{5}$/.test(String(p.zip_code)),
+        holds: addressFormatHolds(p),
         title: 'provider address format',
-        expected: 'a two-letter state and a 5-digit zip_code',
+        expected: 'a two-letter state and a 5-digit zip_code (when they are strings)',
         observed: `state ${JSON.stringify(p.state)}, zip_code ${JSON.stringify(p.zip_code)}`,
       });
     }
