@@ -55,7 +55,9 @@ export const ENROLLMENT_FAULTS = {
     routeProbe((k) => listTotal(k, `&issuer_hios_id=${planFull.slice(0, 5)}`))),
   listPlanYearIgnored: flag('enr-list-plan-year-ignored', 'ENR-LIST-FILTER-PLAN-YEAR', 'The plan_year filter is ignored.',
     routeProbe((k) => listTotal(k, '&plan_year=2026'))),
-  listUpdatedSinceInclusive: flag('enr-list-updated-since-inclusive', 'ENR-LIST-FILTER-UPDATED-SINCE', 'updated_since also returns applications updated exactly at that instant.',
+  // Ignored, not inclusive: whether an application shown updated at the instant itself was updated after it
+  // depends on the precision its time is stored at, which no client sees.
+  listUpdatedSinceIgnored: flag('enr-list-updated-since-ignored', 'ENR-LIST-FILTER-UPDATED-SINCE', 'The updated_since filter is ignored.',
     routeProbe(async (k) => {
       const pivot = (await rows(k))[3];
       return listTotal(k, `&updated_since=${encodeURIComponent(pivot.updated_at)}`);
