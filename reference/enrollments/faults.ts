@@ -43,6 +43,8 @@ export const ENROLLMENT_FAULTS = {
     routeProbe((k) => listStatus(k, `${BASE}&offset=-1`))),
   listPagesOverlap: flag('enr-list-pages-overlap', 'ENR-LIST-PAGES-CONSISTENT', 'Every explicit offset above 0 starts one row early, so pages overlap.',
     routeProbe(async (k) => (await rows(k, '&limit=10&offset=10'))[0].application_id)),
+  listOffsetIgnored: flag('enr-list-offset-ignored', 'ENR-LIST-PAGES-CONSISTENT', 'offset is accepted but ignored: every page is the first page.',
+    routeProbe(async (k) => (await rows(k, '&limit=10&offset=10'))[0].application_id)),
   listPolicyStatusIgnored: flag('enr-list-policy-status-ignored', 'ENR-LIST-FILTER-POLICY-STATUS', 'The policy_status filter is ignored.',
     routeProbe((k) => listTotal(k, '&policy_status=draft'))),
   listPolicyStatusAny: flag('enr-list-policy-status-any', 'ENR-LIST-FILTER-POLICY-STATUS-ENUM', 'A policy_status outside the six states is accepted (empty list).',

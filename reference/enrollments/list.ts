@@ -95,7 +95,8 @@ export function listEnrollments(svc: Service) {
       catchUp(app, svc.env);
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on));
     });
-    const slice = rows.slice(page.offset, page.offset + page.limit).map(toListItem);
+    const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
+    const slice = rows.slice(start, start + page.limit).map(toListItem);
     return { status: 200, body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } } };
   };
 }
