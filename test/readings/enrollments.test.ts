@@ -12,6 +12,7 @@ import { runCheck } from '../../harness/suite/run-check.js';
 import type { CheckContext } from '../../harness/suite/index.js';
 import { fieldValueProblems, outstandingErrors, valueShown } from '../../suites/enrollments/application-reader.js';
 import { createApplication, pendingApplication, settleEffectuated } from '../../suites/enrollments/applications.js';
+import { listedRunList, RUN_LIST_ROWS } from '../../suites/enrollments/run-list.js';
 
 describe('application readings', () => {
   test('outstanding errors: errors[] at the top level (the document), else under application', () => {
@@ -84,5 +85,40 @@ describe('the state a cancel or terminate check needs, not reached in time', () 
   test('a pending policy is the premise met: the setup hands the application on', async () => {
     const out = await runCheck(check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')), enrollmentTarget('pending_effectuation'));
     expect(out.finding.verdict).toBe('passed');
+  });
+});
+
+describe('the run\'s own list (pages never race concurrent writes)', () => {
+  /** Creates answer ids in turn; the list answers `listed(employer)` rows for the employer filter. */
+  function listTarget(listed: (created: string[], query: Record<string, unknown>) => string[]) {
+    const created: string[] = [];
+    return fakeTarget(
+      (req: ApiRequest) => {
+        if (req.method === 'POST') {
+          const employer = (req.json as { hra?: { employer?: { external_id?: string } } }).hra?.employer?.external_id;
+          created.push(`enr_${created.length + 1}_${employer ? 'run' : 'other'}`);
+          return answer(req, 201, { application_id: created.at(-1), policy_status: 'draft' });
+        }
+        return answer(req, 200, { applications: listed(created, req.query ?? {}).map((id) => ({ application_id: id })), pagination: { limit: 100, offset: 0 } });
+      },
+      runConfigFor({ runId: `run-list-${Math.random()}` }, { fixtures: { planFull: '12345CA0010001' } }),
+    );
+  }
+
+  test('applications created one after another under the run\'s employer, and listed by it', async () => {
+    const target = listTarget((created) => created);
+    const out = await runCheck(check(['ENR-LIST-PAGES-CONSISTENT'], (t) => listedRunList(t)), target);
+    expect(out.finding.verdict).toBe('passed');
+    const creates = target.sent.filter((r) => r.method === 'POST');
+    expect(creates).toHaveLength(RUN_LIST_ROWS);
+    const employers = new Set(creates.map((r) => (r.json as { hra: { employer: { external_id: string } } }).hra.employer.external_id));
+    expect(employers.size).toBe(1);
+    expect(target.sent.at(-1)?.query).toMatchObject({ employer_external_id: [...employers][0], offset: 0 });
+  });
+
+  test('a target that does not list them by employer skips the page checks instead of judging them', async () => {
+    const out = await runCheck(check(['ENR-LIST-PAGES-CONSISTENT'], (t) => listedRunList(t)), listTarget((created) => [...created.slice(1), 'enr_someone_else']));
+    expect(out.finding.verdict).toBe('skipped');
+    expect(out.finding.needs).toContain('listed by employer_external_id');
   });
 });
