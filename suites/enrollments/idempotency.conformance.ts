@@ -120,7 +120,7 @@ verify(
       observed: () => `status ${second.response?.status ?? 'none'}: ${second.response?.body.slice(0, 300) ?? second.error}`,
     });
   },
-  { needs: { writes: true, roles: [OTHER_KEY], ...plan } },
+  { needs: { writes: true, roles: [OTHER_KEY], distinctKeys: ['approved', OTHER_KEY], ...plan } },
 );
 
 verify(
