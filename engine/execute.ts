@@ -3,7 +3,9 @@
  * the plan's RunConfig, and the reports written. `executeRun` is the CLI's whole run;
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
+import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
+import { preflight } from '../harness/preflight/preflight.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
@@ -37,10 +39,14 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
-  const target = await startTarget(plan, undefined, server);
+  const started = await startTarget(plan, undefined, server);
   try {
-    const { profile } = target;
+    const { profile } = started;
     io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
+    // The embedded server's profile is its own: only its keys are compared, no fixture is looked up.
+    const configWarnings = await preflight({ profile, runId: plan.runId, runProfile: plan.runProfile, lookUpFixtures: !plan.embedded });
+    for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
+    const target = { ...started, configWarnings };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let code: number;
     try {
@@ -52,6 +58,6 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     return code;
   } finally {
-    await target.close();
+    await started.close();
   }
 }

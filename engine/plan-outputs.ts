@@ -3,6 +3,7 @@
  * every report starts with, and the command that repeats the run. Built here only; the CLI
  * and the mutation campaign both come through it.
  */
+import type { ConfigWarning } from '../harness/errors.js';
 import type { RunConfig, TargetProfile } from '../harness/run-config.js';
 import { publicUrl, runCommand } from '../harness/reproduce.js';
 import type { RunInfo } from '../reports/run-info.js';
@@ -26,7 +27,11 @@ export interface RunTarget {
   profile: TargetProfile;
   /** Where the embedded server delivers its webhooks (RunConfig.webhookInboxUrl). */
   webhookInboxUrl?: string;
+  /** What the preflight found wrong with the profile against this target (harness/preflight). */
+  configWarnings?: ConfigWarning[];
 }
+
+const warningsOf = (target: RunTarget) => (target.configWarnings && target.configWarnings.length > 0 ? { configWarnings: target.configWarnings } : {});
 
 export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
   return {
@@ -43,6 +48,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
     embedded: plan.embedded,
     fault: plan.embedded ? plan.fault : undefined,
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
+    ...warningsOf(target),
     command: commandOf(plan),
   };
 }
@@ -67,5 +73,6 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     runs: plan.runs,
     strict: plan.strict,
     command: commandOf(plan),
+    ...warningsOf(target),
   };
 }

@@ -3,6 +3,7 @@
  * (through vitest's `provide`/`inject`, key `runConfig`). It never carries a key value:
  * workers read keys from the environment variables the target profile names.
  */
+import type { ConfigWarning } from './errors.js';
 import type { Family } from './model.js';
 import type { RunProfile } from './run-profiles.js';
 
@@ -54,6 +55,11 @@ export interface RunConfig {
    * `GET <url>/events` lists what arrived (engine/webhook-inbox.ts). Set for embedded runs.
    */
   webhookInboxUrl?: string;
+  /**
+   * Profile mistakes found before the checks (harness/preflight): a fixture the target does not
+   * have is treated as absent, so the checks that need it skip.
+   */
+  configWarnings?: ConfigWarning[];
   /**
    * The command that repeats this run without its narrowing flags (`--target <file>` or
    * `--base-url`, `--fault`, `--spec`, ...; harness/reproduce.ts); reproduction commands extend it.

@@ -3,6 +3,7 @@
  * Built once per run by the engine (engine/plan-outputs.ts) and handed to every writer; it
  * never carries a key value.
  */
+import type { ConfigWarning } from '../harness/errors.js';
 import type { Family, Rule } from '../harness/model.js';
 import type { RunProfile } from '../harness/run-profiles.js';
 
@@ -41,6 +42,8 @@ export interface RunInfo {
   strict: boolean;
   /** The command that repeats this run; a finding's reproduction command narrows it. */
   command: string;
+  /** Profile mistakes found before the checks (harness/preflight); the checks they touch skip. */
+  configWarnings?: ConfigWarning[];
 }
 
 export interface SpecDefect {

@@ -34,6 +34,8 @@ export interface RunSummary {
   runs: number;
   strict: boolean;
   command: string;
+  /** Profile mistakes found before the checks, each with a stable code and a fix; absent when none. */
+  configWarnings?: RunInfo['configWarnings'];
   counts: Counts;
   /** `failed` when a check failed, or a warning was raised under --strict. */
   outcome: 'passed' | 'failed';
@@ -107,6 +109,7 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     runs: info.runs,
     strict: info.strict,
     command: info.command,
+    ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
     outcome: outcomeOf(findings, info.strict),
     ruleVerdicts: ruleVerdicts(findings, catalogue),
