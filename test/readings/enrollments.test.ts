@@ -12,7 +12,7 @@ import { runCheck } from '../../harness/suite/run-check.js';
 import type { CheckContext } from '../../harness/suite/index.js';
 import { fieldValueProblems, outstandingErrors, valueShown } from '../../suites/enrollments/application-reader.js';
 import { createApplication, pendingApplication, settleEffectuated } from '../../suites/enrollments/applications.js';
-import { listedRunList, RUN_LIST_ROWS } from '../../suites/enrollments/run-list.js';
+import { listedRunList, pagedList, RUN_LIST_ROWS } from '../../suites/enrollments/run-list.js';
 
 describe('application readings', () => {
   test('outstanding errors: errors[] at the top level (the document), else under application', () => {
@@ -120,5 +120,16 @@ describe('the run\'s own list (pages never race concurrent writes)', () => {
     const out = await runCheck(check(['ENR-LIST-PAGES-CONSISTENT'], (t) => listedRunList(t)), listTarget((created) => [...created.slice(1), 'enr_someone_else']));
     expect(out.finding.verdict).toBe('skipped');
     expect(out.finding.needs).toContain('listed by employer_external_id');
+  });
+
+  test('without it, the account\'s list is paged between two reads of its first rows, and a moving list gives no verdict', async () => {
+    let reads = 0;
+    const target = listTarget((created, query) => (query.employer_external_id ? [] : query.limit === 4 ? [`enr_new_${reads++}`, ...created] : created));
+    const out = await runCheck(check(['ENR-LIST-PAGES-CONSISTENT'], async (t) => {
+      const list = await pagedList(t);
+      expect(list.what).toBe('the account\'s applications');
+      expect(await list.still(async () => t.send(list.request({ limit: 2 }, 'page 1')))).toBeUndefined();
+    }), target);
+    expect(out.finding.verdict).toBe('passed');
   });
 });
