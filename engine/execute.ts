@@ -3,7 +3,9 @@
  * the plan's RunConfig, and the reports written. `executeRun` is the CLI's whole run;
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
+import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
+import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
@@ -64,12 +66,16 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   let receiver: WebhookInbox | undefined;
   try {
     receiver = !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
-    const target: StartedTarget = plan.embedded
+    const reached: StartedTarget = plan.embedded
       ? started
       : { ...started, ...(receiver ? { webhookInboxUrl: receiver.url } : {}), preflight: await preflight(started.profile, plan.runProfile, plan.runId) };
-    const { profile } = target;
+    const { profile } = reached;
     io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
     if (receiver) io.out.write(`webhook receiver on ${receiver.url}${profile.webhookReceiver?.publicUrl ? `, delivered to by the target at ${publicUrl(profile.webhookReceiver.publicUrl)}` : ''}\n`);
+    // The embedded server's profile is its own: only its keys are compared, no fixture is looked up.
+    const configWarnings = await findConfigWarnings({ profile, runId: plan.runId, runProfile: plan.runProfile, lookUpFixtures: !plan.embedded });
+    for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
+    const target = { ...reached, configWarnings };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
     // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.

@@ -3,6 +3,7 @@
  * every report starts with, and the command that repeats the run. Built here only; the CLI
  * and the mutation campaign both come through it.
  */
+import type { ConfigWarning } from '../harness/errors.js';
 import type { RunConfig, TargetProfile } from '../harness/run-config.js';
 import { publicUrl, runCommand } from '../harness/reproduce.js';
 import type { RunInfo } from '../reports/run-info.js';
@@ -31,7 +32,11 @@ export interface RunTarget {
   webhookInboxUrl?: string;
   /** What the preflight saw (remote targets); its request counts against the run profile's cap. */
   preflight?: PreflightRecord;
+  /** What the preflight found wrong with the profile against this target (harness/config-warnings). */
+  configWarnings?: ConfigWarning[];
 }
+
+const warningsOf = (target: RunTarget) => (target.configWarnings && target.configWarnings.length > 0 ? { configWarnings: target.configWarnings } : {});
 
 export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
   return {
@@ -50,6 +55,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
     ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
     ...(target.preflight ? { requestsSpent: 1 } : {}),
+    ...warningsOf(target),
     command: commandOf(plan),
     ...(target.preflight ? { preflight: target.preflight } : {}),
   };
@@ -78,5 +84,6 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     strict: plan.strict,
     command: commandOf(plan),
     ...(target.preflight ? { preflight: target.preflight } : {}),
+    ...warningsOf(target),
   };
 }

@@ -40,6 +40,35 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * Profile mistakes that would make a false verdict. The run goes on; the checks that depend on
+ * them skip, and the warning (code, what, fix) opens the console report and summary.json.
+ */
+export const WARNING_CODES = {
+  W_KEY_SHARED: 'Give each key role its own key; roles meant to share a key name the same environment variable.',
+  W_FIXTURE_ABSENT: 'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
+} as const;
+
+export type WarningCode = keyof typeof WARNING_CODES;
+
+export interface ConfigWarning {
+  code: WarningCode;
+  message: string;
+  fix: string;
+  /** The key roles concerned (W_KEY_SHARED); never their values. */
+  roles?: string[];
+  /** The fixture the target does not have (W_FIXTURE_ABSENT): checks that need it skip. */
+  fixture?: string;
+}
+
+export function configWarning(code: WarningCode, message: string, about: Pick<ConfigWarning, 'roles' | 'fixture'> = {}): ConfigWarning {
+  return { code, message, fix: WARNING_CODES[code], ...about };
+}
+
+/** One line per warning and its fix, for a console. */
+export const formatWarning = (w: ConfigWarning): string => `! ${w.code}: ${w.message}
+  fix: ${w.fix}`;
+
 /** A usage or configuration error: the run cannot start. Exit code 2. */
 export class ConfigError extends Error {
   readonly code: ErrorCode;

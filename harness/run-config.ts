@@ -3,6 +3,7 @@
  * (through vitest's `provide`/`inject`, key `runConfig`). It never carries a key value:
  * workers read keys from the environment variables the target profile names.
  */
+import type { ConfigWarning } from './errors.js';
 import type { Family } from './model.js';
 import type { RunProfile } from './run-profiles.js';
 
@@ -63,6 +64,11 @@ export interface RunConfig {
   webhookInboxUrl?: string;
   /** Requests the engine sent before the checks (the preflight ping); they count against the run profile's cap. */
   requestsSpent?: number;
+  /**
+   * Profile mistakes found before the checks (harness/config-warnings): a fixture the target does not
+   * have is treated as absent, so the checks that need it skip.
+   */
+  configWarnings?: ConfigWarning[];
   /**
    * The command that repeats this run without its narrowing flags (`--target <file>` or
    * `--base-url`, `--fault`, `--spec`, ...; harness/reproduce.ts); reproduction commands extend it.

@@ -10,6 +10,7 @@ import { loadContract, routedValidator } from './contract/index.js';
 import type { Contract } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
+import { absentFixtures } from './config-warnings/find.js';
 import { runProfile } from './run-profiles.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
@@ -89,7 +90,9 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
   const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile, config.requestsSpent) });
-  const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) ? config.profile.fixtures[name] : undefined);
+  // A fixture the preflight found the target does not have counts as absent: its checks skip.
+  const absent = absentFixtures(config.configWarnings);
+  const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) && !absent.has(name) ? config.profile.fixtures[name] : undefined);
   const hasRole = (role: string) => client.hasRole(role);
   return {
     config,
@@ -100,8 +103,8 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
     fixture,
     hasRole,
     writable,
-    capabilities: { hasRole, hasFixture: (name) => fixture(name) !== undefined, writable, embedded: config.embedded },
-    known: (extra) => knownValues(config.profile.fixtures, extra),
+    capabilities: { hasRole, hasFixture: (name) => fixture(name) !== undefined, distinctKeys: (roles) => client.distinctKeys(roles), writable, embedded: config.embedded },
+    known: (extra) => knownValues(Object.fromEntries(Object.entries(config.profile.fixtures).filter(([name]) => !absent.has(name))), extra),
   };
 }
 

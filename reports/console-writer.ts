@@ -2,6 +2,7 @@
  * Console progress: one line per family as it completes, then a summary that lists every
  * failure with its rule, section, expected against observed and a reproduction command.
  */
+import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { countVerdicts, type RunSummary } from './summary.js';
 import { outcomeLabel, scopeLine } from './scope.js';
@@ -82,6 +83,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   lines.push(`Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`);
   lines.push(`Scope: ${scopeLine(summary.scope)}`);
   lines.push(...documentDefectLines(summary));
+  lines.push(...configWarningLines(summary.configWarnings));
   lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
   const failures = summary.findings.filter((f) => f.verdict === 'failed');
   const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document');
@@ -92,6 +94,15 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
   lines.push(`Result: ${outcomeLabel(summary)}`, '');
   return lines.join('\n');
+}
+
+/**
+ * Profile mistakes found before the checks (the run's first lines show them too): the checks
+ * they touch were skipped, not judged.
+ */
+export function configWarningLines(warnings: RunSummary['configWarnings']): string[] {
+  if (!warnings || warnings.length === 0) return [];
+  return [`Configuration warnings (${warnings.length}; the checks they touch are skipped):`, ...warnings.map((w) => formatWarning(w).replace(/^/gm, '  '))];
 }
 
 /** The loaded document's own defects, in the header: warnings about the document, not the target. */

@@ -3,6 +3,7 @@
  * Built once per run by the engine (engine/plan-outputs.ts) and handed to every writer; it
  * never carries a key value.
  */
+import type { ConfigWarning } from '../harness/errors.js';
 import type { Family, Rule } from '../harness/model.js';
 import type { RunProfile } from '../harness/run-profiles.js';
 
@@ -51,6 +52,8 @@ export interface RunInfo {
   command: string;
   /** The preflight ping of a remote target (engine/preflight.ts), before any check. */
   preflight?: { url: string; role: string; status?: number; error?: string; requestId?: string };
+  /** Profile mistakes found before the checks (harness/config-warnings); the checks they touch skip. */
+  configWarnings?: ConfigWarning[];
 }
 
 export interface SpecDefect {

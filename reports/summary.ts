@@ -41,6 +41,8 @@ export interface RunSummary {
   command: string;
   /** The preflight ping of a remote target, before any check. */
   preflight?: RunInfo['preflight'];
+  /** Profile mistakes found before the checks, each with a stable code and a fix; absent when none. */
+  configWarnings?: RunInfo['configWarnings'];
   counts: Counts;
   /**
    * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
@@ -124,6 +126,7 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     strict: info.strict,
     command: info.command,
     preflight: info.preflight,
+    ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
     outcome: outcomeOf(findings, info.strict),
     ruleVerdicts: ruleVerdicts(findings, catalogue),

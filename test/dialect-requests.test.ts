@@ -26,6 +26,7 @@ import {
   actionRequest, createBody, createRequest, listRequest, paymentRequest, primaryApplicant, readRequest, updateBody, updateRequest,
 } from '../suites/enrollments/requests.js';
 import { REJECTED_MEMBERS } from '../suites/enrollments/rejected-members.js';
+import { employerMembers, runListRequest } from '../suites/enrollments/run-list.js';
 import { READ_ROUTES, WRITE_ROUTES } from '../suites/enrollments/route-requests.js';
 import { listRequest as policyList, readRequest as policyRead } from '../suites/policy-status/policy-kit.js';
 import { POLICY_LIST_PROPERTY } from '../suites/policy-status/property-specs.js';
@@ -160,6 +161,7 @@ const BUILDERS: ReadonlyArray<[name: string, build: Builder]> = [
   ['enrollments: createBody planSubmissionFails', (t) => createRequest(createBody(t, fixture(t, 'planSubmissionFails')))],
   ['enrollments: createBody with a special enrollment period', (t) => createRequest(createBody(t, fixture(t, 'planFull'), { withSep: true }))],
   ['enrollments: createBody incomplete (outstanding errors)', (t) => createRequest(createBody(t, fixture(t, 'planFull'), { incomplete: true }))],
+  ['enrollments: createBody under the run\'s employer (run-list)', (t) => createRequest(createBody(t, fixture(t, 'planFull'), { extra: employerMembers('employer-run-1') }))],
   ['enrollments: updateBody', (t) => updateRequest(ID, updateBody(created(t), primaryApplicant('5555550177')))],
   ['enrollments: actionRequest submissions', () => actionRequest(ID, 'submissions')],
   ['enrollments: actionRequest cancellations', () => actionRequest(ID, 'cancellations')],
@@ -183,6 +185,7 @@ const BUILDERS: ReadonlyArray<[name: string, build: Builder]> = [
     ] as const
   ).map(([name, value]): [string, Builder] => [`enrollments: listRequest filtered by ${name}`, (t) => listRequest({ [name]: value(t), limit: 100 })]),
   ['enrollments: listRequest (limit 2, offset 2)', () => listRequest({ limit: 2, offset: 2 })],
+  ['enrollments: runListRequest (limit 2, offset 2)', () => runListRequest({ employer: 'employer-run-1', ids: [] }, { limit: 2, offset: 2 }, 'page 2')],
   ...[...READ_ROUTES, ...WRITE_ROUTES].map(([route, request]): [string, Builder] => [`enrollments: route-requests ${route}`, request]),
 ];
 

@@ -190,6 +190,29 @@ describe('that', () => {
   });
 });
 
+describe('oneSourceAllows', () => {
+  const claim = { disagreement: 'D-1', title: 'null member', expected: 'a string', observed: () => 'null' };
+  const table = [{ id: 'D-1', where: {}, prose: { says: 'a string' }, document: { says: 'string or null' } }];
+
+  test('passes silently when the claim holds', () => {
+    const notes: unknown[] = [];
+    expect(() => bindChecks(RULES, undefined, { disagreements: table, note: (n) => notes.push(n) }).oneSourceAllows(exchange(200, {}), { ...claim, holds: true })).not.toThrow();
+    expect(notes).toEqual([]);
+  });
+
+  test('an answer the named disagreement allows is a note naming the entry, not a violation', () => {
+    const notes: Array<{ title: string; observed: string; check: string }> = [];
+    bindChecks(RULES, undefined, { disagreements: table, note: (n) => notes.push(n) }).oneSourceAllows(exchange(200, {}), { ...claim, holds: false });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ check: 'oneSourceAllows', title: 'allowed by one source only (D-1)' });
+    expect(notes[0]!.observed).toContain('string or null');
+  });
+
+  test('without that entry in the table the claim fails', () => {
+    expect(violationOf(() => bound.oneSourceAllows(exchange(200, {}), { ...claim, holds: false })).observed).toContain('no disagreement D-1');
+  });
+});
+
 describe('keyNotEchoed', () => {
   test('passes when the response carries no key', () => {
     expect(() => bound.keyNotEchoed(exchange(200, { ok: true }))).not.toThrow();

@@ -12,6 +12,7 @@ export type { HeaderExpectation } from './header.js';
 export type { ReplayExpectation } from './replay.js';
 export type { SortExpectation, SortKey } from './sorted-by.js';
 export type { Claim } from './that.js';
+export type { OneSourceClaim } from './one-source-allows.js';
 export { expectForbidden, expectForbiddenInEitherEnvelope, errorCodes } from './composed/forbidden.js';
 export { expectRejected } from './composed/rejected.js';
 export { expectNo5xx } from './composed/no-5xx.js';

@@ -9,6 +9,7 @@ import { expectErrorsEnvelope } from './errors-envelope.js';
 import { expectHeader } from './header.js';
 import { expectKeyNotEchoed } from './key-not-echoed.js';
 import { expectNoHeader } from './no-header.js';
+import { expectOneSourceAllows } from './one-source-allows.js';
 import { expectReplayOf } from './replay.js';
 import { expectRetryAfter } from './retry-after.js';
 import { expectSchemaValid } from './schema-valid.js';
@@ -34,6 +35,7 @@ export const CHECKS = {
   sortedBy: expectSortedBy,
   keyNotEchoed: expectKeyNotEchoed,
   that: expectThat,
+  oneSourceAllows: expectOneSourceAllows,
 } as const satisfies CheckTable;
 
 export type CheckName = keyof typeof CHECKS;

@@ -111,6 +111,7 @@ export function createClient(options: ClientOptions): Client {
     sendConcurrently: (reqs) => sendConcurrently(send, reqs),
     newIdempotencyKey: newKey,
     hasRole: (role) => keys.has(role),
+    distinctKeys: (roles) => keys.distinct(roles),
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     requestCount: () => slots.filter((e) => e !== undefined && e.error !== BUDGET_TIMEOUT).length,
     close: () => agent.close(),

@@ -13,6 +13,30 @@ const profile: TargetProfile = {
 };
 const secret = 'canary-secret-value';
 
+describe('keys shared by roles (compared in process, never returned)', () => {
+  const four: TargetProfile['keys'] = {
+    approved: { env: 'T_A', tier: 'high' },
+    unapproved: { env: 'T_U', tier: 'high' },
+    reader: { env: 'T_A', tier: 'high' },
+    medicare: { env: 'T_M', tier: 'low' },
+  };
+
+  it('groups roles whose different variables hold one value; one variable named twice is meant', () => {
+    const ring = new KeyRing(four, { T_A: secret, T_U: secret, T_M: 'other-key' });
+    expect(ring.sharedKeys()).toEqual([['approved', 'unapproved', 'reader']]);
+    expect(JSON.stringify(ring.sharedKeys())).not.toContain(secret);
+    expect(new KeyRing(four, { T_A: secret, T_U: 'k2', T_M: 'k3' }).sharedKeys()).toEqual([]);
+  });
+
+  it('distinct: no two roles hold the same value, whichever variables they name; unset roles hold none', () => {
+    const ring = new KeyRing(four, { T_A: secret, T_U: secret, T_M: 'other-key' });
+    expect(ring.distinct(['approved', 'unapproved'])).toBe(false);
+    expect(ring.distinct(['approved', 'reader'])).toBe(false);
+    expect(ring.distinct(['approved', 'medicare'])).toBe(true);
+    expect(new KeyRing(four, { T_A: secret }).distinct(['approved', 'unapproved'])).toBe(true);
+  });
+});
+
 describe('keys', () => {
   it('resolves a role through its environment variable; empty or absent is unset', () => {
     expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).resolve('approved')).toMatchObject({ role: 'approved', value: secret, tier: 'high' });

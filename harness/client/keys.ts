@@ -54,6 +54,30 @@ export class KeyRing {
       .filter((v): v is string => v !== undefined);
   }
 
+  /**
+   * Groups of two or more roles whose different variables hold one key value: a likely mistake
+   * in the profile (roles meant to share a key name one variable). Values are compared here and
+   * never returned.
+   */
+  sharedKeys(): string[][] {
+    const byValue = new Map<string, string[]>();
+    for (const [role, ref] of Object.entries(this.keys)) {
+      const value = KeyRing.read(this.env, ref);
+      if (value !== undefined) byValue.set(value, [...(byValue.get(value) ?? []), role]);
+    }
+    return [...byValue.values()].filter((roles) => new Set(roles.map((role) => this.keys[role]!.env)).size > 1);
+  }
+
+  /** No two of `roles` hold the same key (by value, whichever variables they name); an unset role holds none. */
+  distinct(roles: readonly string[]): boolean {
+    const values = roles.flatMap((role) => {
+      const ref = this.ref(role);
+      const value = ref && KeyRing.read(this.env, ref);
+      return value === undefined ? [] : [value];
+    });
+    return new Set(values).size === values.length;
+  }
+
   /** Throws unless every role is in the profile and its variable is set; names variables, never values. */
   require(roles: readonly string[], profileName: string): void {
     const absent = roles.filter((role) => !this.ref(role));

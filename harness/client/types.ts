@@ -78,6 +78,8 @@ export interface Client {
   sendConcurrently(reqs: ApiRequest[]): Promise<Exchange[]>;
   /** The profile has a key for the role and its environment variable is set. */
   hasRole(role: string): boolean;
+  /** No two of `roles` hold the same key value (compared in process, never shown). */
+  distinctKeys(roles: readonly string[]): boolean;
   /** A fresh idempotency key with the run prefix. */
   newIdempotencyKey(label?: string): string;
   /** Every finished exchange, in the order the requests were made. */

@@ -43,8 +43,11 @@ export interface FakeTarget extends TargetContext {
   sent: ApiRequest[];
 }
 
-/** `respond` plays the target; roles present are `approved` (and whatever `roles` lists). */
-export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, config: RunConfig = runConfigFor(), roles = ['approved']): FakeTarget {
+/**
+ * `respond` plays the target; roles present are `approved` (and whatever `roles` lists); each
+ * pair in `sameKey` names two roles that hold one key.
+ */
+export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, config: RunConfig = runConfigFor(), roles = ['approved'], sameKey: ReadonlyArray<readonly [string, string]> = []): FakeTarget {
   const sent: ApiRequest[] = [];
   let n = 0;
   const client: Client = {
@@ -56,6 +59,7 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
     },
     sendConcurrently: (reqs) => sendConcurrently((r) => client.send(r), reqs),
     hasRole: (role) => roles.includes(role),
+    distinctKeys: (r) => !r.some((role, i) => r.some((other, j) => j > i && sameKey.some((pair) => pair.includes(role) && pair.includes(other)))),
     newIdempotencyKey: (label) => `${config.runId}-${label ?? 'k'}-${++n}`,
     exchanges: () => [],
     requestCount: () => sent.length,
@@ -74,7 +78,7 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
     fixture,
     hasRole,
     writable,
-    capabilities: { hasRole, hasFixture: (n) => fixture(n) !== undefined, writable, embedded: config.embedded },
+    capabilities: { hasRole, hasFixture: (n) => fixture(n) !== undefined, distinctKeys: (r) => client.distinctKeys(r), writable, embedded: config.embedded },
     known: () => ({}),
   };
 }

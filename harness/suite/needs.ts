@@ -8,6 +8,11 @@ import { checkBelongsTo, type CheckProfiles, type RunProfile } from '../run-prof
 export interface Needs {
   /** Key roles (profile `keys`) whose environment variables must be set. */
   roles?: string[];
+  /**
+   * Key roles the check contrasts (e.g. `approved` and `unapproved`): no two may hold the same
+   * key, or the check would judge one key as if it were two.
+   */
+  distinctKeys?: string[];
   /** Profile fixtures that must be present. */
   fixtures?: string[];
   /** Requests with side effects. Implied when any of the check's rules is marked `writes`. */
@@ -20,6 +25,8 @@ export interface Needs {
 export interface Capabilities {
   hasRole(role: string): boolean;
   hasFixture(name: string): boolean;
+  /** No two of `roles` hold the same key value. */
+  distinctKeys(roles: readonly string[]): boolean;
   /** False in a read-only run (smoke profile or `readOnly` target). */
   writable: boolean;
   embedded: boolean;
@@ -37,6 +44,8 @@ export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can:
   if (needs?.embedded && !can.embedded) return 'embedded reference server';
   const role = needs?.roles?.find((r) => !can.hasRole(r));
   if (role !== undefined) return `role ${role}`;
+  const contrasted = needs?.distinctKeys;
+  if (contrasted && !can.distinctKeys(contrasted)) return `two distinct keys (${contrasted.join(', ')} hold the same key)`;
   const fixture = needs?.fixtures?.find((f) => !can.hasFixture(f));
   if (fixture !== undefined) return `fixture ${fixture}`;
   return undefined;

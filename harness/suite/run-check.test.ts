@@ -92,6 +92,15 @@ describe('runCheck: skips', () => {
     expect(target.sent).toHaveLength(0);
   });
 
+  test('contrasted key roles that hold one key skip before anything is sent: needs two distinct keys', async () => {
+    const target = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'tierHigh'], [['approved', 'tierHigh']]);
+    const out = await runCheck(spec(['IDEMP-SCOPED-BY-KEY'], sends, { roles: ['tierHigh'], distinctKeys: ['approved', 'tierHigh'], writes: false }), target);
+    expect(out.finding).toMatchObject({ verdict: 'skipped', needs: 'two distinct keys (approved, tierHigh hold the same key)' });
+    expect(target.sent).toHaveLength(0);
+    const apart = await runCheck(spec(['IDEMP-SCOPED-BY-KEY'], sends, { roles: ['tierHigh'], distinctKeys: ['approved', 'tierHigh'], writes: false }), fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'tierHigh']));
+    expect(apart.finding.verdict).toBe('passed');
+  });
+
   test('writes in a read-only run are skipped, declared or implied by a rule', async () => {
     const readOnly = runConfigFor({ runProfile: 'smoke' });
     const declared = await runCheck(spec(['PING-200'], sends, { writes: true }), fakeTarget((r) => answer(r, 200), readOnly));

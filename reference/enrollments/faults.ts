@@ -83,6 +83,8 @@ export const ENROLLMENT_FAULTS = {
     routeProbe((k) => listStatus(k, `${BASE}&offset=-1`))),
   listPagesOverlap: flag('enr-list-pages-overlap', 'ENR-LIST-PAGES-CONSISTENT', 'Every explicit offset above 0 starts one row early, so pages overlap.',
     routeProbe(async (k) => (await rows(k, '&limit=10&offset=10'))[0].application_id)),
+  listOffsetIgnored: flag('enr-list-offset-ignored', 'ENR-LIST-PAGES-CONSISTENT', 'offset is accepted but ignored: every page is the first page.',
+    routeProbe(async (k) => (await rows(k, '&limit=10&offset=10'))[0].application_id)),
   listPolicyStatusIgnored: flag('enr-list-policy-status-ignored', 'ENR-LIST-FILTER-POLICY-STATUS', 'The policy_status filter is ignored.',
     routeProbe((k) => listTotal(k, '&policy_status=draft'))),
   listPolicyStatusAny: flag('enr-list-policy-status-any', 'ENR-LIST-FILTER-POLICY-STATUS-ENUM', 'A policy_status outside the six states is accepted (empty list).',
@@ -95,7 +97,9 @@ export const ENROLLMENT_FAULTS = {
     routeProbe((k) => listTotal(k, `&issuer_hios_id=${planFull.slice(0, 5)}`))),
   listPlanYearIgnored: flag('enr-list-plan-year-ignored', 'ENR-LIST-FILTER-PLAN-YEAR', 'The plan_year filter is ignored.',
     routeProbe((k) => listTotal(k, '&plan_year=2026'))),
-  listUpdatedSinceInclusive: flag('enr-list-updated-since-inclusive', 'ENR-LIST-FILTER-UPDATED-SINCE', 'updated_since also returns applications updated exactly at that instant.',
+  // Ignored, not inclusive: whether an application shown updated at the instant itself was updated after it
+  // depends on the precision its time is stored at, which no client sees.
+  listUpdatedSinceIgnored: flag('enr-list-updated-since-ignored', 'ENR-LIST-FILTER-UPDATED-SINCE', 'The updated_since filter is ignored.',
     routeProbe(async (k) => {
       const pivot = (await rows(k))[3];
       return listTotal(k, `&updated_since=${encodeURIComponent(pivot.updated_at)}`);

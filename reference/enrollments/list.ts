@@ -44,8 +44,9 @@ const FILTERS: Record<string, Filter> = {
   employer_external_id: { invalid: anyString, keep: (a, v) => employerOf(a) === v },
   updated_since: {
     invalid: (v) => (DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'),
-    // Strictly after; the fault makes it inclusive.
-    keep: (a, v, on) => (on(F.listUpdatedSinceInclusive) ? Date.parse(a.updated_at) >= Date.parse(v) : Date.parse(a.updated_at) > Date.parse(v)),
+    // Strictly after.
+    keep: (a, v) => Date.parse(a.updated_at) > Date.parse(v),
+    ignoredBy: F.listUpdatedSinceIgnored,
   },
 };
 
@@ -94,7 +95,8 @@ export function listEnrollments(svc: Service) {
       catchUp(app, svc.env);
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on));
     });
-    const slice = rows.slice(page.offset, page.offset + page.limit).map(toListItem);
+    const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
+    const slice = rows.slice(start, start + page.limit).map(toListItem);
     return { status: 200, body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } } };
   };
 }

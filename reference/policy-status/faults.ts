@@ -35,6 +35,8 @@ export const POLICY_FAULTS = {
     serverProbe(({ call }) => body(call, 'GET', LIST).then((b) => b.applications[0].confirmation_id))),
   pagesOverlap: flag('policy-pages-overlap', 'POLICY-LIST-PAGES-CONSISTENT', 'Pages after the first start one row early, so they overlap.',
     serverProbe(({ call }) => body(call, 'GET', `${LIST}&offset=10&limit=5`).then((b) => b.applications[0].confirmation_id))),
+  offsetIgnored: flag('policy-offset-ignored', 'POLICY-LIST-PAGES-CONSISTENT', 'offset is accepted but ignored: every page is the first page.',
+    serverProbe(({ call }) => body(call, 'GET', `${LIST}&offset=10&limit=5`).then((b) => b.applications[0].confirmation_id))),
   pageOversized: flag('policy-page-oversized', 'POLICY-LIST-LIMIT-BOUND', 'A page holds one row more than limit.',
     serverProbe(({ call }) => body(call, 'GET', `${LIST}&limit=5`).then((b) => b.applications.length))),
   listExchangeOffAccepted: flag('policy-exchange-off-accepted', 'POLICY-LIST-EXCHANGE-ON-ONLY', 'exchange=off_exchange is accepted on the list.',

@@ -33,7 +33,7 @@ export const policyStatusRoutes: RouteModule = () => [
       const offset = readInteger(query, 'offset', on(F.defaultOffset1) ? 1 : 0);
       if (!offset.ok || (offset.value! < 0 && !on(F.offsetNegativeAccepted))) return badRequest('offset must be an integer of at least 0.', 'offset');
       const rows = applicationsFor(year ?? FALLBACK_YEAR);
-      const start = Math.max(0, offset.value! - (on(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
+      const start = on(F.offsetIgnored) ? 0 : Math.max(0, offset.value! - (on(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
       const count = limit.value! + (on(F.pageOversized) ? 1 : 0);
       return json({
         applications: rows.slice(start, start + count).map(summary),

@@ -135,6 +135,8 @@ export const REFERENCE_FAULTS = {
     serverProbe(({ call }) => status(call, 'GET', '/v1/reference/providers?query=a&zip_code=1&exchange=on_exchange'))),
   providersPagesOverlap: flag('providers-pages-overlap', 'PROVIDERS-PAGES-CONSISTENT', 'Pages after the first start one row early, so they overlap.',
     serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=10&page[number]=2`).then((b) => b.providers[0].npi))),
+  providersPageNumberIgnored: flag('providers-page-number-ignored', 'PROVIDERS-PAGES-CONSISTENT', 'page[number] is accepted but ignored: every page holds the first providers.',
+    serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=10&page[number]=2`).then((b) => b.providers[0].npi))),
   providersPageOversized: flag('providers-page-oversized', 'PROVIDERS-PAGE-SIZE-BOUND', 'A page holds one provider more than page_size.',
     serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=10`).then((b) => b.providers.length))),
   providersQuoteCrash: flag('providers-quote-in-query-500', 'EDGE-NO-5XX', 'A query containing a quote, percent sign or backslash crashes the search (500).',

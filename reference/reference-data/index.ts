@@ -70,7 +70,7 @@ export const referenceDataRoutes: RouteModule = (env) => {
         const page = Math.max(1, number.value!);
         const pageSize = sizeInRange ? size.value! : PROVIDER_PAGE_MAX;
         const matches = ZIP.test(zip) ? directory.search(text, zip) : [];
-        const start = Math.max(0, (page - 1) * pageSize - (on(F.providersPagesOverlap) && page > 1 ? 1 : 0));
+        const start = on(F.providersPageNumberIgnored) ? 0 : Math.max(0, (page - 1) * pageSize - (on(F.providersPagesOverlap) && page > 1 ? 1 : 0));
         const rows = matches.slice(start, start + pageSize + (on(F.providersPageOversized) ? 1 : 0));
         return json({
           providers: rows,

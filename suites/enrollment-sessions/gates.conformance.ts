@@ -24,7 +24,7 @@ verify(
       expectForbidden(t.expect, ex, 'GATE-SESSIONS-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE');
     }
   },
-  { needs: { writes: true, roles: [UNAPPROVED] } },
+  { needs: { writes: true, roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
 );
 
 /** One flow under one role must give `status` (and `forbidden` when refused). */
@@ -38,7 +38,7 @@ function gateCheck(title: string, rule: string, role: string, flow: Flow, status
       if (status === 403) expectForbidden(t.expect, ex, rule);
       else t.expect.status(ex, status);
     },
-    { needs: { writes: true, roles: [role] } },
+    { needs: { writes: true, roles: [role], distinctKeys: ['approved', role] } },
   );
 }
 

@@ -58,5 +58,5 @@ verify(
     t.expect.status(second, 200);
     t.expect.noHeader(second, 'Idempotent-Replay');
   },
-  { needs: { writes: true, roles: [OTHER_KEY] } },
+  { needs: { writes: true, roles: [OTHER_KEY], distinctKeys: ['approved', OTHER_KEY] } },
 );

@@ -46,6 +46,23 @@ export function applicationMember(body: unknown, path: string): unknown {
   return valueAt(isObject(body) ? body.application : undefined, segments) ?? valueAt(body, segments);
 }
 
+/**
+ * How many outstanding errors the application shows: the length of its `errors[]` (2.8 names
+ * the list; the document puts it at the top level), else of `application.errors`.
+ */
+export function outstandingErrors(body: unknown): number {
+  if (!isObject(body)) return 0;
+  const errors = Array.isArray(body.errors) ? body.errors : isObject(body.application) ? body.application.errors : undefined;
+  return Array.isArray(errors) ? errors.length : 0;
+}
+
+/** Some member of `body`, at any depth, is the string `value` (where a read shows a value sent is not stated). */
+export function valueShown(body: unknown, value: string): boolean {
+  if (body === value) return true;
+  if (Array.isArray(body)) return body.some((v) => valueShown(v, value));
+  return isObject(body) && Object.values(body).some((v) => valueShown(v, value));
+}
+
 /** The rows of a list: `applications` (the document), else `enrollments`, else the body's one array. */
 export function applicationRowsOf(body: unknown): Json[] | undefined {
   if (Array.isArray(body)) return body as Json[];
@@ -87,4 +104,22 @@ export function nextActionsOf(body: unknown): NextAction[] {
 export function paymentFieldPairs(fields: unknown): Array<[key: unknown, value: unknown]> | undefined {
   if (Array.isArray(fields)) return fields.every(isObject) ? fields.map((f: Json) => [f.name, f.value]) : undefined;
   return isObject(fields) ? Object.entries(fields) : undefined;
+}
+
+/** The disagreement on the form of `fields`: a map in the prose, `{name, value}` objects in the document. */
+export const FIELDS_FORM = 'PAYMENT-FIELDS-FORM';
+
+const isScalar = (v: unknown): boolean => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/**
+ * Payment fields no hidden input can carry (`wrong`: a key that is not a non-empty string, a
+ * value that is not a string in the document's array form or not a JSON scalar in the map
+ * form), and map values that are scalars other than strings (`scalars`: the prose gives the
+ * map's values no type, the document makes them strings).
+ */
+export function fieldValueProblems(fields: unknown): { wrong: Array<[unknown, unknown]>; scalars: Array<[unknown, unknown]> } {
+  const pairs = paymentFieldPairs(fields) ?? [];
+  const badKey = ([key]: [unknown, unknown]) => typeof key !== 'string' || key === '';
+  if (Array.isArray(fields)) return { wrong: pairs.filter((p) => badKey(p) || typeof p[1] !== 'string'), scalars: [] };
+  return { wrong: pairs.filter((p) => badKey(p) || !isScalar(p[1])), scalars: pairs.filter((p) => !badKey(p) && isScalar(p[1]) && typeof p[1] !== 'string') };
 }

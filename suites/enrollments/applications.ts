@@ -2,7 +2,7 @@
  * Applications the checks work on: created through the API, shared within a run where a check
  * only reads them, and driven through the state machine of section 3 with bounded polling.
  */
-import { RuleViolation, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { RuleViolation, SkipCheck, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { applicationIdOf, policyStatusOf, type Json } from './application-reader.js';
 import { actionRequest, createBody, createRequest, planYear, readRequest, type Action, type BodyParts, type PlanFixture } from './requests.js';
 
@@ -139,21 +139,39 @@ export async function submitAndSettle(t: CheckContext, app: Application): Promis
   return readUntilLeaves(t, app.id, ['draft'], 'poll until the submission outcome shows');
 }
 
+/**
+ * The premise of a check that acts on a policy in `state`: the last read shows it. The contract
+ * states no transition and no time for one, so a target that is slower than asyncTimeoutMs, or
+ * moves on earlier, cannot show the check's rule either way: the check is skipped, naming why.
+ */
+export function requireState(read: Exchange, state: string, what: string): void {
+  const seen = statusOf(read);
+  if (seen !== state) throw new SkipCheck(`${what} (the last read shows policy_status ${JSON.stringify(seen ?? null)})`);
+}
+
+/** Setup: a policy pending effectuation (a future start keeps it pending). */
+export async function pendingApplication(t: CheckContext, plan: PlanFixture): Promise<Application> {
+  const app = await createApplication(t, plan, { start: 'future' });
+  requireState(await submitAndSettle(t, app), 'pending_effectuation', `a ${plan} application that reads pending_effectuation after its submission, within asyncTimeoutMs`);
+  return app;
+}
+
 /** Waits for a pending policy to become active (setup of the termination checks). */
 export async function settleEffectuated(t: CheckContext, app: Application): Promise<Exchange> {
   const active = await submitUntilEffectuated(t, app);
-  if (statusOf(active) !== 'effectuated') setupFailed(t, active, 'the policy did not become active within asyncTimeoutMs', 'policy_status effectuated');
+  requireState(active, 'effectuated', 'a policy that becomes effectuated within asyncTimeoutMs (see ENR-EFFECTUATION)');
   return active;
 }
 
 /**
  * Submits a clean application and reads until its policy leaves pending_effectuation (bounded);
- * returns the last read. Setup fails only when the submission is not accepted.
+ * returns the last read. Setup fails only when the submit is not answered 202; a submission
+ * still in draft, or not accepted, skips the check.
  */
 export async function submitUntilEffectuated(t: CheckContext, app: Application): Promise<Exchange> {
   const settled = await submitAndSettle(t, app);
   // A slow poll may first see the policy already effectuated: pending_effectuation lay between two reads.
   if (statusOf(settled) === 'effectuated') return settled;
-  if (statusOf(settled) !== 'pending_effectuation') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation or effectuated');
+  requireState(settled, 'pending_effectuation', 'an accepted submission that reads pending_effectuation within asyncTimeoutMs');
   return readUntilLeaves(t, app.id, ['pending_effectuation'], 'poll until the policy is effectuated');
 }

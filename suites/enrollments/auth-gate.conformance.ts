@@ -33,7 +33,7 @@ verify(
     const role = t.role(UNAPPROVED);
     for (const [route, request] of READ_ROUTES.slice(0, 2)) expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...request(t), role, label: route }));
   },
-  { needs: { roles: [UNAPPROVED] } },
+  { needs: { roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
 );
 
 verify(
@@ -45,5 +45,5 @@ verify(
     const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull')), { role }));
     expectForbiddenInEitherEnvelope(t.expect, ex);
   },
-  { needs: { writes: true, roles: [UNAPPROVED], fixtures: ['planFull'] } },
+  { needs: { writes: true, roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED], fixtures: ['planFull'] } },
 );

@@ -77,13 +77,18 @@ verify('the policy_status filter lists only applications in that state', ['ENR-L
   await checkFilter(t, { name: 'policy_status', value: 'draft', read: (r) => r.policy_status, keeps: b });
 }, { needs });
 
+/** How much coarser than it is stored an instant may be shown (whole seconds): the filter is read one such step later. */
+const SHOWN_PRECISION_MS = 1_000;
+
 verify('the updated_since filter lists only applications updated after it', ['ENR-LIST-FILTER-UPDATED-SINCE'], async (t) => {
   const { a } = await pair(t);
   const stamp = a.created.updated_at;
-  const after = (r: Json): unknown => (typeof r.updated_at === 'string' && typeof stamp === 'string' && Date.parse(r.updated_at) <= Date.parse(stamp) ? 'not after' : undefined);
-  if (typeof stamp === 'string') {
-    // The application updated exactly at the instant is not updated after it.
-    await checkFilter(t, { name: 'updated_since', value: stamp, read: after, drops: a });
+  const at = typeof stamp === 'string' ? Date.parse(stamp) : Number.NaN;
+  if (Number.isFinite(at)) {
+    // A shows `at`, perhaps cut to whole seconds: a second later it is surely not updated after the filter.
+    const since = new Date(at + SHOWN_PRECISION_MS).toISOString();
+    const before = (r: Json): unknown => (typeof r.updated_at === 'string' && Date.parse(r.updated_at) < at ? 'more than a second before' : undefined);
+    await checkFilter(t, { name: 'updated_since', value: since, read: before, drops: a });
   } else {
     // No update time on the application: an instant in the future must list nothing.
     const ex = await t.send(listRequest({ updated_since: '2999-01-01T00:00:00Z' }));

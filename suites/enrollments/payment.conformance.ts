@@ -6,7 +6,7 @@
  * ordered (key, value) pairs. Values may change between reads (a carrier may sign each form).
  */
 import { SkipCheck, verify, type CheckContext } from '../../harness/suite/index.js';
-import { paymentFieldPairs, paymentRedirectSupported } from './application-reader.js';
+import { fieldValueProblems, FIELDS_FORM, paymentFieldPairs, paymentRedirectSupported } from './application-reader.js';
 import { fullDraft, limitedDraft, type Application, type Json } from './applications.js';
 import { paymentRequest } from './requests.js';
 
@@ -51,13 +51,14 @@ verify(
 );
 
 verify(
-  'payment redirect fields keep the carrier keys unchanged, and every value is a string',
+  'payment redirect fields keep the carrier keys unchanged, each with a value a hidden input can carry',
   ['ENR-PAYMENT-FIELDS-VERBATIM'],
   async (t) => {
     const app = await redirectApplication(t);
     const ex = await t.send(paymentRequest(app.id));
     t.expect.status(ex, 200);
-    const pairs = paymentFieldPairs(t.json<Json>(ex)?.fields) ?? [];
+    const fields = t.json<Json>(ex)?.fields;
+    const pairs = paymentFieldPairs(fields) ?? [];
     t.expect.that(ex, { holds: pairs.length > 0, title: 'no fields', expected: 'at least one carrier field', observed: () => ex.response!.body.slice(0, 300) });
     const keys = pairs.map(([key]) => String(key));
     // The keys the target's test carrier returns, case and odd characters included (when the profile names them),
@@ -67,12 +68,19 @@ verify(
       const missing = expected.map(String).filter((k) => !keys.includes(k));
       t.expect.that(ex, { holds: missing.length === 0, title: 'field keys changed', expected: `every carrier key unchanged: ${JSON.stringify(expected)}`, observed: `missing ${JSON.stringify(missing)}; keys ${JSON.stringify(keys)}` });
     }
-    const odd = pairs.filter(([key, value]) => typeof key !== 'string' || key === '' || typeof value !== 'string');
+    const { wrong, scalars } = fieldValueProblems(fields);
     t.expect.that(ex, {
-      holds: odd.length === 0,
-      title: 'fields that are not string keys and string values',
-      expected: 'every field a non-empty string key with a string value (a hidden form input)',
-      observed: () => JSON.stringify(odd.slice(0, 5)),
+      holds: wrong.length === 0,
+      title: 'fields a hidden form input cannot carry',
+      expected: 'every field a non-empty string key with a string value (a JSON scalar in the map form)',
+      observed: () => JSON.stringify(wrong.slice(0, 5)),
+    });
+    t.expect.oneSourceAllows(ex, {
+      disagreement: FIELDS_FORM,
+      holds: scalars.length === 0,
+      title: 'map values that are not strings',
+      expected: 'string values (the document\'s {name, value})',
+      observed: () => JSON.stringify(scalars.slice(0, 5)),
     });
   },
   { needs: { writes: true, fixtures: ['planFull'] } },

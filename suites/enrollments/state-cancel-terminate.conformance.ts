@@ -3,18 +3,12 @@
  * (cancel) or active (terminate) policy of a carrier that supports it, with the outcome shown
  * later in policy_status; otherwise 400 invalid_field_value. Each refusal check puts the
  * application in the state the action needs, so only the named precondition can be the reason.
+ * No transition or time is stated: a check whose application does not reach that state within
+ * asyncTimeoutMs is skipped, never failed.
  */
-import { verify, type CheckContext } from '../../harness/suite/index.js';
-import { createApplication, readUntilLeaves, refusalDraft, sendAction, setupFailed, statusOf, submitAndSettle, submitUntilEffectuated, settleEffectuated } from './applications.js';
+import { verify } from '../../harness/suite/index.js';
+import { createApplication, pendingApplication, readUntilLeaves, refusalDraft, sendAction, statusOf, submitUntilEffectuated, settleEffectuated } from './applications.js';
 import { expectRefused } from './observe.js';
-
-/** Setup: a policy pending effectuation (a future start keeps it pending). */
-async function pendingApplication(t: CheckContext, plan: 'planFull' | 'planLimited') {
-  const app = await createApplication(t, plan, { start: 'future' });
-  const settled = await submitAndSettle(t, app);
-  if (statusOf(settled) !== 'pending_effectuation') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation');
-  return app;
-}
 
 verify(
   'cancelling a pending application of a carrier that supports it gets 202 and the application then reads cancelled',

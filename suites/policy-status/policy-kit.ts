@@ -1,6 +1,7 @@
 /**
  * Requests and observations of the policy-status family (4.7, 4.8; alpha). Rows are read by the
- * document's names (policy-status-reader.ts) and compared whole.
+ * document's names (policy-status-reader.ts) and compared by their `confirmation_id`: row
+ * content may change between reads ("missing data is expected"), a row's id does not.
  */
 import type { ApiRequest, CheckContext, Exchange } from '../../harness/suite/index.js';
 import { policyPaginationOf, policyRowsOf, policyStatusesOf } from './policy-status-reader.js';
@@ -24,7 +25,10 @@ export function readRequest(t: CheckContext, changes: Query = {}, id: string = S
   return { method: 'GET', path: `${LIST}/${encodeURIComponent(id)}`, query: { exchange: 'on_exchange', plan_year: String(t.fixture('policyPlanYear')), ...changes }, label };
 }
 
-/** The rows of a 200 list (named by `rule`), compared as text. */
+/**
+ * The rows of a 200 list (named by `rule`) as keys: their `confirmation_id` (the document's row
+ * id, by which 4.8 reads one) when every row shows one, else each row whole as text.
+ */
 export function listRows(t: CheckContext, ex: Exchange, rule: string): string[] {
   t.expect.rules(rule).status(ex, 200);
   const body = t.json<unknown>(ex);
@@ -35,7 +39,7 @@ export function listRows(t: CheckContext, ex: Exchange, rule: string): string[] 
     expected: 'applications: an array of application rows (plus pagination metadata)',
     observed: () => JSON.stringify(body).slice(0, 300),
   });
-  return rows!.map((row) => JSON.stringify(row));
+  return rowKeys(rows!);
 }
 
 /** A 200 list shows its pagination (`pagination`, with integer limit and offset). */
@@ -59,4 +63,12 @@ export function expectPolicyStatuses(t: CheckContext, ex: Exchange, rule: string
     observed: () => ex.response!.body.slice(0, 300),
   });
   return statuses!;
+}
+
+const idOf = (row: unknown): unknown => (typeof row === 'object' && row !== null ? (row as { confirmation_id?: unknown }).confirmation_id : undefined);
+
+/** `confirmation_id` of every row when each shows one (string or number), else each row as JSON text. */
+export function rowKeys(rows: readonly unknown[]): string[] {
+  const ids = rows.map(idOf);
+  return ids.every((id) => typeof id === 'string' || typeof id === 'number') ? ids.map(String) : rows.map((row) => JSON.stringify(row));
 }

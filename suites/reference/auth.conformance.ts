@@ -46,5 +46,5 @@ verify(
     const role = t.role('unapproved');
     for (const req of routes(t)) t.expect.status(await t.send({ ...req, role }), 200);
   },
-  { needs: { ...needs, roles: ['unapproved'] } },
+  { needs: { ...needs, roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] } },
 );

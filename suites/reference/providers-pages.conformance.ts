@@ -1,10 +1,12 @@
 /**
  * Provider search pagination (2.4, 4.4, section 8): page[number] defaults to 1 and values below
  * 1 are treated as 1; page[size] defaults to 50 and out-of-range sizes resolve to 50; pages
- * agree with each other and with `result_count`. A few pages are sampled, never the whole
- * search: a target may hold a hundred thousand providers.
+ * agree with each other and with `result_count`: page n of size s holds the matches after the
+ * first (n-1)s. A few pages are sampled, never the whole search: a target may hold a hundred
+ * thousand providers. The pages are read between two reads of the larger page, and the check
+ * skips when the directory changed between them (readWhileStill): never a race with an update.
  */
-import { SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { overlapOf, pagesMatchLarger, readWhileStill, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { providerPage, providerSearch, rowsText, type ProviderPage } from './reference-kit.js';
 
 const needs = { fixtures: ['providerQuery'] };
@@ -69,33 +71,36 @@ verify(
   ['PROVIDERS-PAGE-SIZE-BOUND', 'PROVIDERS-RESULT-COUNT', 'PROVIDERS-PAGES-CONSISTENT'],
   async (t) => {
     const size = 2;
-    const pages = [
-      { ex: await t.send(providerSearch(t, { 'page[number]': 1, 'page[size]': size }, 'page 1 of 2')), size },
-      { ex: await t.send(providerSearch(t, { 'page[number]': 2, 'page[size]': size }, 'page 2 of 2')), size },
-      { ex: await t.send(providerSearch(t, { 'page[number]': 1, 'page[size]': 2 * size }, 'pages 1 and 2 at once')), size: 2 * size },
-    ].map((p) => ({ ...p, page: providerPage(t, p.ex, 'PROVIDERS-PAGE-SIZE-BOUND') }));
-    const [first, second, both] = pages;
+    const read = async (number: number, pageSize: number, label: string) => {
+      const ex = await t.send(providerSearch(t, { 'page[number]': number, 'page[size]': pageSize }, label));
+      return { ex, size: pageSize, page: providerPage(t, ex, 'PROVIDERS-PAGE-SIZE-BOUND') };
+    };
+    let both: Awaited<ReturnType<typeof read>> | undefined;
+    const anchor = async () => rowsText((both = await read(1, 2 * size, 'pages 1 and 2 at once')).page.providers).join('\n');
+    const two = await readWhileStill(anchor, async () => [await read(1, size, 'page 1 of 2'), await read(2, size, 'page 2 of 2')] as const);
+    if (!two || !both) throw new SkipCheck('a provider search whose results hold still while they are read');
+    const [first, second] = two;
+    const pages = [first, second, both];
     // Two full pages are needed for a shifted or an oversized page to show.
-    if (both!.page.providers.length < 2 * size) throw new SkipCheck(`fixture providerQuery with at least ${2 * size} matches`);
+    if (both.page.providers.length < 2 * size) throw new SkipCheck(`fixture providerQuery with at least ${2 * size} matches`);
     for (const { ex, size: asked, page } of pages) {
       t.expect.rules('PROVIDERS-PAGE-SIZE-BOUND').that(ex, { holds: page.providers.length <= asked, title: 'page larger than page_size', expected: `at most ${asked} providers`, observed: `${page.providers.length} providers` });
     }
     const counts = pages.map((p) => p.page.meta.result_count);
-    t.expect.rules('PROVIDERS-RESULT-COUNT').that(second!.ex, {
-      holds: counts.every((c) => c === counts[0]) && Number(counts[0]) >= both!.page.providers.length,
+    t.expect.rules('PROVIDERS-RESULT-COUNT').that(second.ex, {
+      holds: counts.every((c) => c === counts[0]) && Number(counts[0]) >= both.page.providers.length,
       title: 'result_count differs between pages of one search',
       expected: 'the same result_count on every page, at least the rows seen',
       observed: `result_count ${counts.map((c) => JSON.stringify(c)).join(', ')} on page 1, page 2 and the double page`,
     });
-    const a = rowsText(first!.page.providers);
-    const b = rowsText(second!.page.providers);
-    const overlap = b.filter((row) => a.includes(row));
-    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second!.ex, { holds: overlap.length === 0, title: 'pages overlap', expected: 'no provider on both pages', observed: `on both pages: ${overlap.join(', ').slice(0, 400)}` });
-    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second!.ex, {
-      holds: [...a, ...b].join() === rowsText(both!.page.providers).join(),
+    const shown = { first: rowsText(first.page.providers), second: rowsText(second.page.providers), both: rowsText(both.page.providers) };
+    const overlap = overlapOf(shown);
+    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, { holds: overlap.length === 0, title: 'pages overlap', expected: 'no provider on both pages (page 2 holds the matches after page 1)', observed: `on both pages: ${overlap.join(', ').slice(0, 400)}` });
+    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, {
+      holds: pagesMatchLarger(shown),
       title: 'pages disagree with the larger page',
-      expected: `page 1 then page 2 = the npis ${both!.page.providers.map((p) => p.npi).join(', ')}`,
-      observed: `npis ${[...first!.page.providers, ...second!.page.providers].map((p) => p.npi).join(', ')}`,
+      expected: `page 1 then page 2 = the npis ${both.page.providers.map((p) => p.npi).join(', ')}`,
+      observed: `npis ${[...first.page.providers, ...second.page.providers].map((p) => p.npi).join(', ')}`,
     });
   },
   { needs },

@@ -1,23 +1,10 @@
 /** Provider search (2.4, 4.4): the result shape, an empty search, and the required parameters. */
 import { SkipCheck, verify } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
+import { addressFormatHolds, providerFields } from './provider-fields.js';
 import { providerPage, providerSearch } from './reference-kit.js';
 
 const needs = { fixtures: ['providerQuery'] };
-
-const stringOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
-
-/**
- * Fields of 2.4 and the JSON type each must have: `npi` a string; every other one a string or
- * null (the prose makes only `organization_name` nullable, the document all but `npi`:
- * disagreement PROVIDER-MEMBERS-NULLABLE, read as either).
- */
-const PROVIDER_FIELDS: ReadonlyArray<[string, (v: unknown) => boolean]> = [
-  ['npi', (v) => typeof v === 'string'],
-  ...['first_name', 'last_name', 'organization_name', 'display_name', 'credential', 'entity_type', 'specialty', 'specialization', 'address_line_1', 'city', 'state', 'zip_code'].map(
-    (f): [string, (v: unknown) => boolean] => [f, stringOrNull],
-  ),
-];
 
 /** A name no provider has: letters and digits no real name holds. */
 const NO_SUCH_PROVIDER = 'Zzqxv Nomatch 0000';
@@ -31,14 +18,14 @@ verify(
     // Nothing to hold the provider fields to when the fixture finds no one.
     if (providers.length === 0) throw new SkipCheck('fixture providerQuery matching a provider near providerZipCode');
     for (const p of providers) {
-      const wrong = PROVIDER_FIELDS.filter(([field, ok]) => !ok(p[field])).map(([field]) => field);
+      // A null the provider's document allows is a shape that document rules (PROVIDER-MEMBERS-NULLABLE): no verdict of its own.
+      const { wrong } = providerFields(p);
       t.expect.rules('PROVIDERS-SCHEMA').that(ex, { holds: wrong.length === 0, title: 'provider fields', expected: 'every field of 2.4 with its type', observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}` });
       t.expect.rules('PROVIDERS-NPI-FORMAT').that(ex, { holds: /^\d{10}$/.test(String(p.npi)), title: 'npi is not 10 digits', expected: 'a 10-digit npi', observed: JSON.stringify(p.npi) });
-      // A state or ZIP code the directory lacks is null (PROVIDER-MEMBERS-NULLABLE); one it has keeps its format.
       t.expect.rules('PROVIDERS-ADDRESS-FORMAT').that(ex, {
-        holds: (p.state === null || /^[A-Za-z]{2}$/.test(String(p.state))) && (p.zip_code === null || /^\d{5}$/.test(String(p.zip_code))),
+        holds: addressFormatHolds(p),
         title: 'provider address format',
-        expected: 'a two-letter state and a 5-digit zip_code (or null where the directory has none)',
+        expected: 'a two-letter state and a 5-digit zip_code (when they are strings)',
         observed: `state ${JSON.stringify(p.state)}, zip_code ${JSON.stringify(p.zip_code)}`,
       });
     }

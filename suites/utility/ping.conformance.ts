@@ -56,7 +56,7 @@ verify(
     const ex = await t.send({ ...ping, role: t.role('unapproved') });
     t.expect.status(ex, 200);
   },
-  { needs: { roles: ['unapproved'] } },
+  { needs: { roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] } },
 );
 
 verify('an unknown route under /v1 is 404', ['EDGE-UNKNOWN-ROUTE-404'], async (t) => {

@@ -36,7 +36,7 @@ verify(
       if (!paused) await sleep(refillMs(tier, burst));
     }
   },
-  { needs: { roles: [LOW] }, timeoutMs: 15_000 },
+  { needs: { roles: [LOW], distinctKeys: ['approved', LOW] }, timeoutMs: 15_000 },
 );
 
 /** Sends unpaced requests (at most burst + 1) until one is refused. */
@@ -68,7 +68,7 @@ verify(
       await sleep(refillMs(tier, 1));
     }
   },
-  { needs: { roles: [LOW] }, timeoutMs: 15_000 },
+  { needs: { roles: [LOW], distinctKeys: ['approved', LOW] }, timeoutMs: 15_000 },
 );
 
 /** Requests of the stage burst: enough above the stage's burst that refill during the burst cannot absorb them. */
