@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   E_RULE_UNKNOWN: 'Use a rule id listed by `partner-conformance rules`.',
   E_FAULT_UNKNOWN: 'Use a fault name listed by `partner-conformance serve --list-faults`.',
   E_SEED_INVALID: 'Give --seed as an integer.',
+  E_PATH_INVALID: 'Give --path as printed with a property failure (numbers joined by colons), together with its --seed.',
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
   E_READ_ONLY: 'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',

@@ -13,3 +13,4 @@ export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
+export { stepLabel } from './steps.js';

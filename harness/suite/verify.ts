@@ -90,6 +90,7 @@ export function verifyProperty<T>(title: string, rules: string[], arbitrary: Arb
     (t, seed) =>
       checkProperty(t, arbitrary, fn, {
         seed: seed ?? 0,
+        ...(t.config.path ? { path: t.config.path } : {}),
         numRuns: Math.max(1, Math.min(t.config.runs, opts.maxRuns ?? Number.POSITIVE_INFINITY)),
         // Leave a tenth of the check's time to report the counterexample.
         timeLimitMs: Math.floor(timeoutMs * 0.9),

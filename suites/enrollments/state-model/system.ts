@@ -3,7 +3,7 @@
  * index with the model's), and the step counter that numbers every request's label, so a
  * failure's exchanges read as numbered steps. Reads compare what the target shows with the model.
  */
-import type { CheckContext, Exchange } from '../../../harness/suite/index.js';
+import { stepLabel, type CheckContext, type Exchange } from '../../../harness/suite/index.js';
 import { applicationIdOf, applicationRowsOf, nextActionsOf, type Json } from '../application-reader.js';
 import { readUntilLeaves, statusOf } from '../applications.js';
 import { expectRefused, expectRows } from '../observe.js';
@@ -31,7 +31,7 @@ export const newReal = (t: CheckContext): Real => ({ t, apps: [], step: 0, swept
 /** Starts the next step; returns the label prefix of its requests. */
 export function beginStep(real: Real, what: string): string {
   real.step += 1;
-  return `step ${real.step}: ${what}`;
+  return stepLabel(real.step, what);
 }
 
 /** Holds the answer to the prediction: its statuses (and code) under its rule, else no 5xx. */
