@@ -12,7 +12,7 @@ import type { Model } from './model.js';
 import type { Real } from './system.js';
 
 /** Commands one run draws at most (the shrinker only shortens). */
-export const MAX_COMMANDS = 10;
+export const MAX_COMMANDS = 6;
 
 type Arb = fc.Arbitrary<fc.AsyncCommand<Model, Real>>;
 
@@ -31,7 +31,7 @@ function weighted(plan: PlanFixture): Array<[weight: number, arb: Arb]> {
     [4, pick.map((p) => new ActionCommand('submit', p))],
     [2, pick.map((p) => new ActionCommand('cancel', p))],
     [2, pick.map((p) => new ActionCommand('terminate', p))],
-    [1, pick.map((p) => new UpdateCommand(p))],
+    [2, pick.map((p) => new UpdateCommand(p))],
     [1, pick.map((p) => new ReadCommand(p))],
     [1, pick.map((p) => new ListCommand(p))],
     [1, pick.map((p) => new PaymentCommand(p))],

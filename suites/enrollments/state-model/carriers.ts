@@ -16,12 +16,14 @@ export interface CarrierTraits {
   paymentRedirect: boolean;
   /** What asynchronous processing of a first submission ends in. */
   submission: 'pending_effectuation' | 'submission_failed';
+  /** Share of the run profile's sequence runs: the carrier with every transition gets them all. */
+  runShare: number;
 }
 
 export const CARRIER_TRAITS: Readonly<Record<PlanFixture, CarrierTraits>> = {
-  planFull: { cancellation: true, termination: true, postEnrollmentChanges: true, paymentRedirect: true, submission: 'pending_effectuation' },
-  planLimited: { cancellation: false, termination: false, postEnrollmentChanges: false, paymentRedirect: false, submission: 'pending_effectuation' },
-  planSubmissionFails: { cancellation: false, termination: false, postEnrollmentChanges: false, paymentRedirect: false, submission: 'submission_failed' },
+  planFull: { cancellation: true, termination: true, postEnrollmentChanges: true, paymentRedirect: true, submission: 'pending_effectuation', runShare: 1 },
+  planLimited: { cancellation: false, termination: false, postEnrollmentChanges: false, paymentRedirect: false, submission: 'pending_effectuation', runShare: 0.3 },
+  planSubmissionFails: { cancellation: false, termination: false, postEnrollmentChanges: false, paymentRedirect: false, submission: 'submission_failed', runShare: 0.15 },
 };
 
 /** The plan fixtures a model run may create applications for. */
