@@ -39,7 +39,7 @@ export const RUN_PROFILES = {
     evidence: false,
   },
   // Sequence runs keep the whole suite within its request budget (conformance 500, certification 900).
-  conformance: { summary: 'the whole suite', runs: 10, sequenceRuns: 5, writes: true, readerKey: true, defaultChecks: true, evidence: false },
+  conformance: { summary: 'the whole suite', runs: 10, sequenceRuns: 4, writes: true, readerKey: true, defaultChecks: true, evidence: false },
   certification: { summary: 'the whole suite, more runs per property, with evidence.json', runs: 25, sequenceRuns: 15, writes: true, readerKey: true, defaultChecks: true, evidence: true },
 } as const satisfies Record<string, RunProfileSpec>;
 

@@ -74,12 +74,21 @@ export async function observe(real: Real, index: number, app: ModelApp, label: s
 
 /**
  * Polls until the status leaves `from` (bounded by the profile's asyncTimeoutMs) and holds that
- * it is one of `to` under `rule`; the model takes the status shown.
+ * it is one of `to` under `ruleOf` (a rule, or the rule for the status shown); the model takes it.
  */
-export async function settle(real: Real, index: number, app: ModelApp, from: readonly PolicyStatus[], to: readonly PolicyStatus[], rule: string, label: string): Promise<void> {
+export async function settle(
+  real: Real,
+  index: number,
+  app: ModelApp,
+  from: readonly PolicyStatus[],
+  to: readonly PolicyStatus[],
+  ruleOf: string | ((shown: string | undefined) => string),
+  label: string,
+): Promise<void> {
   const { t } = real;
   const last = await readUntilLeaves(t, real.apps[index].id, from, label);
   const shown = statusOf(last);
+  const rule = typeof ruleOf === 'string' ? ruleOf : ruleOf(shown);
   t.expect.rules(rule).that(last, { holds: (to as readonly unknown[]).includes(shown), title: 'asynchronous outcome not shown', expected: `policy_status ${to.join(' or ')} within asyncTimeoutMs`, observed: `policy_status ${JSON.stringify(shown)}` });
   app.status = shown as PolicyStatus;
   app.statusRule = rule;

@@ -25,11 +25,13 @@ async function submitted(real: Real, { app, index }: Picked, what: string, befor
       await settle(real, index, app, ['draft'], ['submission_failed'], 'ENR-SUBMIT-FAILED-OUTCOME', `${what}: poll until the outcome shows`);
       return;
     }
-    await settle(real, index, app, ['draft'], ['pending_effectuation', 'effectuated'], 'ENR-SUBMIT-ASYNC-OUTCOME', `${what}: poll until the outcome shows`);
-    // Coverage starting today: the policy becomes active, so termination can be tried from it.
-    if (app.start === 'today' && app.status === 'pending_effectuation') {
-      await settle(real, index, app, ['pending_effectuation'], ['effectuated'], 'ENR-EFFECTUATION', `${what}: poll until the policy is effectuated`);
+    if (app.start === 'future') {
+      await settle(real, index, app, ['draft'], ['pending_effectuation'], 'ENR-SUBMIT-ASYNC-OUTCOME', `${what}: poll until the outcome shows`);
+      return;
     }
+    // Coverage starting today: one poll on through pending_effectuation until the policy is active
+    // (so termination can be tried from it); a poll stuck in draft breaks the submission's rule.
+    await settle(real, index, app, ['draft', 'pending_effectuation'], ['effectuated'], (shown) => (shown === 'pending_effectuation' ? 'ENR-EFFECTUATION' : 'ENR-SUBMIT-ASYNC-OUTCOME'), `${what}: poll until the policy is effectuated`);
     return;
   }
   // A resubmission sends changes; the contract does not say what the status shows meanwhile.
