@@ -55,6 +55,8 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['unknown family', () => ['run', '--family', 'utility,billing'], 'E_FAMILY_UNKNOWN'],
   ['unknown rule', () => ['run', '--rule', 'PING-NOT-A-RULE'], 'E_RULE_UNKNOWN'],
   ['seed not an integer', () => ['run', '--seed', '1.5'], 'E_SEED_INVALID'],
+  ['path that is not a fast-check path', () => ['run', '--seed', '1', '--path', '3:x'], 'E_PATH_INVALID'],
+  ['path without its seed', () => ['run', '--path', '3:1@G:A'], 'E_PATH_INVALID'],
   ['runs not positive', () => ['run', '--runs', '0'], 'E_RUNS_INVALID'],
   ['unreadable spec', () => ['run', '--base-url', url, '--spec', join(dir, 'absent.yaml')], 'E_SPEC_UNREADABLE'],
   ['spec that is not OpenAPI', () => ['run', '--base-url', url, '--spec', file('not-openapi.yaml', 'title: a shopping list\nitems: [milk]\n')], 'E_SPEC_NOT_OPENAPI'],

@@ -31,6 +31,7 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     families: list('family'),
     rules: list('rule'),
     seed: str('seed'),
+    path: str('path'),
     runs: str('runs'),
     shard: str('shard'),
     strict: flags.strict === true,

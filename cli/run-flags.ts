@@ -10,6 +10,7 @@ export const RUN_FLAGS: FlagTable = {
   family: { type: 'string', multiple: true, value: '<name>', help: 'only these families (repeatable or comma list)' },
   rule: { type: 'string', multiple: true, value: '<id>', help: 'only checks of these rules (repeatable or comma list)' },
   seed: { type: 'string', value: '<int>', help: 'fast-check seed, to replay a property failure (default random)' },
+  path: { type: 'string', value: '<path>', help: 'fast-check path printed with a property failure: with its --seed, runs that input alone' },
   runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default by profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})` },
   strict: { type: 'boolean', help: 'failed inferred rules fail the run instead of warning' },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },

@@ -42,6 +42,14 @@ export function seedOf(raw: string | undefined, random = Math.random): number {
   return seed;
 }
 
+/** `--path`: the path printed with a counterexample (e.g. `3:1:0`, or `3:1:0@CB:A` for commands); it means nothing without its `--seed`. */
+export function pathOf(raw: string | undefined, seed: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+(:\d+)*(@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(raw.trim())) throw new ConfigError('E_PATH_INVALID', `--path "${raw}" is not a fast-check path`);
+  if (seed === undefined) throw new ConfigError('E_PATH_INVALID', '--path replays a counterexample of one seed, but no --seed was given');
+  return raw.trim();
+}
+
 export function runsOf(raw: string | undefined, profile: RunProfile): number {
   if (raw === undefined) return runProfile(profile).runs;
   const runs = Number(raw);

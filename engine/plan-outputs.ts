@@ -47,6 +47,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
     families: plan.families,
     rules: plan.rules,
     seed: plan.seed,
+    ...(plan.path ? { path: plan.path } : {}),
     runs: plan.runs,
     strict: plan.strict,
     reportDir: plan.reportDir,

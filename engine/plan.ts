@@ -14,7 +14,7 @@ import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from '../
 import { loadRules } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
-import { faultOf, familiesOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf, variantsOf } from './plan-inputs.js';
+import { faultOf, familiesOf, pathOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf, variantsOf } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
@@ -25,6 +25,8 @@ export interface RunPlan {
   families: Family[];
   rules?: string[];
   seed: number;
+  /** fast-check path to replay one property input (`--path`, with `--seed`). */
+  path?: string;
   runs: number;
   /** vitest shard `i/n` of the suite files, when the run is split across jobs. */
   shard?: string;
@@ -59,6 +61,8 @@ export interface RunRequest {
   families?: string[];
   rules?: string[];
   seed?: string;
+  /** fast-check path of a printed counterexample (`--path`). */
+  path?: string;
   runs?: string;
   shard?: string;
   strict?: boolean;
@@ -94,6 +98,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const runProfile = runProfileOf(request.profile);
   const requestedFamilies = familiesOf(request.families);
   const seed = seedOf(request.seed);
+  const path = pathOf(request.path, request.seed);
   const runs = runsOf(request.runs, runProfile);
   const shard = shardOf(request.shard);
   const fault = await faultOf(request.fault);
@@ -115,6 +120,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     families,
     rules: rules?.map((r) => r.id),
     seed,
+    ...(path ? { path } : {}),
     runs,
     shard,
     strict: request.strict === true,

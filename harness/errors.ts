@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   E_VARIANT_UNKNOWN: 'Use a variant name listed by `partner-conformance serve --list-variants`.',
   E_VARIANT_DOCUMENT: 'Run the variant under a document it is valid under (`serve --list-variants` names them), or drop --variant.',
   E_SEED_INVALID: 'Give --seed as an integer.',
+  E_PATH_INVALID: 'Give --path as printed with a property failure (numbers joined by colons), together with its --seed.',
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
   E_SELECTION_EMPTY: 'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule\'s family and checks).',

@@ -78,6 +78,8 @@ export interface Finding {
   /** For failures: what the rule expects and what was observed. */
   expected?: string;
   observed?: string;
+  /** For a sequence property's failure: its shortest failing sequence as numbered steps with their exchanges. */
+  steps?: string;
   message?: string;
   /** For skips: what the check needs, e.g. `role unapproved` or `fixture cancellablePlanId`. */
   needs?: string;

@@ -65,10 +65,12 @@ export interface Narrowing {
   rules: readonly string[];
   /** fast-check seed (a property check's, or the run's). */
   seed?: number;
+  /** fast-check path of a property's counterexample (replays it alone, with the seed). */
+  path?: string;
 }
 
-/** `command` narrowed to one check's family, rules and seed. */
-export function reproduceCommand(command: string, { family, rules, seed }: Narrowing): string {
-  const words = [...(family !== undefined ? ['--family', family] : []), ...rules.flatMap((rule) => ['--rule', rule]), ...(seed !== undefined ? ['--seed', String(seed)] : [])];
+/** `command` narrowed to one check's family, rules, seed and counterexample path. */
+export function reproduceCommand(command: string, { family, rules, seed, path }: Narrowing): string {
+  const words = [...(family !== undefined ? ['--family', family] : []), ...rules.flatMap((rule) => ['--rule', rule]), ...(seed !== undefined ? ['--seed', String(seed)] : []), ...(seed !== undefined && path ? ['--path', path] : [])];
   return [command, ...words.map(shellWord)].join(' ');
 }

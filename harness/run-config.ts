@@ -46,6 +46,8 @@ export interface RunConfig {
   /** When set, only checks naming one of these rules run. */
   rules?: string[];
   seed: number;
+  /** fast-check path of a printed counterexample: property checks run that input alone (`--path`). */
+  path?: string;
   /** fast-check runs per property. */
   runs: number;
   /** Failed `inferred` rules count as failures instead of warnings. */

@@ -9,6 +9,11 @@ export interface RunProfileSpec {
   summary: string;
   /** fast-check runs per property when `--runs` is not given. */
   runs: number;
+  /**
+   * Runs of a sequence property (a model run costs a dozen requests or more) for its main test
+   * carrier, at most `--runs`; absent: `runs`.
+   */
+  sequenceRuns?: number;
   /** Requests one run may send; the one past it is refused before it leaves. Absent: unbounded. */
   requestCap?: number;
   /** Requests with side effects are allowed (a `readOnly` target profile still forbids them). */
@@ -33,8 +38,9 @@ export const RUN_PROFILES = {
     defaultChecks: false,
     evidence: false,
   },
-  conformance: { summary: 'the whole suite', runs: 10, writes: true, readerKey: true, defaultChecks: true, evidence: false },
-  certification: { summary: 'the whole suite, more runs per property, with evidence.json', runs: 25, writes: true, readerKey: true, defaultChecks: true, evidence: true },
+  // Sequence runs keep the whole suite within its request budget (conformance 500, certification 900).
+  conformance: { summary: 'the whole suite', runs: 10, sequenceRuns: 4, writes: true, readerKey: true, defaultChecks: true, evidence: false },
+  certification: { summary: 'the whole suite, more runs per property, with evidence.json', runs: 25, sequenceRuns: 15, writes: true, readerKey: true, defaultChecks: true, evidence: true },
 } as const satisfies Record<string, RunProfileSpec>;
 
 export type RunProfile = keyof typeof RUN_PROFILES;

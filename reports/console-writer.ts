@@ -125,6 +125,8 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
   }
   if (finding.expected !== undefined) lines.push(`      expected: ${clip(finding.expected, 300)}`);
   if (finding.observed !== undefined) lines.push(`      observed: ${clip(finding.observed, 300)}`);
+  // Every step of a shortest failing sequence: the steps are the finding.
+  if (finding.steps !== undefined) lines.push('      shortest failing sequence:', ...finding.steps.split('\n').map((line) => `        ${clip(line, 200)}`));
   if (finding.message !== undefined && finding.expected === undefined) lines.push(`      error: ${clip(finding.message, 300)}`);
   const last = finding.exchanges.at(-1);
   if (last) lines.push(`      exchange: ${describeExchange(last)}`);

@@ -90,6 +90,7 @@ function failureText(summary: RunSummary, finding: Finding): string {
   });
   if (finding.expected !== undefined) lines.push(`expected: ${finding.expected}`);
   if (finding.observed !== undefined) lines.push(`observed: ${finding.observed}`);
+  if (finding.steps !== undefined) lines.push(`shortest failing sequence:\n${finding.steps}`);
   if (finding.message !== undefined) lines.push(`message: ${finding.message}`);
   for (const exchange of finding.exchanges.slice(-3)) lines.push(`exchange: ${describeExchange(exchange)}`);
   if (finding.reproduce) lines.push(`reproduce: ${finding.reproduce}`);

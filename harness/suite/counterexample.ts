@@ -1,6 +1,7 @@
 /**
  * A property check's failure: the error of its minimal failing run, with the run's exchanges
- * and what replays it (seed, counterexample). The finding shows that run only, not every run.
+ * and what replays it (seed and path, counterexample). The finding shows that run only, not
+ * every run; a sequence property's run also reads as numbered steps.
  */
 import type { Exchange } from '../model.js';
 
@@ -14,6 +15,10 @@ export class PropertyCounterexample extends Error {
     /** JSON of the shrunk input. */
     readonly counterexample: string,
     readonly numRuns: number,
+    /** fast-check's path to the shrunk input: with the seed, replays it at once (`--path`). */
+    readonly path = '',
+    /** The minimal run as numbered steps with their exchanges (a sequence property), else empty. */
+    readonly steps = '',
   ) {
     super(`property failed after ${numRuns} run(s) (seed ${seed}) on ${counterexample}`);
     this.name = 'PropertyCounterexample';

@@ -14,3 +14,4 @@ export { maxBodyBytes } from './body-limit.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
 export { overlapOf, pagesMatchLarger, readWhileStill, STILL_ATTEMPTS, type Pages } from './pages.js';
+export { stepLabel } from './steps.js';

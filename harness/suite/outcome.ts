@@ -24,7 +24,8 @@ export interface OutcomeInput extends CheckIdentity {
   strict: boolean;
   durationMs: number;
   /** Builds the reproduction command for the rules a finding names. */
-  reproduce(rules: readonly string[]): string;
+  /** The command that repeats the check for `rules`; `path` replays a property's counterexample alone. */
+  reproduce(rules: readonly string[], path?: string): string;
   /** Non-fatal notes the check recorded; a passing check with notes is a warning. */
   notes?: readonly CheckNote[];
 }
@@ -59,13 +60,16 @@ function crashMessage(e: unknown): string {
 
 /** Where a property check's failure came from, added to what the finding observed. */
 function counterexampleNote(thrown: unknown): string {
-  return isPropertyCounterexample(thrown) ? `\ncounterexample (seed ${thrown.seed}, ${thrown.numRuns} run(s)): ${thrown.counterexample}` : '';
+  if (!isPropertyCounterexample(thrown)) return '';
+  const path = thrown.path ? `, path ${thrown.path}` : '';
+  return `\ncounterexample (seed ${thrown.seed}${path}, ${thrown.numRuns} run(s)): ${thrown.counterexample}`;
 }
 
 export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly string[]) => readonly Rule[]): Outcome {
   // A property failure is judged by what its minimal run threw, and shows that run's exchanges.
   const thrown = isPropertyCounterexample(input.thrown) ? input.thrown.failure : input.thrown;
   const note = counterexampleNote(input.thrown);
+  const replayPath = isPropertyCounterexample(input.thrown) && input.thrown.path ? input.thrown.path : undefined;
   const exchanges = isPropertyCounterexample(input.thrown) ? [...input.thrown.exchanges] : [...input.exchanges];
   const declared = input.rules.map((r) => r.id);
   const base = {
@@ -73,6 +77,7 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     family: input.family,
     exchanges,
     durationMs: Math.round(input.durationMs),
+    ...(isPropertyCounterexample(input.thrown) && input.thrown.steps ? { steps: input.thrown.steps } : {}),
   };
   if (thrown === undefined) {
     const notes = distinct(input.notes ?? []);
@@ -94,7 +99,7 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
       expected: thrown.expected,
       observed: thrown.observed + note,
       message: thrown.title,
-      reproduce: input.reproduce(thrown.rules),
+      reproduce: input.reproduce(thrown.rules, replayPath),
     };
     return verdict === 'failed' ? { action: 'fail', finding, error: input.thrown } : { action: 'pass', finding };
   }

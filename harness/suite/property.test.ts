@@ -64,7 +64,7 @@ describe('checkProperty', () => {
       (ids) => rules.filter((r) => ids.includes(r.id)),
     );
     expect(out.action).toBe('fail');
-    expect(out.finding.observed).toMatch(/counterexample \(seed 42, \d+ run\(s\)\): 41/);
+    expect(out.finding.observed).toMatch(/counterexample \(seed 42, path [\d:]+, \d+ run\(s\)\): 41/);
     expect(out.finding.exchanges).toHaveLength(1);
     expect(out.finding.reproduce).toContain('--seed 42');
   });

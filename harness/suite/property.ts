@@ -9,8 +9,13 @@ import { createCheckContext, type CheckContext } from './context.js';
 import { PropertyCounterexample } from './counterexample.js';
 import type { PollDeps } from './poll.js';
 import { asSkip, type SkipCheck } from './skip.js';
+import { numberedSteps } from './steps.js';
 
-export type ArbitraryFor<T> = (t: CheckContext) => fc.Arbitrary<T> | Promise<fc.Arbitrary<T>>;
+/**
+ * Builds a property's inputs; `commandsReplay` is the replay path of fast-check's `commands`
+ * (printed after `@` in a sequence property's path), to give to `fc.commands({ replayPath })`.
+ */
+export type ArbitraryFor<T> = (t: CheckContext, commandsReplay?: string) => fc.Arbitrary<T> | Promise<fc.Arbitrary<T>>;
 export type PropertyBody<T> = (t: CheckContext, value: T) => Promise<void>;
 
 export interface PropertyRunOptions {
@@ -18,6 +23,11 @@ export interface PropertyRunOptions {
   numRuns: number;
   /** Stop generating (and shrinking) after this long; runs so far decide. */
   timeLimitMs: number;
+  /**
+   * The path of a printed counterexample: with its seed, runs that input alone (replay). fast-check's
+   * path, then for a sequence property `@` and the replay path of its commands.
+   */
+  path?: string;
   clock?: PollDeps;
 }
 
@@ -29,8 +39,15 @@ function describeValue(value: unknown): string {
   return text.length > COUNTEREXAMPLE_LIMIT ? `${text.slice(0, COUNTEREXAMPLE_LIMIT)}…` : text;
 }
 
+/** The printed path: fast-check's, then `@` and the commands' replay path when the input holds commands. */
+function replayPathOf(path: string | null, counterexample: string): string {
+  const commands = /replayPath="([^"]*)"/.exec(counterexample)?.[1];
+  return `${path ?? ''}${commands ? `@${commands}` : ''}`;
+}
+
 export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<T>, body: PropertyBody<T>, opts: PropertyRunOptions): Promise<void> {
-  const arb = await arbitrary(t);
+  const [path, commandsReplay] = (opts.path ?? '').split('@');
+  const arb = await arbitrary(t, commandsReplay || undefined);
   let skip: SkipCheck | undefined;
   let lastFailure: { error: unknown; exchanges: Exchange[] } | undefined;
 
@@ -55,6 +72,7 @@ export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<
     numRuns: opts.numRuns,
     interruptAfterTimeLimit: opts.timeLimitMs,
     markInterruptAsFailure: false,
+    ...(path ? { path } : {}),
   });
   if (skip) throw skip;
   if (!details.failed) return;
@@ -62,5 +80,6 @@ export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<
   const failure = lastFailure?.error ?? details.errorInstance ?? new Error('property failed');
   const exchanges = [...t.exchanges(), ...(lastFailure?.exchanges ?? [])];
   const counterexample = details.counterexample ? describeValue(details.counterexample[0]) : '(none)';
-  throw new PropertyCounterexample(failure, exchanges, details.seed, counterexample, details.numRuns);
+  const steps = numberedSteps(lastFailure?.exchanges ?? []);
+  throw new PropertyCounterexample(failure, exchanges, details.seed, counterexample, details.numRuns, replayPathOf(details.counterexamplePath, counterexample), steps);
 }

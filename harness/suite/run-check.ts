@@ -41,7 +41,7 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 
 export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: PollDeps): Promise<Outcome> {
   const start = performance.now();
-  const reproduce = (rules: readonly string[]) => reproduceCommand(target.config.command, { rules, seed: spec.seed });
+  const reproduce = (rules: readonly string[], path?: string) => reproduceCommand(target.config.command, { rules, seed: spec.seed, ...(path ? { path } : {}) });
   const identity = { check: spec.title, family: spec.family, rules: spec.rules };
   const need = unmetNeed(spec.needs, spec.rules, target.capabilities);
   if (need !== undefined) {

@@ -13,6 +13,7 @@ import { familyOf } from './family.js';
 import { notSelected, type Needs } from './needs.js';
 import type { Outcome } from './outcome.js';
 import { checkProperty, type ArbitraryFor, type PropertyBody } from './property.js';
+import { propertyRuns } from './property-runs.js';
 import { runCheck } from './run-check.js';
 
 declare module 'vitest' {
@@ -36,6 +37,11 @@ export interface VerifyOptions {
 export interface VerifyPropertyOptions extends VerifyOptions {
   /** At most this many runs, whatever `--runs` says (for properties that send many requests). */
   maxRuns?: number;
+  /**
+   * A sequence property: its runs are this share of the run profile's `sequenceRuns` (at least
+   * one, at most `--runs`), so the profile sets what its budget allows.
+   */
+  sequenceShare?: number;
 }
 
 /** A check runs at most this long by default; the test itself gets a little more to report it. */
@@ -90,7 +96,8 @@ export function verifyProperty<T>(title: string, rules: string[], arbitrary: Arb
     (t, seed) =>
       checkProperty(t, arbitrary, fn, {
         seed: seed ?? 0,
-        numRuns: Math.max(1, Math.min(t.config.runs, opts.maxRuns ?? Number.POSITIVE_INFINITY)),
+        ...(t.config.path ? { path: t.config.path } : {}),
+        numRuns: propertyRuns(t.config, opts),
         // Leave a tenth of the check's time to report the counterexample.
         timeLimitMs: Math.floor(timeoutMs * 0.9),
       }),

@@ -197,6 +197,22 @@ export const ENROLLMENT_FAULTS = {
     routeProbe(async (k) => (await act(k, (await create(k, planFull)).application_id, 'terminations')).status)),
   terminateAnyCarrier: flag('enr-terminate-any-carrier', 'ENR-TERMINATE-UNSUPPORTED-CARRIER-400', 'Termination is accepted for a carrier that does not support it.',
     routeProbe(async (k) => (await act(k, await submitted(k, planLimited, {}, 80), 'terminations')).status)),
+  // Sequences (section 3): each shows only after several steps, in the state-machine model's runs
+  cancelEffectuated: flag('enr-cancel-effectuated', 'ENR-CANCEL-PAST-PENDING-400', 'Cancellation is accepted for an effectuated policy too (and then shows cancelled).',
+    routeProbe(async (k) => (await act(k, await submitted(k, planFull, {}, 80), 'cancellations')).status)),
+  listStatusLags: flag('enr-list-status-lags', 'ENR-LIST-FILTER-FOLLOWS-STATUS', 'The list filters and shows each application by the status it had before its latest change of status.',
+    routeProbe(async (k) => {
+      const id = await submitted(k, planFull, { desired_effective_date: FUTURE });
+      return (await rows(k, '&policy_status=pending_effectuation')).some((r: { application_id: string }) => r.application_id === id);
+    })),
+  nextActionsStale: flag('enr-next-actions-stale', 'ENR-NEXT-ACTIONS-AVAILABLE', 'next_actions keeps offering a submission after it was sent, though a resubmission without changes is refused.',
+    routeProbe(async (k) => (await read(k, await submitted(k, planFull, { desired_effective_date: FUTURE }))).body.next_actions.map((a: { rel: string }) => a.rel).join(','))),
+  updateResetsStatus: flag('enr-update-resets-status', 'ENR-UPDATE-KEEPS-POLICY-STATUS', 'A PUT on a submitted application puts its policy_status back to draft.',
+    routeProbe(async (k) => {
+      const id = await submitted(k, planFull, { desired_effective_date: FUTURE });
+      await put(k, id, FRESNO);
+      return statusOf(k, id);
+    })),
   // Payment redirect (4.14)
   paymentNoMethod: flag('enr-payment-no-method', 'ENR-PAYMENT-200', 'Payment redirect data has no method.',
     routeProbe(async (k) => (await payment(k, planFull)).body.method)),

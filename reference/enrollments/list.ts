@@ -5,7 +5,7 @@
  */
 import type { Fault, IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
-import type { Application } from './application.js';
+import type { Application, ApplicationEvent } from './application.js';
 import { employerOf, planYearOf, POLICY_STATUSES } from './application.js';
 import { issuerOf } from './carriers.js';
 import { fail } from './errors.js';
@@ -30,7 +30,7 @@ const equals = (member: 'external_id' | 'plan_hios_id') => (a: Application, v: s
 const FILTERS: Record<string, Filter> = {
   policy_status: {
     invalid: (v, on) => ((POLICY_STATUSES as readonly string[]).includes(v) || on(F.listPolicyStatusAny) ? null : `must be one of ${POLICY_STATUSES.join(', ')}`),
-    keep: (a, v) => a.policy_status === v,
+    keep: (a, v, on) => listedStatus(a, on) === v,
     ignoredBy: F.listPolicyStatusIgnored,
   },
   external_id: { invalid: anyString, keep: equals('external_id'), ignoredBy: F.listExternalIdIgnored },
@@ -68,6 +68,20 @@ function paging(query: Record<string, string>, on: IsOn): RouteResult | { limit:
   return { limit, offset };
 }
 
+/** What an application's latest change of status left behind (events newest last). */
+const BEFORE_EVENT: Partial<Record<ApplicationEvent['type'], (e: ApplicationEvent) => string | undefined>> = {
+  policy_status_updated: (e) => e.old_status,
+  cancelled: () => 'pending_effectuation',
+  submission_failed: () => 'draft',
+};
+
+/** The status the list shows: the application's own, or under the fault the one before its latest change. */
+function listedStatus(app: Application, on: IsOn): string {
+  if (!on(F.listStatusLags)) return app.policy_status;
+  const latest = [...app.events].reverse().find((e) => BEFORE_EVENT[e.type] !== undefined);
+  return (latest && BEFORE_EVENT[latest.type]!(latest)) ?? app.policy_status;
+}
+
 function routingRequired(query: Record<string, string>, on: IsOn): RouteResult | null {
   const relaxed = { ...query };
   if (relaxed.product === undefined && on(F.listProductOptional)) relaxed.product = 'ichra';
@@ -96,7 +110,7 @@ export function listEnrollments(svc: Service) {
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on));
     });
     const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
-    const slice = rows.slice(start, start + page.limit).map(toListItem);
+    const slice = rows.slice(start, start + page.limit).map((app) => ({ ...toListItem(app), policy_status: listedStatus(app, ctx.on) }));
     return { status: 200, body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } } };
   };
 }

@@ -39,7 +39,9 @@ export function cancelRefusal(app: Application, on: IsOn): Refusal | null {
   if (!carrier.supports_cancellation && !on(F.cancelAnyCarrier)) {
     return { status: 400, code: 'invalid_field_value', message: `The carrier ${carrier.name} does not support cancellation.`, field: 'policy_status' };
   }
-  const pending = app.policy_status === 'pending_effectuation' && app.pending_action === null;
+  // The fault also takes an effectuated policy, as if cancellation applied to any live one.
+  const live = app.policy_status === 'pending_effectuation' || (app.policy_status === 'effectuated' && on(F.cancelEffectuated));
+  const pending = live && app.pending_action === null;
   if (!pending && !on(F.cancelAnyState)) {
     return { status: 400, code: 'invalid_field_value', message: `Cancellation applies only to an application pending effectuation; this one is ${app.policy_status}${app.pending_action ? ` with a ${app.pending_action} in progress` : ''}.`, field: 'policy_status' };
   }

@@ -23,10 +23,11 @@ const never: IsOn = () => false;
 const settled = (a: Application): boolean => a.policy_status === 'pending_effectuation' || a.policy_status === 'effectuated';
 
 /** Actions a client may take next (the document's NextAction rels), each with the route that takes it. */
-const ACTIONS: ReadonlyArray<{ rel: string; method: NextAction['method']; suffix: string; open: (a: Application, now: Date) => boolean }> = [
+const ACTIONS: ReadonlyArray<{ rel: string; method: NextAction['method']; suffix: string; open: (a: Application, now: Date, on: IsOn) => boolean }> = [
   { rel: 'self', method: 'GET', suffix: '', open: () => true },
   { rel: 'update', method: 'PUT', suffix: '', open: (a) => updateRefusal(a, never) === null },
-  { rel: 'submit', method: 'POST', suffix: '/submissions', open: (a) => submitRefusal(a, never) === null },
+  // The fault offers a submission whenever there are no errors, as for a draft.
+  { rel: 'submit', method: 'POST', suffix: '/submissions', open: (a, _now, on) => submitRefusal(a, never) === null || (on(F.nextActionsStale) && a.errors.length === 0) },
   { rel: 'cancel', method: 'POST', suffix: '/cancellations', open: (a) => cancelRefusal(a, never) === null },
   { rel: 'terminate', method: 'POST', suffix: '/terminations', open: (a, now) => terminateRefusal(a, now, never) === null },
   { rel: 'payment_redirect', method: 'GET', suffix: '/payment_redirect', open: (a) => paymentRefusal(a, never) === null && settled(a) },
@@ -36,7 +37,7 @@ const ACTIONS: ReadonlyArray<{ rel: string; method: NextAction['method']; suffix
 export function nextActions(app: Application, now: Date, on: IsOn): NextAction[] {
   // The fault points clients at the older ICHRA routes instead of /v1/enrollments.
   const base = on(F.nextActionsLegacyHref) ? `/api/v1/applications/${app.id}` : `/v1/enrollments/${app.id}`;
-  return ACTIONS.filter((a) => a.open(app, now)).map((a) => ({ rel: a.rel, method: a.method, href: base + a.suffix }));
+  return ACTIONS.filter((a) => a.open(app, now, on)).map((a) => ({ rel: a.rel, method: a.method, href: base + a.suffix }));
 }
 
 /** The document's PaymentInstructions for the application's carrier. */

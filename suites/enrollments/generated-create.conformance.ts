@@ -1,0 +1,53 @@
+/**
+ * Generated create bodies with a rule oracle (create-oracle.ts): plans the profile names, a
+ * start today or later, a special enrollment period or not, carrier-needed applicant members
+ * left out, and at most one member the request must not carry. A failure shrinks towards a
+ * complete planFull body and names the rule it breaks.
+ */
+import fc from 'fast-check';
+import { verifyProperty, type CheckContext } from '../../harness/suite/index.js';
+import { policyStatusOf, type Json } from './application-reader.js';
+import { sendCreate } from './applications.js';
+import { CREATE_ORACLE_RULES, createOutcome, type CreateCase } from './create-oracle.js';
+import { REJECTED_MEMBERS } from './rejected-members.js';
+import { createBody, createRequest, INCOMPLETE_LEAVES_OUT, primaryApplicant } from './requests.js';
+
+function cases(t: CheckContext): fc.Arbitrary<CreateCase> {
+  const plans = (['planFull', 'planLimited'] as const).filter((p) => t.target.fixture(p) !== undefined);
+  if (plans.length === 0) t.fixture('planFull');
+  return fc.record({
+    plan: fc.constantFrom(...plans),
+    future: fc.boolean(),
+    sep: fc.boolean(),
+    missing: fc.subarray([...INCOMPLETE_LEAVES_OUT]),
+    // Mostly none, so most draws are creates the target keeps.
+    rejected: fc.oneof({ weight: 3, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.nat({ max: REJECTED_MEMBERS.length - 1 }) }),
+  });
+}
+
+verifyProperty(
+  'generated create bodies get 2xx drafts, errors[] for missing applicant data, or 400 for a member the request must not carry',
+  CREATE_ORACLE_RULES,
+  cases,
+  async (t, c) => {
+    const primary: Record<string, string> = primaryApplicant();
+    for (const member of c.missing) delete primary[member];
+    const extra = { applicants: { primary }, ...(c.rejected >= 0 ? REJECTED_MEMBERS[c.rejected].add : {}) };
+    const body = createBody(t, t.fixture<string>(c.plan), { start: c.future ? 'future' : 'today', withSep: c.sep, extra });
+    const ex = await sendCreate(t, { ...createRequest(body), label: JSON.stringify(c) });
+    const outcome = createOutcome(c);
+    const status = ex.response?.status ?? 0;
+    const json = ex.response?.json as Json | undefined;
+    if (outcome.rule === undefined) t.expect.rules('EDGE-NO-5XX').that(ex, { holds: status > 0 && status < 500, title: 'server error', expected: `one of ${outcome.statuses.join(', ')}`, observed: `status ${status || 'none'}` });
+    else t.expect.rules(outcome.rule).status(ex, outcome.statuses);
+    if (outcome.rule !== undefined && outcome.errors) {
+      const errors = Array.isArray(json?.errors) ? json!.errors : [];
+      t.expect.rules(outcome.rule).that(ex, { holds: errors.length > 0, title: 'errors[] empty', expected: 'a non-empty errors[] naming what is wrong', observed: () => ex.response!.body.slice(0, 300) });
+    }
+    if (outcome.draft && status >= 200 && status < 300) {
+      const shown = policyStatusOf(json);
+      t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, { holds: shown === undefined || shown === 'draft', title: 'new application not a draft', expected: 'policy_status draft', observed: `policy_status ${JSON.stringify(shown)}` });
+    }
+  },
+  { needs: { writes: true }, maxRuns: 5 },
+);

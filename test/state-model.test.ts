@@ -1,0 +1,80 @@
+/**
+ * The state-machine model's own tests, against the reference server: clean, it passes; with a
+ * fault only a sequence shows, it fails by that fault's rule, shrunk to a short sequence printed
+ * as numbered steps, and the printed seed and path replay the same sequence.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isRuleViolation } from '../harness/checks/violation.js';
+import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
+import { runConfigFor } from '../harness/suite/fake-target.test-helpers.js';
+import { resolveRules, ruleCatalogue } from '../harness/suite/catalogue.js';
+import { createCheckContext, type CheckContext } from '../harness/suite/context.js';
+import { isPropertyCounterexample, type PropertyCounterexample } from '../harness/suite/counterexample.js';
+import { checkProperty, type PropertyRunOptions } from '../harness/suite/property.js';
+import { createTargetContext, type TargetContext } from '../harness/target.js';
+import { referenceKeyEnv, startReferenceServer, type ReferenceServer } from '../reference/server.js';
+import { commandsOf, stateSequences, type StateSequence } from '../suites/enrollments/state-model/arbitrary.js';
+import { STATE_MODEL_RULES } from '../suites/enrollments/state-model/rules.js';
+import { newReal } from '../suites/enrollments/state-model/system.js';
+
+const rules = resolveRules(ruleCatalogue(), 'state model', [...STATE_MODEL_RULES]);
+const body = (t: CheckContext, sequence: StateSequence) => fc.asyncModelRun(() => ({ model: { apps: [] }, real: newReal(t) }), commandsOf(sequence));
+
+interface Server {
+  server: ReferenceServer;
+  target: TargetContext;
+}
+
+async function serve(fault?: string): Promise<Server> {
+  const server = await startReferenceServer(fault ? { fault } : {});
+  const profile = { ...loadTargetProfile(referenceProfilePath()), baseUrl: server.url };
+  const target = await createTargetContext(runConfigFor({ families: ['enrollments'], profile }), { ...process.env, ...referenceKeyEnv() });
+  return { server, target };
+}
+
+async function failureOf(target: TargetContext, opts: Omit<PropertyRunOptions, 'timeLimitMs'>): Promise<PropertyCounterexample> {
+  try {
+    await checkProperty(createCheckContext(target, rules), (_t, replay) => stateSequences('planFull', replay), body, { ...opts, timeLimitMs: 60_000 });
+  } catch (e) {
+    if (isPropertyCounterexample(e)) return e;
+    throw e;
+  }
+  throw new Error('the model passed against a faulty server');
+}
+
+const servers: Server[] = [];
+const close = () => Promise.all(servers.splice(0).map(async (s) => { await s.target.client.close(); await s.server.close(); }));
+afterAll(close);
+
+describe('the state-machine model', () => {
+  let clean: Server;
+  let faulty: Server;
+  beforeAll(async () => {
+    [clean, faulty] = await Promise.all([serve(), serve('enr-cancel-effectuated')]);
+    servers.push(clean, faulty);
+  });
+
+  test('passes against the reference server', async () => {
+    await checkProperty(createCheckContext(clean.target, rules), () => stateSequences('planFull'), body, { seed: 3, numRuns: 3, timeLimitMs: 60_000 });
+  }, 60_000);
+
+  test('fails by the fault’s own rule, shrunk to the shortest sequence, printed as numbered steps', async () => {
+    const failure = await failureOf(faulty.target, { seed: 11, numRuns: 10 });
+    expect(isRuleViolation(failure.failure) && failure.failure.rules).toEqual(['ENR-CANCEL-PAST-PENDING-400']);
+    // Create (coverage today) and submit: the sweep of the effectuated state tries the cancellation.
+    expect(failure.steps).toMatch(/^1\. create a planFull application \(today start\)\n/);
+    expect(failure.steps).toMatch(/\n2\. submit application #1 \(draft\)\n/);
+    expect(failure.steps).not.toMatch(/\n3\. /);
+    expect(failure.steps).toContain('try cancellations from effectuated: POST /v1/enrollments/');
+    expect(failure.path).toMatch(/^\d+(:\d+)*@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/);
+  }, 120_000);
+
+  test('the printed seed and path replay the same sequence at once', async () => {
+    const first = await failureOf(faulty.target, { seed: 11, numRuns: 10 });
+    const replay = await failureOf(faulty.target, { seed: first.seed, path: first.path, numRuns: 10 });
+    expect(replay.counterexample).toBe(first.counterexample);
+    expect(replay.steps.replace(/enr_[\w-]+/g, 'ID')).toBe(first.steps.replace(/enr_[\w-]+/g, 'ID'));
+    expect(replay.numRuns).toBe(1);
+  }, 120_000);
+});
