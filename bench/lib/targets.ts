@@ -40,7 +40,15 @@ export const TARGETS: TargetSpec[] = [
   { id: 'full-run-time', target: 'full conformance run < 15 s', judge: ({ conformance: r }) => r && { figure: s(r.wallMs), met: r.wallMs < 15_000 } },
   { id: 'campaign-time', target: 'mutation campaign < 3 min', judge: ({ campaign: c }) => c && { figure: s(c.wallMs), met: c.wallMs < 180_000 } },
   { id: 'smoke-requests', target: 'smoke <= 10 requests', judge: ({ smoke: r }) => r && { figure: `${r.requests}`, met: r.requests <= 10 } },
-  { id: 'certification-requests', target: 'certification <= 600 requests', judge: ({ certification: r }) => r && { figure: `${r.requests}`, met: r.requests <= 600 } },
+  // The state-machine model and generated writes raised the budgets: conformance <= 500, certification <= 900 requests.
+  { id: 'conformance-requests', target: 'conformance <= 500 requests', judge: ({ conformance: r }) => r && { figure: `${r.requests}`, met: r.requests <= 500 } },
+  {
+    id: 'conformance-floor',
+    target: 'conformance within 1.25x of the stage-limit floor',
+    // Every request shares the stage limit (a burst of 30, then 20 a second): the floor is (requests - 30) / 20 s.
+    judge: ({ conformance: r }) => r && { figure: `${s(r.wallMs)} vs floor ${s(Math.max(0, r.requests - 30) * 50)}`, met: r.wallMs <= 1.25 * Math.max(0, r.requests - 30) * 50 },
+  },
+  { id: 'certification-requests', target: 'certification <= 900 requests', judge: ({ certification: r }) => r && { figure: `${r.requests}`, met: r.requests <= 900 } },
   { id: 'tier-low-time', target: 'certification at tier low < 10 min', judge: ({ tiers }) => tiers.low && { figure: s(tiers.low.wallMs), met: tiers.low.wallMs < 600_000 } },
   ...TIERS.map((tier): TargetSpec => ({
     id: `tier-${tier}-unprovoked-429`,
