@@ -12,7 +12,7 @@ import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
-import { describeBlocks, exitCodeWithBlocks, transportBlocks } from './transport-blocks.js';
+import { blockedByTransport, describeBlocks, exitCodeWithBlocks, transportBlocks } from './transport-blocks.js';
 import type { WebhookInbox } from './webhook-inbox.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
@@ -38,6 +38,7 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
     writers: report.writers,
     secrets: keyValues(target.profile),
     preFindings: report.preFindings,
+    classify: blockedByTransport,
   });
 }
 

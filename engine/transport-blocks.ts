@@ -2,7 +2,7 @@
  * Transport failures during the run: a check whose request never got an answer for a cause of
  * the preflight's table (DNS, nothing listening, TLS, proxy, connect timeout) did not test its
  * rule. Each cause is told once, with the number of checks it blocked, and the run ends with
- * its exit code instead of 1. The causes are PREFLIGHT_CAUSES, the one owner of the table.
+ * its exit code instead of 1; in every report those checks are `blocked` by it, not failed. The causes are PREFLIGHT_CAUSES, the one owner of the table.
  */
 import type { Finding } from '../harness/model.js';
 import { ERROR_CODES } from '../harness/errors.js';
@@ -25,10 +25,17 @@ function transportCauseOf(finding: Finding): PreflightCause | undefined {
   return undefined;
 }
 
+/** A failed check that got no answer for a transport cause is `blocked` by it: its rules were not tested. */
+export function blockedByTransport(finding: Finding): Finding {
+  const cause = transportCauseOf(finding);
+  return cause ? { ...finding, verdict: 'blocked', blockedBy: cause.code } : finding;
+}
+
+/** The causes that blocked checks, with how many each. */
 export function transportBlocks(findings: readonly Finding[]): TransportBlock[] {
   const byCode = new Map<string, TransportBlock>();
   for (const f of findings) {
-    const cause = transportCauseOf(f);
+    const cause = f.verdict === 'blocked' ? PREFLIGHT_CAUSES.find((c) => c.code === f.blockedBy) : undefined;
     if (!cause) continue;
     const seen = byCode.get(cause.code);
     if (seen) seen.checks += 1;

@@ -28,7 +28,7 @@ export const HEARTBEAT_MS = 30_000;
 
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
-  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped`;
+  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}`;
 };
 
 export class ConsoleWriter implements ReportWriter {

@@ -44,9 +44,10 @@ export interface RunSummary {
   counts: Counts;
   /**
    * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
-   * selection (families, rules, profile, shard) held no check about the target: nothing was tested.
+   * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
+   * `blocked` when no check failed but some could not test their rules (a transport cause).
    */
-  outcome: 'passed' | 'failed' | 'empty';
+  outcome: 'passed' | 'failed' | 'empty' | 'blocked';
   ruleVerdicts: Record<string, RuleOutcome>;
   findings: Finding[];
   /** `sha256:<hex>` over the canonical JSON of this object without `digest`. */
@@ -54,10 +55,11 @@ export interface RunSummary {
 }
 
 /** Worst first: a rule takes the worst verdict of the checks that named it. */
-const SEVERITY: Record<Verdict, number> = { failed: 3, warning: 2, passed: 1, skipped: 0 };
+// A rule one of whose checks was blocked is not fully verified, even when another check passed it.
+const SEVERITY: Record<Verdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0 };
 
 export function countVerdicts(findings: readonly Finding[]): Counts {
-  const counts: Counts = { total: findings.length, passed: 0, failed: 0, warning: 0, skipped: 0 };
+  const counts: Counts = { total: findings.length, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 };
   for (const finding of findings) counts[finding.verdict] += 1;
   return counts;
 }
@@ -94,13 +96,14 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSum
   // A run with no check about the target tested nothing; it must never read as passed.
   if (!findings.some((f) => f.subject !== 'document')) return 'empty';
   const failing = (f: Finding) => f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
-  return findings.some(failing) ? 'failed' : 'passed';
+  if (findings.some(failing)) return 'failed';
+  return findings.some((f) => f.verdict === 'blocked') ? 'blocked' : 'passed';
 }
 
-const EXIT_CODES: Record<RunSummary['outcome'], 0 | 1 | 2> = { passed: 0, failed: 1, empty: 2 };
+const EXIT_CODES: Record<RunSummary['outcome'], 0 | 1 | 2 | 4> = { passed: 0, failed: 1, empty: 2, blocked: 4 };
 
-/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected. */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 {
+/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected, 4 checks blocked by the network. */
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 | 4 {
   return EXIT_CODES[summary.outcome];
 }
 

@@ -15,7 +15,7 @@ export function headerSection(summary: RunSummary): Raw {
 ${documentDefects(summary)}
 <p class="meta">Scope: ${scopeLine(summary.scope)}</p>
 <p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
-<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}</div>`;
+<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}</div>`;
 }
 
 /** The loaded document's own defects, listed in the header: they are the document's, not the target's. */
@@ -31,7 +31,7 @@ export function familyTables(summary: RunSummary): Raw {
     const rows = summary.findings
       .map((finding, index) => ({ finding, index }))
       .filter(({ finding }) => finding.family === family)
-      .map(({ finding, index }) => html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`);
+      .map(({ finding, index }) => html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`);
     return html`<h3>${family}</h3><table><tr><th>check</th><th>rules</th><th>verdict</th><th>note</th><th>time</th></tr>${rows}</table>`;
   })}`;
 }
