@@ -3,7 +3,7 @@
  * failure with its rule, section, expected against observed and a reproduction command.
  */
 import type { Finding } from '../harness/model.js';
-import { countVerdicts, type RunSummary } from './summary.js';
+import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
@@ -83,6 +83,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   lines.push(`Scope: ${scopeLine(summary.scope)}`);
   lines.push(...documentDefectLines(summary));
   lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
+  lines.push(ruleCountsLine(summary.ruleCounts));
   const failures = summary.findings.filter((f) => f.verdict === 'failed');
   const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document');
   if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding } from '../harness/model.js';
 import { describeExchange } from './text.js';
-import type { RunSummary } from './summary.js';
+import { RULE_VERDICTS, type RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 import { xmlAttrs, xmlEscape } from './xml.js';
 
@@ -31,8 +31,21 @@ export function renderJunit(summary: RunSummary): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: counts.total, failures: counts.failed, errors: counts.blocked, time: seconds(summary.durationMs) })}>`,
     ...suites,
+    rulesSuite(summary),
     '</testsuites>',
     '',
+  ].join('\n');
+}
+
+/** Every rule of the catalogue with its verdict, as properties of a suite with no test cases of its own. */
+function rulesSuite(summary: RunSummary): string {
+  return [
+    `  <testsuite${xmlAttrs({ name: 'rules', tests: 0, failures: 0, errors: 0, skipped: 0, time: 0, timestamp: summary.startedAt })}>`,
+    '    <properties>',
+    ...RULE_VERDICTS.map((v) => `      <property${xmlAttrs({ name: `rules.${v}`, value: summary.ruleCounts[v] })}/>`),
+    ...Object.entries(summary.ruleVerdicts).map(([id, outcome]) => `      <property${xmlAttrs({ name: `rule.${id}`, value: outcome.verdict })}/>`),
+    '    </properties>',
+    '  </testsuite>',
   ].join('\n');
 }
 

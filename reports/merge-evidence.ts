@@ -4,12 +4,12 @@
  * checks and exchanges are put together, and the scope loses its shard once all are present.
  */
 import { ConfigError } from '../harness/errors.js';
-import type { Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
 import type { Evidence, EvidenceRule } from './evidence.js';
+import type { RuleVerdict } from './summary.js';
 
-// A rule one of whose checks was blocked is not fully verified, even when another check passed it.
-const SEVERITY: Record<Verdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0 };
+// A rule one shard did not reach may be another's: any verdict of a check beats none.
+const SEVERITY: Record<RuleVerdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0, 'not reached': -1, 'not selected': -2 };
 
 /** Scope members every shard must share. */
 const SHARED = ['runProfile', 'toolVersion', 'catalogueVersion', 'specDigest', 'seed', 'runs', 'strict'] as const;

@@ -11,8 +11,17 @@ export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
 export type Counts = Record<Verdict, number> & { total: number };
 
+/**
+ * A rule's verdict: its checks' worst, or `not selected` (outside the run's families, --rule or
+ * shard) or `not reached` (selected, but no check reported on it: none covers it in this run
+ * profile, or its check stopped at a violation of another rule first). Never passed by default.
+ */
+export type RuleVerdict = Verdict | 'not selected' | 'not reached';
+
+export const RULE_VERDICTS: readonly RuleVerdict[] = ['passed', 'failed', 'warning', 'skipped', 'blocked', 'not selected', 'not reached'];
+
 export interface RuleOutcome {
-  verdict: Verdict;
+  verdict: RuleVerdict;
   section?: string;
   strength?: RuleStrength;
   statement?: string;
@@ -48,7 +57,10 @@ export interface RunSummary {
    * `blocked` when no check failed but some could not test their rules (a transport cause).
    */
   outcome: 'passed' | 'failed' | 'empty' | 'blocked';
+  /** One verdict per rule of the catalogue. */
   ruleVerdicts: Record<string, RuleOutcome>;
+  /** How many rules of the catalogue got each verdict. */
+  ruleCounts: Record<RuleVerdict, number>;
   findings: Finding[];
   /** `sha256:<hex>` over the canonical JSON of this object without `digest`. */
   digest: string;
@@ -64,8 +76,17 @@ export function countVerdicts(findings: readonly Finding[]): Counts {
   return counts;
 }
 
-/** One verdict per rule named by any finding, sorted by rule id. */
-export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue): Record<string, RuleOutcome> {
+/** What the run selected, for the rules no finding named. */
+export type RuleSelection = Pick<RunInfo, 'families' | 'rules' | 'shard'>;
+
+function unseenVerdict(rule: { id: string; families: readonly string[] }, selection: RuleSelection): RuleVerdict {
+  const selected = rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number])) && (selection.rules === undefined || selection.rules.includes(rule.id));
+  // A shard runs a share of the files: a rule it did not reach may be another shard's.
+  return selected && selection.shard === undefined ? 'not reached' : 'not selected';
+}
+
+/** One verdict per rule of the catalogue (and any other rule a finding named), sorted by rule id. */
+export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue, selection?: RuleSelection): Record<string, RuleOutcome> {
   const byRule = new Map<string, { verdict: Verdict; checks: number; section?: string }>();
   for (const finding of findings) {
     for (const rule of finding.rules) {
@@ -80,12 +101,26 @@ export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue)
     }
   }
   const out: Record<string, RuleOutcome> = {};
-  for (const id of [...byRule.keys()].sort()) {
+  const ids = new Set([...byRule.keys(), ...(selection ? catalogue.keys() : [])]);
+  for (const id of [...ids].sort()) {
     const rule = catalogue.get(id);
-    const seen = byRule.get(id)!;
-    out[id] = { verdict: seen.verdict, checks: seen.checks, section: rule?.section ?? seen.section, strength: rule?.strength, statement: rule?.statement };
+    const seen = byRule.get(id);
+    if (seen) out[id] = { verdict: seen.verdict, checks: seen.checks, section: rule?.section ?? seen.section, strength: rule?.strength, statement: rule?.statement };
+    else if (rule && selection) out[id] = { verdict: unseenVerdict(rule, selection), checks: 0, section: rule.section, strength: rule.strength, statement: rule.statement };
   }
   return out;
+}
+
+/** `193 rules: 180 passed, 2 failed, ...` (zero counts left out). */
+export function ruleCountsLine(counts: Record<RuleVerdict, number>): string {
+  const total = RULE_VERDICTS.reduce((n, v) => n + counts[v], 0);
+  return `${total} rules: ${RULE_VERDICTS.filter((v) => counts[v] > 0).map((v) => `${counts[v]} ${v}`).join(', ')}`;
+}
+
+export function countRuleVerdicts(verdicts: Record<string, RuleOutcome>): Record<RuleVerdict, number> {
+  const counts = Object.fromEntries(RULE_VERDICTS.map((v) => [v, 0])) as Record<RuleVerdict, number>;
+  for (const outcome of Object.values(verdicts)) counts[outcome.verdict] += 1;
+  return counts;
 }
 
 /**
@@ -109,6 +144,7 @@ export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 | 4 
 
 export function buildSummary(info: RunInfo, findings: readonly Finding[], catalogue: Catalogue, finishedAt: Date, interrupted = false): RunSummary {
   const counts = countVerdicts(findings);
+  const verdicts = ruleVerdicts(findings, catalogue, info);
   return withDigest({
     format: SUMMARY_FORMAT,
     runId: info.runId,
@@ -129,7 +165,8 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     preflight: info.preflight,
     counts,
     outcome: outcomeOf(findings, info.strict),
-    ruleVerdicts: ruleVerdicts(findings, catalogue),
+    ruleVerdicts: verdicts,
+    ruleCounts: countRuleVerdicts(verdicts),
     findings: [...findings],
   });
 }
