@@ -88,7 +88,7 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
-  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile, config.requestsSpent) });
+  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, direct: config.embedded, requestCap: requestCapOf(config.runProfile, config.requestsSpent) });
   const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) ? config.profile.fixtures[name] : undefined);
   const hasRole = (role: string) => client.hasRole(role);
   return {

@@ -44,7 +44,7 @@ export function createClient(options: ClientOptions): Client {
   const keys = new KeyRing(profile.keys, options.env ?? process.env);
   const readOnly = options.readOnly === true || profile.readOnly === true;
   const defaultTimeout = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const agent = networkAgent({ timeoutMs: defaultTimeout, caFile: profile.caFile, env: options.env });
+  const agent = networkAgent({ timeoutMs: defaultTimeout, caFile: profile.caFile, env: options.env, direct: options.direct });
   const interceptors = [
     deadline(),
     pacing({ budgets: options.budgets ?? sharedBudgets }),

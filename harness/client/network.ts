@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { EnvHttpProxyAgent, type ProxyAgent } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher, type ProxyAgent } from 'undici';
 
 export interface NetworkOptions {
   /** Connect (and TLS handshake) timeout, ms. */
@@ -13,6 +13,8 @@ export interface NetworkOptions {
   /** Absolute path of a PEM bundle to trust beside the system's CAs. */
   caFile?: string;
   env?: NodeJS.ProcessEnv;
+  /** Ignore the proxy variables (the embedded server). */
+  direct?: boolean;
 }
 
 /**
@@ -34,10 +36,11 @@ function readOptional(path: string): string | undefined {
   }
 }
 
-export function networkAgent(options: NetworkOptions): EnvHttpProxyAgent {
+export function networkAgent(options: NetworkOptions): Dispatcher {
   const env = options.env ?? process.env;
   const ca = trustedCas(options.caFile, env);
   const tls = { timeout: options.timeoutMs, ...(ca ? { ca } : {}) };
+  if (options.direct) return new Agent({ connect: tls });
   // EnvHttpProxyAgent hands its options to each ProxyAgent it makes, so the proxy options go here too.
   const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'requestTls' | 'proxyTls' | 'proxyTunnel'> = {
     connect: tls,

@@ -126,6 +126,15 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     expect(proxy.passed.length).toBe(before);
   });
 
+  it('the embedded server is reached directly, whatever the proxy variables say', async () => {
+    process.env.HTTP_PROXY = refusing.url;
+    process.env.HTTPS_PROXY = refusing.url;
+    const before = refusing.passed.length;
+    const result = await runCli(['run', '--rule', 'PING-200', '--report-dir', tmp.path('embedded')]);
+    expect(result.code).toBe(0);
+    expect(refusing.passed.length).toBe(before);
+  });
+
   it.each([
     ['HTTPS_PROXY', 'a refused CONNECT', () => https.url],
     ['HTTP_PROXY', 'a 407 for plain http', () => http.url],
