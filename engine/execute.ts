@@ -14,6 +14,7 @@ import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
+import { blockedByTransport, describeBlocks, exitCodeWithBlocks, transportBlocks } from './transport-blocks.js';
 import type { WebhookInbox } from './webhook-inbox.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
@@ -39,6 +40,7 @@ export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget
     writers: report.writers,
     secrets: keyValues(target.profile),
     preFindings: report.preFindings,
+    classify: blockedByTransport,
   });
 }
 
@@ -93,7 +95,9 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       process.off('SIGINT', onInterrupt);
       await runner.close();
     }
-    const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeOf(summary);
+    const blocks = transportBlocks(summary.findings);
+    if (blocks.length > 0) io.err.write(describeBlocks(blocks));
+    const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeWithBlocks(exitCodeOf(summary), blocks);
     if (runProfile(plan.runProfile).evidence && !signingKey) io.out.write(`evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`);
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     if (!summary.interrupted) checkRanSomething(summary, plan);

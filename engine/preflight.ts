@@ -2,7 +2,7 @@
  * The preflight: one GET /v1/ping with the run's first key, before any check. It tells the
  * two ways a target cannot be tested at all apart from a broken rule, each with its own code
  * and exit code (README, "Exit codes"): the target refused our key (5), or it cannot be
- * reached (4: no such host, nothing listening, TLS, no connection in time). Any other answer
+ * reached (4: no such host, nothing listening, TLS, the proxy refused, no connection in time). Any other answer
  * (200, 404, 5xx, a slow body) is left to the checks, which report it as findings.
  * This table is the one owner of "which transport failure is which cause".
  */
@@ -30,6 +30,8 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
   { code: 'E_TARGET_HOST_UNKNOWN', exitCode: 4, says: 'the host name does not resolve', errors: /^(ENOTFOUND|EAI_AGAIN|EAI_NODATA|EAI_NONAME|EAI_FAIL)$/ },
   { code: 'E_TARGET_NOT_LISTENING', exitCode: 4, says: 'nothing accepts connections there', errors: /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/ },
   { code: 'E_TARGET_TLS', exitCode: 4, says: 'the TLS handshake failed', errors: /^(EPROTO|ERR_SSL_.*|ERR_TLS_.*|CERT_.*|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_.*|ERR_OSSL_.*)$/ },
+  // 407 can only come from a proxy; a refused CONNECT never reaches the target.
+  { code: 'E_TARGET_PROXY_REFUSED', exitCode: 4, says: 'the proxy refused to carry the request', statuses: [407], errors: /^PROXY_REFUSED_\d+$/ },
   { code: 'E_TARGET_CONNECT_TIMEOUT', exitCode: 4, says: 'no connection within the request timeout', errors: /^(UND_ERR_CONNECT_TIMEOUT|ETIMEDOUT)$/ },
 ];
 

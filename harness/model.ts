@@ -64,7 +64,8 @@ export interface Exchange {
   truncated?: boolean;
 }
 
-export type Verdict = 'passed' | 'failed' | 'warning' | 'skipped';
+/** `blocked`: the check got no answer for a cause that is not its rule's (a transport failure); its rules were not tested. */
+export type Verdict = 'passed' | 'failed' | 'warning' | 'skipped' | 'blocked';
 
 /** The outcome of one check of one or more rules. */
 export interface Finding {
@@ -83,6 +84,8 @@ export interface Finding {
   message?: string;
   /** For skips: what the check needs, e.g. `role unapproved` or `fixture cancellablePlanId`. */
   needs?: string;
+  /** For blocked checks: what blocked them, e.g. `E_TARGET_NOT_LISTENING`. */
+  blockedBy?: string;
   exchanges: Exchange[];
   /** A command that replays this check alone. */
   reproduce?: string;

@@ -5,7 +5,7 @@
  * themselves are read by the client's KeyRing (client/keys.ts) only.
  */
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -43,7 +43,22 @@ export function loadTargetProfile(path: string): TargetProfile {
   }
   checkKeyNames(path, (data as Partial<TargetProfile>).keys ?? {});
   refuseV1((data as { baseUrl: string }).baseUrl, `baseUrl of target profile ${path}`);
-  return normalise(data as Partial<TargetProfile> & { baseUrl: string }, basename(path).replace(/\.json$/i, ''));
+  const profile = normalise(data as Partial<TargetProfile> & { baseUrl: string }, basename(path).replace(/\.json$/i, ''));
+  if (profile.caFile !== undefined) profile.caFile = checkedCaFile(path, profile.caFile);
+  return profile;
+}
+
+/** The CA bundle is read here once, so a wrong path stops the run before any request (exit 2). */
+function checkedCaFile(profilePath: string, caFile: string): string {
+  const full = resolve(dirname(profilePath), caFile);
+  let text: string;
+  try {
+    text = readFileSync(full, 'utf8');
+  } catch (err) {
+    throw new ConfigError('E_PROFILE_CA_UNREADABLE', `caFile of target profile ${profilePath}: ${full} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('E_PROFILE_CA_UNREADABLE', `caFile of target profile ${profilePath}: ${full} holds no PEM certificate`);
+  return full;
 }
 
 function parseProfile(path: string): unknown {
@@ -118,6 +133,7 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   if (data.readOnly !== undefined) profile.readOnly = data.readOnly;
   if (data.requestTimeoutMs !== undefined) profile.requestTimeoutMs = data.requestTimeoutMs;
   if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
+  if (data.caFile !== undefined) profile.caFile = data.caFile;
   if (data.webhookReceiver !== undefined) profile.webhookReceiver = data.webhookReceiver;
   return profile;
 }

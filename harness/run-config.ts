@@ -24,6 +24,8 @@ export interface TargetProfile {
   readOnly?: boolean;
   requestTimeoutMs?: number;
   asyncTimeoutMs?: number;
+  /** Absolute path of a PEM bundle trusted beside the system's CAs (the profile's `caFile`, resolved). */
+  caFile?: string;
   keys: Record<string, KeyRef>;
   fixtures: Record<string, string | number | boolean | string[]>;
   /**

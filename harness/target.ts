@@ -89,7 +89,7 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
-  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, requestCap: requestCapOf(config.runProfile, config.requestsSpent) });
+  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, direct: config.embedded, requestCap: requestCapOf(config.runProfile, config.requestsSpent) });
   // A fixture the preflight found the target does not have counts as absent: its checks skip.
   const absent = absentFixtures(config.configWarnings);
   const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) && !absent.has(name) ? config.profile.fixtures[name] : undefined);

@@ -87,7 +87,7 @@ export function faultError(fault: FaultInfo, error: unknown, durationMs: number,
     ownRuleCaught: false,
     failingRules: [],
     catches: [],
-    counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0 },
+    counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 },
     durationMs,
     error: error instanceof Error ? error.message : String(error),
   };

@@ -4,7 +4,7 @@
  */
 import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
-import { countVerdicts, type RunSummary } from './summary.js';
+import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
@@ -29,7 +29,7 @@ export const HEARTBEAT_MS = 30_000;
 
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
-  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped`;
+  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}`;
 };
 
 export class ConsoleWriter implements ReportWriter {
@@ -85,6 +85,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   lines.push(...documentDefectLines(summary));
   lines.push(...configWarningLines(summary.configWarnings));
   lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
+  lines.push(ruleCountsLine(summary.ruleCounts));
   const failures = summary.findings.filter((f) => f.verdict === 'failed');
   const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document');
   if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));

@@ -4,7 +4,7 @@
  */
 import type { Exchange, RuleStrength, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
-import type { RunSummary } from './summary.js';
+import type { RuleVerdict, RunSummary } from './summary.js';
 
 export const EVIDENCE_FORMAT = 'partner-conformance.evidence/1';
 
@@ -22,7 +22,7 @@ export interface EvidenceRule {
   section?: string;
   strength?: RuleStrength;
   statement?: string;
-  verdict: Verdict;
+  verdict: RuleVerdict;
   checks: EvidenceCheck[];
 }
 

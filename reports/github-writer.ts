@@ -32,9 +32,9 @@ export function renderStepSummary(summary: RunSummary): string {
     '',
     `Scope: ${scopeLine(summary.scope)}`,
     '',
-    '| checks | passed | failed | warnings | skipped |',
-    '|---|---|---|---|---|',
-    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} |`,
+    '| checks | passed | failed | warnings | skipped | blocked |',
+    '|---|---|---|---|---|---|',
+    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} |`,
     '',
     ...(failures.length === 0
       ? []

@@ -11,7 +11,7 @@ describe('junit.xml', () => {
     const summary = sampleSummary();
     const root = parseXml(renderJunit(summary));
     expect(root.name).toBe('testsuites');
-    expect(findAll(root, 'testsuite').map((s) => s.attrs.name)).toEqual(['utility', 'reference', 'enrollments']);
+    expect(findAll(root, 'testsuite').map((s) => s.attrs.name)).toEqual(['utility', 'reference', 'enrollments', 'rules']);
     const cases = findAll(root, 'testcase');
     expect(cases).toHaveLength(summary.findings.length);
     expect(cases.map((c) => c.attrs.name.replace(/ \[warning\]$/, '')).sort()).toEqual(summary.findings.map((f) => f.check).sort());

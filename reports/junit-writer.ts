@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding } from '../harness/model.js';
 import { describeExchange } from './text.js';
-import type { RunSummary } from './summary.js';
+import { RULE_VERDICTS, type RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 import { xmlAttrs, xmlEscape } from './xml.js';
 
@@ -29,10 +29,23 @@ export function renderJunit(summary: RunSummary): string {
   const { counts } = summary;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: counts.total, failures: counts.failed, errors: 0, time: seconds(summary.durationMs) })}>`,
+    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: counts.total, failures: counts.failed, errors: counts.blocked, time: seconds(summary.durationMs) })}>`,
     ...suites,
+    rulesSuite(summary),
     '</testsuites>',
     '',
+  ].join('\n');
+}
+
+/** Every rule of the catalogue with its verdict, as properties of a suite with no test cases of its own. */
+function rulesSuite(summary: RunSummary): string {
+  return [
+    `  <testsuite${xmlAttrs({ name: 'rules', tests: 0, failures: 0, errors: 0, skipped: 0, time: 0, timestamp: summary.startedAt })}>`,
+    '    <properties>',
+    ...RULE_VERDICTS.map((v) => `      <property${xmlAttrs({ name: `rules.${v}`, value: summary.ruleCounts[v] })}/>`),
+    ...Object.entries(summary.ruleVerdicts).map(([id, outcome]) => `      <property${xmlAttrs({ name: `rule.${id}`, value: outcome.verdict })}/>`),
+    '    </properties>',
+    '  </testsuite>',
   ].join('\n');
 }
 
@@ -49,9 +62,10 @@ function groupByFamily(findings: readonly Finding[]): Map<string, Finding[]> {
 function renderSuite(summary: RunSummary, family: string, findings: Finding[]): string {
   const failed = findings.filter((f) => f.verdict === 'failed').length;
   const skipped = findings.filter((f) => f.verdict === 'skipped').length;
+  const blocked = findings.filter((f) => f.verdict === 'blocked').length;
   const time = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
   return [
-    `  <testsuite${xmlAttrs({ name: family, tests: findings.length, failures: failed, errors: 0, skipped, time: seconds(time), timestamp: summary.startedAt })}>`,
+    `  <testsuite${xmlAttrs({ name: family, tests: findings.length, failures: failed, errors: blocked, skipped, time: seconds(time), timestamp: summary.startedAt })}>`,
     '    <properties>',
     `      <property${xmlAttrs({ name: 'target', value: summary.target.baseUrl })}/>`,
     `      <property${xmlAttrs({ name: 'spec.version', value: summary.spec.version ?? 'unknown' })}/>`,
@@ -77,6 +91,8 @@ function renderCase(summary: RunSummary, family: string, finding: Finding): stri
 /** <failure> or <skipped>; nothing for a pass or a warning (its text goes to <system-out>). */
 function outcomeElement(summary: RunSummary, finding: Finding): string[] {
   if (finding.verdict === 'skipped') return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
+  // Not a failure of its rules: the check could not test them (JUnit's error, not failure).
+  if (finding.verdict === 'blocked') return [`      <error${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}`, type: 'blocked' })}>${xmlEscape(failureText(summary, finding))}</error>`];
   if (finding.verdict === 'passed' || finding.verdict === 'warning') return [];
   const text = xmlEscape(failureText(summary, finding));
   const message = finding.message ?? `${finding.rules.join(', ')}: expected ${finding.expected ?? '?'}, observed ${finding.observed ?? '?'}`;

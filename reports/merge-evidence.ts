@@ -4,11 +4,12 @@
  * checks and exchanges are put together, and the scope loses its shard once all are present.
  */
 import { ConfigError } from '../harness/errors.js';
-import type { Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
 import type { Evidence, EvidenceRule } from './evidence.js';
+import type { RuleVerdict } from './summary.js';
 
-const SEVERITY: Record<Verdict, number> = { failed: 3, warning: 2, passed: 1, skipped: 0 };
+// A rule one shard did not reach may be another's: any verdict of a check beats none.
+const SEVERITY: Record<RuleVerdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0, 'not reached': -1, 'not selected': -2 };
 
 /** Scope members every shard must share. */
 const SHARED = ['runProfile', 'toolVersion', 'catalogueVersion', 'specDigest', 'seed', 'runs', 'strict'] as const;
@@ -63,14 +64,15 @@ export function mergeEvidence(parts: readonly Evidence[]): Evidence {
   const outcomes = parts.map((p) => p.outcome);
   const { signature: _signature, digest: _digest, summaryDigest: _summaryDigest, ...base } = first as Evidence & { signature?: unknown };
   const counts = { ...first.counts };
-  for (const key of Object.keys(counts) as Array<keyof typeof counts>) counts[key] = parts.reduce((n, p) => n + p.counts[key], 0);
+  // A shard written before `blocked` existed has no such count: it blocked nothing.
+  for (const key of Object.keys(counts) as Array<keyof typeof counts>) counts[key] = parts.reduce((n, p) => n + (p.counts[key] ?? 0), 0);
   return withDigest({
     ...base,
     runId: `${first.runId}+${parts.length - 1}`,
     scope: { ...scope, ...(all ? {} : { shard: `${indexes.join(',')}/${count}` }), complete: partial.length === 0, partial },
     startedAt: parts.map((p) => p.startedAt).sort()[0]!,
     finishedAt: parts.map((p) => p.finishedAt).sort().at(-1)!,
-    outcome: outcomes.includes('failed') ? 'failed' : outcomes.every((o) => o === 'empty') ? 'empty' : 'passed',
+    outcome: outcomes.includes('failed') ? 'failed' : outcomes.includes('blocked') ? 'blocked' : outcomes.every((o) => o === 'empty') ? 'empty' : 'passed',
     counts,
     rules: mergeRules(parts),
     requestIds: parts.flatMap((p) => p.requestIds),

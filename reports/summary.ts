@@ -11,8 +11,17 @@ export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
 export type Counts = Record<Verdict, number> & { total: number };
 
+/**
+ * A rule's verdict: its checks' worst, or `not selected` (outside the run's families, --rule or
+ * shard) or `not reached` (selected, but no check reported on it: none covers it in this run
+ * profile, or its check stopped at a violation of another rule first). Never passed by default.
+ */
+export type RuleVerdict = Verdict | 'not selected' | 'not reached';
+
+export const RULE_VERDICTS: readonly RuleVerdict[] = ['passed', 'failed', 'warning', 'skipped', 'blocked', 'not selected', 'not reached'];
+
 export interface RuleOutcome {
-  verdict: Verdict;
+  verdict: RuleVerdict;
   section?: string;
   strength?: RuleStrength;
   statement?: string;
@@ -46,26 +55,40 @@ export interface RunSummary {
   counts: Counts;
   /**
    * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
-   * selection (families, rules, profile, shard) held no check about the target: nothing was tested.
+   * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
+   * `blocked` when no check failed but some could not test their rules (a transport cause).
    */
-  outcome: 'passed' | 'failed' | 'empty';
+  outcome: 'passed' | 'failed' | 'empty' | 'blocked';
+  /** One verdict per rule of the catalogue. */
   ruleVerdicts: Record<string, RuleOutcome>;
+  /** How many rules of the catalogue got each verdict. */
+  ruleCounts: Record<RuleVerdict, number>;
   findings: Finding[];
   /** `sha256:<hex>` over the canonical JSON of this object without `digest`. */
   digest: string;
 }
 
 /** Worst first: a rule takes the worst verdict of the checks that named it. */
-const SEVERITY: Record<Verdict, number> = { failed: 3, warning: 2, passed: 1, skipped: 0 };
+// A rule one of whose checks was blocked is not fully verified, even when another check passed it.
+const SEVERITY: Record<Verdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0 };
 
 export function countVerdicts(findings: readonly Finding[]): Counts {
-  const counts: Counts = { total: findings.length, passed: 0, failed: 0, warning: 0, skipped: 0 };
+  const counts: Counts = { total: findings.length, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 };
   for (const finding of findings) counts[finding.verdict] += 1;
   return counts;
 }
 
-/** One verdict per rule named by any finding, sorted by rule id. */
-export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue): Record<string, RuleOutcome> {
+/** What the run selected, for the rules no finding named. */
+export type RuleSelection = Pick<RunInfo, 'families' | 'rules' | 'shard'>;
+
+function unseenVerdict(rule: { id: string; families: readonly string[] }, selection: RuleSelection): RuleVerdict {
+  const selected = rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number])) && (selection.rules === undefined || selection.rules.includes(rule.id));
+  // A shard runs a share of the files: a rule it did not reach may be another shard's.
+  return selected && selection.shard === undefined ? 'not reached' : 'not selected';
+}
+
+/** One verdict per rule of the catalogue (and any other rule a finding named), sorted by rule id. */
+export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue, selection?: RuleSelection): Record<string, RuleOutcome> {
   const byRule = new Map<string, { verdict: Verdict; checks: number; section?: string }>();
   for (const finding of findings) {
     for (const rule of finding.rules) {
@@ -80,12 +103,26 @@ export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue)
     }
   }
   const out: Record<string, RuleOutcome> = {};
-  for (const id of [...byRule.keys()].sort()) {
+  const ids = new Set([...byRule.keys(), ...(selection ? catalogue.keys() : [])]);
+  for (const id of [...ids].sort()) {
     const rule = catalogue.get(id);
-    const seen = byRule.get(id)!;
-    out[id] = { verdict: seen.verdict, checks: seen.checks, section: rule?.section ?? seen.section, strength: rule?.strength, statement: rule?.statement };
+    const seen = byRule.get(id);
+    if (seen) out[id] = { verdict: seen.verdict, checks: seen.checks, section: rule?.section ?? seen.section, strength: rule?.strength, statement: rule?.statement };
+    else if (rule && selection) out[id] = { verdict: unseenVerdict(rule, selection), checks: 0, section: rule.section, strength: rule.strength, statement: rule.statement };
   }
   return out;
+}
+
+/** `193 rules: 180 passed, 2 failed, ...` (zero counts left out). */
+export function ruleCountsLine(counts: Record<RuleVerdict, number>): string {
+  const total = RULE_VERDICTS.reduce((n, v) => n + counts[v], 0);
+  return `${total} rules: ${RULE_VERDICTS.filter((v) => counts[v] > 0).map((v) => `${counts[v]} ${v}`).join(', ')}`;
+}
+
+export function countRuleVerdicts(verdicts: Record<string, RuleOutcome>): Record<RuleVerdict, number> {
+  const counts = Object.fromEntries(RULE_VERDICTS.map((v) => [v, 0])) as Record<RuleVerdict, number>;
+  for (const outcome of Object.values(verdicts)) counts[outcome.verdict] += 1;
+  return counts;
 }
 
 /**
@@ -96,18 +133,20 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSum
   // A run with no check about the target tested nothing; it must never read as passed.
   if (!findings.some((f) => f.subject !== 'document')) return 'empty';
   const failing = (f: Finding) => f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
-  return findings.some(failing) ? 'failed' : 'passed';
+  if (findings.some(failing)) return 'failed';
+  return findings.some((f) => f.verdict === 'blocked') ? 'blocked' : 'passed';
 }
 
-const EXIT_CODES: Record<RunSummary['outcome'], 0 | 1 | 2> = { passed: 0, failed: 1, empty: 2 };
+const EXIT_CODES: Record<RunSummary['outcome'], 0 | 1 | 2 | 4> = { passed: 0, failed: 1, empty: 2, blocked: 4 };
 
-/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected. */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 {
+/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected, 4 checks blocked by the network. */
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 | 4 {
   return EXIT_CODES[summary.outcome];
 }
 
 export function buildSummary(info: RunInfo, findings: readonly Finding[], catalogue: Catalogue, finishedAt: Date, interrupted = false): RunSummary {
   const counts = countVerdicts(findings);
+  const verdicts = ruleVerdicts(findings, catalogue, info);
   return withDigest({
     format: SUMMARY_FORMAT,
     runId: info.runId,
@@ -129,7 +168,8 @@ export function buildSummary(info: RunInfo, findings: readonly Finding[], catalo
     ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
     outcome: outcomeOf(findings, info.strict),
-    ruleVerdicts: ruleVerdicts(findings, catalogue),
+    ruleVerdicts: verdicts,
+    ruleCounts: countRuleVerdicts(verdicts),
     findings: [...findings],
   });
 }

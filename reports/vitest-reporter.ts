@@ -20,6 +20,8 @@ export interface ReportRun {
   secrets?: readonly string[];
   /** Findings known before any test ran (e.g. defects of the loaded spec). */
   preFindings?: readonly Finding[];
+  /** Rewrites a finding before any writer sees it (the engine marks checks blocked by a transport cause). */
+  classify?: (finding: Finding) => Finding;
 }
 
 /** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
@@ -87,7 +89,7 @@ export class ConformanceReporter implements Reporter {
 
   private record(finding: Finding): void {
     const run = this.run!;
-    const clean = scrubFinding(finding, run.secrets ?? []);
+    const clean = scrubFinding(run.classify ? run.classify(finding) : finding, run.secrets ?? []);
     const complete = clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: findingCommand(run.info, clean) };
     this.findings.push(complete);
     for (const writer of run.writers) writer.add?.(complete);

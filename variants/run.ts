@@ -59,7 +59,7 @@ export async function runVariants(options: VariantsOptions): Promise<VariantsRes
         await target.close();
       }
     } catch (err) {
-      outcome = { ...shown, counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0 }, issues: [], durationMs: Date.now() - runStart, error: err instanceof Error ? err.message : String(err) };
+      outcome = { ...shown, counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 }, issues: [], durationMs: Date.now() - runStart, error: err instanceof Error ? err.message : String(err) };
     }
     outcomes.set(name, outcome);
     options.io.out.write(progressLine(outcome, ++done, jobs.length));

@@ -1,10 +1,10 @@
 /**
  * The suite's one HTTP stack: an undici Agent composed with the client's interceptors.
  * Order of a request (outermost first): read-only guard, request cap, recorder, pacing,
- * deadline, network. So a refused request is neither sent, counted nor recorded, a budget
+ * deadline, network (proxies from the environment, the profile's CA: network.ts). So a refused request is neither sent, counted nor recorded, a budget
  * timeout is recorded, and the deadline starts when the request leaves the rate budget.
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { sendConcurrently } from './race.js';
 import type { Exchange } from '../model.js';
 import type { ClientDispatchOptions } from './dispatch-options.js';
@@ -17,6 +17,7 @@ import { readOnlyGuard } from './interceptors/read-only.js';
 import { recorder } from './interceptors/record.js';
 import { requestCap } from './interceptors/request-cap.js';
 import { KeyRing, type ResolvedKey } from './keys.js';
+import { networkAgent } from './network.js';
 import { sharedBudgets, type BudgetRef } from './rate-budget.js';
 import { KEY_HEADER, requestTarget } from './request-target.js';
 import type { ApiRequest, Client, ClientOptions } from './types.js';
@@ -43,7 +44,7 @@ export function createClient(options: ClientOptions): Client {
   const keys = new KeyRing(profile.keys, options.env ?? process.env);
   const readOnly = options.readOnly === true || profile.readOnly === true;
   const defaultTimeout = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const agent = new Agent({ connect: { timeout: defaultTimeout } });
+  const agent = networkAgent({ timeoutMs: defaultTimeout, caFile: profile.caFile, env: options.env, direct: options.direct });
   const interceptors = [
     deadline(),
     pacing({ budgets: options.budgets ?? sharedBudgets }),

@@ -53,7 +53,10 @@ export class BodyTruncated extends Error {
 
 /** The stable code recorded for a transport failure: undici's or Node's code, else the name. */
 export function failureCode(err: unknown): string {
-  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }>; name?: unknown };
+  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }>; name?: unknown; message?: unknown };
+  // undici reports a refused CONNECT or a 407 under generic codes; only the message keeps the proxy's status.
+  const proxy = typeof e?.message === 'string' ? /^Proxy (?:response|Authentication Required) \((\d+)\)/.exec(e.message) : null;
+  if (proxy) return `PROXY_REFUSED_${proxy[1]}`;
   if (typeof e?.code === 'string') return e.code;
   if (typeof e?.cause?.code === 'string') return e.cause.code;
   const inner = e?.errors?.find((x) => typeof x?.code === 'string');

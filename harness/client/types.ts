@@ -13,6 +13,8 @@ export interface ClientOptions {
   runId: string;
   /** Where key values are read from; default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /** Never through a proxy: the embedded server listens in this process, on 127.0.0.1. Default false. */
+  direct?: boolean;
   /** Refuse requests with side effects; also on when `profile.readOnly` is true. */
   readOnly?: boolean;
   /** Path templates of GET routes with side effects (refused when read-only). */

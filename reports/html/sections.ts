@@ -1,6 +1,6 @@
 /** The parts of report.html: header and counts, evidence, per-family tables, failures, skips. */
 import type { Finding } from '../../harness/model.js';
-import type { RunSummary } from '../summary.js';
+import { ruleCountsLine, type RunSummary } from '../summary.js';
 import { outcomeLabel, scopeLine } from '../scope.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
@@ -15,7 +15,8 @@ export function headerSection(summary: RunSummary): Raw {
 ${documentDefects(summary)}
 <p class="meta">Scope: ${scopeLine(summary.scope)}</p>
 <p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
-<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}</div>`;
+<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}</div>
+<p class="meta rule-counts">${ruleCountsLine(summary.ruleCounts)}</p>`;
 }
 
 /** The loaded document's own defects, listed in the header: they are the document's, not the target's. */
@@ -31,7 +32,7 @@ export function familyTables(summary: RunSummary): Raw {
     const rows = summary.findings
       .map((finding, index) => ({ finding, index }))
       .filter(({ finding }) => finding.family === family)
-      .map(({ finding, index }) => html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`);
+      .map(({ finding, index }) => html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`);
     return html`<h3>${family}</h3><table><tr><th>check</th><th>rules</th><th>verdict</th><th>note</th><th>time</th></tr>${rows}</table>`;
   })}`;
 }
@@ -60,6 +61,17 @@ export function skippedSection(summary: RunSummary): Raw {
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (!skipped.length) return html``;
   return html`<h2>Skipped (${skipped.length})</h2><table><tr><th>check</th><th>family</th><th>rules</th><th>needs</th></tr>${skipped.map((f) => html`<tr><td>${f.check}</td><td>${f.family}</td><td><code>${f.rules.join(', ')}</code></td><td>${f.needs ?? 'unknown'}</td></tr>`)}</table>`;
+}
+
+/** Every rule of the catalogue with its verdict (the evidence section shows the same with exchanges). */
+export function rulesSection(summary: RunSummary): Raw {
+  const rows = Object.entries(summary.ruleVerdicts).map(([id, outcome]) => {
+    const blockedBy = [...new Set(summary.findings.filter((f) => f.verdict === 'blocked' && f.rules.includes(id)).map((f) => f.blockedBy ?? 'unknown'))];
+    const needs = [...new Set(summary.findings.filter((f) => f.verdict === 'skipped' && f.rules.includes(id)).map((f) => f.needs ?? 'unknown'))];
+    const why = outcome.verdict === 'blocked' ? `blocked by ${blockedBy.join(', ')}` : outcome.verdict === 'skipped' ? `needs ${needs.join(', ')}` : '';
+    return html`<tr><td><code>${id}</code></td><td>${outcome.section ?? ''}</td><td class="v-${outcome.verdict.replace(' ', '-')}">${outcome.verdict}</td><td>${outcome.checks}</td><td>${why}</td></tr>`;
+  });
+  return html`<details class="rules"><summary><h2>Rules (${rows.length})</h2></summary><table><tr><th>rule</th><th>section</th><th>verdict</th><th>checks</th><th></th></tr>${rows}</table></details>`;
 }
 
 export function evidenceSection(summary: RunSummary): Raw {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange, Finding } from '../harness/model.js';
+import { blockedByTransport, exitCodeWithBlocks, transportBlocks } from './transport-blocks.js';
+
+const exchange = (extra: Partial<Exchange>): Exchange => ({ request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: {} }, durationMs: 1, ...extra }) as Exchange;
+const finding = (verdict: Finding['verdict'], exchanges: Exchange[]): Finding => ({ check: 'c', family: 'utility', rules: ['PING-200'], verdict, exchanges });
+
+describe('transportBlocks', () => {
+  it('counts failed checks per transport cause, once each', () => {
+    const blocks = transportBlocks([
+      finding('failed', [exchange({ error: 'ECONNREFUSED' })]),
+      finding('failed', [exchange({ error: 'ECONNREFUSED' }), exchange({ error: 'ECONNREFUSED' })]),
+      finding('failed', [exchange({ error: 'DEPTH_ZERO_SELF_SIGNED_CERT' })]),
+    ].map(blockedByTransport));
+    expect(blocks.map((b) => [b.cause.code, b.checks])).toEqual([['E_TARGET_NOT_LISTENING', 2], ['E_TARGET_TLS', 1]]);
+  });
+
+  it('marks such a check blocked by the cause', () => {
+    expect(blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_HOST_UNKNOWN' });
+  });
+
+  it('leaves a slow answer, an answered request and a passed check to the rules', () => {
+    const kept = [
+      finding('failed', [exchange({ error: 'UND_ERR_HEADERS_TIMEOUT' })]),
+      finding('failed', [exchange({ response: { status: 500, headers: {}, body: '' } as Exchange['response'] })]),
+      finding('passed', [exchange({ error: 'ECONNREFUSED' })]),
+    ];
+    expect(kept.map(blockedByTransport)).toEqual(kept);
+    expect(transportBlocks(kept)).toEqual([]);
+  });
+
+  it('turns exit 1 into the cause\'s exit code, and leaves others alone', () => {
+    const blocks = transportBlocks([blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))]);
+    expect(exitCodeWithBlocks(1, blocks)).toBe(4);
+    expect(exitCodeWithBlocks(1, [])).toBe(1);
+    expect(exitCodeWithBlocks(0, blocks)).toBe(0);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Transport failures during the run: a check whose request never got an answer for a cause of
+ * the preflight's table (DNS, nothing listening, TLS, proxy, connect timeout) did not test its
+ * rule. Each cause is told once, with the number of checks it blocked, and the run ends with
+ * its exit code instead of 1; in every report those checks are `blocked` by it, not failed. The causes are PREFLIGHT_CAUSES, the one owner of the table.
+ */
+import type { Finding } from '../harness/model.js';
+import { ERROR_CODES } from '../harness/errors.js';
+import { PREFLIGHT_CAUSES, type PreflightCause } from './preflight.js';
+
+export interface TransportBlock {
+  cause: PreflightCause;
+  /** Checks that failed because of it. */
+  checks: number;
+}
+
+/** The transport cause of a failed finding, from the errors its exchanges ended with. */
+function transportCauseOf(finding: Finding): PreflightCause | undefined {
+  if (finding.verdict !== 'failed') return undefined;
+  for (const e of finding.exchanges) {
+    if (e.response !== undefined || e.error === undefined) continue;
+    const cause = PREFLIGHT_CAUSES.find((c) => c.errors?.test(e.error!));
+    if (cause) return cause;
+  }
+  return undefined;
+}
+
+/** A failed check that got no answer for a transport cause is `blocked` by it: its rules were not tested. */
+export function blockedByTransport(finding: Finding): Finding {
+  const cause = transportCauseOf(finding);
+  return cause ? { ...finding, verdict: 'blocked', blockedBy: cause.code } : finding;
+}
+
+/** The causes that blocked checks, with how many each. */
+export function transportBlocks(findings: readonly Finding[]): TransportBlock[] {
+  const byCode = new Map<string, TransportBlock>();
+  for (const f of findings) {
+    const cause = f.verdict === 'blocked' ? PREFLIGHT_CAUSES.find((c) => c.code === f.blockedBy) : undefined;
+    if (!cause) continue;
+    const seen = byCode.get(cause.code);
+    if (seen) seen.checks += 1;
+    else byCode.set(cause.code, { cause, checks: 1 });
+  }
+  return [...byCode.values()];
+}
+
+/** One line per cause for the console, with its fix. */
+export function describeBlocks(blocks: readonly TransportBlock[]): string {
+  return blocks
+    .map((b) => `${b.cause.code}: during the run ${b.cause.says}; ${b.checks} check${b.checks === 1 ? '' : 's'} blocked (no answer: their rules were not tested)\n  fix: ${ERROR_CODES[b.cause.code]}\n`)
+    .join('');
+}
+
+/** The exit code of a run with transport blocks: the first cause's (4 or 5), else the run's own. */
+export function exitCodeWithBlocks(code: number, blocks: readonly TransportBlock[]): number {
+  return code === 1 && blocks.length > 0 ? blocks[0]!.cause.exitCode : code;
+}
