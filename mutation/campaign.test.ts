@@ -13,9 +13,9 @@ import { buildSummary } from '../reports/summary.js';
 import { catalogueOf } from '../reports/run-info.js';
 import { SAMPLE_RULES, sampleInfo } from '../reports/testing/sample.js';
 import type { SuiteRunner } from '../engine/suite-runner.js';
-import type { Contract } from '../harness/contract/index.js';
 import { runCampaign } from './campaign.js';
 import { renderMatrix } from './matrix.js';
+import { embeddedRunSettings } from '../engine/embedded-run.test-helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'campaign-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,14 +54,7 @@ const base = () => ({
   campaignId: 'c1',
   faults: FAULTS,
   families: ['utility' as const],
-  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab', title: 'Partner API', defects: [] } as unknown as Contract,
-  catalogue: SAMPLE_RULES,
-  profile: { name: 'reference', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
-  seed: 1,
-  runs: 1,
-  reportDir: dir,
-  io: { out: { write: () => true }, err: { write: () => true } },
-  startServer: async (fault: string | undefined, variants: readonly string[] = []) => ({ url: `http://127.0.0.1:1/${fault ?? 'clean'}${variants.map((v) => `+${v}`).join('')}`, close: async () => {} }),
+  ...embeddedRunSettings(dir),
 });
 
 const VARIANTS = [

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../harness/model.js';
 import type { RunConfig } from '../harness/run-config.js';
-import type { Contract } from '../harness/contract/index.js';
 import { buildSummary } from '../reports/summary.js';
 import { catalogueOf } from '../reports/run-info.js';
 import { SAMPLE_RULES } from '../reports/testing/sample.js';
 import type { SuiteRunner } from '../engine/suite-runner.js';
 import { markdownMatrix, renderMatrix } from './matrix.js';
 import { runVariants } from './run.js';
+import { embeddedRunSettings } from '../engine/embedded-run.test-helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'variants-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,14 +51,7 @@ const base = () => ({
   runId: 'v1',
   families: ['enrollments' as const],
   document: 'partner-api',
-  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab', title: 'Partner API', defects: [] } as unknown as Contract,
-  catalogue: SAMPLE_RULES,
-  profile: { name: 'reference', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
-  seed: 1,
-  runs: 1,
-  reportDir: dir,
-  io: { out: { write: () => true }, err: { write: () => true } },
-  startServer: async (fault: string | undefined, variants: readonly string[] = []) => ({ url: `http://127.0.0.1:1/${[fault, ...variants].filter(Boolean).join('+') || 'clean'}`, close: async () => {} }),
+  ...embeddedRunSettings(dir),
 });
 
 describe('variants matrix', () => {

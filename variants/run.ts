@@ -3,34 +3,23 @@
  * variant (a valid choice where the contract is open), each run its own server, over a few
  * lanes. A valid variant must pass: any failure or warning is a false failure of the suite.
  */
-import type { Contract } from '../harness/contract/index.js';
-import type { Family, Finding, Rule } from '../harness/model.js';
-import type { TargetProfile } from '../harness/run-config.js';
+import type { Family, Finding } from '../harness/model.js';
 import { SummaryJsonWriter } from '../reports/index.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
 import { runPlanned } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
 import { onLanes } from '../engine/lanes.js';
-import { embeddedPlan } from '../engine/plan.js';
+import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';
 import type { SuiteRunner } from '../engine/suite-runner.js';
 import { clean, progressLine, VARIANTS_FORMAT, type Issue, type VariantInfo, type VariantOutcome, type VariantsResult } from './matrix.js';
 
-export interface VariantsOptions {
-  runId: string;
+/** Each run's summary.json goes to `<reportDir>/<variant>/` (the clean run's to `clean/`). */
+export interface VariantsOptions extends Omit<EmbeddedRun, 'fault' | 'variants'> {
   variants: readonly VariantInfo[];
   /** Parallel lanes (default 2: one per core of the reference machine). */
   lanes: number;
-  families: readonly Family[];
   /** The document the runs are held to, as variants name it (`partner-api`, `provider`). */
   document: string;
-  contract: Contract;
-  catalogue: readonly Rule[];
-  /** The reference server's own profile (its baseUrl is replaced per run). */
-  profile: TargetProfile;
-  seed: number;
-  runs: number;
-  /** Each run's summary.json goes to `<reportDir>/<variant>/` (the clean run's to `clean/`). */
-  reportDir: string;
   io: RunIO;
   createRunner?: (families: readonly Family[]) => Promise<SuiteRunner>;
   startServer?: StartServer;
