@@ -19,6 +19,15 @@ describe('transportBlocks', () => {
     expect(blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_HOST_UNKNOWN' });
   });
 
+  it('a setup step that got no answer is the network\'s: blocked by the cause, no step told', () => {
+    const step = { name: 'create an application', expected: 'a 2xx', observed: 'no response (ECONNREFUSED)', breaks: [], exchange: exchange({ error: 'ECONNREFUSED' }) };
+    const out = blockedByTransport({ ...finding('blocked', []), blockedBy: 'setup step: create an application', step });
+    expect(out).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_NOT_LISTENING' });
+    expect(out.step).toBeUndefined();
+    const answered = { ...finding('blocked', []), step: { ...step, exchange: exchange({ response: { status: 422, headers: {}, body: '' } as Exchange['response'] }) } };
+    expect(blockedByTransport(answered)).toBe(answered);
+  });
+
   it('leaves a slow answer, an answered request and a passed check to the rules', () => {
     const kept = [
       finding('failed', [exchange({ error: 'UND_ERR_HEADERS_TIMEOUT' })]),

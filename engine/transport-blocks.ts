@@ -14,10 +14,12 @@ export interface TransportBlock {
   checks: number;
 }
 
-/** The transport cause of a failed finding, from the errors its exchanges ended with. */
+/** The transport cause of a failed finding, or of a setup step that failed, from the errors its exchanges ended with. */
 function transportCauseOf(finding: Finding): PreflightCause | undefined {
-  if (finding.verdict !== 'failed') return undefined;
-  for (const e of finding.exchanges) {
+  const stepFailed = finding.verdict === 'blocked' && finding.step !== undefined;
+  if (finding.verdict !== 'failed' && !stepFailed) return undefined;
+  const exchanges = stepFailed ? (finding.step!.exchange ? [finding.step!.exchange] : []) : finding.exchanges;
+  for (const e of exchanges) {
     if (e.response !== undefined || e.error === undefined) continue;
     const cause = PREFLIGHT_CAUSES.find((c) => c.errors?.test(e.error!));
     if (cause) return cause;
@@ -25,10 +27,15 @@ function transportCauseOf(finding: Finding): PreflightCause | undefined {
   return undefined;
 }
 
-/** A failed check that got no answer for a transport cause is `blocked` by it: its rules were not tested. */
+/**
+ * A failed check that got no answer for a transport cause is `blocked` by it: its rules were
+ * not tested. So is a check whose setup step got no answer: the network, not the step, is the cause.
+ */
 export function blockedByTransport(finding: Finding): Finding {
   const cause = transportCauseOf(finding);
-  return cause ? { ...finding, verdict: 'blocked', blockedBy: cause.code } : finding;
+  if (!cause) return finding;
+  const { step: _step, ...rest } = finding;
+  return { ...rest, verdict: 'blocked', blockedBy: cause.code };
 }
 
 /** The causes that blocked checks, with how many each. */

@@ -64,7 +64,10 @@ export interface Exchange {
   truncated?: boolean;
 }
 
-/** `blocked`: the check got no answer for a cause that is not its rule's (a transport failure); its rules were not tested. */
+/**
+ * `blocked`: the check could not test its rules for a cause that is not theirs: a transport
+ * failure (no answer), or a setup step it needs that the target did not complete.
+ */
 export type Verdict = 'passed' | 'failed' | 'warning' | 'skipped' | 'blocked';
 
 /** The outcome of one check of one or more rules. */
@@ -84,15 +87,37 @@ export interface Finding {
   message?: string;
   /** For skips: what the check needs, e.g. `role unapproved` or `fixture cancellablePlanId`. */
   needs?: string;
-  /** For blocked checks: what blocked them, e.g. `E_TARGET_NOT_LISTENING`. */
+  /** For blocked checks: what blocked them, e.g. `E_TARGET_NOT_LISTENING` or `setup step: create a planFull application`. */
   blockedBy?: string;
+  /** A setup step that failed: on the checks it blocked, and on the one finding that stands for the step (`subject: 'step'`). */
+  step?: StepFailure;
   exchanges: Exchange[];
   /** A command that replays this check alone. */
   reproduce?: string;
   durationMs?: number;
   /**
-   * What the finding is about: the target (absent), or `document` for a defect of the loaded
-   * OpenAPI document itself, which is a warning about the document and never fails a run.
+   * What the finding is about: the target (absent); `document` for a defect of the loaded
+   * OpenAPI document itself, which is a warning about the document and never fails a run;
+   * `step` for a setup step the target did not complete (not a check: the checks that needed
+   * it are `blocked` by it), failed only when it breaks a rule.
    */
-  subject?: 'document';
+  subject?: 'document' | 'step';
+}
+
+/**
+ * A setup step a check needed and the target did not complete (create an application, start a
+ * session, bring an application to a state): what was expected and observed, and the rules
+ * the failure breaks (none when the contract does not require the step to succeed).
+ */
+export interface StepFailure {
+  /** The step, e.g. `create a planFull application`. */
+  name: string;
+  expected: string;
+  observed: string;
+  /** Rules the failed step shows broken (a valid create refused breaks ENR-CREATE-SUCCESS); empty when none. */
+  breaks: string[];
+  /** What to check when the step fails for the target's setup (a fixture, a test carrier). */
+  hint?: string;
+  /** The exchange that failed the step (on the step's own finding; the checks it blocked name it only). */
+  exchange?: Exchange;
 }

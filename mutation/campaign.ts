@@ -6,7 +6,7 @@
  */
 import type { Family } from '../harness/model.js';
 import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../reports/index.js';
-import type { RunSummary } from '../reports/summary.js';
+import { countVerdicts, type RunSummary } from '../reports/summary.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
 import { runPlanned } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
@@ -56,7 +56,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         const summary = await runOnce(options, runner, runId, {}, [new SummaryJsonWriter(cleanDir), new JunitWriter(cleanDir), new HtmlWriter(cleanDir)]);
         clean = cleanOutcome(summary, Date.now() - runStart, cleanDir);
       } catch (err) {
-        clean = { counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 }, falseFailures: [], durationMs: Date.now() - runStart, error: (err as Error).message };
+        clean = { counts: countVerdicts([]), falseFailures: [], durationMs: Date.now() - runStart, error: (err as Error).message };
       }
       options.io.out.write(`clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures (${(clean.durationMs / 1000).toFixed(1)} s)\n`);
       return;

@@ -3,7 +3,7 @@
  * whether the fault's own rule was among them.
  */
 import type { Finding } from '../harness/model.js';
-import type { RunSummary } from '../reports/summary.js';
+import { countVerdicts, type RunSummary } from '../reports/summary.js';
 
 export interface FaultInfo {
   name: string;
@@ -87,7 +87,7 @@ export function faultError(fault: FaultInfo, error: unknown, durationMs: number,
     ownRuleCaught: false,
     failingRules: [],
     catches: [],
-    counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 },
+    counts: countVerdicts([]),
     durationMs,
     error: error instanceof Error ? error.message : String(error),
   };

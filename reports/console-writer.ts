@@ -6,6 +6,7 @@ import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { outcomeLabel, scopeLine } from './scope.js';
+import { checksByStep, isStepFinding } from './steps.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
 
@@ -29,7 +30,7 @@ export const HEARTBEAT_MS = 30_000;
 
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
-  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}`;
+  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : ''}`;
 };
 
 export class ConsoleWriter implements ReportWriter {
@@ -68,7 +69,8 @@ export class ConsoleWriter implements ReportWriter {
     const findings = this.byFamily.get(family) ?? [];
     const ms = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
     const mark = findings.some((f) => f.verdict === 'failed') ? '✗' : '✓';
-    this.out.write(`${mark} ${family.padEnd(20)} ${String(findings.length).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`);
+    const checks = findings.filter((f) => !isStepFinding(f)).length;
+    this.out.write(`${mark} ${family.padEnd(20)} ${String(checks).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`);
   }
 
   close(summary: RunSummary): void {
@@ -86,8 +88,9 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   lines.push(...configWarningLines(summary.configWarnings));
   lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
   lines.push(ruleCountsLine(summary.ruleCounts));
-  const failures = summary.findings.filter((f) => f.verdict === 'failed');
-  const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document');
+  const failures = summary.findings.filter((f) => f.verdict === 'failed' && !isStepFinding(f));
+  const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject === undefined);
+  lines.push(...stepLines(summary));
   if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));
   if (warnings.length > 0) lines.push('', `Warnings (inferred rules, and answers only one of the two sources allows${summary.strict ? '; failing under --strict' : ''}):`, ...warnings.flatMap((f) => describeFinding(summary, f)));
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
@@ -132,6 +135,29 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
   const last = finding.exchanges.at(-1);
   if (last) lines.push(`      exchange: ${describeExchange(last)}`);
   if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
+  return lines;
+}
+
+const STEP_MARK: Partial<Record<Finding['verdict'], string>> = { failed: '✗', warning: '!' };
+
+/**
+ * Each failed setup step once, with the rules it breaks, its exchange and the checks it blocked
+ * (their rules were not tested), instead of one failure per check that needed it.
+ */
+function stepLines(summary: RunSummary): string[] {
+  const groups = checksByStep(summary.findings);
+  if (groups.size === 0) return [];
+  const lines = ['', `Setup steps that failed (${groups.size}; the checks under each are blocked: their rules were not tested):`];
+  for (const step of summary.findings.filter(isStepFinding)) {
+    const blocked = groups.get(step.step!.name) ?? [];
+    const breaks = step.rules.length > 0 ? `breaks ${step.rules.map((r) => `${r} §${summary.ruleVerdicts[r]?.section ?? '?'}`).join(', ')}` : 'breaks no rule: the target is not set up for it';
+    lines.push(`  ${STEP_MARK[step.verdict] ?? '⊘'} [${step.family}] ${step.check} (${breaks}); ${blocked.length} check${blocked.length === 1 ? '' : 's'} blocked`);
+    if (step.expected !== undefined) lines.push(`      expected: ${clip(step.expected, 300)}`);
+    if (step.observed !== undefined) lines.push(`      observed: ${clip(step.observed, 300)}`);
+    const exchange = step.exchanges.at(-1);
+    if (exchange) lines.push(`      exchange: ${describeExchange(exchange)}`);
+    lines.push(...blocked.map((f) => `      - ${clip(f.check, 110)}`));
+  }
   return lines;
 }
 

@@ -1,6 +1,6 @@
 /**
- * GitHub Actions output: an annotation per failed check (`::error`) and per warning
- * (`::warning`), titled with its rules, and a Markdown step summary (outcome, scope, counts,
+ * GitHub Actions output: an annotation per failed check (`::error`), per warning and per setup
+ * step that blocked checks without breaking a rule (`::warning`), titled with its rules, and a Markdown step summary (outcome, scope, counts,
  * failures with their reproduction commands) appended to the file GitHub names.
  */
 import { appendFile } from 'node:fs/promises';
@@ -32,9 +32,9 @@ export function renderStepSummary(summary: RunSummary): string {
     '',
     `Scope: ${scopeLine(summary.scope)}`,
     '',
-    '| checks | passed | failed | warnings | skipped | blocked |',
-    '|---|---|---|---|---|---|',
-    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} |`,
+    '| checks | passed | failed | warnings | skipped | blocked | setup steps failed |',
+    '|---|---|---|---|---|---|---|',
+    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} | ${counts.steps} |`,
     '',
     ...(failures.length === 0
       ? []
@@ -48,7 +48,7 @@ export class GithubWriter implements ReportWriter {
 
   async close(summary: RunSummary): Promise<void> {
     for (const finding of summary.findings) {
-      if (finding.verdict === 'failed' || (finding.verdict === 'warning' && finding.subject !== 'document')) this.out.write(annotation(summary, finding));
+      if (finding.verdict === 'failed' || (finding.verdict === 'warning' && finding.subject !== 'document') || finding.subject === 'step') this.out.write(annotation(summary, finding));
     }
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
   }

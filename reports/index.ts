@@ -9,7 +9,7 @@ import { HarWriter } from './har-writer.js';
 import type { ReportWriter } from './writer.js';
 
 export { ConformanceReporter, findingCommand, type ReportRun } from './vitest-reporter.js';
-export { buildSummary, exitCodeOf, type RunSummary } from './summary.js';
+export { buildSummary, countVerdicts, exitCodeOf, type RunSummary } from './summary.js';
 export { catalogueOf, type Catalogue, type RunInfo } from './run-info.js';
 export { verifyDigest, canonicalJson, documentDigest } from './digest.js';
 export { buildEvidence, type Evidence } from './evidence.js';

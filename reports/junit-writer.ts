@@ -26,10 +26,9 @@ export class JunitWriter implements ReportWriter {
 export function renderJunit(summary: RunSummary): string {
   const families = groupByFamily(summary.findings);
   const suites = [...families].map(([family, findings]) => renderSuite(summary, family, findings));
-  const { counts } = summary;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: counts.total, failures: counts.failed, errors: counts.blocked, time: seconds(summary.durationMs) })}>`,
+    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: summary.findings.length, failures: countOf(summary.findings, 'failed'), errors: summary.findings.filter(isError).length, time: seconds(summary.durationMs) })}>`,
     ...suites,
     rulesSuite(summary),
     '</testsuites>',
@@ -59,10 +58,20 @@ function groupByFamily(findings: readonly Finding[]): Map<string, Finding[]> {
   return out;
 }
 
+const countOf = (findings: readonly Finding[], verdict: Finding['verdict']) => findings.filter((f) => f.verdict === verdict).length;
+
+/**
+ * JUnit's error: a check blocked by a transport cause, or a setup step that broke no rule. A
+ * check a failed step blocked is `skipped` (naming the step): the step's own case is the one
+ * failure or error, so CI shows one red entry per cause, not one per check that needed it.
+ */
+const isError = (f: Finding) => f.verdict === 'blocked' && (f.subject === 'step' || f.step === undefined);
+const isSkipped = (f: Finding) => f.verdict === 'skipped' || (f.verdict === 'blocked' && !isError(f));
+
 function renderSuite(summary: RunSummary, family: string, findings: Finding[]): string {
-  const failed = findings.filter((f) => f.verdict === 'failed').length;
-  const skipped = findings.filter((f) => f.verdict === 'skipped').length;
-  const blocked = findings.filter((f) => f.verdict === 'blocked').length;
+  const failed = countOf(findings, 'failed');
+  const skipped = findings.filter(isSkipped).length;
+  const blocked = findings.filter(isError).length;
   const time = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
   return [
     `  <testsuite${xmlAttrs({ name: family, tests: findings.length, failures: failed, errors: blocked, skipped, time: seconds(time), timestamp: summary.startedAt })}>`,
@@ -91,6 +100,7 @@ function renderCase(summary: RunSummary, family: string, finding: Finding): stri
 /** <failure> or <skipped>; nothing for a pass or a warning (its text goes to <system-out>). */
 function outcomeElement(summary: RunSummary, finding: Finding): string[] {
   if (finding.verdict === 'skipped') return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
+  if (isSkipped(finding)) return [`      <skipped${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}` })}/>`];
   // Not a failure of its rules: the check could not test them (JUnit's error, not failure).
   if (finding.verdict === 'blocked') return [`      <error${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}`, type: 'blocked' })}>${xmlEscape(failureText(summary, finding))}</error>`];
   if (finding.verdict === 'passed' || finding.verdict === 'warning') return [];

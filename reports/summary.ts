@@ -9,7 +9,8 @@ import { scopeOf, type RunScope } from './scope.js';
 
 export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
-export type Counts = Record<Verdict, number> & { total: number };
+/** Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see reports/steps.ts). */
+export type Counts = Record<Verdict, number> & { total: number; steps: number };
 
 /**
  * A rule's verdict: its checks' worst, or `not selected` (outside the run's families, --rule or
@@ -56,7 +57,8 @@ export interface RunSummary {
   /**
    * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
    * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
-   * `blocked` when no check failed but some could not test their rules (a transport cause).
+   * `blocked` when no check failed but some could not test their rules (a transport cause, or
+   * a setup step the target did not complete that breaks no rule).
    */
   outcome: 'passed' | 'failed' | 'empty' | 'blocked';
   /** One verdict per rule of the catalogue. */
@@ -73,8 +75,14 @@ export interface RunSummary {
 const SEVERITY: Record<Verdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0 };
 
 export function countVerdicts(findings: readonly Finding[]): Counts {
-  const counts: Counts = { total: findings.length, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 };
-  for (const finding of findings) counts[finding.verdict] += 1;
+  const counts: Counts = { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0, steps: 0 };
+  for (const finding of findings) {
+    if (finding.subject === 'step') counts.steps += 1;
+    else {
+      counts.total += 1;
+      counts[finding.verdict] += 1;
+    }
+  }
   return counts;
 }
 
@@ -137,10 +145,19 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSum
   return findings.some((f) => f.verdict === 'blocked') ? 'blocked' : 'passed';
 }
 
-const EXIT_CODES: Record<RunSummary['outcome'], 0 | 1 | 2 | 4> = { passed: 0, failed: 1, empty: 2, blocked: 4 };
+export type RunExitCode = 0 | 1 | 2 | 4 | 6;
 
-/** Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected, 4 checks blocked by the network. */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome'>): 0 | 1 | 2 | 4 {
+const EXIT_CODES: Record<RunSummary['outcome'], RunExitCode> = { passed: 0, failed: 1, empty: 2, blocked: 4 };
+
+/** Exit code of a run whose checks only setup steps blocked: the target is not set up for them, and no rule failed. */
+export const SETUP_BLOCKED_EXIT = 6;
+
+/**
+ * Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected,
+ * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule.
+ */
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings'>): RunExitCode {
+  if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined)) return SETUP_BLOCKED_EXIT;
   return EXIT_CODES[summary.outcome];
 }
 

@@ -9,6 +9,7 @@ import { reproduceCommand } from '../harness/reproduce.js';
 import { familyOfModule, findingFromRunError, findingsFromModuleErrors, findingsFromTestCase } from './finding-from-test.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
+import { StepTeller } from './steps.js';
 import { buildSummary, type RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
@@ -34,6 +35,8 @@ export class ConformanceReporter implements Reporter {
   private findings: Finding[] = [];
   private pendingModules = new Map<string, number>();
   private endedFamilies = new Set<string>();
+  /** Tells each failed setup step once, however many checks it blocked. */
+  private steps?: StepTeller;
   /** The summary of the last completed run. */
   lastSummary?: RunSummary;
   /** Errors raised by writers while writing (the run's verdict still stands). */
@@ -47,6 +50,7 @@ export class ConformanceReporter implements Reporter {
     this.writeErrors = [];
     this.pendingModules = new Map();
     this.endedFamilies = new Set();
+    this.steps = new StepTeller(this.run.catalogue, this.run.info.strict);
     for (const spec of specifications) {
       const family = familyOfModule(spec.moduleId);
       this.pendingModules.set(family, (this.pendingModules.get(family) ?? 0) + 1);
@@ -89,7 +93,12 @@ export class ConformanceReporter implements Reporter {
 
   private record(finding: Finding): void {
     const run = this.run!;
-    const clean = scrubFinding(run.classify ? run.classify(finding) : finding, run.secrets ?? []);
+    for (const told of this.steps!.findingsFor(run.classify ? run.classify(finding) : finding)) this.add(told);
+  }
+
+  private add(finding: Finding): void {
+    const run = this.run!;
+    const clean = scrubFinding(finding, run.secrets ?? []);
     const complete = clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: findingCommand(run.info, clean) };
     this.findings.push(complete);
     for (const writer of run.writers) writer.add?.(complete);

@@ -4,7 +4,7 @@
  * lanes. A valid variant must pass: any failure or warning is a false failure of the suite.
  */
 import type { Family, Finding } from '../harness/model.js';
-import { SummaryJsonWriter } from '../reports/index.js';
+import { countVerdicts, SummaryJsonWriter } from '../reports/index.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
 import { runPlanned } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
@@ -48,7 +48,7 @@ export async function runVariants(options: VariantsOptions): Promise<VariantsRes
         await target.close();
       }
     } catch (err) {
-      outcome = { ...shown, counts: { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0 }, issues: [], durationMs: Date.now() - runStart, error: err instanceof Error ? err.message : String(err) };
+      outcome = { ...shown, counts: countVerdicts([]), issues: [], durationMs: Date.now() - runStart, error: err instanceof Error ? err.message : String(err) };
     }
     outcomes.set(name, outcome);
     options.io.out.write(progressLine(outcome, ++done, jobs.length));

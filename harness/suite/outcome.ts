@@ -8,6 +8,7 @@ import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
 import { isSkipCheck } from './skip.js';
+import { isStepFailed } from './step.js';
 
 export interface CheckIdentity {
   /** The test title. */
@@ -87,6 +88,21 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
   if (isSkipCheck(thrown)) {
     const finding: Finding = { ...base, rules: declared, section: sectionsOf(input.rules), verdict: 'skipped', needs: thrown.needs, message: `skipped: needs ${thrown.needs}` };
     return { action: 'skip', finding, note: `needs ${thrown.needs}` };
+  }
+  if (isStepFailed(thrown)) {
+    // Not a verdict on the check's rules: a step it needed failed. The reporter tells the step once.
+    const step = thrown.failure;
+    const finding: Finding = {
+      ...base,
+      rules: declared,
+      section: sectionsOf(input.rules),
+      verdict: 'blocked',
+      blockedBy: `setup step: ${step.name}`,
+      step,
+      message: `blocked: setup step "${step.name}" failed`,
+      reproduce: input.reproduce(declared),
+    };
+    return { action: 'skip', finding, note: `blocked by setup step: ${step.name}` };
   }
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);

@@ -8,6 +8,7 @@ import type { CheckContext } from './context.js';
 import { answer, fakeTarget, runConfigFor } from './fake-target.test-helpers.js';
 import type { Needs } from './needs.js';
 import { runCheck } from './run-check.js';
+import { stepFailed, stepStatus } from './step.js';
 
 const ping: ApiRequest = { method: 'GET', path: '/v1/ping' };
 const rules = (...ids: string[]) => resolveRules(ruleCatalogue(), 'test', ids);
@@ -78,6 +79,26 @@ describe('runCheck: verdicts', () => {
     expect(out.finding.verdict).toBe('failed');
     expect(out.finding.message).toContain('did not finish within 50 ms');
     expect(out.finding.exchanges).toHaveLength(1);
+  });
+});
+
+describe('runCheck: setup steps', () => {
+  test('a failed step blocks the check: its rules are not judged, the step names what it breaks', async () => {
+    const target = fakeTarget((req) => answer(req, 422, { errors: [] }));
+    const out = await runCheck(spec(['PING-200'], async (t) => stepStatus('reach the service', await t.send(ping), [200], { breaks: ['PING-SCHEMA'] })), target);
+    expect(out.action).toBe('skip');
+    expect(out.finding).toMatchObject({ rules: ['PING-200'], verdict: 'blocked', blockedBy: 'setup step: reach the service', step: { name: 'reach the service', expected: 'status 200', breaks: ['PING-SCHEMA'] } });
+    expect(out.finding.step!.observed).toMatch(/^status 422: /);
+    expect(out.finding.step!.exchange?.response?.status).toBe(422);
+  });
+
+  test('a step answered 429 or not at all breaks no rule (the rate limit, or the network, is the cause)', async () => {
+    for (const status of [429, undefined]) {
+      const target = fakeTarget((req) => (status ? answer(req, status, {}) : { request: { method: req.method, url: `http://127.0.0.1:9${req.path}`, headers: {} }, error: 'ECONNREFUSED', durationMs: 1 }));
+      const out = await runCheck(spec(['PING-200'], async (t) => stepFailed('reach the service', await t.send(ping), 'status 200', { breaks: ['PING-SCHEMA'] })), target);
+      expect(out.finding.verdict).toBe('blocked');
+      expect(out.finding.step!.breaks).toEqual([]);
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 import type { Finding } from '../../harness/model.js';
 import { ruleCountsLine, type RunSummary } from '../summary.js';
 import { outcomeLabel, scopeLine } from '../scope.js';
+import { checksByStep, isStepFinding } from '../steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
 
@@ -15,7 +16,7 @@ export function headerSection(summary: RunSummary): Raw {
 ${documentDefects(summary)}
 <p class="meta">Scope: ${scopeLine(summary.scope)}</p>
 <p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
-<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}</div>
+<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}${counts.steps ? count('setup steps failed', counts.steps, 'v-failed') : ''}</div>
 <p class="meta rule-counts">${ruleCountsLine(summary.ruleCounts)}</p>`;
 }
 
@@ -51,10 +52,21 @@ ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h
 
 export function failureSection(summary: RunSummary): Raw {
   const pick = (verdict: Finding['verdict']) => summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => finding.verdict === verdict);
-  const failures = pick('failed');
-  const warnings = pick('warning').filter(({ finding }) => finding.subject !== 'document');
-  return html`<h2>Failures (${failures.length})</h2>${failures.length ? failures.map(({ finding, index }) => findingCard(summary, finding, index)) : html`<p>None.</p>`}
+  const failures = pick('failed').filter(({ finding }) => !isStepFinding(finding));
+  const warnings = pick('warning').filter(({ finding }) => finding.subject === undefined);
+  return html`${stepSection(summary)}<h2>Failures (${failures.length})</h2>${failures.length ? failures.map(({ finding, index }) => findingCard(summary, finding, index)) : html`<p>None.</p>`}
 ${warnings.length ? html`<h2>Warnings (${warnings.length})</h2><p class="meta">Inferred rules, and answers only one of the two sources (the contract's prose, the provider's document) allows: warnings unless the run is --strict.</p>${warnings.map(({ finding, index }) => findingCard(summary, finding, index))}` : ''}`;
+}
+
+/** Each failed setup step once, as a card, with the checks it blocked listed under it. */
+function stepSection(summary: RunSummary): Raw | string {
+  const groups = checksByStep(summary.findings);
+  if (groups.size === 0) return '';
+  const steps = summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => isStepFinding(finding));
+  return html`<h2>Setup steps that failed (${steps.length})</h2><p class="meta">A check that needs a step the target did not complete is blocked by it: its rules were not tested. A step breaks a rule only where the contract requires it to succeed.</p>${steps.map(({ finding, index }) => {
+    const blocked = groups.get(finding.step!.name) ?? [];
+    return html`${findingCard(summary, finding, index)}<details class="blocked"><summary>${blocked.length} check(s) blocked by this step</summary><ul>${blocked.map((f) => html`<li>${f.check} <code>${f.rules.join(', ')}</code></li>`)}</ul></details>`;
+  })}`;
 }
 
 export function skippedSection(summary: RunSummary): Raw {

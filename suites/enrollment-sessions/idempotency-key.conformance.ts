@@ -3,8 +3,8 @@
  * `A-Z a-z 0-9 - _`, scoped by API key. An empty header counts as no key, so the lower bound
  * is not probed; the key is optional here (response.conformance.ts).
  */
-import { verify } from '../../harness/suite/index.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
+import { stepStatus, verify } from '../../harness/suite/index.js';
+import { createSession, freshExternalId, sessionBody, sessionTarget, START_SESSION } from './session-body.js';
 
 const MAX_KEY_LENGTH = 255;
 
@@ -53,7 +53,7 @@ verify(
     const target = await sessionTarget(t);
     const req = createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey: t.idempotencyKey('scope') });
     const first = await t.send({ ...req, label: 'approved key' });
-    t.expect.status(first, 200);
+    stepStatus(START_SESSION, first, [200], { breaks: ['SESSIONS-200'] });
     const second = await t.send({ ...req, role: other, label: `${other} key` });
     t.expect.status(second, 200);
     t.expect.noHeader(second, 'Idempotent-Replay');

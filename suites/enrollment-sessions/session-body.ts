@@ -6,6 +6,9 @@
 import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
 import { SkipCheck } from '../../harness/suite/index.js';
 
+/** The setup step of a check that needs a session started first (a valid self_service request). */
+export const START_SESSION = 'start a self_service session';
+
 export const SESSIONS_PATH = '/v1/enrollment-sessions';
 export type Flow = 'agent_assisted' | 'self_service';
 /** Every member of `context` is required (2.6). */

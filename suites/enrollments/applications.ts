@@ -2,7 +2,7 @@
  * Applications the checks work on: created through the API, shared within a run where a check
  * only reads them, and driven through the state machine of section 3 with bounded polling.
  */
-import { RuleViolation, SkipCheck, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { SkipCheck, stepFailed, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { applicationIdOf, policyStatusOf, type Json } from './application-reader.js';
 import { actionRequest, createBody, createRequest, planYear, readRequest, type Action, type BodyParts, type PlanFixture } from './requests.js';
 
@@ -17,11 +17,9 @@ export interface Application {
   exchange: Exchange;
 }
 
-/** A precondition of the check failed: the check cannot show its rule either way, so it fails naming its rules. */
-export function setupFailed(t: CheckContext, ex: Exchange, what: string, expected: string): never {
-  const observed = ex.response ? `status ${ex.response.status}: ${ex.response.body.slice(0, 300)}` : `no response (${ex.error ?? 'transport failure'})`;
-  throw new RuleViolation({ check: 'setup', rules: t.rules.map((r) => r.id), title: `setup: ${what}`, expected, observed, exchange: ex });
-}
+/** Rules the setup steps of this family break when the target answers them wrongly. */
+export const CREATE_SUCCESS = 'ENR-CREATE-SUCCESS';
+export const SUBMIT_202 = 'ENR-SUBMIT-202';
 
 /** Retries of a create refused with 429: it is not stored (section 8), so the same key is safe to send again. */
 const RATE_LIMIT_RETRIES = 2;
@@ -44,7 +42,9 @@ export async function createApplication(t: CheckContext, plan: PlanFixture, part
   const status = ex.response?.status ?? 0;
   const created = ex.response?.json as Json | undefined;
   const id = applicationIdOf(created);
-  if (status < 200 || status > 299 || !id || !created) setupFailed(t, ex, `create a ${plan} application`, 'a 2xx with the application and its id');
+  if (status < 200 || status > 299 || !id || !created) {
+    stepFailed(`create a ${plan} application`, ex, 'a 2xx with the application and its id', { breaks: [CREATE_SUCCESS], hint: `check fixture ${plan} in the target profile: a plan the target enrolls in` });
+  }
   return { id, request, created, exchange: ex };
 }
 
@@ -135,7 +135,7 @@ export async function sendAction(t: CheckContext, id: string, action: Action, la
  */
 export async function submitAndSettle(t: CheckContext, app: Application): Promise<Exchange> {
   const { ex } = await sendAction(t, app.id, 'submissions', 'submit (setup)');
-  if (ex.response?.status !== 202) setupFailed(t, ex, 'submit a clean application', 'status 202');
+  if (ex.response?.status !== 202) stepFailed('submit a clean application', ex, 'status 202', { breaks: [SUBMIT_202] });
   return readUntilLeaves(t, app.id, ['draft'], 'poll until the submission outcome shows');
 }
 

@@ -6,8 +6,8 @@
  * offset checks page the run's own list (run-list.ts), which nothing else writes, or else the
  * account's list between two reads of its first rows: never a race with concurrent writes.
  */
-import { overlapOf, pagesMatchLarger, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { once, sendCreate, setupFailed, SHARED_DRAFTS } from './applications.js';
+import { overlapOf, pagesMatchLarger, SkipCheck, stepFailed, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { CREATE_SUCCESS, once, sendCreate, SHARED_DRAFTS } from './applications.js';
 import { applicationRowsOf } from './application-reader.js';
 import { expectRows, rowIds } from './observe.js';
 import { createBody, createRequest, listRequest } from './requests.js';
@@ -24,13 +24,13 @@ function ensureRows(t: CheckContext): Promise<void> {
     for (const draft of SHARED_DRAFTS) await draft(t);
     const probe = await t.send({ ...listRequest({ limit: MIN_ROWS }), label: 'how many applications are listed' });
     const have = applicationRowsOf(probe.response?.json)?.length;
-    if (probe.response?.status !== 200 || have === undefined) setupFailed(t, probe, 'count the listed applications', 'a 200 list');
+    if (probe.response?.status !== 200 || have === undefined) stepFailed('count the listed applications', probe, 'a 200 list with its applications', { breaks: ['ENR-LIST-200'] });
     const missing = Math.max(0, MIN_ROWS - have);
     const created = await Promise.all(
       Array.from({ length: missing }, (_, i) => sendCreate(t, { ...createRequest(createBody(t, t.fixture<string>('planFull'))), label: `top up ${i + 1}/${missing}` })),
     );
     const failed = created.find((ex: Exchange) => (ex.response?.status ?? 0) >= 300 || !ex.response);
-    if (failed) setupFailed(t, failed, 'create applications to list', 'a 2xx for each create');
+    if (failed) stepFailed('create applications to list', failed, 'a 2xx for each create', { breaks: [CREATE_SUCCESS] });
   });
 }
 

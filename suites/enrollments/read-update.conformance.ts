@@ -2,9 +2,9 @@
  * Reading one application (4.12) and the PUT refusal for carriers without post-enrollment
  * changes (4.11). Tracked changes and resubmission are in state-submit.conformance.ts.
  */
-import { verify } from '../../harness/suite/index.js';
+import { stepFailed, verify } from '../../harness/suite/index.js';
 import { applicationIdOf } from './application-reader.js';
-import { createApplication, fullDraft, setupFailed, statusOf, submitAndSettle } from './applications.js';
+import { createApplication, fullDraft, statusOf, submitAndSettle } from './applications.js';
 import { expectPolicyStatusInEnum } from './observe.js';
 import { primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID, updateBody, updateRequest } from './requests.js';
 
@@ -53,7 +53,7 @@ verify(
     // Submitted first: a change before enrollment (a draft) is not a post-enrollment change, any carrier takes it.
     const app = await createApplication(t, 'planLimited', { start: 'future' });
     const settled = await submitAndSettle(t, app);
-    if (statusOf(settled) === 'draft' || statusOf(settled) === 'submission_failed') setupFailed(t, settled, 'the submission was not accepted', 'policy_status pending_effectuation or effectuated');
+    if (statusOf(settled) === 'draft' || statusOf(settled) === 'submission_failed') stepFailed('bring a planLimited application to an accepted submission', settled, 'policy_status pending_effectuation or effectuated', { hint: 'check fixture planLimited: its test carrier must accept submissions' });
     const ex = await t.send(updateRequest(app.id, updateBody(app.request, primaryApplicant('5555550199')), { label: 'change the phone number' }));
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);

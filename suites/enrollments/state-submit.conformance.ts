@@ -3,9 +3,9 @@
  * clean with its outcome shown later in policy_status, refused again with no changes, and
  * accepted again after tracked PUT changes for a carrier that supports them.
  */
-import { RuleViolation, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { RuleViolation, SkipCheck, stepFailed, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { outstandingErrors, valueShown } from './application-reader.js';
-import { createApplication, once, readUntilLeaves, sendAction, setupFailed, sharedApplication, statusOf, type Application } from './applications.js';
+import { createApplication, once, readUntilLeaves, sendAction, sharedApplication, SUBMIT_202, statusOf, type Application } from './applications.js';
 import { expectPolicyStatusInEnum } from './observe.js';
 import { primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID, updateBody, updateRequest } from './requests.js';
 
@@ -49,7 +49,7 @@ async function submitClean(t: CheckContext): Promise<Submitted> {
   // The body carries no context.plan_year: it is not required for submission (4.13).
   const { ex: submit } = await sendAction(t, app.id, 'submissions');
   if (has(t, 'ENR-SUBMIT-202')) t.expect.rules('ENR-SUBMIT-PLAN-YEAR-OPTIONAL', 'ENR-SUBMIT-202').status(submit, 202);
-  else if (submit.response?.status !== 202) setupFailed(t, submit, 'submit a clean application', 'status 202');
+  else if (submit.response?.status !== 202) stepFailed('submit a clean application', submit, 'status 202', { breaks: [SUBMIT_202] });
   const settled = await readUntilLeaves(t, app.id, ['draft'], 'poll until the submission outcome shows');
   return { app, submit, settled };
 }

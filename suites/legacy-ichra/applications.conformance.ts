@@ -21,7 +21,7 @@ verify(
 
 verify(
   'reading a created application answers 200 with that application',
-  ['LEGACY-APPLICATION-READ', CREATE],
+  ['LEGACY-APPLICATION-READ'],
   async (t) => {
     const { id } = await createdApplication(t);
     const ex = await t.send(readApplication(id));
@@ -39,7 +39,7 @@ verify(
 
 verify(
   'submitting a created application is accepted (2xx)',
-  [SUBMIT, CREATE],
+  [SUBMIT],
   async (t) => {
     const { id } = await createdApplication(t);
     await submitted(t, id);

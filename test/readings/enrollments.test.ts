@@ -76,10 +76,9 @@ describe('the state a cancel or terminate check needs, not reached in time', () 
     expect(out.finding.needs).toContain('effectuated within asyncTimeoutMs');
   });
 
-  test('a submission not answered 202 still fails the check', async () => {
+  test('a submission not answered 202 blocks the check by its setup step, which breaks ENR-SUBMIT-202', async () => {
     const out = await runCheck(check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')), enrollmentTarget('pending_effectuation', 200));
-    expect(out.finding).toMatchObject({ verdict: 'failed', rules: ['ENR-CANCEL-202'] });
-    expect(out.finding.expected).toBe('status 202');
+    expect(out.finding).toMatchObject({ verdict: 'blocked', rules: ['ENR-CANCEL-202'], blockedBy: 'setup step: submit a clean application', step: { expected: 'status 202', breaks: ['ENR-SUBMIT-202'] } });
   });
 
   test('a pending policy is the premise met: the setup hands the application on', async () => {

@@ -3,7 +3,7 @@
  * index with the model's), and the step counter that numbers every request's label, so a
  * failure's exchanges read as numbered steps. Reads compare what the target shows with the model.
  */
-import { stepLabel, type CheckContext, type Exchange } from '../../../harness/suite/index.js';
+import { stepFailed, stepLabel, type CheckContext, type Exchange } from '../../../harness/suite/index.js';
 import { applicationIdOf, applicationRowsOf, nextActionsOf, type Json } from '../application-reader.js';
 import { readUntilLeaves, statusOf } from '../applications.js';
 import { expectRefused, expectRows } from '../observe.js';
@@ -73,6 +73,16 @@ export async function observe(real: Real, index: number, app: ModelApp, label: s
 }
 
 /**
+ * An outcome the contract allows but the profile's test carrier should not give (an accepting
+ * carrier's submission_failed): the target is not set up as the profile says, a setup step.
+ */
+export interface CarrierMismatch {
+  shown: PolicyStatus;
+  step: string;
+  hint: string;
+}
+
+/**
  * Polls until the status leaves `from` (bounded by the profile's asyncTimeoutMs) and holds that
  * it is one of `to` under `ruleOf` (a rule, or the rule for the status shown); the model takes it.
  */
@@ -84,10 +94,12 @@ export async function settle(
   to: readonly PolicyStatus[],
   ruleOf: string | ((shown: string | undefined) => string),
   label: string,
+  mismatch?: CarrierMismatch,
 ): Promise<void> {
   const { t } = real;
   const last = await readUntilLeaves(t, real.apps[index].id, from, label);
   const shown = statusOf(last);
+  if (mismatch && shown === mismatch.shown) stepFailed(mismatch.step, last, `policy_status ${to.join(' or ')}`, { hint: mismatch.hint });
   const rule = typeof ruleOf === 'string' ? ruleOf : ruleOf(shown);
   t.expect.rules(rule).that(last, { holds: (to as readonly unknown[]).includes(shown), title: 'asynchronous outcome not shown', expected: `policy_status ${to.join(' or ')} within asyncTimeoutMs`, observed: `policy_status ${JSON.stringify(shown)}` });
   app.status = shown as PolicyStatus;

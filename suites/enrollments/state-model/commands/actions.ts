@@ -5,7 +5,7 @@
 import { sendAction, statusOf } from '../../applications.js';
 import { readRequest, type Action } from '../../requests.js';
 import { cancelPrediction, submitPrediction, terminatePrediction, traitsOf, type ModelApp, type Prediction } from '../model.js';
-import { beginStep, expectPredicted, settle, sweepRefusals, type Real } from '../system.js';
+import { beginStep, expectPredicted, settle, sweepRefusals, type CarrierMismatch, type Real } from '../system.js';
 import { AppCommand, type Picked } from './step.js';
 
 interface ActionSpec {
@@ -25,13 +25,15 @@ async function submitted(real: Real, { app, index }: Picked, what: string, befor
       await settle(real, index, app, ['draft'], ['submission_failed'], 'ENR-SUBMIT-FAILED-OUTCOME', `${what}: poll until the outcome shows`);
       return;
     }
+    // submission_failed is an outcome the contract allows: from a carrier the profile says accepts, the fixture is wrong.
+    const mismatch: CarrierMismatch = { shown: 'submission_failed', step: `bring a ${app.plan} application to an accepted submission`, hint: `check fixture ${app.plan}: its test carrier must accept submissions` };
     if (app.start === 'future') {
-      await settle(real, index, app, ['draft'], ['pending_effectuation'], 'ENR-SUBMIT-ASYNC-OUTCOME', `${what}: poll until the outcome shows`);
+      await settle(real, index, app, ['draft'], ['pending_effectuation'], 'ENR-SUBMIT-ASYNC-OUTCOME', `${what}: poll until the outcome shows`, mismatch);
       return;
     }
     // Coverage starting today: one poll on through pending_effectuation until the policy is active
     // (so termination can be tried from it); a poll stuck in draft breaks the submission's rule.
-    await settle(real, index, app, ['draft', 'pending_effectuation'], ['effectuated'], (shown) => (shown === 'pending_effectuation' ? 'ENR-EFFECTUATION' : 'ENR-SUBMIT-ASYNC-OUTCOME'), `${what}: poll until the policy is effectuated`);
+    await settle(real, index, app, ['draft', 'pending_effectuation'], ['effectuated'], (shown) => (shown === 'pending_effectuation' ? 'ENR-EFFECTUATION' : 'ENR-SUBMIT-ASYNC-OUTCOME'), `${what}: poll until the policy is effectuated`, mismatch);
     return;
   }
   // A resubmission sends changes; the contract does not say what the status shows meanwhile.
