@@ -33,13 +33,20 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
   // 407 can only come from a proxy; a refused CONNECT never reaches the target.
   { code: 'E_TARGET_PROXY_REFUSED', exitCode: 4, says: 'the proxy refused to carry the request', statuses: [407], errors: /^PROXY_REFUSED_\d+$/ },
   { code: 'E_TARGET_CONNECT_TIMEOUT', exitCode: 4, says: 'no connection within the request timeout', errors: /^(UND_ERR_CONNECT_TIMEOUT|ETIMEDOUT)$/ },
+  // Only before any answer began (causeOfFailure): a reset mid-body is the target's own failure.
+  { code: 'E_TARGET_RESET', exitCode: 4, says: 'the connection was closed or reset before any answer', errors: /^(ECONNRESET|UND_ERR_SOCKET|EPIPE)$/ },
 ];
 
+/** The transport cause of an exchange that got no answer at all; undefined once an answer began (the checks judge it). */
+export function causeOfFailure(exchange: Pick<Exchange, 'response' | 'error' | 'answerBegan'>): PreflightCause | undefined {
+  if (exchange.response !== undefined || exchange.error === undefined || exchange.answerBegan) return undefined;
+  return PREFLIGHT_CAUSES.find((c) => c.errors?.test(exchange.error!));
+}
+
 /** The cause an exchange shows, or undefined when the checks should judge it. */
-export function causeOf(exchange: Pick<Exchange, 'response' | 'error'>): PreflightCause | undefined {
+export function causeOf(exchange: Pick<Exchange, 'response' | 'error' | 'answerBegan'>): PreflightCause | undefined {
   const status = exchange.response?.status;
-  const error = exchange.error;
-  return PREFLIGHT_CAUSES.find((c) => (status !== undefined && c.statuses?.includes(status)) || (error !== undefined && c.errors?.test(error)));
+  return (status !== undefined ? PREFLIGHT_CAUSES.find((c) => c.statuses?.includes(status)) : undefined) ?? causeOfFailure(exchange);
 }
 
 /** What the preflight saw, kept in the run's reports. */

@@ -28,6 +28,12 @@ describe('transportBlocks', () => {
     expect(blockedByTransport(answered)).toBe(answered);
   });
 
+  it('a connection reset before any answer is the network\'s; once the answer began, the target\'s', () => {
+    expect(blockedByTransport(finding('failed', [exchange({ error: 'ECONNRESET' })]))).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_RESET' });
+    const midBody = finding('failed', [exchange({ error: 'UND_ERR_SOCKET', answerBegan: true })]);
+    expect(blockedByTransport(midBody)).toBe(midBody);
+  });
+
   it('leaves a slow answer, an answered request and a passed check to the rules', () => {
     const kept = [
       finding('failed', [exchange({ error: 'UND_ERR_HEADERS_TIMEOUT' })]),

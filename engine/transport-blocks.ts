@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../harness/model.js';
 import { ERROR_CODES } from '../harness/errors.js';
-import { PREFLIGHT_CAUSES, type PreflightCause } from './preflight.js';
+import { causeOfFailure, PREFLIGHT_CAUSES, type PreflightCause } from './preflight.js';
 
 export interface TransportBlock {
   cause: PreflightCause;
@@ -19,12 +19,7 @@ function transportCauseOf(finding: Finding): PreflightCause | undefined {
   const stepFailed = finding.verdict === 'blocked' && finding.step !== undefined;
   if (finding.verdict !== 'failed' && !stepFailed) return undefined;
   const exchanges = stepFailed ? (finding.step!.exchange ? [finding.step!.exchange] : []) : finding.exchanges;
-  for (const e of exchanges) {
-    if (e.response !== undefined || e.error === undefined) continue;
-    const cause = PREFLIGHT_CAUSES.find((c) => c.errors?.test(e.error!));
-    if (cause) return cause;
-  }
-  return undefined;
+  return exchanges.map(causeOfFailure).find((cause) => cause !== undefined);
 }
 
 /**

@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   E_TARGET_NOT_LISTENING: 'Nothing accepts connections at the target\'s address: check host and port, that the service is up, and firewalls between the runner and it.',
   E_TARGET_TLS: 'The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong host name) and the CA bundle: a private CA goes in NODE_EXTRA_CA_CERTS or the profile\'s caFile.',
   E_TARGET_PROXY_REFUSED: 'The proxy named by HTTPS_PROXY or HTTP_PROXY refused to carry the request (CONNECT not allowed, 407 authentication required): check the proxy URL and its credentials (http://user:pass@host:port), or add the target to NO_PROXY.',
+  E_TARGET_RESET: 'The target (or something between it and the runner: a load balancer, a proxy, a firewall) closed or reset the connection before any answer: check the service\'s logs and health, idle and connection limits on the path, and that the base URL\'s scheme and port match the service.',
   E_TARGET_CONNECT_TIMEOUT: 'No connection to the target within the request timeout: check the address, the network path and requestTimeoutMs in the profile.',
   E_SIGNING_KEY_INVALID: 'Put an Ed25519 private key (PKCS#8 PEM, e.g. from `openssl genpkey -algorithm ed25519`) in PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
   E_EVIDENCE_UNREADABLE: 'Pass evidence.json files written by `partner-conformance run --profile certification`.',

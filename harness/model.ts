@@ -54,6 +54,11 @@ export interface Exchange {
   };
   /** Transport failure code when there is no response (e.g. `UND_ERR_CONNECT_TIMEOUT`). */
   error?: string;
+  /**
+   * True when the status line and headers arrived before the failure (a reset mid-body): the
+   * target answered, so the failure is its own, not the network's.
+   */
+  answerBegan?: true;
   /** Milliseconds from sending to the end of the response. */
   durationMs: number;
   /** Key role used (e.g. `approved`), never the key itself. */

@@ -14,6 +14,7 @@ const KEY = 'preflight-canary-key-7f3a9c';
 const saved = process.env.E2E_KEY_APPROVED;
 let refusing: LocalServer;
 let prefixed: LocalServer;
+let resetting: LocalServer;
 let closed = '';
 
 beforeAll(async () => {
@@ -25,6 +26,8 @@ beforeAll(async () => {
     req.url = req.url.slice('/partner-api'.length);
     answerPlausibly(req, res);
   });
+  // Accepts the connection, reads the request, then resets it without a status line.
+  resetting = await listen((req) => req.socket.resetAndDestroy());
   closed = await closedPort();
 });
 afterAll(async () => {
@@ -32,6 +35,7 @@ afterAll(async () => {
   else process.env.E2E_KEY_APPROVED = saved;
   await refusing.close();
   await prefixed.close();
+  await resetting.close();
   tmp.dispose();
 });
 
@@ -41,6 +45,7 @@ const UNUSABLE: Array<[string, () => string, number, string]> = [
   ['a host name that does not resolve', () => 'http://no-such-host.invalid', 4, 'E_TARGET_HOST_UNKNOWN'],
   ['nothing listening on the port', () => closed, 4, 'E_TARGET_NOT_LISTENING'],
   ['https to a server that speaks plain http', () => prefixed.url.replace('http:', 'https:'), 4, 'E_TARGET_TLS'],
+  ['a connection reset before any answer', () => resetting.url, 4, 'E_TARGET_RESET'],
 ];
 
 describe('a target that cannot be tested is told apart from a broken rule', () => {

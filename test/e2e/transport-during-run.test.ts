@@ -60,3 +60,30 @@ describe('a target that stops listening after the preflight', () => {
     expect(result.code).toBe(4);
   }, 120_000);
 });
+
+describe('a target that resets every connection after the preflight', () => {
+  it('is E_TARGET_RESET once with the count of blocked checks and exit 4; no check failed for it', async () => {
+    let seen = 0;
+    const resetting = createServer((req, res) => {
+      seen += 1;
+      if (seen === 1) {
+        res.setHeader('connection', 'close');
+        answerPlausibly(req, res);
+      } else req.socket.resetAndDestroy(); // no status line: the answer never began
+    });
+    const listening = await listenOnLoopback(resetting);
+    try {
+      const reportDir = tmp.path('reset');
+      const result = await runCli(['run', '--target', writeProfile(tmp.path('reset.json'), listening.url), '--family', 'utility', '--report-dir', reportDir]);
+      const summary = readSummary(reportDir);
+      const blocked = summary.findings.filter((f) => f.verdict === 'blocked');
+      expect(blocked.length).toBeGreaterThan(1);
+      expect(blocked.every((f) => f.blockedBy === 'E_TARGET_RESET')).toBe(true);
+      expect(failedFindings(summary).filter((f) => f.exchanges.some((e) => e.error !== undefined && !e.answerBegan))).toEqual([]);
+      expect(result.err.split('\n').filter((l) => l.startsWith('E_TARGET_RESET'))).toEqual([`E_TARGET_RESET: during the run the connection was closed or reset before any answer; ${blocked.length} checks blocked (no answer: their rules were not tested)`]);
+      expect(result.code).toBe(4);
+    } finally {
+      await listening.close();
+    }
+  }, 120_000);
+});

@@ -86,6 +86,7 @@ class RecordHandler extends ForwardingHandler {
     };
     if (this.#status !== undefined && !error) exchange.response = this.#response();
     if (error) exchange.error = failureCode(error);
+    if (error && this.#status !== undefined) exchange.answerBegan = true;
     if (this.meta.role !== undefined) exchange.role = this.meta.role;
     if (this.meta.label !== undefined) exchange.label = this.meta.label;
     if (this.#truncated) exchange.truncated = true;
