@@ -1,10 +1,9 @@
 /**
  * The members of a provider (2.4) and the type each must have. The prose types them strings
  * (only `organization_name` "string or null"); the provider document allows null for all but
- * `npi` (disagreement PROVIDER-MEMBERS-NULLABLE), so a null there is allowed by one source only.
+ * `npi` (disagreement PROVIDER-MEMBERS-NULLABLE). Nullability is a shape, which the document
+ * rules: a null it allows passes.
  */
-export const NULLABLE_BY_DOCUMENT = 'PROVIDER-MEMBERS-NULLABLE';
-
 type Provider = Record<string, unknown>;
 type Kind = 'string' | 'string or null (document)' | 'string or null';
 
@@ -17,24 +16,11 @@ const FIELDS: ReadonlyArray<[member: string, kind: Kind]> = [
   ['organization_name', 'string or null'],
 ];
 
-export interface FieldReport {
-  /** Members missing or of a type neither source allows. */
-  wrong: string[];
-  /** Members that are null where only the provider document allows it. */
-  nullByDocument: string[];
-}
+const allows = (kind: Kind, v: unknown): boolean => typeof v === 'string' || (v === null && kind !== 'string');
 
-export function providerFields(p: Provider): FieldReport {
-  const wrong: string[] = [];
-  const nullByDocument: string[] = [];
-  for (const [member, kind] of FIELDS) {
-    const v = p[member];
-    if (typeof v === 'string') continue;
-    if (v === null && kind === 'string or null') continue;
-    if (v === null && kind === 'string or null (document)') nullByDocument.push(member);
-    else wrong.push(member);
-  }
-  return { wrong, nullByDocument };
+/** Members missing or of a type neither source allows. */
+export function wrongProviderFields(p: Provider): string[] {
+  return FIELDS.filter(([member, kind]) => !allows(kind, p[member])).map(([member]) => member);
 }
 
 /** A two-letter `state` and a 5-digit `zip_code`, each checked when it is a string (null is the schema's matter). */
