@@ -8,6 +8,7 @@ import type { Finding } from '../harness/model.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
+import { checksByStep, isStepFinding } from './steps.js';
 import type { ReportWriter } from './writer.js';
 
 /** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
@@ -24,7 +25,8 @@ function annotation(summary: RunSummary, finding: Finding): string {
 
 export function renderStepSummary(summary: RunSummary): string {
   const { counts } = summary;
-  const failures = summary.findings.filter((f) => f.verdict === 'failed');
+  const failures = summary.findings.filter((f) => f.verdict === 'failed' && !isStepFinding(f));
+  const steps = [...checksByStep(summary.findings)];
   return [
     `## Partner API conformance: ${outcomeLabel(summary)}`,
     '',
@@ -36,6 +38,9 @@ export function renderStepSummary(summary: RunSummary): string {
     '|---|---|---|---|---|---|---|',
     `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} | ${counts.steps} |`,
     '',
+    ...(steps.length === 0
+      ? []
+      : ['**Setup steps that failed** (the checks under each are blocked: their rules were not tested)', '', ...steps.map(([step, checks]) => `- ${cell(step)}: ${checks.length} check(s) blocked${checks.length ? ` (${checks.map((c) => cell(c.check)).join('; ')})` : ''}`), '']),
     ...(failures.length === 0
       ? []
       : ['| family | rules | check | observed | reproduce |', '|---|---|---|---|---|', ...failures.map((f) => `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} | ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`), '']),

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange, Finding, Rule } from '../harness/model.js';
 import { renderConsoleSummary } from './console-writer.js';
+import { renderStepSummary } from './github-writer.js';
 import { renderHtml } from './html-writer.js';
 import { renderJunit } from './junit-writer.js';
 import { catalogueOf } from './run-info.js';
@@ -100,6 +101,13 @@ describe('a run with a failed step', () => {
     expect(xml.match(/<skipped message="blocked by setup step: create a planFull application"\/>/g)).toHaveLength(2);
     expect(xml).toMatch(/<testsuites [^>]*tests="3" failures="1" errors="0"/);
     expect(renderJunit(setupOnly).match(/<error /g)).toHaveLength(1);
+  });
+
+  it('GitHub step summary: each step with the checks it blocked, and no failure row per check', () => {
+    const md = renderStepSummary(breaking);
+    expect(md).toContain('- create a planFull application: 2 check(s) blocked (upload a PDF; read it)');
+    expect(md).toContain('| 2 | 0 | 0 | 0 | 0 | 2 | 1 |');
+    expect(md).not.toContain('| enrollments | ENR-DOCS-JSON |');
   });
 
   it('HTML: a section per step with the checks it blocked', () => {
