@@ -2,7 +2,7 @@
  * Applications the checks work on: created through the API, shared within a run where a check
  * only reads them, and driven through the state machine of section 3 with bounded polling.
  */
-import { SkipCheck, stepFailed, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { SkipCheck, StepFailed, stepFailed, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { applicationIdOf, policyStatusOf, type Json } from './application-reader.js';
 import { actionRequest, createBody, createRequest, planYear, readRequest, type Action, type BodyParts, type PlanFixture } from './requests.js';
 
@@ -52,8 +52,18 @@ export async function createApplication(t: CheckContext, plan: PlanFixture, part
 const shared = new Map<string, Promise<unknown>>();
 
 /**
+ * A step the target refused outright (a 4xx other than 429): asking again in the same run
+ * would be refused the same way, so the checks that need it are blocked without sending it again.
+ */
+function refusedOutright(e: unknown): boolean {
+  const status = e instanceof StepFailed ? e.failure.exchange.response?.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+}
+
+/**
  * The run's value called `name`, made by the first check that asks (its exchanges join that
- * check's finding). A failed make is forgotten, so the next check tries again.
+ * check's finding). A failed make is forgotten, so the next check tries again, unless the
+ * target refused the step outright.
  */
 export function once<T>(t: CheckContext, name: string, make: () => Promise<T>): Promise<T> {
   const key = `${t.config.runId} ${name}`;
@@ -61,7 +71,9 @@ export function once<T>(t: CheckContext, name: string, make: () => Promise<T>): 
   if (!value) {
     value = make();
     shared.set(key, value);
-    value.catch(() => shared.delete(key));
+    value.catch((e: unknown) => {
+      if (!refusedOutright(e)) shared.delete(key);
+    });
   }
   return value;
 }
