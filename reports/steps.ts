@@ -24,7 +24,7 @@ function stepVerdict(breaks: readonly string[], catalogue: Catalogue, strict: bo
 
 /** The one finding of the step that blocked `blocked`. */
 export function stepFinding(blocked: Finding & { step: NonNullable<Finding['step']> }, catalogue: Catalogue, strict: boolean): Finding {
-  const { step } = blocked;
+  const { exchange, ...step } = blocked.step;
   const verdict = stepVerdict(step.breaks, catalogue, strict);
   return {
     check: `setup step: ${step.name}`,
@@ -37,7 +37,7 @@ export function stepFinding(blocked: Finding & { step: NonNullable<Finding['step
     observed: step.observed,
     message: `setup step "${step.name}" failed`,
     step,
-    exchanges: step.exchange ? [step.exchange] : [],
+    exchanges: exchange ? [exchange] : [],
     subject: 'step',
   };
 }
