@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { spreadGroups } from './suite-order.js';
+import { PROJECT_ROOT } from '../harness/paths.js';
+import { LAST_IN_FAMILY, spreadGroups } from './suite-order.js';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const family = (path: string) => path.split('/')[0]!;
@@ -13,5 +16,11 @@ describe('spreadGroups', () => {
   test('is the same whatever order the files come in', () => {
     const files = ['u/1', 'r/1', 'e/1', 'e/2', 'r/2', 'e/3'];
     expect(spreadGroups([...files].reverse(), family, byName)).toEqual(spreadGroups(files, family, byName));
+  });
+});
+
+describe('LAST_IN_FAMILY', () => {
+  test('names suite files that exist', () => {
+    for (const { file } of LAST_IN_FAMILY) expect(existsSync(join(PROJECT_ROOT, `${file}.ts`)), file).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * files in path order). Families lean on different keys (the gated ones on `approved`, the
  * others on `reader`, the rate-limit checks on `tierLow`), and a key's bucket refills while
  * another family's file runs, so the waits of a small family fall between the files of a large
- * one instead of after them. The order is fixed: every machine runs the same files in the same
+ * one instead of after them; a few files go last in their family (LAST_IN_FAMILY). The order is fixed: every machine runs the same files in the same
  * order (vitest's default sorts by the durations it cached from earlier runs).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -20,7 +20,16 @@ export function spreadGroups<T>(items: readonly T[], groupOf: (item: T) => strin
   return placed.sort((a, b) => a.at - b.at || (a.group < b.group ? -1 : a.group > b.group ? 1 : 0)).map((p) => p.item);
 }
 
-const byPath = (a: TestSpecification, b: TestSpecification) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
+/**
+ * Files that run after the rest of their family, each with why: what the family's other files
+ * create saves them requests.
+ */
+export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
+  { file: 'suites/enrollments/list-pages.conformance', why: 'tops the account up to 26 listed applications: those the family made already count' },
+];
+
+const isLast = (moduleId: string) => LAST_IN_FAMILY.some(({ file }) => moduleId.replaceAll('\\', '/').includes(`/${file}.`));
+const byPath = (a: TestSpecification, b: TestSpecification) => Number(isLast(a.moduleId)) - Number(isLast(b.moduleId)) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
 
 /** vitest's `sequence.sequencer`: families spread over the run (sharding stays vitest's own). */
 export class FamiliesSpread extends BaseSequencer {
