@@ -1,10 +1,10 @@
 /**
- * The drawn cases of the generated-session property: each run sends a body that breaks at most
- * one conditional rule of 2.6 with the approved key, and a valid body under one of the gate
- * roles, so every run stands on a corner where one rule alone decides the answer (a body that
- * breaks two rules, or a broken body under a gate, is answered by whichever the target checks
- * first, and hides a fault of the other). The first runs take every corner once (`DIRECTED`);
- * the rest are drawn.
+ * The cases of the generated-session property, each on a corner where one rule alone decides the
+ * answer: a body that breaks at most one conditional rule of 2.6, with the approved key, or a
+ * valid body under one of the gate roles (a body that breaks two rules, or a broken body under a
+ * gate, is answered by whichever the target checks first, and hides a fault of the other). The
+ * first runs take every corner once, a body corner and a gate case each (`directedRuns`); the
+ * drawn runs take one case each.
  */
 import fc from 'fast-check';
 import type { Flow } from './session-body.js';
@@ -34,8 +34,8 @@ export function gateCases(roles: readonly string[]): SessionCase[] {
   return roles.flatMap((role) => (['self_service', 'agent_assisted'] as const).map((flow) => ({ ...body(flow, true), role })));
 }
 
-/** One run: a body corner with the approved key, and a valid body under a gate role. */
-export type SessionRun = [corner: SessionCase, gate: SessionCase];
+/** One run: the cases it sends, in order. */
+export type SessionRun = SessionCase[];
 
 export interface SessionCaseOptions {
   /** Gate roles the profile has keys for. */
@@ -47,10 +47,9 @@ export interface SessionCaseOptions {
 const usable = (o: SessionCaseOptions) => BODY_CORNERS.filter((b) => o.planId || !needsPlan(b)).map((b): SessionCase => ({ ...b, role: 'approved' }));
 const gated = (o: SessionCaseOptions) => gateCases(o.roles.filter((r) => r !== 'approved' && Object.hasOwn(GATES, r)));
 
-/** Drawn runs: corners and gate cases picked from their tables. */
+/** Drawn runs: one case, a body corner or a gate case, from their tables (the first corner, a valid body, is where shrinking ends). */
 export function sessionRuns(o: SessionCaseOptions): fc.Arbitrary<SessionRun> {
-  const gates = gated(o);
-  return fc.tuple(fc.constantFrom(...usable(o)), gates.length > 0 ? fc.constantFrom(...gates) : fc.constant(usable(o)[0]!));
+  return fc.constantFrom(...usable(o), ...gated(o)).map((c) => [c]);
 }
 
 /** The first runs: every body corner and every gate case once, paired in table order (the longer list sets the count). */
@@ -58,5 +57,5 @@ export function directedRuns(o: SessionCaseOptions): SessionRun[] {
   const corners = usable(o).slice(1);
   const gates = gated(o);
   const n = Math.max(corners.length, gates.length);
-  return Array.from({ length: n }, (_, i): SessionRun => [corners[i % corners.length]!, gates.length > 0 ? gates[i % gates.length]! : usable(o)[0]!]);
+  return Array.from({ length: n }, (_, i): SessionRun => [corners[i % corners.length]!, ...(gates.length > 0 ? [gates[i % gates.length]!] : [])]);
 }
