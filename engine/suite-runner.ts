@@ -12,6 +12,7 @@ import { familyOfModule } from '../reports/finding-from-test.js';
 import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
 import type { RunSummary } from '../reports/summary.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
+import { FamiliesSpread } from './suite-order.js';
 
 /** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
 export const TEST_TIMEOUT_MS = 60_000;
@@ -62,6 +63,7 @@ export async function createSuiteRunner(families: readonly Family[], options: Ru
       hookTimeout: TEST_TIMEOUT_MS,
       teardownTimeout: 10_000,
       passWithNoTests: true,
+      sequence: { sequencer: FamiliesSpread },
       ...(options.shard ? { shard: options.shard } : {}),
     },
     {},

@@ -17,6 +17,7 @@ import { referenceKeyEnv, startReferenceServer, type ReferenceServer } from '../
 import { commandsOf, stateSequences, type StateSequence } from '../suites/enrollments/state-model/arbitrary.js';
 import { STATE_MODEL_RULES } from '../suites/enrollments/state-model/rules.js';
 import { newReal } from '../suites/enrollments/state-model/system.js';
+import { runTour } from '../suites/enrollments/state-model/tour.js';
 
 const rules = resolveRules(ruleCatalogue(), 'state model', [...STATE_MODEL_RULES]);
 const body = (t: CheckContext, sequence: StateSequence) => fc.asyncModelRun(() => ({ model: { apps: [] }, real: newReal(t) }), commandsOf(sequence));
@@ -33,7 +34,7 @@ async function serve(fault?: string): Promise<Server> {
   return { server, target };
 }
 
-async function failureOf(target: TargetContext, opts: Omit<PropertyRunOptions, 'timeLimitMs'>): Promise<PropertyCounterexample> {
+async function failureOf(target: TargetContext, opts: Omit<PropertyRunOptions<StateSequence>, 'timeLimitMs'>): Promise<PropertyCounterexample> {
   try {
     await checkProperty(createCheckContext(target, rules), (_t, replay) => stateSequences('planFull', replay), body, { ...opts, timeLimitMs: 60_000 });
   } catch (e) {
@@ -77,4 +78,37 @@ describe('the state-machine model', () => {
     expect(replay.steps.replace(/enr_[\w-]+/g, 'ID')).toBe(first.steps.replace(/enr_[\w-]+/g, 'ID'));
     expect(replay.numRuns).toBe(1);
   }, 120_000);
+});
+
+/** Faults only a sequence shows, with the rule each breaks (reference/enrollments/faults.ts). */
+const SEQUENCE_FAULTS = [
+  ['enr-cancel-effectuated', 'ENR-CANCEL-PAST-PENDING-400'],
+  ['enr-list-status-lags', 'ENR-LIST-FILTER-FOLLOWS-STATUS'],
+  ['enr-next-actions-stale', 'ENR-NEXT-ACTIONS-AVAILABLE'],
+  ['enr-update-resets-status', 'ENR-UPDATE-KEEPS-POLICY-STATUS'],
+] as const;
+
+async function tourViolation(target: TargetContext): Promise<unknown> {
+  try {
+    await runTour(createCheckContext(target, rules));
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+// The tour draws nothing: what it shows it shows at every seed.
+describe('the model’s directed tour', () => {
+  test('passes against the reference server', async () => {
+    const clean = await serve();
+    servers.push(clean);
+    expect(await tourViolation(clean.target)).toBeUndefined();
+  }, 60_000);
+
+  test.each(SEQUENCE_FAULTS)('fails with %s by its own rule %s', async (fault, rule) => {
+    const faulty = await serve(fault);
+    servers.push(faulty);
+    const failure = await tourViolation(faulty.target);
+    expect(isRuleViolation(failure) && failure.rules).toEqual([rule]);
+  }, 60_000);
 });

@@ -29,6 +29,15 @@ describe('token buckets per tier', () => {
     expect(waits(budgets, 'K', 'low', 3)).toEqual([0, 0, 1000]);
   });
 
+  it('says when a key is full again: at once for an unused key, after the refill of what it sent', () => {
+    const { clock, budgets } = fakeBudgets();
+    expect(budgets.fullIn({ bucket: 'K', tier: 'low' })).toBe(0);
+    waits(budgets, 'K', 'low', 2);
+    expect(budgets.fullIn({ bucket: 'K', tier: 'low' })).toBe(2000);
+    clock.t = 1500;
+    expect(budgets.fullIn({ bucket: 'K', tier: 'low' })).toBe(500);
+  });
+
   it('keeps one budget per key, shared by every caller of that key', () => {
     const { budgets } = fakeBudgets();
     expect(waits(budgets, 'A', 'low', 2)).toEqual([0, 0]);

@@ -66,6 +66,10 @@ export class TokenBucket {
     if (n > this.rate.burst) return Infinity;
     return Math.max(now, this.#tat + (n - 1) * this.interval - (this.rate.burst - 1) * this.interval);
   }
+  /** Milliseconds from `now` until every token is back (the theoretical arrival time reached). */
+  fullIn(now: number): number {
+    return Math.max(0, this.#tat - now);
+  }
   /** Spends one token for a request sent at `at`. */
   take(at: number): void {
     this.#tat = Math.max(this.#tat, at) + this.interval;
@@ -144,6 +148,14 @@ export class RateBudgets {
   waitFor(ref: BudgetRef): number {
     const now = this.now();
     return Math.max(this.#bucket(ref).earliest(now), this.#stage.earliest(now)) - now;
+  }
+
+  /**
+   * How long until this key's bucket is full again by what the client sent on it (0 for a key
+   * not used lately): a deliberate burst that needs the whole burst waits this long first.
+   */
+  fullIn(ref: BudgetRef): number {
+    return this.#bucket(ref).fullIn(this.now());
   }
 
   /** After a 429 with `Retry-After`: this key sends nothing for `ms`. */

@@ -1,6 +1,6 @@
 /** The suite API: what a file under suites/<family>/ imports. */
 export { verify, verifyProperty, DEFAULT_CHECK_TIMEOUT_MS } from './verify.js';
-export type { VerifyOptions, VerifyPropertyOptions } from './verify.js';
+export type { PropertyOptions, VerifyOptions, VerifyPropertyOptions } from './verify.js';
 export type { CheckContext } from './context.js';
 export type { Needs } from './needs.js';
 export type { PollOptions } from './poll.js';

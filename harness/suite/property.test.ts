@@ -51,6 +51,13 @@ describe('checkProperty', () => {
     expect(fake.sent).toHaveLength(15);
   });
 
+  test('examples run first, each one of the runs', async () => {
+    const fake = fakeTarget((req) => answer(req, 200));
+    await checkProperty(createCheckContext(fake, rules), sizes, body, { seed: 1, numRuns: 5, timeLimitMs: 5_000, examples: [100, 99] });
+    expect(fake.sent).toHaveLength(5);
+    expect(fake.sent.slice(0, 2).map((r) => r.query?.size)).toEqual([100, 99]);
+  });
+
   test('a skip inside a run skips the check without shrinking', async () => {
     const fake = fakeTarget((req) => answer(req, 200));
     const run = checkProperty(createCheckContext(fake, rules), sizes, async (t) => { t.fixture('planFull'); }, { seed: 1, numRuns: 15, timeLimitMs: 5_000 });

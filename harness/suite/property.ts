@@ -18,7 +18,7 @@ import { numberedSteps } from './steps.js';
 export type ArbitraryFor<T> = (t: CheckContext, commandsReplay?: string) => fc.Arbitrary<T> | Promise<fc.Arbitrary<T>>;
 export type PropertyBody<T> = (t: CheckContext, value: T) => Promise<void>;
 
-export interface PropertyRunOptions {
+export interface PropertyRunOptions<T = unknown> {
   seed: number;
   numRuns: number;
   /** Stop generating (and shrinking) after this long; runs so far decide. */
@@ -29,6 +29,8 @@ export interface PropertyRunOptions {
    */
   path?: string;
   clock?: PollDeps;
+  /** Inputs run first, before the drawn ones, within `numRuns` (fast-check's `examples`). */
+  examples?: readonly T[];
 }
 
 /** Shrunk inputs are quoted in reports; a bound keeps a huge body from flooding them. */
@@ -45,7 +47,7 @@ function replayPathOf(path: string | null, counterexample: string): string {
   return `${path ?? ''}${commands ? `@${commands}` : ''}`;
 }
 
-export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<T>, body: PropertyBody<T>, opts: PropertyRunOptions): Promise<void> {
+export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<T>, body: PropertyBody<T>, opts: PropertyRunOptions<T>): Promise<void> {
   const [path, commandsReplay] = (opts.path ?? '').split('@');
   const arb = await arbitrary(t, commandsReplay || undefined);
   let skip: SkipCheck | undefined;
@@ -73,6 +75,7 @@ export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<
     interruptAfterTimeLimit: opts.timeLimitMs,
     markInterruptAsFailure: false,
     ...(path ? { path } : {}),
+    ...(opts.examples?.length ? { examples: opts.examples.map((e): [T] => [e]) } : {}),
   });
   if (skip) throw skip;
   if (!details.failed) return;

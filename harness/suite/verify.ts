@@ -44,6 +44,9 @@ export interface VerifyPropertyOptions extends VerifyOptions {
   sequenceShare?: number;
 }
 
+/** A property's options with its directed inputs: `examples(t)` run first, each one of its runs (default none). */
+export type PropertyOptions<T> = VerifyPropertyOptions & { examples?: (t: CheckContext) => T[] };
+
 /** A check runs at most this long by default; the test itself gets a little more to report it. */
 export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 const REPORT_GRACE_MS = 5_000;
@@ -88,7 +91,7 @@ export function verify(title: string, rules: string[], fn: (t: CheckContext) => 
  * e.g. to learn a county's fips_code), `fn(t, value)` checks one input. Runs `--runs` times
  * from `--seed`; a failure shrinks and reports its counterexample, seed and a `--seed` command.
  */
-export function verifyProperty<T>(title: string, rules: string[], arbitrary: ArbitraryFor<T>, fn: PropertyBody<T>, opts: VerifyPropertyOptions = {}): void {
+export function verifyProperty<T>(title: string, rules: string[], arbitrary: ArbitraryFor<T>, fn: PropertyBody<T>, opts: PropertyOptions<T> = {}): void {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   register(
     title,
@@ -98,6 +101,8 @@ export function verifyProperty<T>(title: string, rules: string[], arbitrary: Arb
         seed: seed ?? 0,
         ...(t.config.path ? { path: t.config.path } : {}),
         numRuns: propertyRuns(t.config, opts),
+        // Directed inputs first, each one of the runs (a replayed path counts them too).
+        ...(opts.examples ? { examples: opts.examples(t) } : {}),
         // Leave a tenth of the check's time to report the counterexample.
         timeLimitMs: Math.floor(timeoutMs * 0.9),
       }),

@@ -1,9 +1,10 @@
 /**
  * Helpers for checks that provoke 429s on purpose (section 8). Deliberate bursts bypass the
- * client's pacing, so the client does not know the tokens they spent: each such check waits
- * out what it drained before it ends, so the rest of the run is not left rate-limited.
+ * client's pacing, so the client does not know the tokens they spent: a check records when the
+ * key it drained is full again (`drained`), and the next check that needs that key's whole
+ * burst waits for it (`untilFull`) instead of every check waiting out a worst case.
  */
-import { retryAfterMs, TIER_RATES, type Tier } from '../../harness/client/index.js';
+import { retryAfterMs, sharedBudgets, TIER_RATES, type Tier } from '../../harness/client/index.js';
 import type { CheckContext, Exchange } from '../../harness/suite/index.js';
 import { headerOf } from '../../harness/checks/index.js';
 
@@ -18,6 +19,26 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export function tierOf(t: CheckContext, role: string): Tier {
   const keys = t.config.profile.keys;
   return Object.hasOwn(keys, role) ? keys[role]!.tier : 'low';
+}
+
+/** Per key variable: when (Date.now ms) the bucket a deliberate burst drained is full again. One worker runs the suite, so this is the run's. */
+const fullAt = new Map<string, number>();
+
+const envOf = (t: CheckContext, role: string): string => t.config.profile.keys[role]?.env ?? role;
+
+/** Records that `role`'s key bucket was drained just now: the contract's refill of its whole burst brings it back. */
+export function drained(t: CheckContext, role: string): void {
+  const tier = tierOf(t, role);
+  const env = envOf(t, role);
+  fullAt.set(env, Math.max(fullAt.get(env) ?? 0, Date.now() + refillMs(tier, TIER_RATES[tier].burst) + MARGIN_MS));
+}
+
+/** Waits until `role`'s key bucket is full: after the refill of any recorded burst and of the client's own paced requests on it. */
+export async function untilFull(t: CheckContext, role: string): Promise<void> {
+  const recorded = (fullAt.get(envOf(t, role)) ?? 0) - Date.now();
+  const paced = sharedBudgets.fullIn({ bucket: envOf(t, role), tier: tierOf(t, role) });
+  const wait = Math.max(recorded, paced);
+  if (wait > 0) await sleep(wait);
 }
 
 /** Milliseconds the contract's refill takes to bring back `tokens` tokens of a tier. */

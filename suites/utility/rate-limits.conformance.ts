@@ -1,11 +1,11 @@
 /**
  * Rate limits (section 8): the per-key tier, its refill, and the stage limit every caller
- * shares. Bursts are sent unpaced on purpose; each check waits out what it drained before it
- * ends. The monthly quota (RATE-MONTHLY-QUOTA) cannot be observed within a run.
+ * shares. Bursts are sent unpaced on purpose; a check that drains a key records it, and one that
+ * needs a key's whole burst waits until it is full (rate-limit-kit.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot be observed within a run.
  */
 import { STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
 import { SkipCheck, verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { limitedOf, refillMs, sleep, statusOf, tierOf, waitAfter429 } from './rate-limit-kit.js';
+import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull, waitAfter429 } from './rate-limit-kit.js';
 
 /** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
 const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', role, unpaced: true });
@@ -21,7 +21,7 @@ verify(
     const tier = tierOf(t, role);
     const { burst } = TIER_RATES[tier];
     // Another check may have drained this key: start from a full bucket.
-    await sleep(refillMs(tier, burst));
+    await untilFull(t, role);
     let above: Exchange | undefined;
     try {
       const within = await t.sendConcurrently(Array.from({ length: burst }, () => ping(role)));
@@ -31,6 +31,7 @@ verify(
       t.expect.rules('RATE-429-ENVELOPE').unifiedEnvelope(above);
       t.expect.rules('RATE-RETRY-AFTER').retryAfter(above);
     } finally {
+      drained(t, role);
       // A 429 with Retry-After pauses the key in the client; without one, wait the refill here.
       const paused = above?.response?.headers['retry-after'] !== undefined;
       if (!paused) await sleep(refillMs(tier, burst));
@@ -64,8 +65,8 @@ verify(
       const probe = await t.send(ping(role));
       t.expect.rules('RATE-RECOVERY').status(probe, 200);
     } finally {
-      // The probe spent a token the client's budget does not know of.
-      await sleep(refillMs(tier, 1));
+      // The probe spent a token the client's budget does not know of: the next check that needs this key's burst waits for it.
+      drained(t, role);
     }
   },
   { needs: { roles: [LOW], distinctKeys: ['approved', LOW] }, timeoutMs: 15_000 },

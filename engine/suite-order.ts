@@ -1,0 +1,39 @@
+/**
+ * The order of a run's suite files: each family's files spread evenly over the run (a family's
+ * files in path order). Families lean on different keys (the gated ones on `approved`, the
+ * others on `reader`, the rate-limit checks on `tierLow`), and a key's bucket refills while
+ * another family's file runs, so the waits of a small family fall between the files of a large
+ * one instead of after them; a few files go last in their family (LAST_IN_FAMILY). The order is fixed: every machine runs the same files in the same
+ * order (vitest's default sorts by the durations it cached from earlier runs).
+ */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { familyOfModule } from '../reports/finding-from-test.js';
+
+/**
+ * `items` with every group's members spread evenly: the i-th of a group of n sits at (i + ½) / n
+ * of the run; ties go by group name. Within a group, `order` decides.
+ */
+export function spreadGroups<T>(items: readonly T[], groupOf: (item: T) => string, order: (a: T, b: T) => number): T[] {
+  const groups = new Map<string, T[]>();
+  for (const item of [...items].sort(order)) groups.set(groupOf(item), [...(groups.get(groupOf(item)) ?? []), item]);
+  const placed = [...groups].flatMap(([group, members]) => members.map((item, i) => ({ item, group, at: (i + 0.5) / members.length })));
+  return placed.sort((a, b) => a.at - b.at || (a.group < b.group ? -1 : a.group > b.group ? 1 : 0)).map((p) => p.item);
+}
+
+/**
+ * Files that run after the rest of their family, each with why: what the family's other files
+ * create saves them requests.
+ */
+export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
+  { file: 'suites/enrollments/list-pages.conformance', why: 'tops the account up to 26 listed applications: those the family made already count' },
+];
+
+const isLast = (moduleId: string) => LAST_IN_FAMILY.some(({ file }) => moduleId.replaceAll('\\', '/').includes(`/${file}.`));
+const byPath = (a: TestSpecification, b: TestSpecification) => Number(isLast(a.moduleId)) - Number(isLast(b.moduleId)) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
+
+/** vitest's `sequence.sequencer`: families spread over the run (sharding stays vitest's own). */
+export class FamiliesSpread extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return spreadGroups(files, (spec) => familyOfModule(spec.moduleId), byPath);
+  }
+}
