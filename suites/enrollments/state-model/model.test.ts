@@ -23,6 +23,15 @@ describe('the model of section 3', () => {
     expect(cancelPrediction(submitted('pending_effectuation', { plan: 'planLimited' })).rule).toBe('ENR-CANCEL-UNSUPPORTED-CARRIER-400');
   });
 
+  test('after a resubmission whose processing the contract does not time, a cancellation or termination may be refused too', () => {
+    const cancel = cancelPrediction(submitted('pending_effectuation', { resubmitted: true }));
+    expect(cancel.statuses).toEqual(expect.arrayContaining([202, 400]));
+    expect(cancel.rule).toBeUndefined();
+    expect(terminatePrediction(submitted('effectuated', { resubmitted: true })).statuses).toEqual(expect.arrayContaining([202, 400]));
+    // States the contract refuses stay refused.
+    expect(cancelPrediction(submitted('effectuated', { resubmitted: true })).rule).toBe('ENR-CANCEL-PAST-PENDING-400');
+  });
+
   test('termination only of an effectuated policy of a carrier that supports it', () => {
     expect(terminatePrediction(submitted('effectuated')).statuses).toEqual([202]);
     expect(isRefusal(terminatePrediction(submitted('pending_effectuation')))).toBe(true);

@@ -23,6 +23,11 @@ export interface ModelApp {
   changed: boolean;
   /** False once the contract no longer fixes the application's state: the model stops predicting it. */
   known: boolean;
+  /**
+   * A resubmission was accepted (202) and the contract says neither when its processing ends nor
+   * what a cancellation or termination meanwhile gets: from then on either may be refused.
+   */
+  resubmitted?: boolean;
 }
 
 export interface Model {
@@ -58,11 +63,14 @@ export function submitPrediction(app: ModelApp): Prediction {
   return { statuses: [202, 400, 409, 422] };
 }
 
+/** A status change the contract allows, unless a resubmission may still be in processing (then refusals are open too). */
+const allowedChange = (app: ModelApp, rule: string): Prediction => (app.resubmitted ? { statuses: [202, 400, 409, 422] } : { statuses: [202], rule });
+
 /** Section 3.3: pending effectuation, and a carrier that supports it. */
 export function cancelPrediction(app: ModelApp): Prediction {
   const carrier = traitsOf(app).cancellation;
   if (!carrier) return refused('ENR-CANCEL-UNSUPPORTED-CARRIER-400', 400, 'invalid_field_value');
-  if (app.status === 'pending_effectuation') return { statuses: [202], rule: 'ENR-CANCEL-202' };
+  if (app.status === 'pending_effectuation') return allowedChange(app, 'ENR-CANCEL-202');
   if (app.status === 'draft') return refused('ENR-CANCEL-NOT-PENDING-400', 400, 'invalid_field_value');
   return refused('ENR-CANCEL-PAST-PENDING-400', 400, 'invalid_field_value');
 }
@@ -70,7 +78,7 @@ export function cancelPrediction(app: ModelApp): Prediction {
 /** Section 3.4: an active policy, and a carrier that supports it (the plan year has not ended). */
 export function terminatePrediction(app: ModelApp): Prediction {
   if (!traitsOf(app).termination) return refused('ENR-TERMINATE-UNSUPPORTED-CARRIER-400', 400, 'invalid_field_value');
-  if (app.status === 'effectuated') return { statuses: [202], rule: 'ENR-TERMINATE-202' };
+  if (app.status === 'effectuated') return allowedChange(app, 'ENR-TERMINATE-202');
   return refused('ENR-TERMINATE-NOT-ACTIVE-400', 400, 'invalid_field_value');
 }
 

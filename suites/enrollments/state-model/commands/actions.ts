@@ -37,6 +37,7 @@ async function submitted(real: Real, { app, index }: Picked, what: string, befor
     return;
   }
   // A resubmission sends changes; the contract does not say what the status shows meanwhile.
+  app.resubmitted = true;
   const last = await real.t.poll({ ...readRequest(real.apps[index].id), label: `${what}: poll until the status settles` }, (ex) => statusOf(ex) === before.status);
   if (statusOf(last) !== before.status) app.known = false;
 }
