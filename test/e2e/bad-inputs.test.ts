@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../harness/paths.js';
 import { closedPort, listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { runCli, scratch, writeProfile } from './cli.js';
+import { runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('bad-inputs');
 /** A key value pasted where a variable name belongs: it must never be echoed. */
@@ -20,7 +20,7 @@ const CANARY = 'PK4E7A19C2F0B83D5E6A7C';
 const CANARY_LOWER = 'sk_live_9f8e7d6c5b4a3f2e1d0c';
 let server: LocalServer;
 let closed = '';
-const saved = process.env.E2E_KEY_APPROVED;
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);
 
 beforeAll(async () => {
   server = await listen((req, res) => answerPlausibly(req, res));
@@ -73,8 +73,7 @@ describe('more bad inputs exit 2 with a stable code and a fix', () => {
       for (const canary of [CANARY, CANARY_LOWER]) expect(result.err + result.out).not.toContain(canary);
       expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
     } finally {
-      if (saved === undefined) delete process.env.E2E_KEY_APPROVED;
-      else process.env.E2E_KEY_APPROVED = saved;
+      restoreEnv();
     }
   });
 });

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, sendJson, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { allExchanges, readSummary, runCli, scratch, writeProfile } from './cli.js';
+import { allExchanges, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('ci-outputs');
 const KEY = 'ci-outputs-canary-key-5e1b';
-const saved = { key: process.env.E2E_KEY_APPROVED, gha: process.env.GITHUB_ACTIONS, summary: process.env.GITHUB_STEP_SUMMARY };
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED', 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']);
 let server: LocalServer;
 let calls = 0;
 
@@ -22,10 +22,7 @@ beforeAll(async () => {
   server = await listen((req, res) => (req.url === '/v1/ping' && calls++ > 0 ? sendJson(res, 500, { error: { code: 'internal', message: `echo ${String(req.headers['x-api-key'])}` } }) : answerPlausibly(req, res)));
 });
 afterAll(async () => {
-  for (const [name, value] of [['E2E_KEY_APPROVED', saved.key], ['GITHUB_ACTIONS', saved.gha], ['GITHUB_STEP_SUMMARY', saved.summary]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   await server.close();
   tmp.dispose();
 });

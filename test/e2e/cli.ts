@@ -44,6 +44,21 @@ export function writeProfile(path: string, baseUrl: string, extra: Partial<Targe
   return path;
 }
 
+/**
+ * The current values of the environment variables `names` (a test sets its own keys); the
+ * returned function puts them back, `only` some of them when given, deleting one that was unset.
+ */
+export function saveEnv(names: readonly string[]): (only?: readonly string[]) => void {
+  const saved = new Map(names.map((name) => [name, process.env[name]]));
+  return (only = names) => {
+    for (const name of only) {
+      const value = saved.get(name);
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
+
 export function readSummary(reportDir: string): RunSummary {
   return JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunSummary;
 }

@@ -11,12 +11,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNING_KEY_ENV } from '../../engine/signing-key.js';
 import { withDigest } from '../../reports/digest.js';
 import type { Evidence } from '../../reports/evidence.js';
-import { runCli, scratch } from './cli.js';
+import { runCli, scratch, saveEnv } from './cli.js';
 
 const tmp = scratch('evidence');
 const keys = generateKeyPairSync('ed25519');
 const other = generateKeyPairSync('ed25519');
-const saved = process.env[SIGNING_KEY_ENV];
+const restoreEnv = saveEnv([SIGNING_KEY_ENV]);
 const pem = (k: typeof keys.privateKey) => k.export({ type: 'pkcs8', format: 'pem' }).toString();
 const publicPem = (path: string, k: typeof keys) => {
   writeFileSync(path, k.publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -36,8 +36,7 @@ afterEach(() => {
   process.env[SIGNING_KEY_ENV] = pem(keys.privateKey);
 });
 afterAll(() => {
-  if (saved === undefined) delete process.env[SIGNING_KEY_ENV];
-  else process.env[SIGNING_KEY_ENV] = saved;
+  restoreEnv();
   tmp.dispose();
 });
 

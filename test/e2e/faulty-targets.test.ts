@@ -7,24 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTY_TARGETS, type FaultyTarget } from '../fault-servers/faults.js';
 import { closedPort, listen, type LocalServer } from '../fault-servers/listen.js';
-import { failedFindings, readSummary, runCli, scratch, writeProfile } from './cli.js';
+import { failedFindings, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 /** A run against any of these targets ends well within this (the request timeout is 1 s). */
 const RUN_BOUND_MS = 20_000;
 
 const tmp = scratch('faulty-targets');
 const durations: string[] = [];
-const saved = { approved: process.env.E2E_KEY_APPROVED, low: process.env.E2E_KEY_TIER_LOW };
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED', 'E2E_KEY_TIER_LOW']);
 
 beforeAll(() => {
   process.env.E2E_KEY_APPROVED = 'local-approved-key-0001';
   process.env.E2E_KEY_TIER_LOW = 'local-tier-low-key-0002';
 });
 afterAll(() => {
-  process.env.E2E_KEY_APPROVED = saved.approved;
-  process.env.E2E_KEY_TIER_LOW = saved.low;
-  if (saved.approved === undefined) delete process.env.E2E_KEY_APPROVED;
-  if (saved.low === undefined) delete process.env.E2E_KEY_TIER_LOW;
+  restoreEnv();
   tmp.dispose();
   // The measured bound of each fault, for the record of the run.
   console.info(`faulty targets, run durations:\n${durations.join('\n')}`);

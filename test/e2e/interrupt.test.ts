@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { readSummary, runCli, scratch, writeProfile } from './cli.js';
+import { readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('interrupt');
-const saved = process.env.E2E_KEY_APPROVED;
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);
 let server: LocalServer;
 
 beforeAll(async () => {
@@ -22,8 +22,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.E2E_KEY_APPROVED;
-  else process.env.E2E_KEY_APPROVED = saved;
+  restoreEnv();
   await server.close();
   tmp.dispose();
 });

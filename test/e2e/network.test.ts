@@ -12,23 +12,16 @@ import { forwardProxy, type ForwardProxy } from '../fault-servers/forward-proxy.
 import { listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
 import { hasOpenssl, listenTls, selfSignedCertificate, type Certificate } from '../fault-servers/tls.js';
-import { readSummary, runCli, scratch, writeProfile } from './cli.js';
+import { readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('network');
 const PROXY_VARS = ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy'] as const;
-const saved = Object.fromEntries(['E2E_KEY_APPROVED', ...PROXY_VARS].map((v) => [v, process.env[v]]));
+const restore = saveEnv(['E2E_KEY_APPROVED', ...PROXY_VARS]);
 let cert: Certificate;
 let https: LocalServer;
 let http: LocalServer;
 let proxy: ForwardProxy;
 let refusing: ForwardProxy;
-
-function restore(names: readonly string[]): void {
-  for (const v of names) {
-    if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
-  }
-}
 
 /** One passing check (PING-200) against `base`; returns the exit code, stderr and reports folder. */
 async function ping(name: string, base: string, extra: Record<string, unknown> = {}) {
@@ -49,7 +42,7 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
   });
   afterEach(() => restore(PROXY_VARS));
   afterAll(async () => {
-    restore(Object.keys(saved));
+    restore();
     await Promise.all([https?.close(), http?.close(), proxy?.close(), refusing?.close()]);
     tmp.dispose();
   });

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, listen, sendJson, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { allExchanges, readSummary, runCli, scratch, writeProfile } from './cli.js';
+import { allExchanges, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('preflight');
 const KEY = 'preflight-canary-key-7f3a9c';
-const saved = process.env.E2E_KEY_APPROVED;
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);
 let refusing: LocalServer;
 let prefixed: LocalServer;
 let resetting: LocalServer;
@@ -31,8 +31,7 @@ beforeAll(async () => {
   closed = await closedPort();
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.E2E_KEY_APPROVED;
-  else process.env.E2E_KEY_APPROVED = saved;
+  restoreEnv();
   await refusing.close();
   await prefixed.close();
   await resetting.close();

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { readSummary, runCli, scratch, writeProfile } from './cli.js';
+import { readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('read-only');
 let server: LocalServer;
-const saved = { conventional: process.env.PARTNER_KEY_APPROVED, local: process.env.E2E_KEY_APPROVED };
+const restoreEnv = saveEnv(['PARTNER_KEY_APPROVED', 'E2E_KEY_APPROVED']);
 
 beforeAll(async () => {
   server = await listen((req, res) => answerPlausibly(req, res));
@@ -20,10 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  for (const [name, value] of [['PARTNER_KEY_APPROVED', saved.conventional], ['E2E_KEY_APPROVED', saved.local]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   tmp.dispose();
 });
 

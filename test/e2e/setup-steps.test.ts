@@ -12,11 +12,11 @@ import { referenceProfilePath } from '../../harness/profile.js';
 import { referenceKeyEnv, startReferenceServer } from '../../reference/server.js';
 import { alteringProxy, type Alterations } from '../fault-servers/proxy.js';
 import type { LocalServer } from '../fault-servers/listen.js';
-import { readSummary, runCli, scratch } from './cli.js';
+import { readSummary, runCli, scratch, saveEnv } from './cli.js';
 
 const tmp = scratch('setup-steps');
 const keys = referenceKeyEnv();
-const saved = Object.fromEntries(Object.keys(keys).map((k) => [k, process.env[k]]));
+const restoreEnv = saveEnv(Object.keys(keys));
 const profile = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as { fixtures: Record<string, string> } & Record<string, unknown>;
 delete profile.$schema;
 let upstream: { url: string; close(): Promise<void> };
@@ -35,10 +35,7 @@ beforeAll(async () => {
   upstream = await startReferenceServer({ port: 0 });
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
   for (const p of proxies) await p.close();
   await upstream?.close();
   tmp.dispose();

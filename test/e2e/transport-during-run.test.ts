@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../harness/client/test-server.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { failedFindings, readSummary, runCli, scratch, writeProfile } from './cli.js';
+import { failedFindings, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('transport-during-run');
-const saved = process.env.E2E_KEY_APPROVED;
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);
 let server: Server;
 let target: { url: string; close(): Promise<void> };
 let received = 0;
@@ -31,8 +31,7 @@ beforeAll(async () => {
   target = await listenOnLoopback(server);
 });
 afterAll(async () => {
-  if (saved === undefined) delete process.env.E2E_KEY_APPROVED;
-  else process.env.E2E_KEY_APPROVED = saved;
+  restoreEnv();
   await target.close();
   tmp.dispose();
 });

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceProfilePath } from '../../harness/profile.js';
 import { referenceKeyEnv, startReferenceServer } from '../../reference/server.js';
 import { closedPort } from '../fault-servers/listen.js';
-import { readSummary, runCli, scratch } from './cli.js';
+import { readSummary, runCli, scratch, saveEnv } from './cli.js';
 
 const RULES = ['LEGACY-WEBHOOK-SUBMISSION', 'LEGACY-WEBHOOK-POLICY-STATUS'];
 const PUBLIC_URL = 'https://hooks.partner.example.com/ichra';
 const tmp = scratch('webhooks-remote');
 const keys = referenceKeyEnv();
-const saved = Object.fromEntries(Object.keys(keys).map((k) => [k, process.env[k]]));
+const restoreEnv = saveEnv(Object.keys(keys));
 let port = 0;
 const servers: Array<{ url: string; close(): Promise<void> }> = [];
 
@@ -35,10 +35,7 @@ beforeAll(async () => {
   Object.assign(process.env, keys);
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
   for (const s of servers) await s.close();
   tmp.dispose();
 });
