@@ -65,6 +65,11 @@ export function requireResponse(exchange: Exchange, scope: CheckScope): Response
 }
 
 /** Header value by case-insensitive name. */
+/** What an exchange showed, in a line: its status and the start of its body, or why there was none. */
+export function observedOf(ex: Exchange): string {
+  return ex.response ? `status ${ex.response.status}: ${ex.response.body.slice(0, 300)}` : `no response (${ex.error ?? 'transport failure'})`;
+}
+
 export function headerOf(headers: Record<string, string>, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) {

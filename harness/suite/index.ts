@@ -6,7 +6,7 @@ export type { Needs } from './needs.js';
 export type { PollOptions } from './poll.js';
 export type { ArbitraryFor, PropertyBody } from './property.js';
 export { SkipCheck } from './skip.js';
-export { StepFailed, stepFailed, stepStatus, observedOf, type StepOptions } from './step.js';
+export { StepFailed, stepFailed, stepStatus, type StepOptions } from './step.js';
 export { getTarget, type TargetContext } from '../target.js';
 export type { ApiRequest } from '../client/index.js';
 export type { Exchange } from '../model.js';

@@ -5,6 +5,7 @@
  * its failure breaks.
  */
 import type { Exchange, StepFailure } from '../model.js';
+import { observedOf } from '../checks/scope.js';
 
 export class StepFailed extends Error {
   constructor(readonly failure: StepFailure & { exchange: Exchange }) {
@@ -15,11 +16,6 @@ export class StepFailed extends Error {
 
 export function isStepFailed(e: unknown): e is StepFailed {
   return e instanceof StepFailed;
-}
-
-/** What an exchange showed, in a line: its status and the start of its body, or why there was none. */
-export function observedOf(ex: Exchange): string {
-  return ex.response ? `status ${ex.response.status}: ${ex.response.body.slice(0, 300)}` : `no response (${ex.error ?? 'transport failure'})`;
 }
 
 /**
