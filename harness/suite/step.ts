@@ -23,7 +23,7 @@ export function isStepFailed(e: unknown): e is StepFailed {
  * did not answer (the network's cause, told apart by the engine) or answered 429 after the
  * client's retries (the rate-limit rules have their own checks).
  */
-export function breaksWhenAnswered(ex: Exchange, rules: readonly string[]): string[] {
+function breaksWhenAnswered(ex: Exchange, rules: readonly string[]): string[] {
   return ex.response !== undefined && ex.response.status !== 429 ? [...rules] : [];
 }
 

@@ -21,6 +21,15 @@ export interface Application {
 export const CREATE_SUCCESS = 'ENR-CREATE-SUCCESS';
 export const SUBMIT_202 = 'ENR-SUBMIT-202';
 
+/**
+ * Setup steps several checks share, by plan fixture: one name each, so every check a failure
+ * blocked is grouped under the one step in the reports, and one hint at the fixture to check.
+ */
+export const SHARED_STEPS = {
+  create: (plan: PlanFixture) => ({ step: `create a ${plan} application`, hint: `check fixture ${plan} in the target profile: a plan the target enrolls in` }),
+  acceptedSubmission: (plan: PlanFixture) => ({ step: `bring a ${plan} application to an accepted submission`, hint: `check fixture ${plan}: its test carrier must accept submissions` }),
+};
+
 /** Retries of a create refused with 429: it is not stored (section 8), so the same key is safe to send again. */
 const RATE_LIMIT_RETRIES = 2;
 
@@ -43,7 +52,8 @@ export async function createApplication(t: CheckContext, plan: PlanFixture, part
   const created = ex.response?.json as Json | undefined;
   const id = applicationIdOf(created);
   if (status < 200 || status > 299 || !id || !created) {
-    stepFailed(`create a ${plan} application`, ex, 'a 2xx with the application and its id', { breaks: [CREATE_SUCCESS], hint: `check fixture ${plan} in the target profile: a plan the target enrolls in` });
+    const { step, hint } = SHARED_STEPS.create(plan);
+    stepFailed(step, ex, 'a 2xx with the application and its id', { breaks: [CREATE_SUCCESS], hint });
   }
   return { id, request, created, exchange: ex };
 }

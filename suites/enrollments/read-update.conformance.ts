@@ -4,7 +4,7 @@
  */
 import { stepFailed, verify } from '../../harness/suite/index.js';
 import { applicationIdOf } from './application-reader.js';
-import { createApplication, fullDraft, statusOf, submitAndSettle } from './applications.js';
+import { createApplication, fullDraft, SHARED_STEPS, statusOf, submitAndSettle } from './applications.js';
 import { expectPolicyStatusInEnum } from './observe.js';
 import { primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID, updateBody, updateRequest } from './requests.js';
 
@@ -53,7 +53,10 @@ verify(
     // Submitted first: a change before enrollment (a draft) is not a post-enrollment change, any carrier takes it.
     const app = await createApplication(t, 'planLimited', { start: 'future' });
     const settled = await submitAndSettle(t, app);
-    if (statusOf(settled) === 'draft' || statusOf(settled) === 'submission_failed') stepFailed('bring a planLimited application to an accepted submission', settled, 'policy_status pending_effectuation or effectuated', { hint: 'check fixture planLimited: its test carrier must accept submissions' });
+    if (statusOf(settled) === 'draft' || statusOf(settled) === 'submission_failed') {
+      const { step, hint } = SHARED_STEPS.acceptedSubmission('planLimited');
+      stepFailed(step, settled, 'policy_status pending_effectuation or effectuated', { hint });
+    }
     const ex = await t.send(updateRequest(app.id, updateBody(app.request, primaryApplicant('5555550199')), { label: 'change the phone number' }));
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);

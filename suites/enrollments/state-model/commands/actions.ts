@@ -2,7 +2,7 @@
  * Submit, cancel and terminate (3, 4.13) from whatever state the sequence reached: the answer
  * the model predicts for that state, and after a 202 the asynchronous outcome by bounded polling.
  */
-import { sendAction, statusOf } from '../../applications.js';
+import { sendAction, SHARED_STEPS, statusOf } from '../../applications.js';
 import { readRequest, type Action } from '../../requests.js';
 import { cancelPrediction, submitPrediction, terminatePrediction, traitsOf, type ModelApp, type Prediction } from '../model.js';
 import { beginStep, expectPredicted, settle, sweepRefusals, type CarrierMismatch, type Real } from '../system.js';
@@ -26,7 +26,7 @@ async function submitted(real: Real, { app, index }: Picked, what: string, befor
       return;
     }
     // submission_failed is an outcome the contract allows: from a carrier the profile says accepts, the fixture is wrong.
-    const mismatch: CarrierMismatch = { shown: 'submission_failed', step: `bring a ${app.plan} application to an accepted submission`, hint: `check fixture ${app.plan}: its test carrier must accept submissions` };
+    const mismatch: CarrierMismatch = { shown: 'submission_failed', ...SHARED_STEPS.acceptedSubmission(app.plan) };
     if (app.start === 'future') {
       await settle(real, index, app, ['draft'], ['pending_effectuation'], 'ENR-SUBMIT-ASYNC-OUTCOME', `${what}: poll until the outcome shows`, mismatch);
       return;

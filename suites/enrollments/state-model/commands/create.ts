@@ -2,7 +2,7 @@
 import type fc from 'fast-check';
 import { applicationIdOf, type Json } from '../../application-reader.js';
 import { stepStatus } from '../../../../harness/suite/index.js';
-import { CREATE_SUCCESS, sendCreate, statusOf } from '../../applications.js';
+import { CREATE_SUCCESS, sendCreate, SHARED_STEPS, statusOf } from '../../applications.js';
 import { createBody, createRequest, type PlanFixture, type Start } from '../../requests.js';
 import { createdApp, type Model } from '../model.js';
 import { beginStep, expectPredicted, type Real } from '../system.js';
@@ -27,7 +27,10 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
     // An incomplete applicant may be refused at create (the checks of create hold that); then there is nothing to follow.
     if (this.incomplete) expectPredicted(t, ex, { statuses: [200, 201, 400, 422] });
     // A complete one refused is the step every sequence starts with, not a transition of the model.
-    else stepStatus(`create a ${this.plan} application`, ex, [200, 201], { breaks: [CREATE_SUCCESS], hint: `check fixture ${this.plan} in the target profile: a plan the target enrolls in` });
+    else {
+      const { step, hint } = SHARED_STEPS.create(this.plan);
+      stepStatus(step, ex, [200, 201], { breaks: [CREATE_SUCCESS], hint });
+    }
     const status = ex.response!.status;
     if (status >= 400) return;
     const id = applicationIdOf(ex.response?.json);
