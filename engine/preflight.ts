@@ -12,7 +12,8 @@ import type { Exchange } from '../harness/model.js';
 import { createClient } from '../harness/client/index.js';
 import { publicUrl } from '../harness/reproduce.js';
 import type { TargetProfile } from '../harness/run-config.js';
-import { runProfile, type RunProfile } from '../harness/run-profiles.js';
+import type { RunProfile } from '../harness/run-profiles.js';
+import { familyKeyRole } from '../harness/suite/family-keys.js';
 
 export interface PreflightCause {
   code: ErrorCode;
@@ -59,9 +60,9 @@ export interface PreflightRecord {
   requestId?: string;
 }
 
-/** The key the ping carries: the reader key where the run profile sends ungated reads with it, else approved. */
+/** The key the ping carries: the one the run's utility checks send with (family-keys.ts). */
 function roleOf(name: RunProfile, has: (role: string) => boolean): string {
-  return runProfile(name).readerKey && has('reader') ? 'reader' : 'approved';
+  return familyKeyRole('utility', name, has);
 }
 
 /** One ping; throws TargetUnusable (exit 4 or 5) when the target cannot be tested. */

@@ -1,10 +1,12 @@
 /**
  * The order of a run's suite files: each family's files spread evenly over the run (a family's
- * files in path order). Families lean on different keys (the gated ones on `approved`, the
- * others on `reader`, the rate-limit checks on `tierLow`), and a key's bucket refills while
- * another family's file runs, so the waits of a small family fall between the files of a large
- * one instead of after them; a few files go last in their family (LAST_IN_FAMILY). The order is fixed: every machine runs the same files in the same
- * order (vitest's default sorts by the durations it cached from earlier runs).
+ * files in path order). Families lean on different keys (harness/suite/family-keys.ts: the
+ * ungated ones on `reader`, enrollment sessions on `sessions`, the other gated ones on
+ * `approved`; the rate-limit checks on `tierLow`), and a key's bucket refills while another
+ * family's file runs, so the waits of a small family fall between the files of a large one
+ * instead of after them; a few files go last in their family (LAST_IN_FAMILY). The order is
+ * fixed: every machine runs the same files in the same order (vitest's default sorts by the
+ * durations it cached from earlier runs).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { familyOfModule } from '../reports/finding-from-test.js';

@@ -18,8 +18,8 @@ export interface RunProfileSpec {
   requestCap?: number;
   /** Requests with side effects are allowed (a `readOnly` target profile still forbids them). */
   writes: boolean;
-  /** Checks of ungated families send with the `reader` key when the target profile has one. */
-  readerKey: boolean;
+  /** Each family's checks send with its own key (FAMILY_KEYS, harness/suite/family-keys.ts) when the target profile has one. */
+  familyKeys: boolean;
   /** Checks that name no run profile (`verify(..., { profiles })`) belong to this one. */
   defaultChecks: boolean;
   /** evidence.json is written, and report.html shows the evidence section. */
@@ -34,14 +34,14 @@ export const RUN_PROFILES = {
     requestCap: 10,
     writes: false,
     // Proving the approved key valid is its point, and it has no budget to spare.
-    readerKey: false,
+    familyKeys: false,
     defaultChecks: false,
     evidence: false,
   },
   // Sequence runs keep the whole suite within its request budget (conformance 500, certification 900);
   // the model's fixed tour (suites/enrollments/state-model/tour.ts) runs besides them in every profile.
-  conformance: { summary: 'the whole suite', runs: 10, sequenceRuns: 2, writes: true, readerKey: true, defaultChecks: true, evidence: false },
-  certification: { summary: 'the whole suite, more runs per property, with evidence.json', runs: 25, sequenceRuns: 15, writes: true, readerKey: true, defaultChecks: true, evidence: true },
+  conformance: { summary: 'the whole suite', runs: 10, sequenceRuns: 2, writes: true, familyKeys: true, defaultChecks: true, evidence: false },
+  certification: { summary: 'the whole suite, more runs per property, with evidence.json', runs: 25, sequenceRuns: 15, writes: true, familyKeys: true, defaultChecks: true, evidence: true },
 } as const satisfies Record<string, RunProfileSpec>;
 
 export type RunProfile = keyof typeof RUN_PROFILES;

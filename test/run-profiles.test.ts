@@ -23,7 +23,7 @@ import { sampleInfo, sampleSummary } from '../reports/testing/sample.js';
 
 /** A profile no source file knows: what the table says about it is all any consumer can go by. */
 const NIGHTLY = 'nightly' as RunProfile;
-const NIGHTLY_SPEC: RunProfileSpec = { summary: 'every night', runs: 7, requestCap: 3, writes: false, readerKey: false, defaultChecks: true, evidence: true };
+const NIGHTLY_SPEC: RunProfileSpec = { summary: 'every night', runs: 7, requestCap: 3, writes: false, familyKeys: false, defaultChecks: true, evidence: true };
 const table = RUN_PROFILES as unknown as Record<string, RunProfileSpec>;
 
 const dir = mkdtempSync(join(tmpdir(), 'run-profiles-'));
@@ -47,11 +47,11 @@ describe('a profile added to the table is honoured by every consumer', () => {
     }
   });
 
-  it('allows writes, uses the reader key and takes the default checks as its entry says', () => {
+  it("allows writes, uses the families' own keys and takes the default checks as its entry says", () => {
     for (const [name, spec] of entries()) {
       const config = runConfigFor({ runProfile: name });
       expect(isWritable(config), name).toBe(spec.writes);
-      expect(defaultRoleFor('utility', fakeTarget(() => new Error('unused'), config, ['approved', 'reader'])), name).toBe(spec.readerKey ? 'reader' : 'approved');
+      expect(defaultRoleFor('utility', fakeTarget(() => new Error('unused'), config, ['approved', 'reader'])), name).toBe(spec.familyKeys ? 'reader' : 'approved');
       expect(notSelected({ runProfile: name }, ['PING-200']) === undefined, name).toBe(spec.defaultChecks);
       expect(checkBelongsTo(name, 'all')).toBe(true);
       expect(checkBelongsTo(name, [name])).toBe(true);

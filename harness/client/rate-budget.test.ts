@@ -65,6 +65,12 @@ describe('token buckets per tier', () => {
     expect(waits(budgets, 'K', 'high', 3)).toEqual([3000, 3100, 3200]);
   });
 
+  it('after a burst drained the stage, sends every key one stage interval apart, not after a full refill', () => {
+    const { budgets } = fakeBudgets({ perSecond: 20, burst: 30 });
+    budgets.stageDrained();
+    expect([...waits(budgets, 'A', 'high', 2), ...waits(budgets, 'B', 'high', 1)]).toEqual([50, 100, 150]);
+  });
+
   it('uses the contract tiers', () => {
     expect(TIER_RATES).toEqual({ low: { perSecond: 1, burst: 2 }, medium: { perSecond: 5, burst: 10 }, high: { perSecond: 10, burst: 20 } });
     expect(new TokenBucket(TIER_RATES.low, EXACT_PACING).tolerance).toBe(1000);

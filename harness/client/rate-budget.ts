@@ -158,6 +158,14 @@ export class RateBudgets {
     return this.#bucket(ref).fullIn(this.now());
   }
 
+  /**
+   * A deliberate burst emptied the stage's bucket just now: every key's next request waits for
+   * one token to come back, and the rest follow at the stage's pace (no wait for a full refill).
+   */
+  stageDrained(): void {
+    this.#stage.pauseUntil(this.now() + this.#stage.interval);
+  }
+
   /** After a 429 with `Retry-After`: this key sends nothing for `ms`. */
   pause(ref: BudgetRef, ms: number): void {
     this.#bucket(ref).pauseUntil(this.now() + ms);

@@ -9,7 +9,7 @@ import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
-import { runProfile } from '../run-profiles.js';
+import { familyKeyRole } from './family-keys.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
 import { pollInterval, pollUntil, realClock, type PollDeps, type PollOptions } from './poll.js';
@@ -54,17 +54,9 @@ export interface CheckContext {
   defaultRole: string;
 }
 
-/**
- * Families open to any valid key (section 1: only sessions, policy status and direct enrollment
- * are gated). Their checks send with the `reader` role when the profile has one, so the
- * approved key's rate budget is left to the gated families; else with `approved`. A run profile
- * whose RUN_PROFILES entry says `readerKey: false` (smoke) always uses `approved`.
- */
-export const UNGATED_FAMILIES: readonly string[] = ['utility', 'reference', 'quotes'];
-
+/** The role of a family's requests that name none: its own key when the profile has one (family-keys.ts), else `approved`. */
 export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasRole' | 'config'>): string {
-  const reader = runProfile(target.config.runProfile).readerKey && UNGATED_FAMILIES.includes(family) && target.hasRole('reader');
-  return reader ? 'reader' : 'approved';
+  return familyKeyRole(family, target.config.runProfile, (role) => target.hasRole(role));
 }
 
 /** Async outcomes settle within this when the profile does not say (DESIGN: asyncTimeoutMs). */

@@ -187,15 +187,25 @@ describe('runCheck: the default key role', () => {
   });
 
   test('gated families keep `approved`', async () => {
-    const target = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader']);
+    const target = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader', 'sessions']);
     await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollments' }, target);
     expect(roles(target)).toEqual(['approved']);
   });
 
+  test('enrollment sessions send with `sessions` when the profile has it, else `approved`', async () => {
+    const withKey = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader', 'sessions']);
+    await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' }, withKey);
+    expect(roles(withKey)).toEqual(['sessions']);
+    const without = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader']);
+    await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' }, without);
+    expect(roles(without)).toEqual(['approved']);
+  });
+
   test('a smoke run uses `approved` everywhere: its key is what it proves valid', async () => {
-    const target = fakeTarget((req) => answer(req, 200), runConfigFor({ runProfile: 'smoke' }), ['approved', 'reader']);
+    const target = fakeTarget((req) => answer(req, 200), runConfigFor({ runProfile: 'smoke' }), ['approved', 'reader', 'sessions']);
     await runCheck(spec(['PING-200'], async (t) => void (await t.send(ping))), target);
-    expect(roles(target)).toEqual(['approved']);
+    await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' }, target);
+    expect(roles(target)).toEqual(['approved', 'approved']);
   });
 
   test('without a `reader` role, ungated families use `approved`', async () => {

@@ -52,7 +52,7 @@ verify(
     const other = t.role(OTHER_KEY);
     const target = await sessionTarget(t);
     const req = createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey: t.idempotencyKey('scope') });
-    const first = await t.send({ ...req, label: 'approved key' });
+    const first = await t.send({ ...req, role: 'approved', label: 'approved key' });
     stepStatus(START_SESSION, first, [200], { breaks: ['SESSIONS-200'] });
     const second = await t.send({ ...req, role: other, label: `${other} key` });
     t.expect.status(second, 200);

@@ -3,8 +3,8 @@
  * shares. Bursts are sent unpaced on purpose; a check that drains a key records it, and one that
  * needs a key's whole burst waits until it is full (rate-limit-kit.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot be observed within a run.
  */
-import { STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
-import { SkipCheck, verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
+import { FAMILY_KEY_ROLES, SkipCheck, verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull, waitAfter429 } from './rate-limit-kit.js';
 
 /** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
@@ -77,10 +77,10 @@ const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
 /** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
 const KEY_SHARE = 0.75;
 /**
- * Roles left out of the stage burst: `approved` and `reader` carry the rest of the run (a
- * drained bucket would answer 429 for the key, not the stage); `medicare` keys belong to another API.
+ * Roles left out of the stage burst: `approved` and the families' own keys carry the rest of the
+ * run (a drained bucket would answer 429 for the key, not the stage); `medicare` keys belong to another API.
  */
-const STAGE_EXCLUDED = new Set(['approved', 'reader', 'medicare']);
+const STAGE_EXCLUDED = new Set(['approved', ...FAMILY_KEY_ROLES, 'medicare']);
 
 /** Roles whose combined share covers the burst, or a skip saying what is missing. */
 function stageRoles(t: CheckContext): { role: string; count: number }[] {
@@ -128,8 +128,8 @@ verify(
         observed: () => `statuses ${summarise(exchanges)}`,
       });
     } finally {
-      // The stage bucket is shared by every key, `approved` included: let it refill fully.
-      await sleep(Math.ceil((STAGE_RATE.burst * 1000) / STAGE_RATE.perSecond) + 100);
+      // The stage bucket is shared by every key, `approved` included: the client's requests start again from an empty one.
+      sharedBudgets.stageDrained();
     }
   },
   { timeoutMs: 20_000 },
