@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../model.js';
 import { answer, fakeTarget } from './fake-target.test-helpers.js';
 import { createCheckContext } from './context.js';
-import { MAX_POLL_ATTEMPTS, pollInterval, pollUntil, type PollDeps } from './poll.js';
+import { FIRST_READ_AFTER_MS, MAX_POLL_ATTEMPTS, pollInterval, pollUntil, type PollDeps } from './poll.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
 
 /** A clock that advances only when the poll sleeps. */
@@ -18,17 +18,18 @@ describe('pollUntil', () => {
   test('returns as soon as the condition holds', async () => {
     let n = 0;
     const clock = fakeClock();
-    const ex = await pollUntil(read(() => (++n >= 3 ? 202 : 200)), (e) => e.response?.status === 202, 1_000, 100, clock);
+    const ex = await pollUntil(read(() => (++n >= 3 ? 202 : 200)), (e) => e.response?.status === 202, 1_000, 200, clock);
     expect(ex.response?.status).toBe(202);
     expect(n).toBe(3);
-    expect(clock.slept).toEqual([100, 100]);
+    // A moment before the first read (the outcome is asynchronous), then the interval.
+    expect(clock.slept).toEqual([FIRST_READ_AFTER_MS, 200, 200]);
   });
   test('gives up at the timeout and returns the last exchange', async () => {
     let n = 0;
     const ex = await pollUntil(read(() => (++n, 200)), () => false, 1_000, 100, fakeClock());
     expect(ex.response?.status).toBe(200);
-    // Reads at 0, 100, ..., 1000 ms: the last one at the deadline.
-    expect(n).toBe(11);
+    // Reads at 100, 200, ..., 1000 ms: the last one at the deadline.
+    expect(n).toBe(10);
   });
   test('never exceeds the attempt bound, whatever the timeout', async () => {
     let n = 0;
@@ -45,7 +46,7 @@ describe('pollUntil', () => {
     const target = fakeTarget((req) => answer(req, 200));
     const t = createCheckContext(target, resolveRules(ruleCatalogue(), 'p', ['PING-200']), fakeClock());
     await t.poll({ method: 'GET', path: '/v1/enrollments/1' }, () => false);
-    // asyncTimeoutMs 1000 in the fake profile: reads 100 ms apart from 0 to 1000 ms.
-    expect(t.exchanges()).toHaveLength(11);
+    // asyncTimeoutMs 1000 in the fake profile: reads 100 ms apart from 100 to 1000 ms.
+    expect(t.exchanges()).toHaveLength(10);
   });
 });

@@ -12,6 +12,9 @@ export interface PollOptions {
   intervalMs?: number;
 }
 
+/** Wait before the first read of a poll. */
+export const FIRST_READ_AFTER_MS = 100;
+
 /** Most reads a poll makes, whatever the timeout and interval. */
 export const MAX_POLL_ATTEMPTS = 40;
 
@@ -38,6 +41,9 @@ export async function pollUntil(
   deps: PollDeps = realClock,
 ): Promise<Exchange> {
   const start = deps.now();
+  // The outcome is asynchronous: a read at the instant the request returned would all but
+  // always miss it, so the first read waits a moment (at most one interval).
+  await deps.sleep(Math.min(FIRST_READ_AFTER_MS, intervalMs));
   for (let attempt = 1; ; attempt += 1) {
     const ex = await read();
     if (until(ex)) return ex;
