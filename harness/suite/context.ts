@@ -9,9 +9,9 @@ import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
-import { familyKeyRole } from './family-keys.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
+import { familyKeyRole } from './family-keys.js';
 import { pollInterval, pollUntil, realClock, type PollDeps, type PollOptions } from './poll.js';
 import { SkipCheck } from './skip.js';
 
