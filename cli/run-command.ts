@@ -13,7 +13,7 @@ export const RUN_HELP = `partner-conformance run [flags]
 Runs the conformance suites against a target (default: the embedded reference server) and
 writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
 Exit codes: 0 passed (warnings allowed), 1 a rule failed (or a warning with --strict),
-2 usage or configuration error (nothing tested), 4 target unreachable (DNS, connection, TLS),
+2 usage or configuration error, or every selected check skipped (nothing tested), 4 target unreachable (DNS, connection, TLS),
 5 target refused the key, 6 checks blocked by setup steps the target did not complete
 (no rule failed), 130 interrupted (partial report written).
 

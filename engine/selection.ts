@@ -2,9 +2,11 @@
  * A selection that holds no check is an error (exit 2, E_SELECTION_EMPTY), never a pass: told
  * before the run where the flags alone show it, and after it from the summary otherwise
  * (a run profile or a shard whose files hold no selected check; deselected checks send nothing).
+ * So is a run whose every check was skipped (E_NOTHING_TESTED): the profile lacks what they need.
  */
 import { ConfigError } from '../harness/errors.js';
 import type { Family, Rule } from '../harness/model.js';
+import { needsTally } from '../reports/console-writer.js';
 import type { RunSummary } from '../reports/summary.js';
 
 /** `--rule` ids none of which applies to any `--family`: empty before anything runs. */
@@ -22,9 +24,15 @@ export interface SelectionFlags {
   shard?: string;
 }
 
-/** Throws E_SELECTION_EMPTY when the finished run held no check about the target. */
-export function checkRanSomething(summary: Pick<RunSummary, 'outcome'>, selection: SelectionFlags): void {
+/**
+ * Throws E_SELECTION_EMPTY when the finished run held no check about the target, and
+ * E_NOTHING_TESTED when it held some but skipped every one (what they need, in the message).
+ */
+export function checkRanSomething(summary: Pick<RunSummary, 'outcome' | 'findings'>, selection: SelectionFlags): void {
   if (summary.outcome !== 'empty') return;
+  const skipped = summary.findings.filter((f) => f.subject !== 'document' && f.verdict === 'skipped');
+  const which = skipped.length === 1 ? 'the one selected check was' : `every one of the ${skipped.length} selected checks was`;
+  if (skipped.length > 0) throw new ConfigError('E_NOTHING_TESTED', `${which} skipped, so nothing was tested (${needsTally(skipped)})`);
   const parts = [`profile ${selection.runProfile}`, `families ${selection.families.join(', ')}`, ...(selection.rules ? [`rules ${selection.rules.join(', ')}`] : []), ...(selection.shard ? [`shard ${selection.shard}`] : [])];
   throw new ConfigError('E_SELECTION_EMPTY', `the selection (${parts.join('; ')}) holds no check: nothing was tested`);
 }

@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
   E_SELECTION_EMPTY: 'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule\'s family and checks).',
+  E_NOTHING_TESTED: 'Give the target profile the key roles and fixtures the skipped checks need (the message, the console\'s "Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with --family.',
   E_REPORT_DIR_UNWRITABLE: 'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
   E_PORT_IN_USE: 'Pick another port with --port (0 picks a free one), or stop the process that listens on it.',
   E_BASE_URL_HAS_V1: 'Give the base URL without the trailing /v1 (the suite adds /v1 to every path), e.g. https://host or https://host/partner-api.',

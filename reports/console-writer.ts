@@ -68,7 +68,8 @@ export class ConsoleWriter implements ReportWriter {
     if (this.options.live) this.out.write('\r\x1b[K');
     const findings = this.byFamily.get(family) ?? [];
     const ms = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
-    const mark = findings.some((f) => f.verdict === 'failed') ? '✗' : '✓';
+    // A family none of whose checks was judged (all skipped) is no pass: `–`.
+    const mark = findings.some((f) => f.verdict === 'failed') ? '✗' : findings.every((f) => f.verdict === 'skipped') ? '–' : '✓';
     const checks = findings.filter((f) => !isStepFinding(f)).length;
     this.out.write(`${mark} ${family.padEnd(20)} ${String(checks).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`);
   }
@@ -161,8 +162,9 @@ function stepLines(summary: RunSummary): string[] {
   return lines;
 }
 
-function needsTally(skipped: readonly Finding[]): string {
+/** What skipped checks need, most needed first: `needs role unapproved ×12; needs fixture planFull ×5`. */
+export function needsTally(skipped: readonly Finding[]): string {
   const tally = new Map<string, number>();
   for (const f of skipped) tally.set(f.needs ?? 'unknown', (tally.get(f.needs ?? 'unknown') ?? 0) + 1);
-  return [...tally].map(([needs, n]) => `needs ${needs} ×${n}`).join('; ');
+  return [...tally].sort((a, b) => b[1] - a[1]).map(([needs, n]) => `needs ${needs} ×${n}`).join('; ');
 }

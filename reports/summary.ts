@@ -138,8 +138,10 @@ export function countRuleVerdicts(verdicts: Record<string, RuleOutcome>): Record
  * defect of the loaded document is never the target's failure.
  */
 export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSummary['outcome'] {
-  // A run with no check about the target tested nothing; it must never read as passed.
-  if (!findings.some((f) => f.subject !== 'document')) return 'empty';
+  // A run in which no check about the target was judged (none was selected, or every one was
+  // skipped for a key role, fixture or capability the profile lacks) tested nothing; it must
+  // never read as passed.
+  if (!findings.some((f) => f.subject !== 'document' && f.verdict !== 'skipped')) return 'empty';
   const failing = (f: Finding) => f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
   if (findings.some(failing)) return 'failed';
   return findings.some((f) => f.verdict === 'blocked') ? 'blocked' : 'passed';
