@@ -62,10 +62,12 @@ describe('webhook checks against a remote target', () => {
     expect(caught).toMatchObject({ verdict: 'failed', observed: 'only policy status event(s)' });
   }, 120_000);
 
-  it('are skipped, saying what they need, without a receiver', async () => {
+  it('are skipped, saying what they need, without a receiver: a run of them alone tested nothing', async () => {
     const dir = tmp.path('none');
     const result = await run(await remote(), dir);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('E_NOTHING_TESTED');
+    expect(result.err).toContain('needs webhook receiver');
     const findings = webhookFindings(dir);
     expect(findings.length).toBeGreaterThan(0);
     for (const f of findings) expect(f).toMatchObject({ verdict: 'skipped', needs: 'webhook receiver' });
