@@ -19,10 +19,16 @@ const keys = referenceKeyEnv();
 const restoreEnv = saveEnv(Object.keys(keys));
 const profile = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as { fixtures: Record<string, string> } & Record<string, unknown>;
 delete profile.$schema;
-let upstream: { url: string; close(): Promise<void> };
+const upstreams: Array<{ url: string; close(): Promise<void> }> = [];
 const proxies: LocalServer[] = [];
 
+/**
+ * A target of its own per run: a server's rate buckets outlive a run, and the next run's client
+ * starts from full ones, so two runs back to back on one key could meet a 429 neither asked for.
+ */
 async function targetProfile(name: string, alter: Alterations): Promise<string> {
+  const upstream = await startReferenceServer({ port: 0 });
+  upstreams.push(upstream);
   const proxy = await alteringProxy(upstream.url, alter);
   proxies.push(proxy);
   const path = tmp.path(`${name}.json`);
@@ -32,12 +38,11 @@ async function targetProfile(name: string, alter: Alterations): Promise<string> 
 
 beforeAll(async () => {
   Object.assign(process.env, keys);
-  upstream = await startReferenceServer({ port: 0 });
 });
 afterAll(async () => {
   restoreEnv();
   for (const p of proxies) await p.close();
-  await upstream?.close();
+  for (const u of upstreams) await u.close();
   tmp.dispose();
 });
 
