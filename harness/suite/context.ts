@@ -12,6 +12,7 @@ import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
 import { familyKeyRole } from './family-keys.js';
+import { limitedRetryWait } from './limited-retry.js';
 import { pollInterval, pollUntil, realClock, type PollDeps, type PollOptions } from './poll.js';
 import { SkipCheck } from './skip.js';
 
@@ -81,14 +82,23 @@ export function createCheckContext(
     return role;
   }
 
-  async function send(req: ApiRequest): Promise<Exchange> {
-    const role = req.role === undefined ? defaultRole : req.role;
-    if (role !== null) requireRole(role);
+  async function sendOnce(req: ApiRequest, role: string | null): Promise<Exchange> {
     const slot = slots.push(undefined) - 1;
     const budgetWaitMs = req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
     const ex = await target.client.send({ ...req, role, ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }) });
     slots[slot] = ex;
     return ex;
+  }
+
+  async function send(req: ApiRequest): Promise<Exchange> {
+    const role = req.role === undefined ? defaultRole : req.role;
+    if (role !== null) requireRole(role);
+    const first = await sendOnce(req, role);
+    // A keyless request is paced in a bucket of the high tier (client.ts).
+    const wait = limitedRetryWait(req, first, role === null ? 'high' : (target.config.profile.keys[role]?.tier ?? 'low'));
+    if (wait === undefined) return first;
+    await clock.sleep(wait);
+    return sendOnce({ ...req, label: `${req.label ?? `${req.method} ${req.path}`} (again after a 429)` }, role);
   }
 
   const expect = bindChecks(ruleIds, { validateResponse: target.validateResponse }, { disagreements: disagreementTable(), note });

@@ -30,18 +30,12 @@ export const SHARED_STEPS = {
   acceptedSubmission: (plan: PlanFixture) => ({ step: `bring a ${plan} application to an accepted submission`, hint: `check fixture ${plan}: its test carrier must accept submissions` }),
 };
 
-/** Retries of a create refused with 429: it is not stored (section 8), so the same key is safe to send again. */
-const RATE_LIMIT_RETRIES = 2;
-
 /**
- * Sends a keyed create, again with the same Idempotency-Key after a 429 (the client waits out
- * Retry-After). Setup only: the rate-limit rules have their own checks.
+ * Sends a keyed create. The key is fixed here, so a retry after a 429 (harness/suite/limited-retry.ts)
+ * carries the same Idempotency-Key: a 429 is not stored (section 8).
  */
 export async function sendCreate(t: CheckContext, req: ApiRequest): Promise<Exchange> {
-  const keyed = { ...req, idempotencyKey: req.idempotencyKey === true || req.idempotencyKey === undefined ? t.idempotencyKey('create') : req.idempotencyKey };
-  let ex = await t.send(keyed);
-  for (let i = 0; i < RATE_LIMIT_RETRIES && ex.response?.status === 429; i++) ex = await t.send({ ...keyed, label: `${keyed.label ?? 'create'} (after 429)` });
-  return ex;
+  return t.send({ ...req, idempotencyKey: req.idempotencyKey === true || req.idempotencyKey === undefined ? t.idempotencyKey('create') : req.idempotencyKey });
 }
 
 /** Creates an application for the plan fixture; any 2xx with an id will do (the create rules are checked elsewhere). */

@@ -1,0 +1,24 @@
+/**
+ * One more try for a paced request the target refused with 429. The run paces every key to its
+ * tier and to the stage, so such a 429 comes from limits the run did not set out to test: other
+ * callers on the stage (section 8: its limit is shared across callers), or a bucket an earlier
+ * run left low. A 429 is neither processed nor stored (section 8), so the same request goes
+ * once more after the wait the target asks for (bounded): the check then judges the target's
+ * answer to it, not its limiter. Deliberate bursts (`unpaced`) and races (`together`) keep their
+ * 429s: the rate-limit checks are about them. Both exchanges stay in the check's finding.
+ */
+import { retryAfterMs, TIER_RATES, type ApiRequest, type Tier } from '../client/index.js';
+import type { Exchange } from '../model.js';
+
+/** Longest wait before the retry, whatever Retry-After asks (a check's time is bounded). */
+export const LIMITED_RETRY_MAX_WAIT_MS = 2_000;
+/** Slack for clocks and the time the retry takes to arrive. */
+const MARGIN_MS = 100;
+
+/** Milliseconds to wait before retrying `ex`, or undefined when it is not retried. */
+export function limitedRetryWait(req: ApiRequest, ex: Exchange, tier: Tier): number | undefined {
+  if (ex.response?.status !== 429 || req.unpaced || req.together) return undefined;
+  const asked = retryAfterMs(ex.response.headers['retry-after']);
+  const oneToken = 1000 / TIER_RATES[tier].perSecond;
+  return Math.min(LIMITED_RETRY_MAX_WAIT_MS, Math.max(asked ?? 0, oneToken) + MARGIN_MS);
+}
