@@ -64,12 +64,12 @@ export function requireResponse(exchange: Exchange, scope: CheckScope): Response
   throw violation(scope, exchange, 'no response', 'an HTTP response', observed);
 }
 
-/** Header value by case-insensitive name. */
 /** What an exchange showed, in a line: its status and the start of its body, or why there was none. */
 export function observedOf(ex: Exchange): string {
   return ex.response ? `status ${ex.response.status}: ${ex.response.body.slice(0, 300)}` : `no response (${ex.error ?? 'transport failure'})`;
 }
 
+/** Header value by case-insensitive name. */
 export function headerOf(headers: Record<string, string>, name: string): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) {

@@ -7,18 +7,29 @@
  * answer to it, not its limiter. Deliberate bursts (`unpaced`) and races (`together`) keep their
  * 429s: the rate-limit checks are about them. Both exchanges stay in the check's finding.
  */
+import { headerOf } from '../checks/scope.js';
 import { retryAfterMs, TIER_RATES, type ApiRequest, type Tier } from '../client/index.js';
 import type { Exchange } from '../model.js';
 
-/** Longest wait before the retry, whatever Retry-After asks (a check's time is bounded). */
+/** Longest wait after a 429, whatever Retry-After asks (a check's time is bounded). */
 export const LIMITED_RETRY_MAX_WAIT_MS = 2_000;
-/** Slack for clocks and the time the retry takes to arrive. */
+/** Slack for clocks and the time the next request takes to arrive. */
 const MARGIN_MS = 100;
+
+/**
+ * How long to wait after a 429 before one request of this tier must succeed: Retry-After when
+ * it asks for more than the tier's refill of one token, bounded by LIMITED_RETRY_MAX_WAIT_MS (a
+ * target that asks for longer than the contract's refill is then probed at the contract's pace).
+ * The rate-limit checks wait this long too before they probe the recovery.
+ */
+export function waitAfter429(limited: Exchange, tier: Tier): number {
+  const header = limited.response ? headerOf(limited.response.headers, 'retry-after') : undefined;
+  const oneToken = Math.ceil(1000 / TIER_RATES[tier].perSecond);
+  return Math.min(LIMITED_RETRY_MAX_WAIT_MS, Math.max(retryAfterMs(header) ?? 0, oneToken) + MARGIN_MS);
+}
 
 /** Milliseconds to wait before retrying `ex`, or undefined when it is not retried. */
 export function limitedRetryWait(req: ApiRequest, ex: Exchange, tier: Tier): number | undefined {
   if (ex.response?.status !== 429 || req.unpaced || req.together) return undefined;
-  const asked = retryAfterMs(ex.response.headers['retry-after']);
-  const oneToken = 1000 / TIER_RATES[tier].perSecond;
-  return Math.min(LIMITED_RETRY_MAX_WAIT_MS, Math.max(asked ?? 0, oneToken) + MARGIN_MS);
+  return waitAfter429(ex, tier);
 }

@@ -20,8 +20,8 @@ export function isStepFailed(e: unknown): e is StepFailed {
 
 /**
  * The rules a step's failure at `ex` breaks: `rules` when the target answered it, none when it
- * did not answer (the network's cause, told apart by the engine) or answered 429 after the
- * client's retries (the rate-limit rules have their own checks).
+ * did not answer (the network's cause, told apart by the engine) or answered 429 again after
+ * its one retry (limited-retry.ts; the rate-limit rules have their own checks).
  */
 function breaksWhenAnswered(ex: Exchange, rules: readonly string[]): string[] {
   return ex.response !== undefined && ex.response.status !== 429 ? [...rules] : [];

@@ -3,8 +3,8 @@
  * the same key succeeds once the limit refills; a 5xx is stored, so the same key replays it.
  */
 import { TIER_RATES } from '../../harness/client/index.js';
-import { verify, type ApiRequest, expectStoredFailureReplayed } from '../../harness/suite/index.js';
-import { drained, sleep, tierOf, waitAfter429 } from '../utility/rate-limit-kit.js';
+import { verify, waitAfter429, type ApiRequest, expectStoredFailureReplayed } from '../../harness/suite/index.js';
+import { drained, sleep, tierOf } from '../utility/rate-limit-kit.js';
 import { createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
 
 /** The smallest burst, so the fewest requests drain it. Approved for sessions in the reference accounts. */

@@ -4,12 +4,9 @@
  * key it drained is full again (`drained`), and the next check that needs that key's whole
  * burst waits for it (`untilFull`) instead of every check waiting out a worst case.
  */
-import { retryAfterMs, sharedBudgets, TIER_RATES, type Tier } from '../../harness/client/index.js';
+import { sharedBudgets, TIER_RATES, type Tier } from '../../harness/client/index.js';
 import type { CheckContext, Exchange } from '../../harness/suite/index.js';
-import { headerOf } from '../../harness/checks/index.js';
 
-/** Never wait longer than this for one token, whatever Retry-After says (the run's time is bounded). */
-export const MAX_REFILL_WAIT_MS = 2_000;
 /** Slack for clocks and the time the request takes to arrive. */
 const MARGIN_MS = 100;
 
@@ -44,17 +41,6 @@ export async function untilFull(t: CheckContext, role: string): Promise<void> {
 /** Milliseconds the contract's refill takes to bring back `tokens` tokens of a tier. */
 export function refillMs(tier: Tier, tokens: number): number {
   return Math.ceil((tokens * 1000) / TIER_RATES[tier].perSecond);
-}
-
-/**
- * How long to wait after a 429 before one request of this tier must succeed: Retry-After when
- * it asks for more than the tier's refill of one token, bounded by MAX_REFILL_WAIT_MS (a
- * target that asks for longer than the contract's refill is then probed at the contract's pace).
- */
-export function waitAfter429(limited: Exchange, tier: Tier): number {
-  const header = limited.response ? headerOf(limited.response.headers, 'retry-after') : undefined;
-  const asked = retryAfterMs(header) ?? 0;
-  return Math.min(MAX_REFILL_WAIT_MS, Math.max(asked, refillMs(tier, 1)) + MARGIN_MS);
 }
 
 /** Status of an exchange, or undefined when there was no response. */

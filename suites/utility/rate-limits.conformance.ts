@@ -4,8 +4,8 @@
  * needs a key's whole burst waits until it is full (rate-limit-kit.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot be observed within a run.
  */
 import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
-import { FAMILY_KEY_ROLES, SkipCheck, verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull, waitAfter429 } from './rate-limit-kit.js';
+import { FAMILY_KEY_ROLES, SkipCheck, verify, waitAfter429, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull } from './rate-limit-kit.js';
 
 /** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
 const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', role, unpaced: true });
