@@ -7,6 +7,11 @@ import type { KeyRef } from '../run-config.js';
 
 export type Tier = KeyRef['tier'];
 
+/** The tier a profile gives a key role; the contract's default tier (low) for a role it does not list. */
+export function tierOfRole(keys: Readonly<Record<string, KeyRef>>, role: string): Tier {
+  return Object.hasOwn(keys, role) ? keys[role]!.tier : 'low';
+}
+
 export interface Rate {
   perSecond: number;
   burst: number;

@@ -6,7 +6,7 @@
 import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
 import { jsonOf } from '../checks/scope.js';
-import { sendConcurrently, type ApiRequest } from '../client/index.js';
+import { sendConcurrently, tierOfRole, type ApiRequest } from '../client/index.js';
 import type { Exchange, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
@@ -95,7 +95,7 @@ export function createCheckContext(
     if (role !== null) requireRole(role);
     const first = await sendOnce(req, role);
     // A keyless request is paced in a bucket of the high tier (client.ts).
-    const wait = limitedRetryWait(req, first, role === null ? 'high' : (target.config.profile.keys[role]?.tier ?? 'low'));
+    const wait = limitedRetryWait(req, first, role === null ? 'high' : tierOfRole(target.config.profile.keys, role));
     if (wait === undefined) return first;
     await clock.sleep(wait);
     return sendOnce({ ...req, label: `${req.label ?? `${req.method} ${req.path}`} (again after a 429)` }, role);

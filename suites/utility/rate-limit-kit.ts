@@ -4,7 +4,7 @@
  * key it drained is full again (`drained`), and the next check that needs that key's whole
  * burst waits for it (`untilFull`) instead of every check waiting out a worst case.
  */
-import { sharedBudgets, TIER_RATES, type Tier } from '../../harness/client/index.js';
+import { sharedBudgets, TIER_RATES, tierOfRole, type Tier } from '../../harness/client/index.js';
 import type { CheckContext, Exchange } from '../../harness/suite/index.js';
 
 /** Slack for clocks and the time the request takes to arrive. */
@@ -14,8 +14,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 
 /** The tier the profile gives a key role (the contract's default tier is low). */
 export function tierOf(t: CheckContext, role: string): Tier {
-  const keys = t.config.profile.keys;
-  return Object.hasOwn(keys, role) ? keys[role]!.tier : 'low';
+  return tierOfRole(t.config.profile.keys, role);
 }
 
 /** Per key variable: when (Date.now ms) the bucket a deliberate burst drained is full again. One worker runs the suite, so this is the run's. */
