@@ -22,7 +22,10 @@ const quiet: RunIO = { out: { write: () => true }, err: { write: () => true } };
  * profile conformance, the embedded reference server) and resolves with its exit code and
  * summary. Setup mistakes reject with a ConfigError (its `code` and `exitCode`).
  */
-export async function runConformance(request: RunRequest = {}, io: RunIO = quiet): Promise<{ exitCode: number; summary: RunSummary; reportDir: string }> {
+export async function runConformance(
+  request: RunRequest = {},
+  io: RunIO = quiet,
+): Promise<{ exitCode: number; summary: RunSummary; reportDir: string }> {
   const plan = await planRun(request);
   const exitCode = await executeRun(plan, io);
   const summary = JSON.parse(readFileSync(join(plan.reportDir, 'summary.json'), 'utf8')) as RunSummary;

@@ -47,8 +47,23 @@ interface ToolResult {
   version: string;
   config: Record<string, unknown>;
   skipped?: string;
-  clean?: { signatures: string[]; requests: number; wallMs: number; rateLimited: number; inconclusive?: string[]; error?: string };
-  faults: Array<{ fault: string; caught: boolean; newSignatures: string[]; requests: number; wallMs: number; rateLimited: number; error?: string }>;
+  clean?: {
+    signatures: string[];
+    requests: number;
+    wallMs: number;
+    rateLimited: number;
+    inconclusive?: string[];
+    error?: string;
+  };
+  faults: Array<{
+    fault: string;
+    caught: boolean;
+    newSignatures: string[];
+    requests: number;
+    wallMs: number;
+    rateLimited: number;
+    error?: string;
+  }>;
   summary?: { caught: number; total: number; falseFailures: number; requests: number; wallMs: number; lanes: number };
 }
 
@@ -83,8 +98,17 @@ async function racePeer(tool: PeerTool, faults: ReturnType<typeof sampleFaults>,
     }
   };
   const clean = await once(undefined);
-  result.clean = { signatures: clean.signatures, requests: clean.requests, wallMs: clean.wallMs, rateLimited: clean.rateLimited, ...(clean.inconclusive ? { inconclusive: clean.inconclusive } : {}), ...(clean.error ? { error: clean.error } : {}) };
-  process.stderr.write(`peers: ${tool.name} clean: ${clean.signatures.length} failures, ${clean.requests} requests, ${seconds(clean.wallMs)}\n`);
+  result.clean = {
+    signatures: clean.signatures,
+    requests: clean.requests,
+    wallMs: clean.wallMs,
+    rateLimited: clean.rateLimited,
+    ...(clean.inconclusive ? { inconclusive: clean.inconclusive } : {}),
+    ...(clean.error ? { error: clean.error } : {}),
+  };
+  process.stderr.write(
+    `peers: ${tool.name} clean: ${clean.signatures.length} failures, ${clean.requests} requests, ${seconds(clean.wallMs)}\n`,
+  );
   const baseline = new Set(clean.signatures);
   // A scenario the clean run could not show (429) has no baseline: its failures prove nothing.
   const unknown = new Set(clean.inconclusive ?? []);
@@ -92,8 +116,18 @@ async function racePeer(tool: PeerTool, faults: ReturnType<typeof sampleFaults>,
   for (const [i, fault] of faults.entries()) {
     const run = await once(fault.name);
     const fresh = run.signatures.filter((s) => !baseline.has(s) && compared(s));
-    result.faults.push({ fault: fault.name, caught: fresh.length > 0, newSignatures: fresh.slice(0, 5), requests: run.requests, wallMs: run.wallMs, rateLimited: run.rateLimited, ...(run.error ? { error: run.error } : {}) });
-    process.stderr.write(`peers: ${tool.name} [${i + 1}/${faults.length}] ${fault.name}: ${fresh.length > 0 ? 'caught' : 'not caught'} (${run.requests} requests, ${seconds(run.wallMs)})\n`);
+    result.faults.push({
+      fault: fault.name,
+      caught: fresh.length > 0,
+      newSignatures: fresh.slice(0, 5),
+      requests: run.requests,
+      wallMs: run.wallMs,
+      rateLimited: run.rateLimited,
+      ...(run.error ? { error: run.error } : {}),
+    });
+    process.stderr.write(
+      `peers: ${tool.name} [${i + 1}/${faults.length}] ${fault.name}: ${fresh.length > 0 ? 'caught' : 'not caught'} (${run.requests} requests, ${seconds(run.wallMs)})\n`,
+    );
   }
   const all = [clean, ...result.faults];
   result.summary = {
@@ -109,14 +143,46 @@ async function racePeer(tool: PeerTool, faults: ReturnType<typeof sampleFaults>,
 
 async function raceSuite(faults: ReturnType<typeof sampleFaults>, dir: string, lanes: number): Promise<ToolResult> {
   const io = { out: { write: (t: string) => process.stderr.write(`peers: suite ${t}`) }, err: process.stderr };
-  const m = await measureCampaign({ faults, lanes, scope: 'all', seed: 1, runs: 10, reportDir: join(dir, 'suite'), io });
+  const m = await measureCampaign({
+    faults,
+    lanes,
+    scope: 'all',
+    seed: 1,
+    runs: 10,
+    reportDir: join(dir, 'suite'),
+    io,
+  });
   return {
     tool: 'this suite',
     version: 'working tree',
-    config: { command: 'the mutation campaign API (npm run mutation) over the sample, scope all, seed 1, 10 runs per property', auth: 'the reference profile: every key role', lanes },
-    clean: { signatures: m.result.clean.falseFailures.map((f) => `[${f.family}] ${f.check}`), requests: m.cleanRequests, wallMs: m.result.clean.durationMs, rateLimited: 0 },
-    faults: m.result.faults.map((f) => ({ fault: f.fault, caught: f.caught, newSignatures: f.failingRules.slice(0, 5), requests: m.requestsByFault[f.fault] ?? 0, wallMs: f.durationMs, rateLimited: 0, ...(f.error ? { error: f.error } : {}) })),
-    summary: { caught: m.caught, total: m.faults, falseFailures: m.falseFailures, requests: m.totalRequests, wallMs: m.wallMs, lanes: m.lanes },
+    config: {
+      command: 'the mutation campaign API (npm run mutation) over the sample, scope all, seed 1, 10 runs per property',
+      auth: 'the reference profile: every key role',
+      lanes,
+    },
+    clean: {
+      signatures: m.result.clean.falseFailures.map((f) => `[${f.family}] ${f.check}`),
+      requests: m.cleanRequests,
+      wallMs: m.result.clean.durationMs,
+      rateLimited: 0,
+    },
+    faults: m.result.faults.map((f) => ({
+      fault: f.fault,
+      caught: f.caught,
+      newSignatures: f.failingRules.slice(0, 5),
+      requests: m.requestsByFault[f.fault] ?? 0,
+      wallMs: f.durationMs,
+      rateLimited: 0,
+      ...(f.error ? { error: f.error } : {}),
+    })),
+    summary: {
+      caught: m.caught,
+      total: m.faults,
+      falseFailures: m.falseFailures,
+      requests: m.totalRequests,
+      wallMs: m.wallMs,
+      lanes: m.lanes,
+    },
   };
 }
 
@@ -125,29 +191,45 @@ async function main(): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const choice: SampleChoice = { size: flags.all ? 'all' : flags.faults ? Math.max(1, Number(flags.faults) || 1) : 'one-per-area' };
+  const choice: SampleChoice = {
+    size: flags.all ? 'all' : flags.faults ? Math.max(1, Number(flags.faults) || 1) : 'one-per-area',
+  };
   const faults = sampleFaults(listFaults(), choice);
   const dir = resolve(flags['report-dir']!);
   const work = resolve('.peers', 'runs');
   await mkdir(dir, { recursive: true });
   await exportReferenceKeys();
   const tools = flags.tools!.split(',').map((t) => t.trim());
-  process.stderr.write(`peers: ${faults.length} faults (${choice.size === 'one-per-area' ? 'one per rule area' : choice.size}), tools ${tools.join(', ')}\n`);
+  process.stderr.write(
+    `peers: ${faults.length} faults (${choice.size === 'one-per-area' ? 'one per rule area' : choice.size}), tools ${tools.join(', ')}\n`,
+  );
   const results: ToolResult[] = [];
   // Tools not run this time keep their results from an earlier run of the same sample.
-  const earlier = await readEarlier(join(dir, 'peers.json'), faults.map((f) => f.name), tools);
-  const write = () => writeFile(join(dir, 'peers.json'), `${JSON.stringify({ format: PEERS_FORMAT, date: new Date().toISOString(), machine: machine(), spec: 'specs/partner-api.yaml', sample: { choice: choice.size, faults: faults.map((f) => f.name) }, results: [...earlier, ...results] }, null, 2)}\n`);
+  const earlier = await readEarlier(
+    join(dir, 'peers.json'),
+    faults.map((f) => f.name),
+    tools,
+  );
+  const write = () =>
+    writeFile(
+      join(dir, 'peers.json'),
+      `${JSON.stringify({ format: PEERS_FORMAT, date: new Date().toISOString(), machine: machine(), spec: 'specs/partner-api.yaml', sample: { choice: choice.size, faults: faults.map((f) => f.name) }, results: [...earlier, ...results] }, null, 2)}\n`,
+    );
   if (tools.includes('suite')) {
     results.push(await raceSuite(faults, work, Math.max(1, Number(flags.lanes) || 2)));
     await write();
   }
   const maxExamples = Math.max(1, Number(flags['max-examples']) || 10);
-  const peers: PeerTool[] = [schemathesis({ maxExamples, rateLimit: '10/s' }), specmatic()].filter((t) => tools.includes(t.name));
+  const peers: PeerTool[] = [schemathesis({ maxExamples, rateLimit: '10/s' }), specmatic()].filter((t) =>
+    tools.includes(t.name),
+  );
   for (const tool of peers) {
     results.push(await racePeer(tool, faults, work));
     await write();
   }
-  process.stdout.write(`\n${renderTable(PEERS_HEADER, [...earlier, ...results].map(peerRow))}\n\nwritten: ${join(dir, 'peers.json')}\n`);
+  process.stdout.write(
+    `\n${renderTable(PEERS_HEADER, [...earlier, ...results].map(peerRow))}\n\nwritten: ${join(dir, 'peers.json')}\n`,
+  );
   return 0;
 }
 
@@ -162,13 +244,31 @@ async function readEarlier(path: string, faults: string[], running: string[]): P
   }
 }
 
-export const PEERS_HEADER = ['tool', 'faults caught', 'false failures (clean)', 'requests (all runs)', 'requests / run', 'wall (all runs)', 'lanes', 'note'];
+export const PEERS_HEADER = [
+  'tool',
+  'faults caught',
+  'false failures (clean)',
+  'requests (all runs)',
+  'requests / run',
+  'wall (all runs)',
+  'lanes',
+  'note',
+];
 
 export function peerRow(r: ToolResult): Array<string | number> {
   if (!r.summary) return [r.tool, '-', '-', '-', '-', '-', '-', r.skipped ?? 'no result'];
   const s = r.summary;
   const rateLimited = [r.clean, ...r.faults].reduce((a, x) => a + (x?.rateLimited ?? 0), 0);
-  return [r.tool, `${s.caught}/${s.total}`, s.falseFailures, s.requests, Math.round(s.requests / (s.total + 1)), seconds(s.wallMs), s.lanes, rateLimited ? `${rateLimited} scenarios answered 429 (not compared)` : ''];
+  return [
+    r.tool,
+    `${s.caught}/${s.total}`,
+    s.falseFailures,
+    s.requests,
+    Math.round(s.requests / (s.total + 1)),
+    seconds(s.wallMs),
+    s.lanes,
+    rateLimited ? `${rateLimited} scenarios answered 429 (not compared)` : '',
+  ];
 }
 
 main().then(

@@ -17,24 +17,82 @@ const dir = resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '
 const out = resolve('bench', 'RESULTS.md');
 const NOTES = '<!-- notes: kept when regenerated -->';
 
-const read = <T>(name: string): T | undefined => (existsSync(join(dir, name)) ? (JSON.parse(readFileSync(join(dir, name), 'utf8')) as T) : undefined);
-const bench = read<BenchFigures & { machine: Machine; targets: TargetVerdict[]; startup: { cliVersionMs: number }; seed: number }>('bench.json');
-const peers = read<{ machine: Machine; sample: { choice: unknown; faults: string[] }; results: Array<{ tool: string; version: string; config: Record<string, unknown>; summary?: { caught: number; total: number; falseFailures: number; requests: number; wallMs: number; lanes: number }; skipped?: string; faults: Array<{ rateLimited: number }>; clean?: { rateLimited: number } }> }>('peers.json');
+const read = <T>(name: string): T | undefined =>
+  existsSync(join(dir, name)) ? (JSON.parse(readFileSync(join(dir, name), 'utf8')) as T) : undefined;
+const bench = read<
+  BenchFigures & { machine: Machine; targets: TargetVerdict[]; startup: { cliVersionMs: number }; seed: number }
+>('bench.json');
+const peers = read<{
+  machine: Machine;
+  sample: { choice: unknown; faults: string[] };
+  results: Array<{
+    tool: string;
+    version: string;
+    config: Record<string, unknown>;
+    summary?: { caught: number; total: number; falseFailures: number; requests: number; wallMs: number; lanes: number };
+    skipped?: string;
+    faults: Array<{ rateLimited: number }>;
+    clean?: { rateLimited: number };
+  }>;
+}>('peers.json');
 
 const m = bench?.machine ?? peers?.machine;
-const lines = [`# Benchmark results`, '', `Date: ${date}. Machine: ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, shared with other work (load ${m.loadAverage} at the start)` : 'unknown'}.`, 'Method: bench/README.md. Regenerate the tables with `npx tsx bench/results.ts`.', ''];
+const lines = [
+  `# Benchmark results`,
+  '',
+  `Date: ${date}. Machine: ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, shared with other work (load ${m.loadAverage} at the start)` : 'unknown'}.`,
+  'Method: bench/README.md. Regenerate the tables with `npx tsx bench/results.ts`.',
+  '',
+];
 if (bench) {
-  lines.push('## `npm run bench`', '', `Process start-up before a run (\`partner-conformance --version\`): ${(bench.startup.cliVersionMs / 1000).toFixed(1)} s. fast-check seed ${bench.seed}.`, '');
+  lines.push(
+    '## `npm run bench`',
+    '',
+    `Process start-up before a run (\`partner-conformance --version\`): ${(bench.startup.cliVersionMs / 1000).toFixed(1)} s. fast-check seed ${bench.seed}.`,
+    '',
+  );
   lines.push(renderMarkdown(RUN_HEADER, runRows(bench)), '');
   if (bench.campaign) lines.push(renderMarkdown(CAMPAIGN_HEADER, campaignRows(bench)), '');
   lines.push(renderMarkdown(TARGET_HEADER, targetRows(bench.targets)), '');
 }
 if (peers) {
-  lines.push('## `npm run bench:peers`', '', `Faults (${peers.sample.faults.length}, sample ${String(peers.sample.choice)}): ${peers.sample.faults.join(', ')}.`, '');
-  const header = ['tool', 'version', 'faults caught', 'false failures (clean)', 'requests (all runs)', 'wall (all runs)', 'lanes', 'scenarios answered 429 (not compared)'];
-  const rows = peers.results.map((r) => (r.summary ? [r.tool, r.version.replace(/\s+/g, ' '), `${r.summary.caught}/${r.summary.total}`, r.summary.falseFailures, r.summary.requests, `${(r.summary.wallMs / 1000).toFixed(1)} s`, r.summary.lanes, [r.clean, ...r.faults].reduce((a, x) => a + (x?.rateLimited ?? 0), 0)] : [r.tool, '-', '-', '-', '-', '-', '-', r.skipped ?? '']));
+  lines.push(
+    '## `npm run bench:peers`',
+    '',
+    `Faults (${peers.sample.faults.length}, sample ${String(peers.sample.choice)}): ${peers.sample.faults.join(', ')}.`,
+    '',
+  );
+  const header = [
+    'tool',
+    'version',
+    'faults caught',
+    'false failures (clean)',
+    'requests (all runs)',
+    'wall (all runs)',
+    'lanes',
+    'scenarios answered 429 (not compared)',
+  ];
+  const rows = peers.results.map((r) =>
+    r.summary
+      ? [
+          r.tool,
+          r.version.replace(/\s+/g, ' '),
+          `${r.summary.caught}/${r.summary.total}`,
+          r.summary.falseFailures,
+          r.summary.requests,
+          `${(r.summary.wallMs / 1000).toFixed(1)} s`,
+          r.summary.lanes,
+          [r.clean, ...r.faults].reduce((a, x) => a + (x?.rateLimited ?? 0), 0),
+        ]
+      : [r.tool, '-', '-', '-', '-', '-', '-', r.skipped ?? ''],
+  );
   lines.push(renderMarkdown(header, rows), '', 'Configurations:', '');
-  for (const r of peers.results) lines.push(`- **${r.tool}**: ${Object.entries(r.config).map(([k, v]) => `${k}: \`${String(v)}\``).join('; ')}`);
+  for (const r of peers.results)
+    lines.push(
+      `- **${r.tool}**: ${Object.entries(r.config)
+        .map(([k, v]) => `${k}: \`${String(v)}\``)
+        .join('; ')}`,
+    );
   lines.push('');
 }
 const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';

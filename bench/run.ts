@@ -59,7 +59,17 @@ async function main(): Promise<number> {
   const startup = await measureStartup();
   const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
   const write = async () => {
-    const out = { format: BENCH_FORMAT, date: new Date().toISOString(), machine: machine(), seed, startup, ...figures, campaign: figures.campaign && { ...figures.campaign, result: undefined }, targets: judgeTargets(figures), maxRssKiB: process.resourceUsage().maxRSS };
+    const out = {
+      format: BENCH_FORMAT,
+      date: new Date().toISOString(),
+      machine: machine(),
+      seed,
+      startup,
+      ...figures,
+      campaign: figures.campaign && { ...figures.campaign, result: undefined },
+      targets: judgeTargets(figures),
+      maxRssKiB: process.resourceUsage().maxRSS,
+    };
     await writeFile(join(dir, 'bench.json'), `${JSON.stringify(out, null, 2)}\n`);
   };
   const run = async (req: Omit<RunRequest, 'reportDir' | 'seed'>, slug: string) => {
@@ -77,23 +87,44 @@ async function main(): Promise<number> {
   // The default profile's approved key is tier high on the server too: that run is the tier-high figure.
   figures.tiers.high = figures.certification;
   await write();
-  if (!flags['skip-scale']) figures.scale = await run({ label: `certification, ${SCALE_DATA.enrollments} enrollments / ${SCALE_DATA.providers} providers`, profile: 'certification', data: SCALE_DATA }, 'scale');
+  if (!flags['skip-scale'])
+    figures.scale = await run(
+      {
+        label: `certification, ${SCALE_DATA.enrollments} enrollments / ${SCALE_DATA.providers} providers`,
+        profile: 'certification',
+        data: SCALE_DATA,
+      },
+      'scale',
+    );
   if (!flags['skip-mutation']) {
     log(`mutation campaign: ${listFaults().length} faults, ${lanes} lanes, scope ${scope}...`);
-    figures.campaign = await measureCampaign({ faults: listFaults(), lanes, scope, seed, runs: 10, reportDir: join(dir, 'mutation'), io: { out: { write: (t: string) => process.stderr.write(t) }, err: process.stderr } });
+    figures.campaign = await measureCampaign({
+      faults: listFaults(),
+      lanes,
+      scope,
+      seed,
+      runs: 10,
+      reportDir: join(dir, 'mutation'),
+      io: { out: { write: (t: string) => process.stderr.write(t) }, err: process.stderr },
+    });
     await writeFile(join(dir, 'mutation', 'mutation.json'), `${JSON.stringify(figures.campaign.result, null, 2)}\n`);
     await write();
   }
   if (!flags['skip-tiers']) {
     for (const tier of ['medium', 'low'] as Tier[]) {
-      figures.tiers[tier] = await run({ label: `certification (tier ${tier})`, profile: 'certification', approvedTier: tier }, `tier-${tier}`);
+      figures.tiers[tier] = await run(
+        { label: `certification (tier ${tier})`, profile: 'certification', approvedTier: tier },
+        `tier-${tier}`,
+      );
       await write();
     }
   }
   await write();
 
   const out = process.stdout;
-  out.write(`\nmachine: ${machine().cpus} cores, Node ${process.version}; process start-up (CLI --version): ${(startup.cliVersionMs / 1000).toFixed(1)} s\n\n`);
+  out.write(
+    `\nmachine: ${machine().cpus} cores, Node ${process.version}; process start-up (CLI --version): ${(startup.cliVersionMs / 1000).toFixed(1)} s\n\n`,
+  );
   out.write(`${renderTable(RUN_HEADER, runRows(figures))}\n\n`);
   if (figures.campaign) out.write(`${renderTable(CAMPAIGN_HEADER, campaignRows(figures))}\n\n`);
   out.write(`${renderTable(TARGET_HEADER, targetRows(judgeTargets(figures)))}\n\n`);

@@ -27,15 +27,30 @@ export function parseFlags(command: string, argv: readonly string[], table: Flag
   try {
     values = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values as ParsedFlags;
   } catch (err) {
-    throw new ConfigError('E_USAGE', `${command}: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`, `Run \`partner-conformance ${command} --help\` for its flags.`);
+    throw new ConfigError(
+      'E_USAGE',
+      `${command}: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`,
+      `Run \`partner-conformance ${command} --help\` for its flags.`,
+    );
   }
   for (const [name, spec] of Object.entries(table)) {
     const value = values[name];
-    if (spec.multiple && Array.isArray(value)) values[name] = value.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    if (spec.multiple && Array.isArray(value))
+      values[name] = value
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
     // A value that is empty (`--family=`, `--family ,`) or looks like a flag means the value was forgotten.
     const emptyList = spec.multiple === true && Array.isArray(values[name]) && (values[name] as string[]).length === 0;
-    if (spec.type === 'string' && (emptyList || value === '' || (typeof value === 'string' && value.startsWith('--')))) {
-      throw new ConfigError('E_USAGE', `${command}: option --${name} needs a value`, `Run \`partner-conformance ${command} --help\` for its flags.`);
+    if (
+      spec.type === 'string' &&
+      (emptyList || value === '' || (typeof value === 'string' && value.startsWith('--')))
+    ) {
+      throw new ConfigError(
+        'E_USAGE',
+        `${command}: option --${name} needs a value`,
+        `Run \`partner-conformance ${command} --help\` for its flags.`,
+      );
     }
   }
   return values;

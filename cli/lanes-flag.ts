@@ -7,6 +7,7 @@ export const MAX_LANES = 8;
 export function lanesOf(raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > MAX_LANES) throw new ConfigError('E_USAGE', `--lanes "${raw}" is not a whole number from 1 to ${MAX_LANES}`);
+  if (!/^\d+$/.test(raw) || n < 1 || n > MAX_LANES)
+    throw new ConfigError('E_USAGE', `--lanes "${raw}" is not a whole number from 1 to ${MAX_LANES}`);
   return n;
 }

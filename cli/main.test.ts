@@ -38,7 +38,10 @@ afterAll(async () => {
 async function runMain(argv: string[]) {
   let out = '';
   let err = '';
-  const code = await main(argv, { out: { write: (s: string) => (out += s) }, err: { write: (s: string) => (err += s) } });
+  const code = await main(argv, {
+    out: { write: (s: string) => (out += s) },
+    err: { write: (s: string) => (err += s) },
+  });
   return { code, out, err };
 }
 
@@ -59,22 +62,46 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['path without its seed', () => ['run', '--path', '3:1@G:A'], 'E_PATH_INVALID'],
   ['runs not positive', () => ['run', '--runs', '0'], 'E_RUNS_INVALID'],
   ['unreadable spec', () => ['run', '--base-url', url, '--spec', join(dir, 'absent.yaml')], 'E_SPEC_UNREADABLE'],
-  ['spec that is not OpenAPI', () => ['run', '--base-url', url, '--spec', file('not-openapi.yaml', 'title: a shopping list\nitems: [milk]\n')], 'E_SPEC_NOT_OPENAPI'],
+  [
+    'spec that is not OpenAPI',
+    () => ['run', '--base-url', url, '--spec', file('not-openapi.yaml', 'title: a shopping list\nitems: [milk]\n')],
+    'E_SPEC_NOT_OPENAPI',
+  ],
   ['missing target profile', () => ['run', '--target', join(dir, 'absent.json')], 'E_PROFILE_MISSING'],
   ['profile that is not JSON', () => ['run', '--target', file('broken.json', '{ "name": ')], 'E_PROFILE_UNREADABLE'],
-  ['profile of the wrong shape', () => ['run', '--target', file('wrong.json', '{ "name": "x", "baseUrl": 42 }')], 'E_PROFILE_INVALID'],
+  [
+    'profile of the wrong shape',
+    () => ['run', '--target', file('wrong.json', '{ "name": "x", "baseUrl": 42 }')],
+    'E_PROFILE_INVALID',
+  ],
   ['base URL that is not http(s)', () => ['run', '--base-url', 'ftp://127.0.0.1/'], 'E_BASE_URL_INVALID'],
   ['missing key environment variable', () => ['run', '--base-url', url], 'E_KEY_ENV_MISSING'],
   ['unknown fault', () => ['run', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
-  ['--variant with a remote target', () => ['run', '--base-url', url, '--variant', 'enr-create-200'], 'E_FLAGS_CONFLICT'],
-  ['unknown variant', () => ['run', '--variant', 'enr-create-200', '--variant', 'no-such-variant'], 'E_VARIANT_UNKNOWN'],
-  ['variant the run\'s document does not allow', () => ['run', '--variant', 'enr-payment-fields-map', '--spec', 'specs/provider/openapi.json'], 'E_VARIANT_DOCUMENT'],
+  [
+    '--variant with a remote target',
+    () => ['run', '--base-url', url, '--variant', 'enr-create-200'],
+    'E_FLAGS_CONFLICT',
+  ],
+  [
+    'unknown variant',
+    () => ['run', '--variant', 'enr-create-200', '--variant', 'no-such-variant'],
+    'E_VARIANT_UNKNOWN',
+  ],
+  [
+    "variant the run's document does not allow",
+    () => ['run', '--variant', 'enr-payment-fields-map', '--spec', 'specs/provider/openapi.json'],
+    'E_VARIANT_DOCUMENT',
+  ],
   ['unknown variant for the sandbox', () => ['serve', '--variant', 'no-such-variant'], 'E_VARIANT_UNKNOWN'],
   ['unknown variant for the matrix', () => ['variants', '--variant', 'no-such-variant'], 'E_VARIANT_UNKNOWN'],
   ['unknown document for the matrix', () => ['variants', '--document', 'openapi'], 'E_USAGE'],
   ['bad pairing mode for the campaign', () => ['mutation', '--with-variants', 'some'], 'E_USAGE'],
   ['unknown fault in the campaign', () => ['mutation', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
-  ['unreadable spec for the campaign', () => ['mutation', '--fault', 'missing-key-401', '--spec', join(dir, 'absent.yaml')], 'E_SPEC_UNREADABLE'],
+  [
+    'unreadable spec for the campaign',
+    () => ['mutation', '--fault', 'missing-key-401', '--spec', join(dir, 'absent.yaml')],
+    'E_SPEC_UNREADABLE',
+  ],
   ['unknown family for rules', () => ['rules', '--family', 'billing'], 'E_FAMILY_UNKNOWN'],
 ];
 
@@ -98,8 +125,12 @@ describe('the real process', () => {
     new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
       const clean = { ...process.env, ...env };
       delete clean.PARTNER_KEY_APPROVED;
-      execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, env: clean, timeout: 30_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'cli/main.ts', ...args],
+        { cwd: PROJECT_ROOT, env: clean, timeout: 30_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
       );
     });
 
@@ -110,7 +141,6 @@ describe('the real process', () => {
     expect(key.stderr).toContain('E_KEY_ENV_MISSING: environment variable PARTNER_KEY_APPROVED');
     expect(requests).toBe(0);
   });
-
 });
 
 describe('help and version', () => {

@@ -13,13 +13,34 @@ type Command = (argv: readonly string[], io: RunIO) => Promise<number>;
 
 // Commands load on use: help and usage errors answer fast and need none of the machinery.
 const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }> = {
-  run: { load: async () => (await import('./run-command.js')).runCommand, summary: 'run the conformance suites against a target (default: the embedded reference server)' },
-  serve: { load: async () => (await import('./serve-command.js')).serveCommand, summary: 'start the reference server as a local sandbox' },
-  rules: { load: async () => (await import('./rules-command.js')).rulesCommand, summary: 'list the rule catalogue, with the tests and faults of each rule' },
-  verify: { load: async () => (await import('./verify-command.js')).verifyCommand, summary: 'check the digest and Ed25519 signature of an evidence.json' },
-  'merge-evidence': { load: async () => (await import('./merge-command.js')).mergeCommand, summary: 'merge the evidence.json of every shard of a run into one' },
-  mutation: { load: async () => (await import('./mutation-command.js')).mutationCommand, summary: 'run the suite against the clean server and every named fault; print the score' },
-  variants: { load: async () => (await import('./variants-command.js')).variantsCommand, summary: 'run the suite against every named variant (valid choices where the contract is open); print the matrix' },
+  run: {
+    load: async () => (await import('./run-command.js')).runCommand,
+    summary: 'run the conformance suites against a target (default: the embedded reference server)',
+  },
+  serve: {
+    load: async () => (await import('./serve-command.js')).serveCommand,
+    summary: 'start the reference server as a local sandbox',
+  },
+  rules: {
+    load: async () => (await import('./rules-command.js')).rulesCommand,
+    summary: 'list the rule catalogue, with the tests and faults of each rule',
+  },
+  verify: {
+    load: async () => (await import('./verify-command.js')).verifyCommand,
+    summary: 'check the digest and Ed25519 signature of an evidence.json',
+  },
+  'merge-evidence': {
+    load: async () => (await import('./merge-command.js')).mergeCommand,
+    summary: 'merge the evidence.json of every shard of a run into one',
+  },
+  mutation: {
+    load: async () => (await import('./mutation-command.js')).mutationCommand,
+    summary: 'run the suite against the clean server and every named fault; print the score',
+  },
+  variants: {
+    load: async () => (await import('./variants-command.js')).variantsCommand,
+    summary: 'run the suite against every named variant (valid choices where the contract is open); print the matrix',
+  },
 };
 
 export const MAIN_HELP = `partner-conformance <command> [flags]
@@ -27,7 +48,9 @@ export const MAIN_HELP = `partner-conformance <command> [flags]
 Contract-testing and conformance suite for the Partner Insurance API.
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join('\n')}
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join('\n')}
 
 Run \`partner-conformance <command> --help\` for a command's flags.
 Exit codes: 0 passed, 1 a rule failed, 2 usage or configuration error (nothing tested),
@@ -52,7 +75,8 @@ export async function main(argv: readonly string[], io: RunIO = processIO): Prom
       return 0;
     }
     const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
-    if (!command) throw new ConfigError('E_USAGE', `unknown command "${first}"; commands are ${Object.keys(COMMANDS).join(', ')}`);
+    if (!command)
+      throw new ConfigError('E_USAGE', `unknown command "${first}"; commands are ${Object.keys(COMMANDS).join(', ')}`);
     return await (await command.load())(rest, io);
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -33,7 +33,12 @@ export async function mergeCommand(argv: readonly string[], io: RunIO): Promise<
     io.out.write(MERGE_HELP);
     return 0;
   }
-  if (flags.out === undefined) throw new ConfigError('E_USAGE', 'merge-evidence needs --out <file>', 'Run `partner-conformance merge-evidence --help`.');
+  if (flags.out === undefined)
+    throw new ConfigError(
+      'E_USAGE',
+      'merge-evidence needs --out <file>',
+      'Run `partner-conformance merge-evidence --help`.',
+    );
   const key = signingKeyFromEnv();
   const parts = files.map((file) => readJsonFile(file, 'evidence'));
   let broken = false;
@@ -48,6 +53,8 @@ export async function mergeCommand(argv: readonly string[], io: RunIO): Promise<
   const merged = mergeEvidence(parts as Evidence[]);
   const written = key ? signDocument(merged, key) : merged;
   writeFileSync(resolve(flags.out as string), `${JSON.stringify(written, null, 2)}\n`);
-  io.out.write(`merged ${parts.length} shard(s) into ${flags.out as string}: ${merged.outcome}, ${merged.scope.complete ? 'complete' : `partial (${merged.scope.partial.join('; ')})`}${key ? ', signed' : `, unsigned (${SIGNING_KEY_ENV} not set)`}\n`);
+  io.out.write(
+    `merged ${parts.length} shard(s) into ${flags.out as string}: ${merged.outcome}, ${merged.scope.complete ? 'complete' : `partial (${merged.scope.partial.join('; ')})`}${key ? ', signed' : `, unsigned (${SIGNING_KEY_ENV} not set)`}\n`,
+  );
   return 0;
 }

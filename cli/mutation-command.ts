@@ -17,14 +17,43 @@ import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import { lanesOf } from './lanes-flag.js';
 
 export const MUTATION_FLAGS: FlagTable = {
-  fault: { type: 'string', multiple: true, value: '<name>', help: 'only these faults (repeatable or comma list; default every fault)' },
-  'report-dir': { type: 'string', value: '<dir>', help: 'where mutation.json goes (default reports/out/<id>-mutation/)' },
+  fault: {
+    type: 'string',
+    multiple: true,
+    value: '<name>',
+    help: 'only these faults (repeatable or comma list; default every fault)',
+  },
+  'report-dir': {
+    type: 'string',
+    value: '<dir>',
+    help: 'where mutation.json goes (default reports/out/<id>-mutation/)',
+  },
   lanes: { type: 'string', value: '<n>', help: 'runs in parallel, each with its own server and worker (default 8)' },
-  scope: { type: 'string', value: '<all|family>', help: 'all: every suite against every fault (default); family: only the fault\'s own family (faster)' },
-  seed: { type: 'string', value: '<int>', help: 'fast-check seed for every run (default 1: the campaign is repeatable)' },
-  runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default ${RUN_PROFILES[DEFAULT_RUN_PROFILE].runs})` },
-  spec: { type: 'string', value: '<path|url>', help: 'the OpenAPI document schema checks come from (default specs/partner-api.yaml), e.g. the provider\'s own' },
-  'with-variants': { type: 'string', value: '<none|sample|all>', help: 'switch on a variant beside each fault: none (default), sample (one per fault, seeded), all (every pair: nightly)' },
+  scope: {
+    type: 'string',
+    value: '<all|family>',
+    help: "all: every suite against every fault (default); family: only the fault's own family (faster)",
+  },
+  seed: {
+    type: 'string',
+    value: '<int>',
+    help: 'fast-check seed for every run (default 1: the campaign is repeatable)',
+  },
+  runs: {
+    type: 'string',
+    value: '<int>',
+    help: `fast-check runs per property (default ${RUN_PROFILES[DEFAULT_RUN_PROFILE].runs})`,
+  },
+  spec: {
+    type: 'string',
+    value: '<path|url>',
+    help: "the OpenAPI document schema checks come from (default specs/partner-api.yaml), e.g. the provider's own",
+  },
+  'with-variants': {
+    type: 'string',
+    value: '<none|sample|all>',
+    help: 'switch on a variant beside each fault: none (default), sample (one per fault, seeded), all (every pair: nightly)',
+  },
   help: { type: 'boolean', help: 'this help' },
 };
 
@@ -54,30 +83,62 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
     return 0;
   }
   // The campaign and the reference server load only once the flags are known to be valid.
-  const [{ listFaults, listVariants }, { runCampaign }] = await Promise.all([import('../reference/server.js'), import('../mutation/campaign.js')]);
+  const [{ listFaults, listVariants }, { runCampaign }] = await Promise.all([
+    import('../reference/server.js'),
+    import('../mutation/campaign.js'),
+  ]);
   const known = listFaults();
   const names = flags.fault as string[] | undefined;
   const unknown = (names ?? []).filter((n) => !known.some((f) => f.name === n));
-  if (unknown.length) throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}`);
+  if (unknown.length)
+    throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}`);
   const faults = names?.length ? known.filter((f) => names.includes(f.name)) : known;
   const lanes = lanesOf(flags.lanes as string | undefined, DEFAULT_LANES);
   const scope = (flags.scope as string | undefined) ?? 'all';
-  if (scope !== 'all' && scope !== 'family') throw new ConfigError('E_USAGE', `--scope "${scope}" is neither all nor family`);
+  if (scope !== 'all' && scope !== 'family')
+    throw new ConfigError('E_USAGE', `--scope "${scope}" is neither all nor family`);
   const withVariants = (flags['with-variants'] as string | undefined) ?? 'none';
-  if (!(WITH_VARIANTS as readonly string[]).includes(withVariants)) throw new ConfigError('E_USAGE', `--with-variants "${withVariants}" is none, sample or all`);
+  if (!(WITH_VARIANTS as readonly string[]).includes(withVariants))
+    throw new ConfigError('E_USAGE', `--with-variants "${withVariants}" is none, sample or all`);
   const spec = (flags.spec as string | undefined) ?? DEFAULT_SPEC;
   // Only variants valid under the campaign's document; under a document of its own, those both allow.
   const document = documentOf(spec);
-  const variantPool = listVariants().filter((v) => (document ? v.documents.includes(document) : v.documents.length === 2));
+  const variantPool = listVariants().filter((v) =>
+    document ? v.documents.includes(document) : v.documents.length === 2,
+  );
   const seed = seedOf((flags.seed as string | undefined) ?? '1');
   const runs = runsOf(flags.runs as string | undefined, DEFAULT_RUN_PROFILE);
   const campaignId = newRunId();
-  const reportDir = flags['report-dir'] !== undefined ? resolve(flags['report-dir'] as string) : `${defaultReportDir(campaignId)}-mutation`;
-  const [contract, catalogue, profile] = await Promise.all([loadContract(spec), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
+  const reportDir =
+    flags['report-dir'] !== undefined
+      ? resolve(flags['report-dir'] as string)
+      : `${defaultReportDir(campaignId)}-mutation`;
+  const [contract, catalogue, profile] = await Promise.all([
+    loadContract(spec),
+    loadRules().rules,
+    loadTargetProfile(referenceProfilePath()),
+  ]);
 
   const pairing = withVariants === 'none' ? '' : `, with variants: ${withVariants} of ${variantPool.length}`;
-  io.out.write(`mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}${pairing}, seed ${seed}, spec ${contract.source}\n`);
-  const result = await runCampaign({ campaignId, faults, lanes, scope, families: [...FAMILIES], contract, catalogue, profile, seed, runs, reportDir, io, variantPool, withVariants: withVariants as WithVariants });
+  io.out.write(
+    `mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}${pairing}, seed ${seed}, spec ${contract.source}\n`,
+  );
+  const result = await runCampaign({
+    campaignId,
+    faults,
+    lanes,
+    scope,
+    families: [...FAMILIES],
+    contract,
+    catalogue,
+    profile,
+    seed,
+    runs,
+    reportDir,
+    io,
+    variantPool,
+    withVariants: withVariants as WithVariants,
+  });
   io.out.write(renderMatrix(result));
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'mutation.json'), `${JSON.stringify(result, null, 2)}\n`);

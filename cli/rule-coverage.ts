@@ -19,7 +19,11 @@ async function conformanceFiles(dir: string): Promise<string[]> {
     return [];
   }
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? conformanceFiles(join(dir, e.name)) : Promise.resolve(/\.conformance\.[tj]s$/.test(e.name) ? [join(dir, e.name)] : []))),
+    entries.map((e) =>
+      e.isDirectory()
+        ? conformanceFiles(join(dir, e.name))
+        : Promise.resolve(/\.conformance\.[tj]s$/.test(e.name) ? [join(dir, e.name)] : []),
+    ),
   );
   return nested.flat().sort();
 }

@@ -46,7 +46,9 @@ function renderText(entries: readonly RuleEntry[]): string {
     lines.push(`${family} (${mine.length} rules)`);
     for (const e of mine) {
       lines.push(`  ${e.id}  §${e.section}  ${e.strength}${e.writes ? ', writes' : ''}`, `      ${e.statement}`);
-      lines.push(`      covered by: ${e.coveredBy.length ? e.coveredBy.map((s) => `${s.file}:${s.line}`).join(', ') : 'none'}`);
+      lines.push(
+        `      covered by: ${e.coveredBy.length ? e.coveredBy.map((s) => `${s.file}:${s.line}`).join(', ') : 'none'}`,
+      );
       if (e.faults.length) lines.push(`      faults: ${e.faults.join(', ')}`);
     }
     lines.push('');
@@ -69,7 +71,15 @@ export async function rulesCommand(argv: readonly string[], io: RunIO): Promise<
   const families = familiesOf(flags.family as string[] | undefined);
   const catalogue = [...loadRules().rules];
   if (flags.families) {
-    io.out.write(flags.json ? `${JSON.stringify(FAMILIES.map((f) => ({ family: f, rules: catalogue.filter((r) => r.families.includes(f)).length })), null, 2)}\n` : renderFamilies(catalogue));
+    io.out.write(
+      flags.json
+        ? `${JSON.stringify(
+            FAMILIES.map((f) => ({ family: f, rules: catalogue.filter((r) => r.families.includes(f)).length })),
+            null,
+            2,
+          )}\n`
+        : renderFamilies(catalogue),
+    );
     return 0;
   }
   const selected = families ? catalogue.filter((r) => r.families.some((f) => families.includes(f))) : catalogue;

@@ -3,21 +3,62 @@ import { DEFAULT_RUN_PROFILE, RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness
 import type { FlagTable } from './args.js';
 
 export const RUN_FLAGS: FlagTable = {
-  target: { type: 'string', value: '<profile.json>', help: 'target profile (JSON); default: the embedded reference server' },
-  'base-url': { type: 'string', value: '<url>', help: 'test this base URL with the reference profile\'s key env names and no fixtures' },
-  spec: { type: 'string', value: '<path|url>', help: 'OpenAPI document the schema checks come from (default specs/partner-api.yaml)' },
-  profile: { type: 'string', value: '<name>', help: `${RUN_PROFILE_NAMES.join(' | ')} (default ${DEFAULT_RUN_PROFILE})` },
+  target: {
+    type: 'string',
+    value: '<profile.json>',
+    help: 'target profile (JSON); default: the embedded reference server',
+  },
+  'base-url': {
+    type: 'string',
+    value: '<url>',
+    help: "test this base URL with the reference profile's key env names and no fixtures",
+  },
+  spec: {
+    type: 'string',
+    value: '<path|url>',
+    help: 'OpenAPI document the schema checks come from (default specs/partner-api.yaml)',
+  },
+  profile: {
+    type: 'string',
+    value: '<name>',
+    help: `${RUN_PROFILE_NAMES.join(' | ')} (default ${DEFAULT_RUN_PROFILE})`,
+  },
   family: { type: 'string', multiple: true, value: '<name>', help: 'only these families (repeatable or comma list)' },
-  rule: { type: 'string', multiple: true, value: '<id>', help: 'only checks of these rules (repeatable or comma list)' },
+  rule: {
+    type: 'string',
+    multiple: true,
+    value: '<id>',
+    help: 'only checks of these rules (repeatable or comma list)',
+  },
   seed: { type: 'string', value: '<int>', help: 'fast-check seed, to replay a property failure (default random)' },
-  path: { type: 'string', value: '<path>', help: 'fast-check path printed with a property failure: with its --seed, runs that input alone' },
-  runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default by profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})` },
+  path: {
+    type: 'string',
+    value: '<path>',
+    help: 'fast-check path printed with a property failure: with its --seed, runs that input alone',
+  },
+  runs: {
+    type: 'string',
+    value: '<int>',
+    help: `fast-check runs per property (default by profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})`,
+  },
   strict: { type: 'boolean', help: 'failed inferred rules fail the run instead of warning' },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },
   fault: { type: 'string', value: '<name>', help: 'switch on a named fault in the embedded server' },
-  variant: { type: 'string', multiple: true, value: '<name>', help: 'switch on a named variant in the embedded server (repeatable; with --fault too)' },
-  shard: { type: 'string', value: '<i/n>', help: 'run only shard i of n of the suite files (vitest --shard), e.g. 2/4, one job per shard' },
-  'webhook-listen': { type: 'string', value: '<port>', help: 'remote target: receive its ICHRA webhooks on 127.0.0.1:<port> (behind the profile\'s webhookReceiver.publicUrl)' },
+  variant: {
+    type: 'string',
+    multiple: true,
+    value: '<name>',
+    help: 'switch on a named variant in the embedded server (repeatable; with --fault too)',
+  },
+  shard: {
+    type: 'string',
+    value: '<i/n>',
+    help: 'run only shard i of n of the suite files (vitest --shard), e.g. 2/4, one job per shard',
+  },
+  'webhook-listen': {
+    type: 'string',
+    value: '<port>',
+    help: "remote target: receive its ICHRA webhooks on 127.0.0.1:<port> (behind the profile's webhookReceiver.publicUrl)",
+  },
   help: { type: 'boolean', help: 'this help' },
 };
-

@@ -17,8 +17,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, timeout: 120_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', ...args],
+      { cwd: PROJECT_ROOT, timeout: 120_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
 }
@@ -38,7 +42,8 @@ describe('partner-conformance run, embedded', () => {
 
     expect(clean.stderr).not.toContain('internal error');
     expect(clean.code).toBe(0);
-    for (const file of ['summary.json', 'junit.xml', 'report.html']) expect(existsSync(join(cleanDir, file))).toBe(true);
+    for (const file of ['summary.json', 'junit.xml', 'report.html'])
+      expect(existsSync(join(cleanDir, file))).toBe(true);
     const cleanSummary = JSON.parse(readFileSync(join(cleanDir, 'summary.json'), 'utf8'));
     expect(cleanSummary.counts.failed).toBe(0);
     expect(cleanSummary.counts.passed).toBeGreaterThan(0);
@@ -52,7 +57,11 @@ describe('partner-conformance run, embedded', () => {
     for (const rule of fault.rules) expect(summary.ruleVerdicts[rule]?.verdict).toBe('failed');
     const junit = parseXml(readFileSync(join(faultDir, 'junit.xml'), 'utf8'));
     expect(findAll(junit, 'testcase')).toHaveLength(summary.findings.length);
-    expect(findAll(junit, 'failure').map((f) => f.attrs.type).join(' ')).toContain('PING-200');
+    expect(
+      findAll(junit, 'failure')
+        .map((f) => f.attrs.type)
+        .join(' '),
+    ).toContain('PING-200');
     const html = readFileSync(join(faultDir, 'report.html'), 'utf8');
     expect(html).toContain('<code>PING-200</code> (section 4.1');
     expect(broken.stdout).toContain('Result: FAILED');

@@ -9,9 +9,17 @@ import { faultOf, variantsOf } from '../engine/plan-inputs.js';
 export const SERVE_FLAGS: FlagTable = {
   port: { type: 'string', value: '<n>', help: 'TCP port on 127.0.0.1 (default 8080; 0 picks a free one)' },
   fault: { type: 'string', value: '<name>', help: 'switch on one named fault' },
-  variant: { type: 'string', multiple: true, value: '<name>', help: 'switch on a named variant (repeatable; with --fault too)' },
+  variant: {
+    type: 'string',
+    multiple: true,
+    value: '<name>',
+    help: 'switch on a named variant (repeatable; with --fault too)',
+  },
   'list-faults': { type: 'boolean', help: 'list the named faults and exit' },
-  'list-variants': { type: 'boolean', help: 'list the named variants (valid choices where the contract is open) and exit' },
+  'list-variants': {
+    type: 'boolean',
+    help: 'list the named variants (valid choices where the contract is open) and exit',
+  },
   help: { type: 'boolean', help: 'this help' },
 };
 
@@ -25,7 +33,8 @@ ${flagHelp(SERVE_FLAGS)}
 function portOf(raw: string | undefined): number {
   if (raw === undefined) return 8080;
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new ConfigError('E_USAGE', `--port "${raw}" is not a port number (0 to 65535)`);
+  if (!/^\d+$/.test(raw) || port > 65535)
+    throw new ConfigError('E_USAGE', `--port "${raw}" is not a port number (0 to 65535)`);
   return port;
 }
 
@@ -38,7 +47,10 @@ export function faultList(): string {
 export function variantList(): string {
   const variants = listVariants();
   const width = Math.max(...variants.map((v) => v.name.length), 4);
-  const lines = variants.map((v) => `${v.name.padEnd(width)}  ${v.family.padEnd(19)}  ${`§${v.permits}`.padEnd(6)}  ${v.documents.join(',').padEnd(20)}  ${v.summary}`);
+  const lines = variants.map(
+    (v) =>
+      `${v.name.padEnd(width)}  ${v.family.padEnd(19)}  ${`§${v.permits}`.padEnd(6)}  ${v.documents.join(',').padEnd(20)}  ${v.summary}`,
+  );
   return `${lines.join('\n')}\n${variants.length} variants\n`;
 }
 
@@ -50,7 +62,11 @@ const stopSignal = () =>
     process.once('SIGTERM', stop);
   });
 
-export async function serveCommand(argv: readonly string[], io: RunIO, until: () => Promise<unknown> = stopSignal): Promise<number> {
+export async function serveCommand(
+  argv: readonly string[],
+  io: RunIO,
+  until: () => Promise<unknown> = stopSignal,
+): Promise<number> {
   const flags = parseFlags('serve', argv, SERVE_FLAGS);
   if (flags.help) {
     io.out.write(SERVE_HELP);
@@ -70,8 +86,14 @@ export async function serveCommand(argv: readonly string[], io: RunIO, until: ()
   const variants = (await variantsOf(flags.variant as string[] | undefined)) ?? [];
   const profile = await loadTargetProfile(referenceProfilePath());
   const server = await startReferenceServer({ port, fault, variants }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'EADDRINUSE') throw new ConfigError('E_PORT_IN_USE', `port ${port} on 127.0.0.1 is already in use`);
-    if (err.code === 'EACCES') throw new ConfigError('E_PORT_IN_USE', `port ${port} on 127.0.0.1 needs privileges this process does not have`, 'Pick a port above 1023 with --port (0 picks a free one).');
+    if (err.code === 'EADDRINUSE')
+      throw new ConfigError('E_PORT_IN_USE', `port ${port} on 127.0.0.1 is already in use`);
+    if (err.code === 'EACCES')
+      throw new ConfigError(
+        'E_PORT_IN_USE',
+        `port ${port} on 127.0.0.1 needs privileges this process does not have`,
+        'Pick a port above 1023 with --port (0 picks a free one).',
+      );
     throw err;
   });
   const roles = Object.entries(profile.keys).map(([role, ref]) => `  ${role.padEnd(20)} ${ref.env} (tier ${ref.tier})`);

@@ -22,12 +22,33 @@ const DOCUMENTS: Record<string, string> = { 'partner-api': DEFAULT_SPEC, provide
 const DEFAULT_LANES = 2;
 
 export const VARIANTS_FLAGS: FlagTable = {
-  variant: { type: 'string', multiple: true, value: '<name>', help: 'only these variants (repeatable or comma list; default every variant the document allows)' },
-  document: { type: 'string', value: '<partner-api|provider>', help: 'the /v1 document every run is held to (default partner-api: specs/partner-api.yaml)' },
-  lanes: { type: 'string', value: '<n>', help: `runs in parallel, each with its own server and worker (default ${DEFAULT_LANES})` },
+  variant: {
+    type: 'string',
+    multiple: true,
+    value: '<name>',
+    help: 'only these variants (repeatable or comma list; default every variant the document allows)',
+  },
+  document: {
+    type: 'string',
+    value: '<partner-api|provider>',
+    help: 'the /v1 document every run is held to (default partner-api: specs/partner-api.yaml)',
+  },
+  lanes: {
+    type: 'string',
+    value: '<n>',
+    help: `runs in parallel, each with its own server and worker (default ${DEFAULT_LANES})`,
+  },
   seed: { type: 'string', value: '<int>', help: 'fast-check seed for every run (default 1: the matrix is repeatable)' },
-  runs: { type: 'string', value: '<int>', help: `fast-check runs per property (default ${RUN_PROFILES[DEFAULT_RUN_PROFILE].runs})` },
-  'report-dir': { type: 'string', value: '<dir>', help: 'where variants.json, variants.md and each run\'s summary.json go (default reports/out/<id>-variants/)' },
+  runs: {
+    type: 'string',
+    value: '<int>',
+    help: `fast-check runs per property (default ${RUN_PROFILES[DEFAULT_RUN_PROFILE].runs})`,
+  },
+  'report-dir': {
+    type: 'string',
+    value: '<dir>',
+    help: "where variants.json, variants.md and each run's summary.json go (default reports/out/<id>-variants/)",
+  },
   help: { type: 'boolean', help: 'this help' },
 };
 
@@ -50,25 +71,50 @@ export async function variantsCommand(argv: readonly string[], io: RunIO): Promi
   }
   const document = (flags.document as string | undefined) ?? 'partner-api';
   const spec = DOCUMENTS[document];
-  if (spec === undefined) throw new ConfigError('E_USAGE', `--document "${document}" is neither partner-api nor provider`);
+  if (spec === undefined)
+    throw new ConfigError('E_USAGE', `--document "${document}" is neither partner-api nor provider`);
   // The matrix and the reference server load only once the flags are known to be valid.
-  const [{ listVariants }, { runVariants }] = await Promise.all([import('../reference/server.js'), import('../variants/run.js')]);
+  const [{ listVariants }, { runVariants }] = await Promise.all([
+    import('../reference/server.js'),
+    import('../variants/run.js'),
+  ]);
   const known = listVariants();
   const names = flags.variant as string[] | undefined;
   const unknown = (names ?? []).filter((n) => !known.some((v) => v.name === n));
-  if (unknown.length) throw new ConfigError('E_VARIANT_UNKNOWN', `unknown variant ${unknown.map((n) => `"${n}"`).join(', ')}`);
+  if (unknown.length)
+    throw new ConfigError('E_VARIANT_UNKNOWN', `unknown variant ${unknown.map((n) => `"${n}"`).join(', ')}`);
   const asked = names?.length ? known.filter((v) => names.includes(v.name)) : known;
   const variants = asked.filter((v) => (v.documents as readonly string[]).includes(document));
   const lanes = lanesOf(flags.lanes as string | undefined, DEFAULT_LANES);
   const seed = seedOf((flags.seed as string | undefined) ?? '1');
   const runs = runsOf(flags.runs as string | undefined, DEFAULT_RUN_PROFILE);
   const runId = newRunId();
-  const reportDir = flags['report-dir'] !== undefined ? resolve(flags['report-dir'] as string) : `${defaultReportDir(runId)}-variants`;
-  const [contract, catalogue, profile] = await Promise.all([loadContract(spec), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
+  const reportDir =
+    flags['report-dir'] !== undefined ? resolve(flags['report-dir'] as string) : `${defaultReportDir(runId)}-variants`;
+  const [contract, catalogue, profile] = await Promise.all([
+    loadContract(spec),
+    loadRules().rules,
+    loadTargetProfile(referenceProfilePath()),
+  ]);
 
   const left = asked.filter((v) => !variants.includes(v)).map((v) => v.name);
-  io.out.write(`variants ${runId}: ${variants.length} variants + the clean server under ${document} (${contract.source}), ${lanes} lanes, seed ${seed}${left.length ? `; not valid under ${document}, left out: ${left.join(', ')}` : ''}\n`);
-  const result = await runVariants({ runId, variants, lanes, families: [...FAMILIES], document, contract, catalogue, profile, seed, runs, reportDir, io });
+  io.out.write(
+    `variants ${runId}: ${variants.length} variants + the clean server under ${document} (${contract.source}), ${lanes} lanes, seed ${seed}${left.length ? `; not valid under ${document}, left out: ${left.join(', ')}` : ''}\n`,
+  );
+  const result = await runVariants({
+    runId,
+    variants,
+    lanes,
+    families: [...FAMILIES],
+    document,
+    contract,
+    catalogue,
+    profile,
+    seed,
+    runs,
+    reportDir,
+    io,
+  });
   io.out.write(renderMatrix(result));
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'variants.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -8,8 +8,16 @@ import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import { leadingFiles } from './files.js';
 
 export const VERIFY_FLAGS: FlagTable = {
-  'public-key': { type: 'string', value: '<key.pem>', help: 'the Ed25519 public key (PEM) the evidence must be signed with' },
-  summary: { type: 'string', value: '<summary.json>', help: 'also check this summary.json is the one the evidence names' },
+  'public-key': {
+    type: 'string',
+    value: '<key.pem>',
+    help: 'the Ed25519 public key (PEM) the evidence must be signed with',
+  },
+  summary: {
+    type: 'string',
+    value: '<summary.json>',
+    help: 'also check this summary.json is the one the evidence names',
+  },
   help: { type: 'boolean', help: 'this help' },
 };
 
@@ -28,7 +36,10 @@ export function readJsonFile(path: string, what: string): object {
     if (data === null || typeof data !== 'object') throw new Error('not a JSON object');
     return data;
   } catch (err) {
-    throw new ConfigError('E_EVIDENCE_UNREADABLE', `${what} ${path} cannot be read as JSON (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new ConfigError(
+      'E_EVIDENCE_UNREADABLE',
+      `${what} ${path} cannot be read as JSON (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
 }
 
@@ -49,7 +60,12 @@ export async function verifyCommand(argv: readonly string[], io: RunIO): Promise
     io.out.write(VERIFY_HELP);
     return 0;
   }
-  if (files.length !== 1) throw new ConfigError('E_USAGE', `verify takes one evidence file, got ${files.length}`, 'Run `partner-conformance verify <evidence.json>`.');
+  if (files.length !== 1)
+    throw new ConfigError(
+      'E_USAGE',
+      `verify takes one evidence file, got ${files.length}`,
+      'Run `partner-conformance verify <evidence.json>`.',
+    );
   const evidence = readJsonFile(files[0]!, 'evidence');
   const trusted = flags['public-key'] !== undefined ? publicKeyOf(flags['public-key'] as string) : undefined;
   const summary = flags.summary !== undefined ? readJsonFile(flags.summary as string, 'summary') : undefined;

@@ -10,17 +10,35 @@ import { renderConsoleSummary } from '../reports/console-writer.js';
 import { renderHtml } from '../reports/html-writer.js';
 import { sampleInfo, sampleSummary } from '../reports/testing/sample.js';
 
-const DEFECT = { pointer: '#/paths/~1v1~1ping/get/responses/401', operationId: 'ping', message: 'Missing $ref pointer "#/components/responses/Unauthorized"' };
-const contract = { title: 'Provider API', version: '0.1.0', source: 'openapi.json', defects: [DEFECT] } as unknown as Contract;
-const passed: Finding = { check: 'ping answers 200', family: 'utility', rules: ['PING-200'], verdict: 'passed', exchanges: [] };
+const DEFECT = {
+  pointer: '#/paths/~1v1~1ping/get/responses/401',
+  operationId: 'ping',
+  message: 'Missing $ref pointer "#/components/responses/Unauthorized"',
+};
+const contract = {
+  title: 'Provider API',
+  version: '0.1.0',
+  source: 'openapi.json',
+  defects: [DEFECT],
+} as unknown as Contract;
+const passed: Finding = {
+  check: 'ping answers 200',
+  family: 'utility',
+  rules: ['PING-200'],
+  verdict: 'passed',
+  exchanges: [],
+};
 
 function summaryWith(strict: boolean) {
-  const info = sampleInfo({ strict, spec: { source: 'openapi.json', version: '0.1.0', title: 'Provider API', defects: [DEFECT] } });
+  const info = sampleInfo({
+    strict,
+    spec: { source: 'openapi.json', version: '0.1.0', title: 'Provider API', defects: [DEFECT] },
+  });
   return sampleSummary(info, [passed, ...defectFindings(contract)]);
 }
 
 describe('defects of the loaded document', () => {
-  it('become warnings that say they are the document\'s', () => {
+  it("become warnings that say they are the document's", () => {
     const [finding] = defectFindings(contract);
     expect(finding).toMatchObject({ verdict: 'warning', subject: 'document', rules: [] });
     expect(finding.message).toContain('a defect of Provider API v0.1.0 (openapi.json), not of the target');

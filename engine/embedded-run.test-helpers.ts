@@ -7,10 +7,19 @@ import type { RunIO } from './io.js';
 export const silentIO: RunIO = { out: { write: () => true }, err: { write: () => true } };
 
 /** A server that is never started: its URL names the switches it was asked for. */
-export const namedServer: StartServer = async (fault, variants = []) => ({ url: `http://127.0.0.1:1/${[fault, ...variants].filter(Boolean).join('+') || 'clean'}`, close: async () => {} });
+export const namedServer: StartServer = async (fault, variants = []) => ({
+  url: `http://127.0.0.1:1/${[fault, ...variants].filter(Boolean).join('+') || 'clean'}`,
+  close: async () => {},
+});
 
 export const embeddedRunSettings = (reportDir: string) => ({
-  contract: { source: 'specs/partner-api.yaml', version: '0.1.0', digest: 'ab', title: 'Partner API', defects: [] } as unknown as Contract,
+  contract: {
+    source: 'specs/partner-api.yaml',
+    version: '0.1.0',
+    digest: 'ab',
+    title: 'Partner API',
+    defects: [],
+  } as unknown as Contract,
   catalogue: SAMPLE_RULES,
   profile: { name: 'reference', baseUrl: 'http://127.0.0.1:1', keys: {}, fixtures: {} },
   seed: 1,

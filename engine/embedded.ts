@@ -22,10 +22,12 @@ export async function startReferenceWithInbox(
 ): Promise<{ url: string; webhookInboxUrl: string; close(): Promise<void> }> {
   const { startReferenceServer } = await reference();
   const inbox = await startWebhookInbox();
-  const server = await startReferenceServer({ ...options, fault, variants, webhookUrl: inbox.deliveryUrl }).catch(async (err: unknown) => {
-    await inbox.close();
-    throw err;
-  });
+  const server = await startReferenceServer({ ...options, fault, variants, webhookUrl: inbox.deliveryUrl }).catch(
+    async (err: unknown) => {
+      await inbox.close();
+      throw err;
+    },
+  );
   return {
     url: server.url,
     webhookInboxUrl: inbox.url,
@@ -53,7 +55,10 @@ export function pointProfileAt(profile: TargetProfile, url: string): TargetProfi
 }
 
 /** Starts the reference server of a run with `fault` and `variants` switched on (the mutation campaign counts requests this way). */
-export type StartServer = (fault: string | undefined, variants?: readonly string[]) => Promise<{ url: string; webhookInboxUrl?: string; close(): Promise<void> }>;
+export type StartServer = (
+  fault: string | undefined,
+  variants?: readonly string[],
+) => Promise<{ url: string; webhookInboxUrl?: string; close(): Promise<void> }>;
 
 /** The planned target, running: a remote one as it is, the embedded one started. `close` stops it. */
 export interface StartedTarget extends RunTarget {
@@ -65,9 +70,20 @@ export interface StartedTarget extends RunTarget {
  * server started and the profile pointed at it. By default the reference server (with
  * `options`), its keys exported; a caller passing `start` exports whatever keys its server takes.
  */
-export async function startTarget(plan: Pick<RunPlan, 'profile' | 'embedded' | 'fault' | 'variants'>, start?: StartServer, options: EmbeddedServerOptions = {}): Promise<StartedTarget> {
+export async function startTarget(
+  plan: Pick<RunPlan, 'profile' | 'embedded' | 'fault' | 'variants'>,
+  start?: StartServer,
+  options: EmbeddedServerOptions = {},
+): Promise<StartedTarget> {
   if (!plan.embedded) return { profile: plan.profile, close: async () => {} };
   if (!start) await exportReferenceKeys();
-  const server = await (start ?? ((fault, variants) => startReferenceWithInbox(fault, options, variants)))(plan.fault, plan.variants ?? []);
-  return { profile: pointProfileAt(plan.profile, server.url), webhookInboxUrl: server.webhookInboxUrl, close: () => server.close() };
+  const server = await (start ?? ((fault, variants) => startReferenceWithInbox(fault, options, variants)))(
+    plan.fault,
+    plan.variants ?? [],
+  );
+  return {
+    profile: pointProfileAt(plan.profile, server.url),
+    webhookInboxUrl: server.webhookInboxUrl,
+    close: () => server.close(),
+  };
 }

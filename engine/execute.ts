@@ -33,7 +33,13 @@ export interface ReportOptions {
 }
 
 /** One run of `plan` against `target` on `runner`; resolves with its summary once the reports are written. */
-export function runPlanned(runner: SuiteRunner, plan: RunPlan, target: RunTarget, report: ReportOptions, startedAt = new Date()): Promise<RunSummary> {
+export function runPlanned(
+  runner: SuiteRunner,
+  plan: RunPlan,
+  target: RunTarget,
+  report: ReportOptions,
+  startedAt = new Date(),
+): Promise<RunSummary> {
   return runner.run(runConfigOf(plan, target), {
     info: runInfoOf(plan, target, startedAt),
     catalogue: catalogueOf(plan.catalogue),
@@ -67,15 +73,30 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   const started = await startTarget(plan, undefined, server);
   let receiver: WebhookInbox | undefined;
   try {
-    receiver = !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
+    receiver =
+      !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
     const reached: StartedTarget = plan.embedded
       ? started
-      : { ...started, ...(receiver ? { webhookInboxUrl: receiver.url } : {}), preflight: await preflight(started.profile, plan.runProfile, plan.runId) };
+      : {
+          ...started,
+          ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
+          preflight: await preflight(started.profile, plan.runProfile, plan.runId),
+        };
     const { profile } = reached;
-    io.out.write(`partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`);
-    if (receiver) io.out.write(`webhook receiver on ${receiver.url}${profile.webhookReceiver?.publicUrl ? `, delivered to by the target at ${publicUrl(profile.webhookReceiver.publicUrl)}` : ''}\n`);
+    io.out.write(
+      `partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`,
+    );
+    if (receiver)
+      io.out.write(
+        `webhook receiver on ${receiver.url}${profile.webhookReceiver?.publicUrl ? `, delivered to by the target at ${publicUrl(profile.webhookReceiver.publicUrl)}` : ''}\n`,
+      );
     // The embedded server's profile is its own: only its keys are compared, no fixture is looked up.
-    const configWarnings = await findConfigWarnings({ profile, runId: plan.runId, runProfile: plan.runProfile, lookUpFixtures: !plan.embedded });
+    const configWarnings = await findConfigWarnings({
+      profile,
+      runId: plan.runId,
+      runProfile: plan.runProfile,
+      lookUpFixtures: !plan.embedded,
+    });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
     const target = { ...reached, configWarnings };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
@@ -85,12 +106,27 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const onInterrupt = () => {
       interrupts += 1;
       if (interrupts > 1) process.exit(INTERRUPTED_EXIT);
-      io.err.write('interrupted: finishing the checks under way, then writing a partial report (Ctrl-C again to stop at once)\n');
+      io.err.write(
+        'interrupted: finishing the checks under way, then writing a partial report (Ctrl-C again to stop at once)\n',
+      );
       void runner.cancel?.();
     };
     process.on('SIGINT', onInterrupt);
     try {
-      summary = await runPlanned(runner, plan, target, { writers: standardWriters(plan.reportDir, io.out, { signingKey, github: githubOf(process.env), console: progressOf(io) }), preFindings: defectFindings(plan.contract) }, startedAt);
+      summary = await runPlanned(
+        runner,
+        plan,
+        target,
+        {
+          writers: standardWriters(plan.reportDir, io.out, {
+            signingKey,
+            github: githubOf(process.env),
+            console: progressOf(io),
+          }),
+          preFindings: defectFindings(plan.contract),
+        },
+        startedAt,
+      );
     } finally {
       process.off('SIGINT', onInterrupt);
       await runner.close();
@@ -98,7 +134,10 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeWithBlocks(exitCodeOf(summary), blocks);
-    if (runProfile(plan.runProfile).evidence && !signingKey) io.out.write(`evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`);
+    if (runProfile(plan.runProfile).evidence && !signingKey)
+      io.out.write(
+        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`,
+      );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return code;

@@ -14,13 +14,18 @@ export interface LaneOptions {
 }
 
 /** Runs `work` for every job, `lanes` at a time; resolves with the number of lanes used. */
-export async function onLanes<J>(jobs: readonly J[], options: LaneOptions, work: (runner: SuiteRunner, job: J, runId: string) => Promise<void>): Promise<number> {
+export async function onLanes<J>(
+  jobs: readonly J[],
+  options: LaneOptions,
+  work: (runner: SuiteRunner, job: J, runId: string) => Promise<void>,
+): Promise<number> {
   const lanes = Math.max(1, Math.min(options.lanes, jobs.length));
   let next = 0;
   const lane = async (laneIndex: number) => {
     const runner = await (options.createRunner ?? createSuiteRunner)(options.families);
     try {
-      for (let index = next++; index < jobs.length; index = next++) await work(runner, jobs[index]!, `${laneIndex}${String(index + 1).padStart(3, '0')}`);
+      for (let index = next++; index < jobs.length; index = next++)
+        await work(runner, jobs[index]!, `${laneIndex}${String(index + 1).padStart(3, '0')}`);
     } finally {
       await runner.close();
     }

@@ -6,7 +6,13 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../harness/errors.js';
 import { DEFAULT_SPEC, PROVIDER_SPEC } from '../harness/paths.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
-import { DEFAULT_RUN_PROFILE, isRunProfile, RUN_PROFILE_NAMES, runProfile, type RunProfile } from '../harness/run-profiles.js';
+import {
+  DEFAULT_RUN_PROFILE,
+  isRunProfile,
+  RUN_PROFILE_NAMES,
+  runProfile,
+  type RunProfile,
+} from '../harness/run-profiles.js';
 
 /** Upper bound on --runs, so a typo cannot start a run that never ends. */
 export const MAX_RUNS = 10_000;
@@ -16,14 +22,23 @@ export const REQUIRED_ROLES = ['approved'] as const;
 
 export function runProfileOf(name: string | undefined): RunProfile {
   if (name === undefined) return DEFAULT_RUN_PROFILE;
-  if (!isRunProfile(name)) throw new ConfigError('E_PROFILE_UNKNOWN', `unknown run profile "${name}"`, `Use one of the run profiles: ${RUN_PROFILE_NAMES.join(', ')}.`);
+  if (!isRunProfile(name))
+    throw new ConfigError(
+      'E_PROFILE_UNKNOWN',
+      `unknown run profile "${name}"`,
+      `Use one of the run profiles: ${RUN_PROFILE_NAMES.join(', ')}.`,
+    );
   return name;
 }
 
 export function familiesOf(names: readonly string[] | undefined): Family[] | undefined {
   if (!names || names.length === 0) return undefined;
   const unknown = names.filter((n) => !(FAMILIES as readonly string[]).includes(n));
-  if (unknown.length) throw new ConfigError('E_FAMILY_UNKNOWN', `unknown family ${unknown.map((n) => `"${n}"`).join(', ')}; families are ${FAMILIES.join(', ')}`);
+  if (unknown.length)
+    throw new ConfigError(
+      'E_FAMILY_UNKNOWN',
+      `unknown family ${unknown.map((n) => `"${n}"`).join(', ')}; families are ${FAMILIES.join(', ')}`,
+    );
   return FAMILIES.filter((f) => names.includes(f));
 }
 
@@ -31,22 +46,26 @@ export function rulesOf(ids: readonly string[] | undefined, catalogue: readonly 
   if (!ids || ids.length === 0) return undefined;
   const byId = new Map(catalogue.map((r) => [r.id, r]));
   const unknown = ids.filter((id) => !byId.has(id));
-  if (unknown.length) throw new ConfigError('E_RULE_UNKNOWN', `unknown rule ${unknown.map((id) => `"${id}"`).join(', ')}`);
+  if (unknown.length)
+    throw new ConfigError('E_RULE_UNKNOWN', `unknown rule ${unknown.map((id) => `"${id}"`).join(', ')}`);
   return [...new Set(ids)].map((id) => byId.get(id)!);
 }
 
 export function seedOf(raw: string | undefined, random = Math.random): number {
   if (raw === undefined) return Math.floor(random() * 0x7fffffff);
   const seed = Number(raw);
-  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(seed)) throw new ConfigError('E_SEED_INVALID', `--seed "${raw}" is not an integer`);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(seed))
+    throw new ConfigError('E_SEED_INVALID', `--seed "${raw}" is not an integer`);
   return seed;
 }
 
 /** `--path`: the path printed with a counterexample (e.g. `3:1:0`, or `3:1:0@CB:A` for commands); it means nothing without its `--seed`. */
 export function pathOf(raw: string | undefined, seed: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+(:\d+)*(@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(raw.trim())) throw new ConfigError('E_PATH_INVALID', `--path "${raw}" is not a fast-check path`);
-  if (seed === undefined) throw new ConfigError('E_PATH_INVALID', '--path replays a counterexample of one seed, but no --seed was given');
+  if (!/^\d+(:\d+)*(@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(raw.trim()))
+    throw new ConfigError('E_PATH_INVALID', `--path "${raw}" is not a fast-check path`);
+  if (seed === undefined)
+    throw new ConfigError('E_PATH_INVALID', '--path replays a counterexample of one seed, but no --seed was given');
   return raw.trim();
 }
 
@@ -65,7 +84,8 @@ export function shardOf(raw: string | undefined): string | undefined {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw new ConfigError('E_SHARD_INVALID', `--shard "${raw}" is not <index>/<count> with 1 <= index <= count`);
+  if (!match || count < 1 || index < 1 || index > count)
+    throw new ConfigError('E_SHARD_INVALID', `--shard "${raw}" is not <index>/<count> with 1 <= index <= count`);
   return `${index}/${count}`;
 }
 
@@ -81,15 +101,24 @@ export function documentOf(specSource: string): 'partner-api' | 'provider' | und
  * /v1 documents (a variant only one of them allows would fail the other's schema checks).
  * Without a spec (the sandbox on its own), names only.
  */
-export async function variantsOf(names: readonly string[] | undefined, specSource?: string): Promise<string[] | undefined> {
+export async function variantsOf(
+  names: readonly string[] | undefined,
+  specSource?: string,
+): Promise<string[] | undefined> {
   if (!names || names.length === 0) return undefined;
   const { listVariants } = await import('../reference/server.js');
   const known = listVariants();
   const unknown = names.filter((n) => !known.some((v) => v.name === n));
-  if (unknown.length) throw new ConfigError('E_VARIANT_UNKNOWN', `unknown variant ${unknown.map((n) => `"${n}"`).join(', ')}`);
+  if (unknown.length)
+    throw new ConfigError('E_VARIANT_UNKNOWN', `unknown variant ${unknown.map((n) => `"${n}"`).join(', ')}`);
   const document = specSource === undefined ? undefined : documentOf(specSource);
-  const invalid = document === undefined ? [] : known.filter((v) => names.includes(v.name) && !v.documents.includes(document));
-  if (invalid.length) throw new ConfigError('E_VARIANT_DOCUMENT', `variant ${invalid.map((v) => `"${v.name}" is valid only under ${v.documents.join(', ')}`).join('; ')}, not under ${document}`);
+  const invalid =
+    document === undefined ? [] : known.filter((v) => names.includes(v.name) && !v.documents.includes(document));
+  if (invalid.length)
+    throw new ConfigError(
+      'E_VARIANT_DOCUMENT',
+      `variant ${invalid.map((v) => `"${v.name}" is valid only under ${v.documents.join(', ')}`).join('; ')}, not under ${document}`,
+    );
   return [...new Set(names)];
 }
 

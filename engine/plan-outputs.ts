@@ -36,7 +36,8 @@ export interface RunTarget {
   configWarnings?: ConfigWarning[];
 }
 
-const warningsOf = (target: RunTarget) => (target.configWarnings && target.configWarnings.length > 0 ? { configWarnings: target.configWarnings } : {});
+const warningsOf = (target: RunTarget) =>
+  target.configWarnings && target.configWarnings.length > 0 ? { configWarnings: target.configWarnings } : {};
 
 export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
   return {
@@ -68,13 +69,23 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     runId: plan.runId,
     startedAt: startedAt.toISOString(),
     runProfile: plan.runProfile,
-    target: { name: target.profile.name, baseUrl: publicUrl(target.profile.baseUrl), embedded: plan.embedded, fault: plan.embedded ? plan.fault : undefined, ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}) },
+    target: {
+      name: target.profile.name,
+      baseUrl: publicUrl(target.profile.baseUrl),
+      embedded: plan.embedded,
+      fault: plan.embedded ? plan.fault : undefined,
+      ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
+    },
     spec: {
       source: contract.source,
       version: contract.version || undefined,
       digest: contract.digest ? `sha256:${contract.digest}` : undefined,
       title: contract.title || undefined,
-      defects: contract.defects.map(({ pointer, operationId, message }) => ({ pointer, ...(operationId ? { operationId } : {}), message })),
+      defects: contract.defects.map(({ pointer, operationId, message }) => ({
+        pointer,
+        ...(operationId ? { operationId } : {}),
+        message,
+      })),
     },
     families: plan.families,
     rules: plan.rules,

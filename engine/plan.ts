@@ -14,7 +14,18 @@ import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from '../
 import { loadRules } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
-import { faultOf, familiesOf, pathOf, REQUIRED_ROLES, rulesOf, runProfileOf, runsOf, seedOf, shardOf, variantsOf } from './plan-inputs.js';
+import {
+  faultOf,
+  familiesOf,
+  pathOf,
+  REQUIRED_ROLES,
+  rulesOf,
+  runProfileOf,
+  runsOf,
+  seedOf,
+  shardOf,
+  variantsOf,
+} from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
@@ -75,22 +86,40 @@ export interface RunRequest {
 
 export function checkConflicts(request: RunRequest): void {
   if (request.target !== undefined && request.baseUrl !== undefined) {
-    throw new ConfigError('E_FLAGS_CONFLICT', '--target and --base-url both name a target', 'Use --target <profile.json> or --base-url <url>, not both.');
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      '--target and --base-url both name a target',
+      'Use --target <profile.json> or --base-url <url>, not both.',
+    );
   }
   if (request.fault !== undefined && (request.target !== undefined || request.baseUrl !== undefined)) {
-    throw new ConfigError('E_FLAGS_CONFLICT', '--fault switches on a fault of the embedded reference server, but a remote target was given', 'Drop --fault, or drop --target/--base-url to run against the embedded server.');
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      '--fault switches on a fault of the embedded reference server, but a remote target was given',
+      'Drop --fault, or drop --target/--base-url to run against the embedded server.',
+    );
   }
   if (request.variants?.length && (request.target !== undefined || request.baseUrl !== undefined)) {
-    throw new ConfigError('E_FLAGS_CONFLICT', '--variant switches on a variant of the embedded reference server, but a remote target was given', 'Drop --variant, or drop --target/--base-url to run against the embedded server.');
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      '--variant switches on a variant of the embedded reference server, but a remote target was given',
+      'Drop --variant, or drop --target/--base-url to run against the embedded server.',
+    );
   }
 }
 
 type Target = Pick<RunPlan, 'profile' | 'profilePath' | 'embedded' | 'fault' | 'variants'>;
 
 function targetOf(request: RunRequest, fault: string | undefined, variants: string[] | undefined): Target {
-  if (request.target !== undefined) return { embedded: false, profile: loadTargetProfile(resolve(request.target)), profilePath: request.target };
+  if (request.target !== undefined)
+    return { embedded: false, profile: loadTargetProfile(resolve(request.target)), profilePath: request.target };
   if (request.baseUrl !== undefined) return { embedded: false, profile: profileFromBaseUrl(request.baseUrl) };
-  return { embedded: true, profile: loadTargetProfile(referenceProfilePath()), fault, ...(variants ? { variants } : {}) };
+  return {
+    embedded: true,
+    profile: loadTargetProfile(referenceProfilePath()),
+    fault,
+    ...(variants ? { variants } : {}),
+  };
 }
 
 export async function planRun(request: RunRequest): Promise<RunPlan> {
@@ -107,7 +136,8 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const catalogue = [...loadRules().rules];
   const rules = rulesOf(request.rules, catalogue);
   // With --rule and no --family, run only the families those rules apply to.
-  const families = requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES]);
+  const families =
+    requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES]);
   checkRulesMeetFamilies(families, rules);
   const contract = await loadContract(spec);
   const target = targetOf(request, fault, variants);

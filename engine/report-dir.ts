@@ -7,7 +7,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 
 /** `20250101T120000Z-1a2b`: sorts by time, and fits an Idempotency-Key prefix (A-Z a-z 0-9 - _). */
 export function newRunId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
@@ -38,7 +41,12 @@ export async function ensureWritableDir(reportDir: string): Promise<void> {
     await access(reportDir, constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'it, or a folder on its path, is a file' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'it is not writable' : code;
+    const why =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'it, or a folder on its path, is a file'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'it is not writable'
+          : code;
     throw new ConfigError('E_REPORT_DIR_UNWRITABLE', `--report-dir ${reportDir} cannot hold the reports: ${why}`);
   }
 }

@@ -14,7 +14,10 @@ export function checkRulesMeetFamilies(families: readonly Family[], rules: reado
   if (!rules) return;
   if (rules.some((rule) => rule.families.some((f) => families.includes(f)))) return;
   const own = [...new Set(rules.flatMap((r) => r.families))];
-  throw new ConfigError('E_SELECTION_EMPTY', `no rule of --rule ${rules.map((r) => r.id).join(', ')} applies to --family ${families.join(', ')} (those rules belong to ${own.join(', ')})`);
+  throw new ConfigError(
+    'E_SELECTION_EMPTY',
+    `no rule of --rule ${rules.map((r) => r.id).join(', ')} applies to --family ${families.join(', ')} (those rules belong to ${own.join(', ')})`,
+  );
 }
 
 export interface SelectionFlags {
@@ -31,8 +34,15 @@ export interface SelectionFlags {
 export function checkRanSomething(summary: Pick<RunSummary, 'outcome' | 'findings'>, selection: SelectionFlags): void {
   if (summary.outcome !== 'empty') return;
   const skipped = summary.findings.filter((f) => f.subject !== 'document' && f.verdict === 'skipped');
-  const which = skipped.length === 1 ? 'the one selected check was' : `every one of the ${skipped.length} selected checks was`;
-  if (skipped.length > 0) throw new ConfigError('E_NOTHING_TESTED', `${which} skipped, so nothing was tested (${needsTally(skipped)})`);
-  const parts = [`profile ${selection.runProfile}`, `families ${selection.families.join(', ')}`, ...(selection.rules ? [`rules ${selection.rules.join(', ')}`] : []), ...(selection.shard ? [`shard ${selection.shard}`] : [])];
+  const which =
+    skipped.length === 1 ? 'the one selected check was' : `every one of the ${skipped.length} selected checks was`;
+  if (skipped.length > 0)
+    throw new ConfigError('E_NOTHING_TESTED', `${which} skipped, so nothing was tested (${needsTally(skipped)})`);
+  const parts = [
+    `profile ${selection.runProfile}`,
+    `families ${selection.families.join(', ')}`,
+    ...(selection.rules ? [`rules ${selection.rules.join(', ')}`] : []),
+    ...(selection.shard ? [`shard ${selection.shard}`] : []),
+  ];
   throw new ConfigError('E_SELECTION_EMPTY', `the selection (${parts.join('; ')}) holds no check: nothing was tested`);
 }

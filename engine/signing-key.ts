@@ -13,10 +13,19 @@ export function signingKeyFromEnv(env: NodeJS.ProcessEnv = process.env): KeyObje
   if (raw === undefined || raw.trim() === '') return undefined;
   let key: KeyObject;
   try {
-    key = raw.includes('-----BEGIN') ? createPrivateKey(raw) : createPrivateKey({ key: Buffer.from(raw.trim(), 'base64'), format: 'der', type: 'pkcs8' });
+    key = raw.includes('-----BEGIN')
+      ? createPrivateKey(raw)
+      : createPrivateKey({ key: Buffer.from(raw.trim(), 'base64'), format: 'der', type: 'pkcs8' });
   } catch {
-    throw new ConfigError('E_SIGNING_KEY_INVALID', `${SIGNING_KEY_ENV} does not hold a private key (PKCS#8 PEM or base64 DER)`);
+    throw new ConfigError(
+      'E_SIGNING_KEY_INVALID',
+      `${SIGNING_KEY_ENV} does not hold a private key (PKCS#8 PEM or base64 DER)`,
+    );
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError('E_SIGNING_KEY_INVALID', `${SIGNING_KEY_ENV} holds a ${key.asymmetricKeyType ?? 'non-asymmetric'} key, not Ed25519`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new ConfigError(
+      'E_SIGNING_KEY_INVALID',
+      `${SIGNING_KEY_ENV} holds a ${key.asymmetricKeyType ?? 'non-asymmetric'} key, not Ed25519`,
+    );
   return key;
 }

@@ -10,7 +10,15 @@ const family = (path: string) => path.split('/')[0]!;
 describe('spreadGroups', () => {
   test('spreads a small group between the members of a large one, each group in its own order', () => {
     const files = ['big/e', 'big/a', 'small/y', 'big/c', 'big/d', 'small/x', 'big/b'];
-    expect(spreadGroups(files, family, byName)).toEqual(['big/a', 'small/x', 'big/b', 'big/c', 'big/d', 'small/y', 'big/e']);
+    expect(spreadGroups(files, family, byName)).toEqual([
+      'big/a',
+      'small/x',
+      'big/b',
+      'big/c',
+      'big/d',
+      'small/y',
+      'big/e',
+    ]);
   });
 
   test('is the same whatever order the files come in', () => {

@@ -18,7 +18,9 @@ import { familyOfModule } from '../reports/finding-from-test.js';
 export function spreadGroups<T>(items: readonly T[], groupOf: (item: T) => string, order: (a: T, b: T) => number): T[] {
   const groups = new Map<string, T[]>();
   for (const item of [...items].sort(order)) groups.set(groupOf(item), [...(groups.get(groupOf(item)) ?? []), item]);
-  const placed = [...groups].flatMap(([group, members]) => members.map((item, i) => ({ item, group, at: (i + 0.5) / members.length })));
+  const placed = [...groups].flatMap(([group, members]) =>
+    members.map((item, i) => ({ item, group, at: (i + 0.5) / members.length })),
+  );
   return placed.sort((a, b) => a.at - b.at || (a.group < b.group ? -1 : a.group > b.group ? 1 : 0)).map((p) => p.item);
 }
 
@@ -27,11 +29,17 @@ export function spreadGroups<T>(items: readonly T[], groupOf: (item: T) => strin
  * create saves them requests.
  */
 export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
-  { file: 'suites/enrollments/list-pages.conformance', why: 'tops the account up to 26 listed applications: those the family made already count' },
+  {
+    file: 'suites/enrollments/list-pages.conformance',
+    why: 'tops the account up to 26 listed applications: those the family made already count',
+  },
 ];
 
-const isLast = (moduleId: string) => LAST_IN_FAMILY.some(({ file }) => moduleId.replaceAll('\\', '/').includes(`/${file}.`));
-const byPath = (a: TestSpecification, b: TestSpecification) => Number(isLast(a.moduleId)) - Number(isLast(b.moduleId)) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
+const isLast = (moduleId: string) =>
+  LAST_IN_FAMILY.some(({ file }) => moduleId.replaceAll('\\', '/').includes(`/${file}.`));
+const byPath = (a: TestSpecification, b: TestSpecification) =>
+  Number(isLast(a.moduleId)) - Number(isLast(b.moduleId)) ||
+  (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
 
 /** vitest's `sequence.sequencer`: families spread over the run (sharding stays vitest's own). */
 export class FamiliesSpread extends BaseSequencer {

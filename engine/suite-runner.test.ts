@@ -36,7 +36,10 @@ test('needs an unapproved key', (ctx) => { ctx.skip('needs role unapproved'); })
 test('deselected by --rule', (ctx) => { ctx.skip('not selected: covers none of --rule X'); });
 `,
 );
-writeFileSync(join(root, 'suites', 'reference', 'broken.conformance.ts'), `throw new Error('suite file cannot load');\n`);
+writeFileSync(
+  join(root, 'suites', 'reference', 'broken.conformance.ts'),
+  `throw new Error('suite file cannot load');\n`,
+);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -75,7 +78,10 @@ describe('suite runner and reporter', () => {
       expect(byCheck['needs an unapproved key']).toMatchObject({ verdict: 'skipped', needs: 'role unapproved' });
       expect(byCheck['deselected by --rule']).toBeUndefined();
       const loadFailure = first.findings.find((f) => f.family === 'reference')!;
-      expect(loadFailure).toMatchObject({ verdict: 'failed', check: 'suites/reference/broken.conformance.ts (loading the suite file)' });
+      expect(loadFailure).toMatchObject({
+        verdict: 'failed',
+        check: 'suites/reference/broken.conformance.ts (loading the suite file)',
+      });
       expect(loadFailure.observed).toContain('suite file cannot load');
       expect(first.outcome).toBe('failed');
       expect(console).toMatch(/✗ utility\s+3 checks: 1 passed, 1 failed, 0 warnings, 1 skipped/);
@@ -83,14 +89,23 @@ describe('suite runner and reporter', () => {
 
       const written = readFileSync(join(dir, 'summary.json'), 'utf8');
       expect(verifyDigest(JSON.parse(written))).toBe(true);
-      expect(findAll(parseXml(readFileSync(join(dir, 'junit.xml'), 'utf8')), 'testcase')).toHaveLength(first.findings.length);
-      const everything = written + readFileSync(join(dir, 'junit.xml'), 'utf8') + readFileSync(join(dir, 'report.html'), 'utf8') + console;
+      expect(findAll(parseXml(readFileSync(join(dir, 'junit.xml'), 'utf8')), 'testcase')).toHaveLength(
+        first.findings.length,
+      );
+      const everything =
+        written +
+        readFileSync(join(dir, 'junit.xml'), 'utf8') +
+        readFileSync(join(dir, 'report.html'), 'utf8') +
+        console;
       expect(everything).toContain('echo <redacted>');
       expect(everything).not.toContain(CANARY);
 
       // Same runner, new RunConfig: the suite sees the fault and the reporter starts afresh.
       const second = await runner.run(config('ping-500'), report(join(root, 'out', 'second')));
-      expect(second.findings.find((f) => f.check === 'ping answers 200')).toMatchObject({ verdict: 'failed', observed: '500' });
+      expect(second.findings.find((f) => f.check === 'ping answers 200')).toMatchObject({
+        verdict: 'failed',
+        observed: '500',
+      });
       expect(second.counts.total).toBe(first.counts.total);
       expect(second.ruleVerdicts['PING-200']).toMatchObject({ verdict: 'failed', section: '4.1' });
     } finally {

@@ -40,7 +40,10 @@ export interface RunnerOptions {
   shard?: string;
 }
 
-export async function createSuiteRunner(families: readonly Family[], options: RunnerOptions = {}): Promise<SuiteRunner> {
+export async function createSuiteRunner(
+  families: readonly Family[],
+  options: RunnerOptions = {},
+): Promise<SuiteRunner> {
   let pending: ReportRun | undefined;
   const reporter = new ConformanceReporter(() => {
     if (!pending) throw new Error('a suite run started without report writers');
@@ -76,7 +79,9 @@ export async function createSuiteRunner(families: readonly Family[], options: Ru
   return {
     async run(config, report) {
       specs ??= await vitest.globTestSpecifications();
-      const selected = specs.filter((spec) => (config.families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+      const selected = specs.filter((spec) =>
+        (config.families as readonly string[]).includes(familyOfModule(spec.moduleId)),
+      );
       pending = report;
       vitest.provide('runConfig', config);
       if (selected.length === 0) {

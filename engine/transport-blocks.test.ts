@@ -2,34 +2,64 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange, Finding } from '../harness/model.js';
 import { blockedByTransport, exitCodeWithBlocks, transportBlocks } from './transport-blocks.js';
 
-const exchange = (extra: Partial<Exchange>): Exchange => ({ request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: {} }, durationMs: 1, ...extra }) as Exchange;
-const finding = (verdict: Finding['verdict'], exchanges: Exchange[]): Finding => ({ check: 'c', family: 'utility', rules: ['PING-200'], verdict, exchanges });
+const exchange = (extra: Partial<Exchange>): Exchange =>
+  ({ request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: {} }, durationMs: 1, ...extra }) as Exchange;
+const finding = (verdict: Finding['verdict'], exchanges: Exchange[]): Finding => ({
+  check: 'c',
+  family: 'utility',
+  rules: ['PING-200'],
+  verdict,
+  exchanges,
+});
 
 describe('transportBlocks', () => {
   it('counts failed checks per transport cause, once each', () => {
-    const blocks = transportBlocks([
-      finding('failed', [exchange({ error: 'ECONNREFUSED' })]),
-      finding('failed', [exchange({ error: 'ECONNREFUSED' }), exchange({ error: 'ECONNREFUSED' })]),
-      finding('failed', [exchange({ error: 'DEPTH_ZERO_SELF_SIGNED_CERT' })]),
-    ].map(blockedByTransport));
-    expect(blocks.map((b) => [b.cause.code, b.checks])).toEqual([['E_TARGET_NOT_LISTENING', 2], ['E_TARGET_TLS', 1]]);
+    const blocks = transportBlocks(
+      [
+        finding('failed', [exchange({ error: 'ECONNREFUSED' })]),
+        finding('failed', [exchange({ error: 'ECONNREFUSED' }), exchange({ error: 'ECONNREFUSED' })]),
+        finding('failed', [exchange({ error: 'DEPTH_ZERO_SELF_SIGNED_CERT' })]),
+      ].map(blockedByTransport),
+    );
+    expect(blocks.map((b) => [b.cause.code, b.checks])).toEqual([
+      ['E_TARGET_NOT_LISTENING', 2],
+      ['E_TARGET_TLS', 1],
+    ]);
   });
 
   it('marks such a check blocked by the cause', () => {
-    expect(blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_HOST_UNKNOWN' });
+    expect(blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))).toMatchObject({
+      verdict: 'blocked',
+      blockedBy: 'E_TARGET_HOST_UNKNOWN',
+    });
   });
 
-  it('a setup step that got no answer is the network\'s: blocked by the cause, no step told', () => {
-    const step = { name: 'create an application', expected: 'a 2xx', observed: 'no response (ECONNREFUSED)', breaks: [], exchange: exchange({ error: 'ECONNREFUSED' }) };
+  it("a setup step that got no answer is the network's: blocked by the cause, no step told", () => {
+    const step = {
+      name: 'create an application',
+      expected: 'a 2xx',
+      observed: 'no response (ECONNREFUSED)',
+      breaks: [],
+      exchange: exchange({ error: 'ECONNREFUSED' }),
+    };
     const out = blockedByTransport({ ...finding('blocked', []), blockedBy: 'setup step: create an application', step });
     expect(out).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_NOT_LISTENING' });
     expect(out.step).toBeUndefined();
-    const answered = { ...finding('blocked', []), step: { ...step, exchange: exchange({ response: { status: 422, headers: {}, body: '' } as Exchange['response'] }) } };
+    const answered = {
+      ...finding('blocked', []),
+      step: {
+        ...step,
+        exchange: exchange({ response: { status: 422, headers: {}, body: '' } as Exchange['response'] }),
+      },
+    };
     expect(blockedByTransport(answered)).toBe(answered);
   });
 
-  it('a connection reset before any answer is the network\'s; once the answer began, the target\'s', () => {
-    expect(blockedByTransport(finding('failed', [exchange({ error: 'ECONNRESET' })]))).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_RESET' });
+  it("a connection reset before any answer is the network's; once the answer began, the target's", () => {
+    expect(blockedByTransport(finding('failed', [exchange({ error: 'ECONNRESET' })]))).toMatchObject({
+      verdict: 'blocked',
+      blockedBy: 'E_TARGET_RESET',
+    });
     const midBody = finding('failed', [exchange({ error: 'UND_ERR_SOCKET', answerBegan: true })]);
     expect(blockedByTransport(midBody)).toBe(midBody);
   });
@@ -44,7 +74,7 @@ describe('transportBlocks', () => {
     expect(transportBlocks(kept)).toEqual([]);
   });
 
-  it('turns exit 1 into the cause\'s exit code, and leaves others alone', () => {
+  it("turns exit 1 into the cause's exit code, and leaves others alone", () => {
     const blocks = transportBlocks([blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))]);
     expect(exitCodeWithBlocks(1, blocks)).toBe(4);
     expect(exitCodeWithBlocks(1, [])).toBe(1);

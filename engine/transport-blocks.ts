@@ -49,7 +49,10 @@ export function transportBlocks(findings: readonly Finding[]): TransportBlock[] 
 /** One line per cause for the console, with its fix. */
 export function describeBlocks(blocks: readonly TransportBlock[]): string {
   return blocks
-    .map((b) => `${b.cause.code}: during the run ${b.cause.says}; ${b.checks} check${b.checks === 1 ? '' : 's'} blocked (no answer: their rules were not tested)\n  fix: ${ERROR_CODES[b.cause.code]}\n`)
+    .map(
+      (b) =>
+        `${b.cause.code}: during the run ${b.cause.says}; ${b.checks} check${b.checks === 1 ? '' : 's'} blocked (no answer: their rules were not tested)\n  fix: ${ERROR_CODES[b.cause.code]}\n`,
+    )
     .join('');
 }
 

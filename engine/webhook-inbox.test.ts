@@ -21,7 +21,9 @@ describe('webhook inbox', () => {
     expect(await post(inbox.deliveryUrl, '{"event":"submission.confirmed","id":"e1"}')).toBe(204);
     const res = await request(`${inbox.url}/events`);
     const body = (await res.body.json()) as { events: { path: string; body: unknown }[] };
-    expect(body.events).toEqual([expect.objectContaining({ path: '/hooks', body: { event: 'submission.confirmed', id: 'e1' } })]);
+    expect(body.events).toEqual([
+      expect.objectContaining({ path: '/hooks', body: { event: 'submission.confirmed', id: 'e1' } }),
+    ]);
   });
 
   it('keeps a body that is not JSON as text', async () => {
@@ -33,7 +35,9 @@ describe('webhook inbox', () => {
   it('refuses a delivery above the size bound without recording it', async () => {
     inbox = await startWebhookInbox();
     // The inbox stops reading at the bound, so the client may see the 413 or a reset socket.
-    const outcome = await post(inbox.deliveryUrl, 'x'.repeat(MAX_EVENT_BYTES + 1)).catch((e: NodeJS.ErrnoException) => e.code);
+    const outcome = await post(inbox.deliveryUrl, 'x'.repeat(MAX_EVENT_BYTES + 1)).catch(
+      (e: NodeJS.ErrnoException) => e.code,
+    );
     expect([413, 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']).toContain(outcome);
     expect(inbox.events()).toHaveLength(0);
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validator, requestErrors } from './_fixtures/ajvCheck.js';
-import { createEnrollment, enrollmentSessionBody, listIssuers, listPolicyStatusApplications, searchProviders } from './_fixtures/contractSamples.js';
+import {
+  createEnrollment,
+  enrollmentSessionBody,
+  listIssuers,
+  listPolicyStatusApplications,
+  searchProviders,
+} from './_fixtures/contractSamples.js';
 import { boundaryRequests } from './boundaryRequests.js';
 import { boundaryValues } from './boundaryValues.js';
 
@@ -23,13 +29,21 @@ describe('boundaryValues: values on the stated bounds', () => {
 
   it('strings at minLength and maxLength; enums, const and null', () => {
     expect(boundaryValues({ type: 'string', minLength: 1, maxLength: 3 })).toEqual(['a', 'aaa']);
-    expect(boundaryValues({ type: 'string', enum: ['on_exchange', 'off_exchange'] })).toEqual(['on_exchange', 'off_exchange']);
+    expect(boundaryValues({ type: 'string', enum: ['on_exchange', 'off_exchange'] })).toEqual([
+      'on_exchange',
+      'off_exchange',
+    ]);
     expect(boundaryValues({ const: 'ichra' })).toEqual(['ichra']);
     expect(boundaryValues({ type: 'integer', minimum: 0, nullable: true })).toEqual([0, null]);
   });
 
   it('arrays at minItems and maxItems', () => {
-    const values = boundaryValues({ type: 'array', items: { type: 'integer', minimum: 3 }, minItems: 1, maxItems: 2 }) as number[][];
+    const values = boundaryValues({
+      type: 'array',
+      items: { type: 'integer', minimum: 3 },
+      minItems: 1,
+      maxItems: 2,
+    }) as number[][];
     expect(values.map((v) => v.length)).toEqual([1, 2]);
   });
 });
@@ -56,12 +70,19 @@ describe('boundaryRequests', () => {
       expect(reqs.length).toBeGreaterThan(0);
       for (const r of reqs) expect(requestErrors(op, r)).toEqual([]);
     }
-    const plans = boundaryRequests(createEnrollment).map((r) => (r.body as { context: { plan_year: number } }).context.plan_year);
+    const plans = boundaryRequests(createEnrollment).map(
+      (r) => (r.body as { context: { plan_year: number } }).context.plan_year,
+    );
     expect(plans).toEqual(expect.arrayContaining([2020, 2099]));
   });
 
   it('drops body variants that leave the schema (e.g. a member the flow forbids)', () => {
-    const op = { operationId: 'x', method: 'POST', path: '/x', requestBody: { required: true, content: { 'application/json': { schema: enrollmentSessionBody } } } };
+    const op = {
+      operationId: 'x',
+      method: 'POST',
+      path: '/x',
+      requestBody: { required: true, content: { 'application/json': { schema: enrollmentSessionBody } } },
+    };
     for (const r of boundaryRequests(op)) expect(validator(enrollmentSessionBody)(r.body)).toBe(true);
   });
 

@@ -11,6 +11,16 @@ export { invalidVariants } from './invalidVariants.js';
 export { invalidRequest } from './invalidRequest.js';
 export { GeneratorError, GENERATOR_ERROR_CODES, type GeneratorErrorCode } from './_internals/helpers/errors.js';
 export type {
-  Constraint, ConstraintLocation, GeneratedRequest, InvalidVariant, KnownValues, Operation, Parameter,
-  ParameterLocation, RequestBody, RequestOptions, Schema, SchemaObject,
+  Constraint,
+  ConstraintLocation,
+  GeneratedRequest,
+  InvalidVariant,
+  KnownValues,
+  Operation,
+  Parameter,
+  ParameterLocation,
+  RequestBody,
+  RequestOptions,
+  Schema,
+  SchemaObject,
 } from './types.js';

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { requestErrors } from './_fixtures/ajvCheck.js';
 import {
-  createEnrollment, createEnrollmentSession, getPolicyStatusApplication, listIssuers, listPolicyStatusApplications, searchProviders,
+  createEnrollment,
+  createEnrollmentSession,
+  getPolicyStatusApplication,
+  listIssuers,
+  listPolicyStatusApplications,
+  searchProviders,
 } from './_fixtures/contractSamples.js';
 import { baseParts } from './_internals/helpers/baseParts.js';
 import { deleteAt, setAt } from './_internals/helpers/jsonPath.js';
@@ -33,7 +38,10 @@ function restore(v: InvalidVariant, base: GeneratedRequest): GeneratedRequest {
   if (location === 'body') {
     const path = name.split('.');
     const original = path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], base.body);
-    const present = Object.hasOwn(path.slice(0, -1).reduce<any>((o, k) => o[k], base.body), path[path.length - 1]);
+    const present = Object.hasOwn(
+      path.slice(0, -1).reduce<any>((o, k) => o[k], base.body),
+      path[path.length - 1],
+    );
     req.body = present ? setAt(req.body, path, original) : deleteAt(req.body, path);
   }
   return req;
@@ -48,8 +56,12 @@ function checkVariants(op: Operation, opts: RequestOptions) {
     const named = { location: v.breaks.location, name: v.breaks.name, keyword: v.breaks.constraint };
     const errors = requestErrors(op, v.request);
     // Invalid for the named constraint, and for nothing else outside a combinator's report.
-    expect(errors.map(({ nested: _n, ...e }) => e), v.description).toContainEqual(named);
-    for (const e of errors.filter((x) => !x.nested)) expect({ location: e.location, name: e.name, keyword: e.keyword }, v.description).toEqual(named);
+    expect(
+      errors.map(({ nested: _n, ...e }) => e),
+      v.description,
+    ).toContainEqual(named);
+    for (const e of errors.filter((x) => !x.nested))
+      expect({ location: e.location, name: e.name, keyword: e.keyword }, v.description).toEqual(named);
     // Putting the one member back gives the valid base request.
     const restored = restore(v, base);
     expect(restored, v.description).toEqual(base);
@@ -57,12 +69,19 @@ function checkVariants(op: Operation, opts: RequestOptions) {
   return variants;
 }
 
-const names = (variants: InvalidVariant[]) => variants.map((v) => `${v.breaks.location}:${v.breaks.name}:${v.breaks.constraint}`);
+const names = (variants: InvalidVariant[]) =>
+  variants.map((v) => `${v.breaks.location}:${v.breaks.name}:${v.breaks.constraint}`);
 
 describe('invalidVariants: each breaks exactly one named constraint', () => {
   it('listIssuers: missing and lowercase state, plan year 2019 and 2100, a plan year that is no integer', () => {
     const variants = checkVariants(listIssuers, { known: KNOWN });
-    expect(names(variants)).toEqual(['query:state:required', 'query:state:pattern', 'query:plan_year:type', 'query:plan_year:minimum', 'query:plan_year:maximum']);
+    expect(names(variants)).toEqual([
+      'query:state:required',
+      'query:state:pattern',
+      'query:plan_year:type',
+      'query:plan_year:minimum',
+      'query:plan_year:maximum',
+    ]);
     const byName = Object.fromEntries(variants.map((v) => [v.breaks.constraint, v.request.query]));
     expect(byName.pattern.state).toBe('ga');
     expect(byName.minimum.plan_year).toBe('2019');
@@ -72,15 +91,24 @@ describe('invalidVariants: each breaks exactly one named constraint', () => {
   it('searchProviders: no range variants for the clamped page parameters', () => {
     const variants = checkVariants(searchProviders, { known: KNOWN });
     expect(names(variants)).toEqual([
-      'query:query:required', 'query:query:minLength', 'query:zip_code:required', 'query:zip_code:pattern',
-      'query:exchange:required', 'query:exchange:enum', 'query:page[number]:type', 'query:page[size]:type',
+      'query:query:required',
+      'query:query:minLength',
+      'query:zip_code:required',
+      'query:zip_code:pattern',
+      'query:exchange:required',
+      'query:exchange:enum',
+      'query:page[number]:type',
+      'query:page[size]:type',
     ]);
-    expect(variants.find((v) => v.breaks.name === 'zip_code' && v.breaks.constraint === 'pattern')?.request.query.zip_code).toMatch(/^3030/);
+    expect(
+      variants.find((v) => v.breaks.name === 'zip_code' && v.breaks.constraint === 'pattern')?.request.query.zip_code,
+    ).toMatch(/^3030/);
   });
 
   it('policy status list: limit 0 and 101, offset -1, exchange not on_exchange', () => {
     const variants = checkVariants(listPolicyStatusApplications, { known: KNOWN });
-    const q = (name: string, c: string) => variants.find((v) => v.breaks.name === name && v.breaks.constraint === c)?.request.query[name];
+    const q = (name: string, c: string) =>
+      variants.find((v) => v.breaks.name === name && v.breaks.constraint === c)?.request.query[name];
     expect([q('limit', 'minimum'), q('limit', 'maximum'), q('offset', 'minimum')]).toEqual(['0', '101', '-1']);
     expect(q('exchange', 'enum')).not.toBe('on_exchange');
   });
@@ -92,24 +120,45 @@ describe('invalidVariants: each breaks exactly one named constraint', () => {
 
   it('enrollment-session body: members of the conditional rules, header pattern', () => {
     const variants = checkVariants(createEnrollmentSession, {});
-    expect(names(variants)).toEqual(expect.arrayContaining(['body:context:required', 'body:context.flow:enum', 'header:Idempotency-Key:pattern', 'body:context.plan_year:type']));
+    expect(names(variants)).toEqual(
+      expect.arrayContaining([
+        'body:context:required',
+        'body:context.flow:enum',
+        'header:Idempotency-Key:pattern',
+        'body:context.plan_year:type',
+      ]),
+    );
   });
 
   it('create-enrollment body: patterns, formats, lengths and ranges of nested members', () => {
     const variants = checkVariants(createEnrollment, {});
-    expect(names(variants)).toEqual(expect.arrayContaining([
-      'header:Idempotency-Key:required', 'body:plan_hios_id:pattern', 'body:applicants.primary.email:format',
-      'body:applicants.primary.first_name:minLength', 'body:applicants.primary.first_name:maxLength',
-      'body:context.plan_year:minimum', 'body:context.plan_year:maximum', 'body:desired_effective_date:format',
-      'body:context.product:enum', 'body:residential_address:type', 'body:external_id:type',
-    ]));
+    expect(names(variants)).toEqual(
+      expect.arrayContaining([
+        'header:Idempotency-Key:required',
+        'body:plan_hios_id:pattern',
+        'body:applicants.primary.email:format',
+        'body:applicants.primary.first_name:minLength',
+        'body:applicants.primary.first_name:maxLength',
+        'body:context.plan_year:minimum',
+        'body:context.plan_year:maximum',
+        'body:desired_effective_date:format',
+        'body:context.product:enum',
+        'body:residential_address:type',
+        'body:external_id:type',
+      ]),
+    );
   });
 });
 
 describe('invalidVariants: the clamping rule', () => {
-  const op = (extra: object): Operation => ({ operationId: 'x', method: 'GET', path: '/x', parameters: [
-    { name: 'size', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50 }, ...extra },
-  ] });
+  const op = (extra: object): Operation => ({
+    operationId: 'x',
+    method: 'GET',
+    path: '/x',
+    parameters: [
+      { name: 'size', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50 }, ...extra },
+    ],
+  });
   const constraints = (o: Operation) => invalidVariants(o).map((v) => v.breaks.constraint);
 
   it('produces range variants when nothing says the value is clamped', () => {
@@ -129,11 +178,16 @@ describe('invalidRequest', () => {
     const drawn = fc.sample(invalidRequest(listIssuers, { known: KNOWN }), { seed: 3, numRuns: 100 });
     expect(new Set(drawn.map((v) => v.description))).toEqual(new Set(all.map((v) => v.description)));
     expect(fc.sample(invalidRequest(listIssuers, { known: KNOWN }), { seed: 3, numRuns: 100 })).toEqual(drawn);
-    const out = fc.check(fc.property(invalidRequest(listIssuers, { known: KNOWN }), () => false), { seed: 3 });
+    const out = fc.check(
+      fc.property(invalidRequest(listIssuers, { known: KNOWN }), () => false),
+      { seed: 3 },
+    );
     expect(out.counterexample?.[0]).toEqual(all[0]);
   });
 
   it('refuses an operation with nothing to break, with a stable code', () => {
-    expect(() => invalidRequest({ operationId: 'ping', method: 'GET', path: '/v1/ping' })).toThrow(/E_NO_INVALID_VARIANT/);
+    expect(() => invalidRequest({ operationId: 'ping', method: 'GET', path: '/v1/ping' })).toThrow(
+      /E_NO_INVALID_VARIANT/,
+    );
   });
 });

@@ -18,7 +18,10 @@ import type { Constraint, ConstraintLocation, InvalidVariant, Operation, Request
 const CONSTRAINTS = ['type', 'enum', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
 
 const WHERE: Record<ConstraintLocation, string> = {
-  query: 'query parameter', path: 'path parameter', header: 'header', body: 'body member',
+  query: 'query parameter',
+  path: 'path parameter',
+  header: 'header',
+  body: 'body member',
 };
 
 /** The first candidate that breaks `constraint` and nothing else at this member. */
@@ -83,7 +86,11 @@ export function invalidVariants(operation: Operation, opts: RequestOptions = {})
     const flat = matchingAlternative(p.schema, value);
     if (!flat) continue;
     members.push({
-      location: p.in, name: p.name, flat, base: value, asText: true,
+      location: p.in,
+      name: p.name,
+      flat,
+      base: value,
+      asText: true,
       required: p.required && p.in !== 'path',
       clamped: isClamped(p.parameter, flat),
       with: (v) => {
@@ -100,7 +107,11 @@ export function invalidVariants(operation: Operation, opts: RequestOptions = {})
         ? m.path.reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], base.body)
         : sampleValue(memberArbitrary(m.flat, rootContext(opts.known, name, true)));
       members.push({
-        location: 'body', name, flat: m.flat, base: value, asText: false,
+        location: 'body',
+        name,
+        flat: m.flat,
+        base: value,
+        asText: false,
         required: m.required && m.present,
         clamped: isClamped(m.flat),
         with: (v) => ({ ...base, body: v === undefined ? deleteAt(base.body, m.path) : setAt(base.body, m.path, v) }),

@@ -17,7 +17,9 @@ async function loadOperations(): Promise<Operation[]> {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS.filter((m) => item[m])) {
       const own = item[method].parameters ?? [];
-      const shared = (item.parameters ?? []).filter((p: any) => !own.some((o: any) => o.name === p.name && o.in === p.in));
+      const shared = (item.parameters ?? []).filter(
+        (p: any) => !own.some((o: any) => o.name === p.name && o.in === p.in),
+      );
       ops.push({ ...item[method], method: method.toUpperCase(), path, parameters: [...shared, ...own] });
     }
   }
@@ -44,7 +46,10 @@ describe.skipIf(!existsSync(SPEC))('generators on specs/partner-api.yaml', async
   it('every invalid variant of every operation is rejected by the schema for its constraint', () => {
     for (const o of ops) {
       for (const v of invalidVariants(o, { known: KNOWN })) {
-        expect(requestErrors(o, v.request).map((e) => e.keyword), v.description).toContain(v.breaks.constraint);
+        expect(
+          requestErrors(o, v.request).map((e) => e.keyword),
+          v.description,
+        ).toContain(v.breaks.constraint);
       }
     }
   });
@@ -52,15 +57,25 @@ describe.skipIf(!existsSync(SPEC))('generators on specs/partner-api.yaml', async
   it('listIssuers: state required and uppercase, plan_year an integer from 2020 to 2099', () => {
     const variants = invalidVariants(op('listIssuers'), { known: KNOWN });
     expect(variants.map((v) => `${v.breaks.name}:${v.breaks.constraint}`)).toEqual([
-      'state:required', 'state:pattern', 'plan_year:type', 'plan_year:minimum', 'plan_year:maximum',
+      'state:required',
+      'state:pattern',
+      'plan_year:type',
+      'plan_year:minimum',
+      'plan_year:maximum',
     ]);
   });
 
   it('searchProviders: required query, zip and exchange; page parameters clamped, so no range variants', () => {
     const variants = invalidVariants(op('searchProviders'), { known: KNOWN });
     expect(variants.map((v) => `${v.breaks.name}:${v.breaks.constraint}`)).toEqual([
-      'query:required', 'query:minLength', 'zip_code:required', 'zip_code:pattern',
-      'exchange:required', 'exchange:enum', 'page[number]:type', 'page[size]:type',
+      'query:required',
+      'query:minLength',
+      'zip_code:required',
+      'zip_code:pattern',
+      'exchange:required',
+      'exchange:enum',
+      'page[number]:type',
+      'page[size]:type',
     ]);
   });
 });

@@ -6,11 +6,14 @@
 export const ERROR_CODES = {
   E_USAGE: 'Run `partner-conformance --help` for the commands and flags.',
   E_FLAGS_CONFLICT: 'Use only one of the conflicting flags.',
-  E_PROFILE_MISSING: 'Pass an existing target-profile JSON file with --target, or omit it to use the embedded reference server.',
+  E_PROFILE_MISSING:
+    'Pass an existing target-profile JSON file with --target, or omit it to use the embedded reference server.',
   E_PROFILE_UNREADABLE: 'Check the file is readable JSON.',
-  E_PROFILE_CA_UNREADABLE: 'Point caFile in the profile at a readable PEM file of CA certificates (-----BEGIN CERTIFICATE-----); a relative path is read from the profile\'s folder.',
+  E_PROFILE_CA_UNREADABLE:
+    "Point caFile in the profile at a readable PEM file of CA certificates (-----BEGIN CERTIFICATE-----); a relative path is read from the profile's folder.",
   E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see README, "Target profile").',
-  E_PROFILE_UNKNOWN: 'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
+  E_PROFILE_UNKNOWN:
+    'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
   E_KEY_ENV_MISSING: 'Export the environment variable named in the target profile for that key role.',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
@@ -19,28 +22,44 @@ export const ERROR_CODES = {
   E_RULE_UNKNOWN: 'Use a rule id listed by `partner-conformance rules`.',
   E_FAULT_UNKNOWN: 'Use a fault name listed by `partner-conformance serve --list-faults`.',
   E_VARIANT_UNKNOWN: 'Use a variant name listed by `partner-conformance serve --list-variants`.',
-  E_VARIANT_DOCUMENT: 'Run the variant under a document it is valid under (`serve --list-variants` names them), or drop --variant.',
+  E_VARIANT_DOCUMENT:
+    'Run the variant under a document it is valid under (`serve --list-variants` names them), or drop --variant.',
   E_SEED_INVALID: 'Give --seed as an integer.',
-  E_PATH_INVALID: 'Give --path as printed with a property failure (numbers joined by colons), together with its --seed.',
+  E_PATH_INVALID:
+    'Give --path as printed with a property failure (numbers joined by colons), together with its --seed.',
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
-  E_SELECTION_EMPTY: 'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule\'s family and checks).',
-  E_NOTHING_TESTED: 'Give the target profile the key roles and fixtures the skipped checks need (the message, the console\'s "Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with --family.',
-  E_REPORT_DIR_UNWRITABLE: 'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
+  E_SELECTION_EMPTY:
+    "The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule's family and checks).",
+  E_NOTHING_TESTED:
+    'Give the target profile the key roles and fixtures the skipped checks need (the message, the console\'s "Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with --family.',
+  E_REPORT_DIR_UNWRITABLE:
+    'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
   E_PORT_IN_USE: 'Pick another port with --port (0 picks a free one), or stop the process that listens on it.',
-  E_BASE_URL_HAS_V1: 'Give the base URL without the trailing /v1 (the suite adds /v1 to every path), e.g. https://host or https://host/partner-api.',
-  E_TARGET_KEY_REFUSED: 'The target answered GET /v1/ping with 401 or 403: check the key in the variable the profile names is the one issued for this target (not revoked, not another environment\'s).',
-  E_TARGET_HOST_UNKNOWN: 'The target\'s host name does not resolve: check baseUrl in the profile (or --base-url) and the runner\'s DNS.',
-  E_TARGET_NOT_LISTENING: 'Nothing accepts connections at the target\'s address: check host and port, that the service is up, and firewalls between the runner and it.',
-  E_TARGET_TLS: 'The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong host name) and the CA bundle: a private CA goes in NODE_EXTRA_CA_CERTS or the profile\'s caFile.',
-  E_TARGET_PROXY_REFUSED: 'The proxy named by HTTPS_PROXY or HTTP_PROXY refused to carry the request (CONNECT not allowed, 407 authentication required): check the proxy URL and its credentials (http://user:pass@host:port), or add the target to NO_PROXY.',
-  E_TARGET_RESET: 'The target (or something between it and the runner: a load balancer, a proxy, a firewall) closed or reset the connection before any answer: check the service\'s logs and health, idle and connection limits on the path, and that the base URL\'s scheme and port match the service.',
-  E_TARGET_CONNECT_TIMEOUT: 'No connection to the target within the request timeout: check the address, the network path and requestTimeoutMs in the profile.',
-  E_SIGNING_KEY_INVALID: 'Put an Ed25519 private key (PKCS#8 PEM, e.g. from `openssl genpkey -algorithm ed25519`) in PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
+  E_BASE_URL_HAS_V1:
+    'Give the base URL without the trailing /v1 (the suite adds /v1 to every path), e.g. https://host or https://host/partner-api.',
+  E_TARGET_KEY_REFUSED:
+    "The target answered GET /v1/ping with 401 or 403: check the key in the variable the profile names is the one issued for this target (not revoked, not another environment's).",
+  E_TARGET_HOST_UNKNOWN:
+    "The target's host name does not resolve: check baseUrl in the profile (or --base-url) and the runner's DNS.",
+  E_TARGET_NOT_LISTENING:
+    "Nothing accepts connections at the target's address: check host and port, that the service is up, and firewalls between the runner and it.",
+  E_TARGET_TLS:
+    "The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong host name) and the CA bundle: a private CA goes in NODE_EXTRA_CA_CERTS or the profile's caFile.",
+  E_TARGET_PROXY_REFUSED:
+    'The proxy named by HTTPS_PROXY or HTTP_PROXY refused to carry the request (CONNECT not allowed, 407 authentication required): check the proxy URL and its credentials (http://user:pass@host:port), or add the target to NO_PROXY.',
+  E_TARGET_RESET:
+    "The target (or something between it and the runner: a load balancer, a proxy, a firewall) closed or reset the connection before any answer: check the service's logs and health, idle and connection limits on the path, and that the base URL's scheme and port match the service.",
+  E_TARGET_CONNECT_TIMEOUT:
+    'No connection to the target within the request timeout: check the address, the network path and requestTimeoutMs in the profile.',
+  E_SIGNING_KEY_INVALID:
+    'Put an Ed25519 private key (PKCS#8 PEM, e.g. from `openssl genpkey -algorithm ed25519`) in PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
   E_EVIDENCE_UNREADABLE: 'Pass evidence.json files written by `partner-conformance run --profile certification`.',
   E_PUBLIC_KEY_INVALID: 'Pass --public-key as an Ed25519 public key in PEM (`openssl pkey -in signing.pem -pubout`).',
-  E_EVIDENCE_MISMATCH: 'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and shard count.',
-  E_READ_ONLY: 'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
+  E_EVIDENCE_MISMATCH:
+    'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and shard count.',
+  E_READ_ONLY:
+    'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -51,7 +70,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  */
 export const WARNING_CODES = {
   W_KEY_SHARED: 'Give each key role its own key; roles meant to share a key name the same environment variable.',
-  W_FIXTURE_ABSENT: 'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
+  W_FIXTURE_ABSENT:
+    'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODES;
@@ -66,7 +86,11 @@ export interface ConfigWarning {
   fixture?: string;
 }
 
-export function configWarning(code: WarningCode, message: string, about: Pick<ConfigWarning, 'roles' | 'fixture'> = {}): ConfigWarning {
+export function configWarning(
+  code: WarningCode,
+  message: string,
+  about: Pick<ConfigWarning, 'roles' | 'fixture'> = {},
+): ConfigWarning {
   return { code, message, fix: WARNING_CODES[code], ...about };
 }
 
@@ -99,7 +123,11 @@ export class ConfigError extends Error {
  * cannot be reached (exit 4). Not a broken rule, and not the run's setup: each routes apart.
  */
 export class TargetUnusable extends ConfigError {
-  constructor(code: ErrorCode, message: string, private readonly exit: 4 | 5) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    private readonly exit: 4 | 5,
+  ) {
     super(code, message);
     this.name = 'TargetUnusable';
   }
@@ -111,7 +139,10 @@ export class TargetUnusable extends ConfigError {
 /** A request refused by the client because the run is read-only. Never reaches the network. */
 export class ReadOnlyViolation extends Error {
   readonly code = 'E_READ_ONLY' as const;
-  constructor(readonly method: string, readonly path: string) {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+  ) {
     super(`refused ${method} ${path}: the run is read-only and this request has side effects`);
     this.name = 'ReadOnlyViolation';
   }

@@ -29,11 +29,15 @@ function file(name: string, content: unknown): string {
   return path;
 }
 
-
 describe('loadTargetProfile', () => {
   it('loads a valid profile, trimming trailing slashes', () => {
     const profile = loadTargetProfile(file('staging.json', valid));
-    expect(profile).toMatchObject({ name: 'staging', baseUrl: 'https://staging.example.com', readOnly: true, requestTimeoutMs: 2000 });
+    expect(profile).toMatchObject({
+      name: 'staging',
+      baseUrl: 'https://staging.example.com',
+      readOnly: true,
+      requestTimeoutMs: 2000,
+    });
     expect(profile.keys.approved).toEqual({ env: 'PARTNER_KEY_APPROVED', tier: 'high' });
     expect(profile.fixtures.states).toEqual(['TX', 'OK']);
   });
@@ -60,10 +64,22 @@ describe('loadTargetProfile', () => {
   it.each([
     ['no baseUrl', { ...valid, baseUrl: undefined }, /\/ must have required property 'baseUrl'/],
     ['a non-http baseUrl', { ...valid, baseUrl: 'ftp://x.example' }, /\/baseUrl must match pattern/],
-    ['an unknown tier', { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'huge' } } }, /\/keys\/approved\/tier must be equal to one of the allowed values \(low, medium, high\)/],
-    ['a lower-case variable name', { ...valid, keys: { approved: { env: 'partner_key', tier: 'low' } } }, /\/keys\/approved\/env must match pattern/],
+    [
+      'an unknown tier',
+      { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'huge' } } },
+      /\/keys\/approved\/tier must be equal to one of the allowed values \(low, medium, high\)/,
+    ],
+    [
+      'a lower-case variable name',
+      { ...valid, keys: { approved: { env: 'partner_key', tier: 'low' } } },
+      /\/keys\/approved\/env must match pattern/,
+    ],
     ['a timeout that is not a positive integer', { ...valid, asyncTimeoutMs: 0 }, /\/asyncTimeoutMs must be >= 1/],
-    ['an unknown top-level member', { ...valid, baseURL: 'http://x' }, /must NOT have additional properties \(baseURL\)/],
+    [
+      'an unknown top-level member',
+      { ...valid, baseURL: 'http://x' },
+      /must NOT have additional properties \(baseURL\)/,
+    ],
   ])('%s is E_PROFILE_INVALID with the schema path', (_what, profile, message) => {
     const error = caught(() => loadTargetProfile(file('invalid.json', profile)));
     expect(error.code).toBe('E_PROFILE_INVALID');
@@ -72,7 +88,14 @@ describe('loadTargetProfile', () => {
 
   it('refuses a key value stored in the profile without repeating it', () => {
     const secret = 'sk_live_canary_0123456789';
-    const error = caught(() => loadTargetProfile(file('leaky.json', { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low', value: secret } } })));
+    const error = caught(() =>
+      loadTargetProfile(
+        file('leaky.json', {
+          ...valid,
+          keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low', value: secret } },
+        }),
+      ),
+    );
     expect(error.code).toBe('E_PROFILE_INVALID');
     expect(error.message).toContain('/keys/approved must NOT have additional properties (value)');
     expect(error.format()).not.toContain(secret);
@@ -101,26 +124,42 @@ describe('loadTargetProfile', () => {
 });
 
 describe('profileFromBaseUrl', () => {
-  it.each([['staging.example.com'], ['/v1'], ['ftp://example.com'], ['file:///etc/passwd'], ['https://user:pw@example.com']])(
-    '%s is E_BASE_URL_INVALID',
-    (url) => {
-      expect(caught(() => profileFromBaseUrl(url)).code).toBe('E_BASE_URL_INVALID');
-    },
-  );
+  it.each([
+    ['staging.example.com'],
+    ['/v1'],
+    ['ftp://example.com'],
+    ['file:///etc/passwd'],
+    ['https://user:pw@example.com'],
+  ])('%s is E_BASE_URL_INVALID', (url) => {
+    expect(caught(() => profileFromBaseUrl(url)).code).toBe('E_BASE_URL_INVALID');
+  });
 
   it('builds a bare profile with conventional key variables at the low tier and no fixtures', () => {
     const profile = profileFromBaseUrl('https://staging.example.com:8443/');
-    expect(profile).toMatchObject({ name: 'staging.example.com:8443', baseUrl: 'https://staging.example.com:8443', fixtures: {} });
+    expect(profile).toMatchObject({
+      name: 'staging.example.com:8443',
+      baseUrl: 'https://staging.example.com:8443',
+      fixtures: {},
+    });
     expect(profile.keys.approved).toEqual({ env: 'PARTNER_KEY_APPROVED', tier: 'low' });
   });
 
   it('points a base profile at the new URL; its other URLs follow only if they were the same host', () => {
     const base: TargetProfile = {
-      name: 'reference', baseUrl: 'http://127.0.0.1:8080', legacyBaseUrl: 'http://127.0.0.1:8080/', medicareBaseUrl: 'http://127.0.0.1:9090',
-      keys: { approved: { env: 'A_KEY', tier: 'high' } }, fixtures: { zipCode: '78701' },
+      name: 'reference',
+      baseUrl: 'http://127.0.0.1:8080',
+      legacyBaseUrl: 'http://127.0.0.1:8080/',
+      medicareBaseUrl: 'http://127.0.0.1:9090',
+      keys: { approved: { env: 'A_KEY', tier: 'high' } },
+      fixtures: { zipCode: '78701' },
     };
     const profile = profileFromBaseUrl('http://127.0.0.1:7000', base);
-    expect(profile).toMatchObject({ name: 'reference', baseUrl: 'http://127.0.0.1:7000', legacyBaseUrl: 'http://127.0.0.1:7000', medicareBaseUrl: 'http://127.0.0.1:9090' });
+    expect(profile).toMatchObject({
+      name: 'reference',
+      baseUrl: 'http://127.0.0.1:7000',
+      legacyBaseUrl: 'http://127.0.0.1:7000',
+      medicareBaseUrl: 'http://127.0.0.1:9090',
+    });
     expect(profile.keys).toBe(base.keys);
     expect(base.baseUrl).toBe('http://127.0.0.1:8080');
   });

@@ -39,11 +39,17 @@ export function loadTargetProfile(path: string): TargetProfile {
   const data = parseProfile(path);
   const validate = profileValidator();
   if (!validate(data)) {
-    throw new ConfigError('E_PROFILE_INVALID', `target profile ${path} is invalid: ${describeErrors(validate.errors ?? [])}`);
+    throw new ConfigError(
+      'E_PROFILE_INVALID',
+      `target profile ${path} is invalid: ${describeErrors(validate.errors ?? [])}`,
+    );
   }
   checkKeyNames(path, (data as Partial<TargetProfile>).keys ?? {});
   refuseV1((data as { baseUrl: string }).baseUrl, `baseUrl of target profile ${path}`);
-  const profile = normalise(data as Partial<TargetProfile> & { baseUrl: string }, basename(path).replace(/\.json$/i, ''));
+  const profile = normalise(
+    data as Partial<TargetProfile> & { baseUrl: string },
+    basename(path).replace(/\.json$/i, ''),
+  );
   if (profile.caFile !== undefined) profile.caFile = checkedCaFile(path, profile.caFile);
   return profile;
 }
@@ -55,9 +61,16 @@ function checkedCaFile(profilePath: string, caFile: string): string {
   try {
     text = readFileSync(full, 'utf8');
   } catch (err) {
-    throw new ConfigError('E_PROFILE_CA_UNREADABLE', `caFile of target profile ${profilePath}: ${full} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new ConfigError(
+      'E_PROFILE_CA_UNREADABLE',
+      `caFile of target profile ${profilePath}: ${full} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    );
   }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('E_PROFILE_CA_UNREADABLE', `caFile of target profile ${profilePath}: ${full} holds no PEM certificate`);
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new ConfigError(
+      'E_PROFILE_CA_UNREADABLE',
+      `caFile of target profile ${profilePath}: ${full} holds no PEM certificate`,
+    );
   return full;
 }
 
@@ -67,13 +80,17 @@ function parseProfile(path: string): unknown {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new ConfigError('E_PROFILE_MISSING', `target profile ${path} does not exist`);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new ConfigError('E_PROFILE_MISSING', `target profile ${path} does not exist`);
     throw new ConfigError('E_PROFILE_UNREADABLE', `target profile ${path} cannot be read (${code ?? String(err)})`);
   }
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new ConfigError('E_PROFILE_UNREADABLE', `target profile ${path} is not valid JSON: ${(err as Error).message}`);
+    throw new ConfigError(
+      'E_PROFILE_UNREADABLE',
+      `target profile ${path} is not valid JSON: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -92,7 +109,10 @@ function profileValidator(): ValidateFunction {
 function describeErrors(errors: readonly ErrorObject[]): string {
   const lines = errors.slice(0, MAX_REPORTED_ERRORS).map((e) => {
     const params = e.params as Record<string, unknown>;
-    const detail = params.additionalProperty ?? params.missingProperty ?? (Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : undefined);
+    const detail =
+      params.additionalProperty ??
+      params.missingProperty ??
+      (Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : undefined);
     return `${e.instancePath || '/'} ${e.message}${detail !== undefined ? ` (${String(detail)})` : ''}`;
   });
   const more = errors.length > MAX_REPORTED_ERRORS ? `; and ${errors.length - MAX_REPORTED_ERRORS} more` : '';
@@ -118,7 +138,8 @@ function refuseV1(url: string, where: string): void {
   } catch {
     return;
   }
-  if (/\/v1\/*$/i.test(path)) throw new ConfigError('E_BASE_URL_HAS_V1', `${where} ends in /v1 (${url.replace(/\/\/[^@/]*@/, '//')})`);
+  if (/\/v1\/*$/i.test(path))
+    throw new ConfigError('E_BASE_URL_HAS_V1', `${where} ends in /v1 (${url.replace(/\/\/[^@/]*@/, '//')})`);
 }
 
 function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {
@@ -146,7 +167,8 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
 export function profileFromBaseUrl(url: string, base?: TargetProfile): TargetProfile {
   const baseUrl = checkedBaseUrl(url);
   if (!base) return { name: new URL(baseUrl).host, baseUrl, keys: { ...CONVENTIONAL_KEYS }, fixtures: {} };
-  const follow = (other?: string) => (other === undefined ? undefined : trimSlash(other) === trimSlash(base.baseUrl) ? baseUrl : other);
+  const follow = (other?: string) =>
+    other === undefined ? undefined : trimSlash(other) === trimSlash(base.baseUrl) ? baseUrl : other;
   const profile: TargetProfile = { ...base, baseUrl };
   const legacy = follow(base.legacyBaseUrl);
   const medicare = follow(base.medicareBaseUrl);
@@ -163,7 +185,10 @@ function checkedBaseUrl(url: string): string {
     throw new ConfigError('E_BASE_URL_INVALID', `--base-url ${JSON.stringify(url)} is not an absolute URL`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError('E_BASE_URL_INVALID', `--base-url must use http or https, not ${parsed.protocol.replace(/:$/, '')}`);
+    throw new ConfigError(
+      'E_BASE_URL_INVALID',
+      `--base-url must use http or https, not ${parsed.protocol.replace(/:$/, '')}`,
+    );
   }
   if (parsed.username || parsed.password) {
     // Credentials in a URL end up in reports; keys belong in environment variables.

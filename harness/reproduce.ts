@@ -51,10 +51,14 @@ export interface RunWords {
 /** The command that repeats a run, without its narrowing flags (`--family`, `--rule`, `--seed`). */
 export function runCommand(run: RunWords): string {
   const words = ['npx', 'partner-conformance', 'run'];
-  if (!run.embedded) words.push(...(run.profilePath !== undefined ? ['--target', run.profilePath] : ['--base-url', publicUrl(run.baseUrl)]));
+  if (!run.embedded)
+    words.push(
+      ...(run.profilePath !== undefined ? ['--target', run.profilePath] : ['--base-url', publicUrl(run.baseUrl)]),
+    );
   if (run.embedded && run.fault !== undefined) words.push('--fault', run.fault);
   if (run.embedded) for (const variant of run.variants ?? []) words.push('--variant', variant);
-  if (!isDefaultSpec(run.specSource)) words.push('--spec', isUrl(run.specSource) ? publicUrl(run.specSource) : run.specSource);
+  if (!isDefaultSpec(run.specSource))
+    words.push('--spec', isUrl(run.specSource) ? publicUrl(run.specSource) : run.specSource);
   if (run.runProfile !== DEFAULT_RUN_PROFILE) words.push('--profile', run.runProfile);
   if (run.strict) words.push('--strict');
   return words.map(shellWord).join(' ');
@@ -71,6 +75,11 @@ export interface Narrowing {
 
 /** `command` narrowed to one check's family, rules, seed and counterexample path. */
 export function reproduceCommand(command: string, { family, rules, seed, path }: Narrowing): string {
-  const words = [...(family !== undefined ? ['--family', family] : []), ...rules.flatMap((rule) => ['--rule', rule]), ...(seed !== undefined ? ['--seed', String(seed)] : []), ...(seed !== undefined && path ? ['--path', path] : [])];
+  const words = [
+    ...(family !== undefined ? ['--family', family] : []),
+    ...rules.flatMap((rule) => ['--rule', rule]),
+    ...(seed !== undefined ? ['--seed', String(seed)] : []),
+    ...(seed !== undefined && path ? ['--path', path] : []),
+  ];
   return [command, ...words.map(shellWord)].join(' ');
 }

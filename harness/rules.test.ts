@@ -10,7 +10,12 @@ const dir = mkdtempSync(join(tmpdir(), 'rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const rule = (id: string, extra: Record<string, unknown> = {}) => ({
-  id, section: '4.1', strength: 'stated', families: ['utility'], statement: `${id} holds.`, ...extra,
+  id,
+  section: '4.1',
+  strength: 'stated',
+  families: ['utility'],
+  statement: `${id} holds.`,
+  ...extra,
 });
 
 function catalogue(name: string, rules: unknown[]): string {

@@ -10,8 +10,24 @@ import { FAMILIES, type Family, type Rule } from './model.js';
 
 /** Area prefixes of rule ids (the first segment; direct enrollment areas all start `ENR-`). */
 export const RULE_AREAS = [
-  'PING', 'COUNTIES', 'ISSUERS', 'PROVIDERS', 'QUOTES', 'SESSIONS', 'POLICY', 'ENR', 'AUTH', 'GATE',
-  'IDEMP', 'RATE', 'ENVELOPE', 'EDGE', 'SCHEMA', 'HEADERS', 'LEGACY', 'MEDICARE',
+  'PING',
+  'COUNTIES',
+  'ISSUERS',
+  'PROVIDERS',
+  'QUOTES',
+  'SESSIONS',
+  'POLICY',
+  'ENR',
+  'AUTH',
+  'GATE',
+  'IDEMP',
+  'RATE',
+  'ENVELOPE',
+  'EDGE',
+  'SCHEMA',
+  'HEADERS',
+  'LEGACY',
+  'MEDICARE',
 ] as const;
 
 const RULE_ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
@@ -64,7 +80,9 @@ function checkedRule(value: unknown, where: string): Rule {
   const rule = value as Record<string, unknown>;
   const id = rule.id;
   if (typeof id !== 'string' || !RULE_ID.test(id) || !RULE_AREAS.some((area) => id.startsWith(area + '-'))) {
-    throw new Error(`${where}: malformed rule id ${JSON.stringify(id)} (UPPER-KEBAB, starting with one of ${RULE_AREAS.join(', ')})`);
+    throw new Error(
+      `${where}: malformed rule id ${JSON.stringify(id)} (UPPER-KEBAB, starting with one of ${RULE_AREAS.join(', ')})`,
+    );
   }
   const problem = ruleProblem(rule);
   if (problem) throw new Error(`${where} (${id}): ${problem}`);

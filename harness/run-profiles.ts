@@ -40,8 +40,24 @@ export const RUN_PROFILES = {
   },
   // Sequence runs keep the whole suite within its request budget (conformance 500, certification 900);
   // the model's fixed tour (suites/enrollments/state-model/tour.ts) runs besides them in every profile.
-  conformance: { summary: 'the whole suite', runs: 10, sequenceRuns: 2, writes: true, familyKeys: true, defaultChecks: true, evidence: false },
-  certification: { summary: 'the whole suite, more runs per property, with evidence.json', runs: 25, sequenceRuns: 15, writes: true, familyKeys: true, defaultChecks: true, evidence: true },
+  conformance: {
+    summary: 'the whole suite',
+    runs: 10,
+    sequenceRuns: 2,
+    writes: true,
+    familyKeys: true,
+    defaultChecks: true,
+    evidence: false,
+  },
+  certification: {
+    summary: 'the whole suite, more runs per property, with evidence.json',
+    runs: 25,
+    sequenceRuns: 15,
+    writes: true,
+    familyKeys: true,
+    defaultChecks: true,
+    evidence: true,
+  },
 } as const satisfies Record<string, RunProfileSpec>;
 
 export type RunProfile = keyof typeof RUN_PROFILES;

@@ -14,8 +14,18 @@ describe('target context helpers', () => {
     expect(isWritable(runConfigFor({}, { readOnly: true }))).toBe(false);
   });
   test('fixtures become known values by member name; provoking fixtures stay out', () => {
-    const known = knownValues({ zipCode: '30301', crossStateZipCode: '42223', state: 'GA', planYear: 2025, unknownZipCode: '00000', slowExternalId: 'slow' });
+    const known = knownValues({
+      zipCode: '30301',
+      crossStateZipCode: '42223',
+      state: 'GA',
+      planYear: 2025,
+      unknownZipCode: '00000',
+      slowExternalId: 'slow',
+    });
     expect(known).toEqual({ zip_code: ['30301', '42223'], state: ['GA'], plan_year: [2025] });
-    expect(knownValues({ state: 'GA' }, { state: ['TX'], fips_code: ['13121'] })).toEqual({ state: ['TX'], fips_code: ['13121'] });
+    expect(knownValues({ state: 'GA' }, { state: ['TX'], fips_code: ['13121'] })).toEqual({
+      state: ['TX'],
+      fips_code: ['13121'],
+    });
   });
 });

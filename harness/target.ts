@@ -48,7 +48,9 @@ export interface TargetContext {
 }
 
 /** Documents beside the `/v1` one; checks of their operations validate against them. */
-const COMPANION_SPECS = ['legacy-ichra.yaml', 'medicare.yaml'].map((f) => new URL(`../specs/${f}`, import.meta.url).pathname);
+const COMPANION_SPECS = ['legacy-ichra.yaml', 'medicare.yaml'].map(
+  (f) => new URL(`../specs/${f}`, import.meta.url).pathname,
+);
 
 const contracts = new Map<string, Promise<Contract>>();
 
@@ -72,7 +74,9 @@ async function companions(): Promise<Contract[]> {
 
 /** Path templates of the GETs the loaded documents mark `x-side-effects: true`. */
 export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'>[]): string[] {
-  return contracts.flatMap((c) => c.operations.filter((op) => op.method === 'GET' && op.sideEffects).map((op) => op.path));
+  return contracts.flatMap((c) =>
+    c.operations.filter((op) => op.method === 'GET' && op.sideEffects).map((op) => op.path),
+  );
 }
 
 export function isWritable(config: RunConfig): boolean {
@@ -85,14 +89,26 @@ export function requestCapOf(name: RunConfig['runProfile'], spent = 0): RequestC
   return max === undefined ? undefined : { max: Math.max(0, max - spent), runProfile: name };
 }
 
-export async function createTargetContext(config: RunConfig, env: NodeJS.ProcessEnv = process.env): Promise<TargetContext> {
+export async function createTargetContext(
+  config: RunConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TargetContext> {
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
-  const client = createClient({ profile: config.profile, runId: config.runId, readOnly: !writable, sideEffectGets, env, direct: config.embedded, requestCap: requestCapOf(config.runProfile, config.requestsSpent) });
+  const client = createClient({
+    profile: config.profile,
+    runId: config.runId,
+    readOnly: !writable,
+    sideEffectGets,
+    env,
+    direct: config.embedded,
+    requestCap: requestCapOf(config.runProfile, config.requestsSpent),
+  });
   // A fixture the preflight found the target does not have counts as absent: its checks skip.
   const absent = absentFixtures(config.configWarnings);
-  const fixture = (name: string) => (Object.hasOwn(config.profile.fixtures, name) && !absent.has(name) ? config.profile.fixtures[name] : undefined);
+  const fixture = (name: string) =>
+    Object.hasOwn(config.profile.fixtures, name) && !absent.has(name) ? config.profile.fixtures[name] : undefined;
   const hasRole = (role: string) => client.hasRole(role);
   return {
     config,
@@ -103,14 +119,31 @@ export async function createTargetContext(config: RunConfig, env: NodeJS.Process
     fixture,
     hasRole,
     writable,
-    capabilities: { hasRole, hasFixture: (name) => fixture(name) !== undefined, distinctKeys: (roles) => client.distinctKeys(roles), writable, embedded: config.embedded },
-    known: (extra) => knownValues(Object.fromEntries(Object.entries(config.profile.fixtures).filter(([name]) => !absent.has(name))), extra),
+    capabilities: {
+      hasRole,
+      hasFixture: (name) => fixture(name) !== undefined,
+      distinctKeys: (roles) => client.distinctKeys(roles),
+      writable,
+      embedded: config.embedded,
+    },
+    known: (extra) =>
+      knownValues(
+        Object.fromEntries(Object.entries(config.profile.fixtures).filter(([name]) => !absent.has(name))),
+        extra,
+      ),
   };
 }
 
 /** What makes two runs different for a worker that outlives one of them. */
 function runKey(config: RunConfig): string {
-  return JSON.stringify([config.runId, config.fault ?? null, config.profile.name, config.profile.baseUrl, config.specSource, config.runProfile]);
+  return JSON.stringify([
+    config.runId,
+    config.fault ?? null,
+    config.profile.name,
+    config.profile.baseUrl,
+    config.specSource,
+    config.runProfile,
+  ]);
 }
 
 let current: { key: string; target: Promise<TargetContext> } | undefined;
@@ -118,7 +151,10 @@ let current: { key: string; target: Promise<TargetContext> } | undefined;
 /** The run configuration the engine provided; a clear error when a suite runs outside a run. */
 export function runConfig(): RunConfig {
   const config = inject('runConfig');
-  if (!config) throw new Error('no run configuration: run the conformance suites with `partner-conformance run`, not with `vitest` directly');
+  if (!config)
+    throw new Error(
+      'no run configuration: run the conformance suites with `partner-conformance run`, not with `vitest` directly',
+    );
   return config;
 }
 

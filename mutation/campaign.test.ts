@@ -29,13 +29,24 @@ const FAULTS = [
 
 /** What the stand-in suite finds against each fault. */
 function findingsFor(fault: string | undefined, cleanFalseFailure: boolean): Finding[] {
-  const check = (rules: string[], verdict: Finding['verdict']): Finding => ({ check: `checks ${rules.join('+')}`, family: 'utility', rules, verdict, exchanges: [] });
+  const check = (rules: string[], verdict: Finding['verdict']): Finding => ({
+    check: `checks ${rules.join('+')}`,
+    family: 'utility',
+    rules,
+    verdict,
+    exchanges: [],
+  });
   switch (fault) {
-    case 'ping-wrong-status': return [check(['PING-200'], 'failed'), check(['ISSUERS-ORDER'], 'passed')];
-    case 'issuers-byte-order': return [check(['PING-200'], 'passed'), check(['ISSUERS-ORDER', 'SCHEMA-X'], 'failed')];
-    case 'cancel-silent': return [check(['PING-200'], 'failed')];  // caught, but by another rule
-    case 'headers-missing': return [check(['HEADERS-REQUEST-ID'], 'warning')]; // inferred rule
-    default: return [check(['PING-200'], fault === undefined && cleanFalseFailure ? 'failed' : 'passed')];
+    case 'ping-wrong-status':
+      return [check(['PING-200'], 'failed'), check(['ISSUERS-ORDER'], 'passed')];
+    case 'issuers-byte-order':
+      return [check(['PING-200'], 'passed'), check(['ISSUERS-ORDER', 'SCHEMA-X'], 'failed')];
+    case 'cancel-silent':
+      return [check(['PING-200'], 'failed')]; // caught, but by another rule
+    case 'headers-missing':
+      return [check(['HEADERS-REQUEST-ID'], 'warning')]; // inferred rule
+    default:
+      return [check(['PING-200'], fault === undefined && cleanFalseFailure ? 'failed' : 'passed')];
   }
 }
 
@@ -44,7 +55,12 @@ function fakeRunner(seen: Array<RunConfig>, cleanFalseFailure = false): () => Pr
     async run(config, report) {
       seen.push(config);
       await new Promise((r) => setTimeout(r, 5));
-      return buildSummary(report.info, findingsFor(config.fault, cleanFalseFailure), catalogueOf(SAMPLE_RULES), new Date());
+      return buildSummary(
+        report.info,
+        findingsFor(config.fault, cleanFalseFailure),
+        catalogueOf(SAMPLE_RULES),
+        new Date(),
+      );
     },
     async close() {},
   });
@@ -67,14 +83,32 @@ describe('mutation campaign', () => {
   it('runs the clean server and every fault once, spread over the lanes, and scores them', async () => {
     const seen: RunConfig[] = [];
     const result = await runCampaign({ ...base(), lanes: 2, createRunner: fakeRunner(seen) });
-    expect(seen.map((c) => c.fault ?? 'clean').sort()).toEqual(['cancel-silent', 'clean', 'headers-missing', 'issuers-byte-order', 'ping-wrong-status']);
+    expect(seen.map((c) => c.fault ?? 'clean').sort()).toEqual([
+      'cancel-silent',
+      'clean',
+      'headers-missing',
+      'issuers-byte-order',
+      'ping-wrong-status',
+    ]);
     expect(new Set(seen.map((c) => c.runId)).size).toBe(seen.length);
     // Each run's config comes from the engine's plan: the embedded server, the fault, its command.
-    expect(seen.find((c) => c.fault === 'cancel-silent')).toMatchObject({ embedded: true, runProfile: 'conformance', command: 'npx partner-conformance run --fault cancel-silent' });
+    expect(seen.find((c) => c.fault === 'cancel-silent')).toMatchObject({
+      embedded: true,
+      runProfile: 'conformance',
+      command: 'npx partner-conformance run --fault cancel-silent',
+    });
     expect(seen.every((c) => c.profile.baseUrl.endsWith(c.fault ?? 'clean'))).toBe(true);
     const byName = Object.fromEntries(result.faults.map((f) => [f.fault, f]));
-    expect(byName['ping-wrong-status']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['PING-200'] });
-    expect(byName['issuers-byte-order']).toMatchObject({ caught: true, ownRuleCaught: true, failingRules: ['ISSUERS-ORDER', 'SCHEMA-X'] });
+    expect(byName['ping-wrong-status']).toMatchObject({
+      caught: true,
+      ownRuleCaught: true,
+      failingRules: ['PING-200'],
+    });
+    expect(byName['issuers-byte-order']).toMatchObject({
+      caught: true,
+      ownRuleCaught: true,
+      failingRules: ['ISSUERS-ORDER', 'SCHEMA-X'],
+    });
     expect(byName['cancel-silent']).toMatchObject({ caught: true, ownRuleCaught: false });
     expect(byName['headers-missing']).toMatchObject({ caught: true, ownRuleCaught: true });
     expect(result.score).toEqual({ caught: 4, total: 4, ownRule: 3, ratio: 1 });
@@ -88,7 +122,13 @@ describe('mutation campaign', () => {
 
   it('with variants sampled, runs each fault once beside one variant of its family, the same one for the same seed', async () => {
     const seen: RunConfig[] = [];
-    const result = await runCampaign({ ...base(), lanes: 2, createRunner: fakeRunner(seen), variantPool: VARIANTS, withVariants: 'sample' });
+    const result = await runCampaign({
+      ...base(),
+      lanes: 2,
+      createRunner: fakeRunner(seen),
+      variantPool: VARIANTS,
+      withVariants: 'sample',
+    });
     const paired = seen.filter((c) => c.fault !== undefined);
     expect(paired).toHaveLength(FAULTS.length);
     expect(paired.every((c) => c.variants?.length === 1)).toBe(true);
@@ -102,7 +142,13 @@ describe('mutation campaign', () => {
     // The matrix keeps the order of the faults, each with the variant its run had.
     expect(result.faults.map((f) => f.fault)).toEqual(FAULTS.map((f) => f.name));
     for (const f of result.faults) expect(f.variant).toBe(paired.find((c) => c.fault === f.fault)!.variants![0]);
-    const again = await runCampaign({ ...base(), lanes: 1, createRunner: fakeRunner([]), variantPool: VARIANTS, withVariants: 'sample' });
+    const again = await runCampaign({
+      ...base(),
+      lanes: 1,
+      createRunner: fakeRunner([]),
+      variantPool: VARIANTS,
+      withVariants: 'sample',
+    });
     expect(again.faults.map((f) => f.variant)).toEqual(result.faults.map((f) => f.variant));
     // cancel-silent is caught, but not by its own rule: beside a variant that fails the campaign.
     expect(result.withVariants).toBe('sample');
@@ -112,22 +158,42 @@ describe('mutation campaign', () => {
 
   it('with every variant, runs every pair', async () => {
     const seen: RunConfig[] = [];
-    const result = await runCampaign({ ...base(), faults: FAULTS.slice(0, 2), lanes: 2, createRunner: fakeRunner(seen), variantPool: VARIANTS, withVariants: 'all' });
-    expect(result.faults.map((f) => `${f.fault}+${f.variant}`)).toEqual(FAULTS.slice(0, 2).flatMap((f) => VARIANTS.map((v) => `${f.name}+${v.name}`)));
+    const result = await runCampaign({
+      ...base(),
+      faults: FAULTS.slice(0, 2),
+      lanes: 2,
+      createRunner: fakeRunner(seen),
+      variantPool: VARIANTS,
+      withVariants: 'all',
+    });
+    expect(result.faults.map((f) => `${f.fault}+${f.variant}`)).toEqual(
+      FAULTS.slice(0, 2).flatMap((f) => VARIANTS.map((v) => `${f.name}+${v.name}`)),
+    );
     expect(seen).toHaveLength(1 + 2 * VARIANTS.length);
     expect(result.passed).toBe(true);
   });
 
-  it('with scope family, runs only the fault\'s own family against it', async () => {
+  it("with scope family, runs only the fault's own family against it", async () => {
     const seen: RunConfig[] = [];
-    await runCampaign({ ...base(), families: ['utility', 'reference', 'enrollments'], scope: 'family', lanes: 1, createRunner: fakeRunner(seen) });
+    await runCampaign({
+      ...base(),
+      families: ['utility', 'reference', 'enrollments'],
+      scope: 'family',
+      lanes: 1,
+      createRunner: fakeRunner(seen),
+    });
     expect(seen.find((c) => c.fault === 'issuers-byte-order')!.families).toEqual(['reference']);
     expect(seen.find((c) => c.fault === undefined)!.families).toEqual(['utility', 'reference', 'enrollments']);
   });
 
   it('fails when the clean server shows a failure, and counts a fault nothing caught', async () => {
     const seen: RunConfig[] = [];
-    const result = await runCampaign({ ...base(), faults: [...FAULTS, { name: 'invisible', rules: ['PING-200'], family: 'utility', summary: 'x' }], lanes: 1, createRunner: fakeRunner(seen, true) });
+    const result = await runCampaign({
+      ...base(),
+      faults: [...FAULTS, { name: 'invisible', rules: ['PING-200'], family: 'utility', summary: 'x' }],
+      lanes: 1,
+      createRunner: fakeRunner(seen, true),
+    });
     expect(result.clean.falseFailures).toHaveLength(1);
     expect(result.faults.find((f) => f.fault === 'invisible')).toMatchObject({ caught: false, failingRules: [] });
     expect(result.score).toMatchObject({ caught: 4, total: 5 });

@@ -14,7 +14,14 @@ import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';
 import { onLanes } from '../engine/lanes.js';
 import type { SuiteRunner } from '../engine/suite-runner.js';
 import { MUTATION_FORMAT, progressLine, scoreOf, type CampaignResult } from './matrix.js';
-import { cleanOutcome, faultError, faultOutcome, type CleanOutcome, type FaultInfo, type FaultOutcome } from './outcome.js';
+import {
+  cleanOutcome,
+  faultError,
+  faultOutcome,
+  type CleanOutcome,
+  type FaultInfo,
+  type FaultOutcome,
+} from './outcome.js';
 import { pairsOf, type VariantInfo, type WithVariants } from './pairs.js';
 
 /** The campaign's runs share an embedded run's settings; `reportDir` holds the clean run's reports under `clean/`. */
@@ -42,7 +49,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
   const started = Date.now();
   const withVariants = options.withVariants ?? 'none';
   const pairs = pairsOf(options.faults, options.variantPool ?? [], withVariants, options.seed);
-  const jobs: Job[] = [{ kind: 'clean' }, ...pairs.map(({ fault, variant }) => ({ kind: 'fault' as const, fault, ...(variant ? { variant } : {}) }))];
+  const jobs: Job[] = [
+    { kind: 'clean' },
+    ...pairs.map(({ fault, variant }) => ({ kind: 'fault' as const, fault, ...(variant ? { variant } : {}) })),
+  ];
   const outcomes: FaultOutcome[] = [];
   let clean: CleanOutcome | undefined;
   let done = 0;
@@ -53,19 +63,37 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     if (job.kind === 'clean') {
       const cleanDir = `${options.reportDir}/clean`;
       try {
-        const summary = await runOnce(options, runner, runId, {}, [new SummaryJsonWriter(cleanDir), new JunitWriter(cleanDir), new HtmlWriter(cleanDir)]);
+        const summary = await runOnce(options, runner, runId, {}, [
+          new SummaryJsonWriter(cleanDir),
+          new JunitWriter(cleanDir),
+          new HtmlWriter(cleanDir),
+        ]);
         clean = cleanOutcome(summary, Date.now() - runStart, cleanDir);
       } catch (err) {
-        clean = { counts: countVerdicts([]), falseFailures: [], durationMs: Date.now() - runStart, error: (err as Error).message };
+        clean = {
+          counts: countVerdicts([]),
+          falseFailures: [],
+          durationMs: Date.now() - runStart,
+          error: (err as Error).message,
+        };
       }
-      options.io.out.write(`clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures (${(clean.durationMs / 1000).toFixed(1)} s)\n`);
+      options.io.out.write(
+        `clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures (${(clean.durationMs / 1000).toFixed(1)} s)\n`,
+      );
       return;
     }
     const { fault, variant } = job;
     let outcome: FaultOutcome;
     try {
-      const families = options.scope === 'family' ? options.families.filter((f) => f === fault.family) : options.families;
-      const summary = await runOnce({ ...options, families }, runner, runId, { fault: fault.name, variants: variant ? [variant] : [] }, []);
+      const families =
+        options.scope === 'family' ? options.families.filter((f) => f === fault.family) : options.families;
+      const summary = await runOnce(
+        { ...options, families },
+        runner,
+        runId,
+        { fault: fault.name, variants: variant ? [variant] : [] },
+        [],
+      );
       outcome = faultOutcome(fault, summary, Date.now() - runStart, variant);
     } catch (err) {
       outcome = faultError(fault, err, Date.now() - runStart, variant);
@@ -93,11 +121,21 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     faults,
     score,
     // Beside a variant, a fault counts only when its own rule still catches it.
-    passed: !cleanResult.error && cleanResult.falseFailures.length === 0 && score.caught === score.total && (withVariants === 'none' || score.ownRule === score.total),
+    passed:
+      !cleanResult.error &&
+      cleanResult.falseFailures.length === 0 &&
+      score.caught === score.total &&
+      (withVariants === 'none' || score.ownRule === score.total),
   };
 }
 
-async function runOnce(options: CampaignOptions, runner: SuiteRunner, runId: string, switches: { fault?: string; variants?: string[] }, writers: ReportWriter[]): Promise<RunSummary> {
+async function runOnce(
+  options: CampaignOptions,
+  runner: SuiteRunner,
+  runId: string,
+  switches: { fault?: string; variants?: string[] },
+  writers: ReportWriter[],
+): Promise<RunSummary> {
   const plan = embeddedPlan({ ...options, runId, ...switches });
   const target = await startTarget(plan, options.startServer);
   try {

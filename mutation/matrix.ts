@@ -32,14 +32,24 @@ export interface CampaignResult {
 
 export function scoreOf(faults: readonly FaultOutcome[]): CampaignResult['score'] {
   const caught = faults.filter((f) => f.caught).length;
-  return { caught, total: faults.length, ownRule: faults.filter((f) => f.ownRuleCaught).length, ratio: faults.length ? caught / faults.length : 1 };
+  return {
+    caught,
+    total: faults.length,
+    ownRule: faults.filter((f) => f.ownRuleCaught).length,
+    ratio: faults.length ? caught / faults.length : 1,
+  };
 }
 
-const list = (rules: readonly string[], max = 4) => (rules.length > max ? `${rules.slice(0, max).join(', ')} +${rules.length - max}` : rules.join(', '));
+const list = (rules: readonly string[], max = 4) =>
+  rules.length > max ? `${rules.slice(0, max).join(', ')} +${rules.length - max}` : rules.join(', ');
 
 /** One progress line per fault, printed as it completes. */
 export function progressLine(outcome: FaultOutcome, index: number, total: number): string {
-  const status = outcome.error ? `ERROR ${outcome.error}` : outcome.caught ? `caught by ${list(outcome.failingRules)}${outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`}` : 'NOT CAUGHT';
+  const status = outcome.error
+    ? `ERROR ${outcome.error}`
+    : outcome.caught
+      ? `caught by ${list(outcome.failingRules)}${outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`}`
+      : 'NOT CAUGHT';
   const name = outcome.variant ? `${outcome.fault} + ${outcome.variant}` : outcome.fault;
   return `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status} (${(outcome.durationMs / 1000).toFixed(1)} s)\n`;
 }
@@ -49,16 +59,29 @@ export function renderMatrix(result: CampaignResult): string {
   const paired = result.faults.some((f) => f.variant !== undefined);
   const variantWidth = Math.max(7, ...result.faults.map((f) => f.variant?.length ?? 0));
   const variantColumn = (v: string) => (paired ? `${v.padEnd(variantWidth)}  ` : '');
-  const lines = ['', `${'fault'.padEnd(width)}  ${variantColumn('variant')}${'family'.padEnd(19)}  caught  own rule  failing rules`];
+  const lines = [
+    '',
+    `${'fault'.padEnd(width)}  ${variantColumn('variant')}${'family'.padEnd(19)}  caught  own rule  failing rules`,
+  ];
   for (const f of result.faults) {
     const own = f.ownRuleCaught ? 'yes' : 'no';
-    lines.push(`${f.fault.padEnd(width)}  ${variantColumn(f.variant ?? '-')}${f.family.padEnd(19)}  ${(f.error ? 'error' : f.caught ? 'yes' : 'NO').padEnd(6)}  ${own.padEnd(8)}  ${f.error ?? list(f.failingRules)}`);
+    lines.push(
+      `${f.fault.padEnd(width)}  ${variantColumn(f.variant ?? '-')}${f.family.padEnd(19)}  ${(f.error ? 'error' : f.caught ? 'yes' : 'NO').padEnd(6)}  ${own.padEnd(8)}  ${f.error ?? list(f.failingRules)}`,
+    );
   }
   const { clean, score } = result;
   lines.push('');
-  lines.push(`clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures${clean.error ? ` (error: ${clean.error})` : ''}`);
-  for (const ff of clean.falseFailures) lines.push(`  ✗ [${ff.family}] ${ff.check} (${ff.rules.join(', ')}): ${ff.observed ?? ''}`);
-  lines.push(`score: ${score.caught}/${score.total} faults caught (${(score.ratio * 100).toFixed(1)}%), ${score.ownRule}/${score.total} by their own rule`);
-  lines.push(`campaign: ${(result.durationMs / 1000).toFixed(1)} s on ${result.lanes} lanes, scope ${result.scope}${result.withVariants === 'none' ? '' : `, with variants: ${result.withVariants}`} — ${result.passed ? 'PASSED' : 'FAILED'}`, '');
+  lines.push(
+    `clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures${clean.error ? ` (error: ${clean.error})` : ''}`,
+  );
+  for (const ff of clean.falseFailures)
+    lines.push(`  ✗ [${ff.family}] ${ff.check} (${ff.rules.join(', ')}): ${ff.observed ?? ''}`);
+  lines.push(
+    `score: ${score.caught}/${score.total} faults caught (${(score.ratio * 100).toFixed(1)}%), ${score.ownRule}/${score.total} by their own rule`,
+  );
+  lines.push(
+    `campaign: ${(result.durationMs / 1000).toFixed(1)} s on ${result.lanes} lanes, scope ${result.scope}${result.withVariants === 'none' ? '' : `, with variants: ${result.withVariants}`} — ${result.passed ? 'PASSED' : 'FAILED'}`,
+    '',
+  );
   return lines.join('\n');
 }

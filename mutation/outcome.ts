@@ -54,13 +54,21 @@ export interface CleanOutcome {
   error?: string;
 }
 
-const isCatch = (f: Finding): f is Finding & { verdict: 'failed' | 'warning' } => f.verdict === 'failed' || f.verdict === 'warning';
+const isCatch = (f: Finding): f is Finding & { verdict: 'failed' | 'warning' } =>
+  f.verdict === 'failed' || f.verdict === 'warning';
 
 function catchesOf(summary: RunSummary): Catch[] {
-  return summary.findings.filter(isCatch).map((f) => ({ check: f.check, family: f.family, rules: f.rules, verdict: f.verdict, observed: f.observed }));
+  return summary.findings
+    .filter(isCatch)
+    .map((f) => ({ check: f.check, family: f.family, rules: f.rules, verdict: f.verdict, observed: f.observed }));
 }
 
-export function faultOutcome(fault: FaultInfo, summary: RunSummary, durationMs: number, variant?: string): FaultOutcome {
+export function faultOutcome(
+  fault: FaultInfo,
+  summary: RunSummary,
+  durationMs: number,
+  variant?: string,
+): FaultOutcome {
   const catches = catchesOf(summary);
   const failingRules = [...new Set(catches.flatMap((c) => c.rules))].sort();
   return {

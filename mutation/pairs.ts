@@ -26,7 +26,12 @@ function pick(seed: number, name: string, n: number): number {
   return createHash('sha256').update(`${seed}:${name}`).digest().readUInt32BE(0) % n;
 }
 
-export function pairsOf(faults: readonly FaultInfo[], variants: readonly VariantInfo[], mode: WithVariants, seed: number): Pair[] {
+export function pairsOf(
+  faults: readonly FaultInfo[],
+  variants: readonly VariantInfo[],
+  mode: WithVariants,
+  seed: number,
+): Pair[] {
   if (mode === 'none' || variants.length === 0) return faults.map((fault) => ({ fault }));
   if (mode === 'all') return faults.flatMap((fault) => variants.map((v) => ({ fault, variant: v.name })));
   return faults.map((fault) => {

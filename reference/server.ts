@@ -94,6 +94,18 @@ export function listFaults(): Array<{ name: string; rules: string[]; family: str
 }
 
 /** Every variant the server knows: a valid choice where the contract is open, and the documents it holds under. */
-export function listVariants(): Array<{ name: string; permits: string; family: string; summary: string; documents: VariantDocument[] }> {
-  return allVariants.map(({ name, permits, family, summary, documents }) => ({ name, permits, family, summary, documents: [...documents] }));
+export function listVariants(): Array<{
+  name: string;
+  permits: string;
+  family: string;
+  summary: string;
+  documents: VariantDocument[];
+}> {
+  return allVariants.map(({ name, permits, family, summary, documents }) => ({
+    name,
+    permits,
+    family,
+    summary,
+    documents: [...documents],
+  }));
 }

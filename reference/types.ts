@@ -37,10 +37,7 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-export type Gate =
-  | 'enrollment_sessions'
-  | 'policy_status'
-  | 'direct_enrollment';
+export type Gate = 'enrollment_sessions' | 'policy_status' | 'direct_enrollment';
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

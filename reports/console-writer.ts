@@ -56,12 +56,17 @@ export class ConsoleWriter implements ReportWriter {
     this.byFamily.set(finding.family, list);
     this.done += 1;
     this.last = finding;
-    if (this.options.live) this.out.write(`\r\x1b[K  ${finding.family}: ${list.length} checks done (${this.done} in all), last: ${clip(finding.check, 60)}`);
+    if (this.options.live)
+      this.out.write(
+        `\r\x1b[K  ${finding.family}: ${list.length} checks done (${this.done} in all), last: ${clip(finding.check, 60)}`,
+      );
   }
 
   private beat(): void {
     const seconds = Math.round((Date.now() - this.started) / 1000);
-    this.out.write(`… still running (${seconds} s): ${this.done} checks done${this.last ? `, last [${this.last.family}] ${clip(this.last.check, 60)}` : ''}\n`);
+    this.out.write(
+      `… still running (${seconds} s): ${this.done} checks done${this.last ? `, last [${this.last.family}] ${clip(this.last.check, 60)}` : ''}\n`,
+    );
   }
 
   familyDone(family: string): void {
@@ -69,9 +74,15 @@ export class ConsoleWriter implements ReportWriter {
     const findings = this.byFamily.get(family) ?? [];
     const ms = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
     // A family none of whose checks was judged (all skipped) is no pass: `–`.
-    const mark = findings.some((f) => f.verdict === 'failed') ? '✗' : findings.every((f) => f.verdict === 'skipped') ? '–' : '✓';
+    const mark = findings.some((f) => f.verdict === 'failed')
+      ? '✗'
+      : findings.every((f) => f.verdict === 'skipped')
+        ? '–'
+        : '✓';
     const checks = findings.filter((f) => !isStepFinding(f)).length;
-    this.out.write(`${mark} ${family.padEnd(20)} ${String(checks).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`);
+    this.out.write(
+      `${mark} ${family.padEnd(20)} ${String(checks).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`,
+    );
   }
 
   close(summary: RunSummary): void {
@@ -82,8 +93,13 @@ export class ConsoleWriter implements ReportWriter {
 }
 
 export function renderConsoleSummary(summary: RunSummary, reportDir?: string): string {
-  const lines: string[] = ['', `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}${summary.target.variants?.length ? `, variants ${summary.target.variants.join(', ')}` : ''}`];
-  lines.push(`Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`);
+  const lines: string[] = [
+    '',
+    `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}${summary.target.variants?.length ? `, variants ${summary.target.variants.join(', ')}` : ''}`,
+  ];
+  lines.push(
+    `Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`,
+  );
   lines.push(`Scope: ${scopeLine(summary.scope)}`);
   lines.push(...documentDefectLines(summary));
   lines.push(...configWarningLines(summary.configWarnings));
@@ -93,7 +109,12 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject === undefined);
   lines.push(...stepLines(summary));
   if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));
-  if (warnings.length > 0) lines.push('', `Warnings (inferred rules, and answers only one of the two sources allows${summary.strict ? '; failing under --strict' : ''}):`, ...warnings.flatMap((f) => describeFinding(summary, f)));
+  if (warnings.length > 0)
+    lines.push(
+      '',
+      `Warnings (inferred rules, and answers only one of the two sources allows${summary.strict ? '; failing under --strict' : ''}):`,
+      ...warnings.flatMap((f) => describeFinding(summary, f)),
+    );
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
@@ -107,7 +128,10 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
  */
 export function configWarningLines(warnings: RunSummary['configWarnings']): string[] {
   if (!warnings || warnings.length === 0) return [];
-  return [`Configuration warnings (${warnings.length}; the checks they touch are skipped):`, ...warnings.map((w) => formatWarning(w).replace(/^/gm, '  '))];
+  return [
+    `Configuration warnings (${warnings.length}; the checks they touch are skipped):`,
+    ...warnings.map((w) => formatWarning(w).replace(/^/gm, '  ')),
+  ];
 }
 
 /** The loaded document's own defects, in the header: warnings about the document, not the target. */
@@ -122,7 +146,8 @@ function documentDefectLines(summary: RunSummary): string[] {
 }
 
 function describeFinding(summary: RunSummary, finding: Finding): string[] {
-  const rules = finding.rules.map((rule) => `${rule} §${summary.ruleVerdicts[rule]?.section ?? '?'}`).join(', ') || 'no rule';
+  const rules =
+    finding.rules.map((rule) => `${rule} §${summary.ruleVerdicts[rule]?.section ?? '?'}`).join(', ') || 'no rule';
   const lines = [`  ${finding.verdict === 'warning' ? '!' : '✗'} [${finding.family}] ${finding.check} (${rules})`];
   for (const rule of finding.rules) {
     const statement = summary.ruleVerdicts[rule]?.statement;
@@ -131,8 +156,13 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
   if (finding.expected !== undefined) lines.push(`      expected: ${clip(finding.expected, 300)}`);
   if (finding.observed !== undefined) lines.push(`      observed: ${clip(finding.observed, 300)}`);
   // Every step of a shortest failing sequence: the steps are the finding.
-  if (finding.steps !== undefined) lines.push('      shortest failing sequence:', ...finding.steps.split('\n').map((line) => `        ${clip(line, 200)}`));
-  if (finding.message !== undefined && finding.expected === undefined) lines.push(`      error: ${clip(finding.message, 300)}`);
+  if (finding.steps !== undefined)
+    lines.push(
+      '      shortest failing sequence:',
+      ...finding.steps.split('\n').map((line) => `        ${clip(line, 200)}`),
+    );
+  if (finding.message !== undefined && finding.expected === undefined)
+    lines.push(`      error: ${clip(finding.message, 300)}`);
   const last = finding.exchanges.at(-1);
   if (last) lines.push(`      exchange: ${describeExchange(last)}`);
   if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
@@ -148,11 +178,19 @@ const STEP_MARK: Partial<Record<Finding['verdict'], string>> = { failed: '✗', 
 function stepLines(summary: RunSummary): string[] {
   const groups = checksByStep(summary.findings);
   if (groups.size === 0) return [];
-  const lines = ['', `Setup steps that failed (${groups.size}; the checks under each are blocked: their rules were not tested):`];
+  const lines = [
+    '',
+    `Setup steps that failed (${groups.size}; the checks under each are blocked: their rules were not tested):`,
+  ];
   for (const step of summary.findings.filter(isStepFinding)) {
     const blocked = groups.get(step.step!.name) ?? [];
-    const breaks = step.rules.length > 0 ? `breaks ${step.rules.map((r) => `${r} §${summary.ruleVerdicts[r]?.section ?? '?'}`).join(', ')}` : 'breaks no rule: the target is not set up for it';
-    lines.push(`  ${STEP_MARK[step.verdict] ?? '⊘'} [${step.family}] ${step.check} (${breaks}); ${blocked.length} check${blocked.length === 1 ? '' : 's'} blocked`);
+    const breaks =
+      step.rules.length > 0
+        ? `breaks ${step.rules.map((r) => `${r} §${summary.ruleVerdicts[r]?.section ?? '?'}`).join(', ')}`
+        : 'breaks no rule: the target is not set up for it';
+    lines.push(
+      `  ${STEP_MARK[step.verdict] ?? '⊘'} [${step.family}] ${step.check} (${breaks}); ${blocked.length} check${blocked.length === 1 ? '' : 's'} blocked`,
+    );
     if (step.expected !== undefined) lines.push(`      expected: ${clip(step.expected, 300)}`);
     if (step.observed !== undefined) lines.push(`      observed: ${clip(step.observed, 300)}`);
     const exchange = step.exchanges.at(-1);
@@ -166,5 +204,8 @@ function stepLines(summary: RunSummary): string[] {
 export function needsTally(skipped: readonly Finding[]): string {
   const tally = new Map<string, number>();
   for (const f of skipped) tally.set(f.needs ?? 'unknown', (tally.get(f.needs ?? 'unknown') ?? 0) + 1);
-  return [...tally].sort((a, b) => b[1] - a[1]).map(([needs, n]) => `needs ${needs} ×${n}`).join('; ');
+  return [...tally]
+    .sort((a, b) => b[1] - a[1])
+    .map(([needs, n]) => `needs ${needs} ×${n}`)
+    .join('; ');
 }

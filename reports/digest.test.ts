@@ -29,7 +29,9 @@ describe('summary digest', () => {
   });
 
   it('does not depend on key order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe('{"a":{"d":[2,{"e":0,"f":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"e":0,"f":1}]},"b":1}',
+    );
   });
 
   it('ties the certification evidence to the summary', () => {

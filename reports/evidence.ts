@@ -70,7 +70,14 @@ export function buildEvidence(summary: RunSummary): Evidence {
     verdict: outcome.verdict,
     checks: summary.findings
       .filter((finding) => finding.rules.includes(id))
-      .map(({ check, verdict, expected, observed, needs, exchanges }) => ({ check, verdict, expected, observed, needs, exchanges })),
+      .map(({ check, verdict, expected, observed, needs, exchanges }) => ({
+        check,
+        verdict,
+        expected,
+        observed,
+        needs,
+        exchanges,
+      })),
   }));
   return withDigest({
     format: EVIDENCE_FORMAT,
@@ -97,7 +104,15 @@ function header(headers: Record<string, string> | undefined, name: string): stri
 
 export function requestIdsOf(summary: Pick<RunSummary, 'findings' | 'preflight'>): ExchangeRef[] {
   const preflight: ExchangeRef[] = summary.preflight
-    ? [{ check: 'preflight', method: 'GET', url: summary.preflight.url, ...(summary.preflight.status !== undefined ? { status: summary.preflight.status } : {}), requestId: summary.preflight.requestId ?? null }]
+    ? [
+        {
+          check: 'preflight',
+          method: 'GET',
+          url: summary.preflight.url,
+          ...(summary.preflight.status !== undefined ? { status: summary.preflight.status } : {}),
+          requestId: summary.preflight.requestId ?? null,
+        },
+      ]
     : [];
   return preflight.concat(
     summary.findings.flatMap((finding) =>

@@ -26,7 +26,9 @@ interface SerializedErrorLike {
 }
 
 const errorText = (errors: readonly SerializedErrorLike[] | undefined) =>
-  (errors ?? []).map((e) => `${e.name && e.name !== 'Error' ? `${e.name}: ` : ''}${e.message ?? String(e)}`).join('\n') || 'unknown error';
+  (errors ?? [])
+    .map((e) => `${e.name && e.name !== 'Error' ? `${e.name}: ` : ''}${e.message ?? String(e)}`)
+    .join('\n') || 'unknown error';
 
 /** The findings a finished test case stands for (none for a test deselected without a note). */
 export function findingsFromTestCase(testCase: TestCase): Finding[] {
@@ -42,7 +44,10 @@ export function findingsFromTestCase(testCase: TestCase): Finding[] {
     return [{ ...base, verdict: 'failed', expected: 'the check to complete', observed: message, message }];
   }
   // A test the run deselected (rule filter, run profile) is not a check of this run.
-  if (result.state === 'skipped') return result.note && !/^not selected/.test(result.note) ? [{ ...base, verdict: 'skipped', needs: result.note.replace(/^needs /, '') }] : [];
+  if (result.state === 'skipped')
+    return result.note && !/^not selected/.test(result.note)
+      ? [{ ...base, verdict: 'skipped', needs: result.note.replace(/^needs /, '') }]
+      : [];
   return [{ ...base, verdict: 'passed' }];
 }
 
@@ -66,5 +71,14 @@ export function findingsFromModuleErrors(testModule: TestModule): Finding[] {
 /** An error raised outside any test (e.g. an unhandled rejection) as a failed finding. */
 export function findingFromRunError(error: SerializedErrorLike): Finding {
   const message = errorText([error]);
-  return { check: 'unhandled error during the run', family: 'contract', rules: [], verdict: 'failed', expected: 'no error outside the checks', observed: message, message, exchanges: [] };
+  return {
+    check: 'unhandled error during the run',
+    family: 'contract',
+    rules: [],
+    verdict: 'failed',
+    expected: 'no error outside the checks',
+    observed: message,
+    message,
+    exchanges: [],
+  };
 }

@@ -19,7 +19,10 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function annotation(summary: RunSummary, finding: Finding): string {
   const level = finding.verdict === 'failed' ? 'error' : 'warning';
   const rules = finding.rules.map((r) => `${r} §${summary.ruleVerdicts[r]?.section ?? '?'}`).join(', ') || 'no rule';
-  const detail = finding.expected !== undefined ? `expected ${finding.expected}; observed ${finding.observed ?? '?'}` : (finding.message ?? '');
+  const detail =
+    finding.expected !== undefined
+      ? `expected ${finding.expected}; observed ${finding.observed ?? '?'}`
+      : (finding.message ?? '');
   return `::${level} title=${escapeProperty(`[${finding.family}] ${rules}`)}::${escapeData(`${finding.check}: ${detail}${finding.reproduce ? `\nreproduce: ${finding.reproduce}` : ''}`)}\n`;
 }
 
@@ -40,20 +43,44 @@ export function renderStepSummary(summary: RunSummary): string {
     '',
     ...(steps.length === 0
       ? []
-      : ['**Setup steps that failed** (the checks under each are blocked: their rules were not tested)', '', ...steps.map(([step, checks]) => `- ${cell(step)}: ${checks.length} check(s) blocked${checks.length ? ` (${checks.map((c) => cell(c.check)).join('; ')})` : ''}`), '']),
+      : [
+          '**Setup steps that failed** (the checks under each are blocked: their rules were not tested)',
+          '',
+          ...steps.map(
+            ([step, checks]) =>
+              `- ${cell(step)}: ${checks.length} check(s) blocked${checks.length ? ` (${checks.map((c) => cell(c.check)).join('; ')})` : ''}`,
+          ),
+          '',
+        ]),
     ...(failures.length === 0
       ? []
-      : ['| family | rules | check | observed | reproduce |', '|---|---|---|---|---|', ...failures.map((f) => `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} | ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`), '']),
+      : [
+          '| family | rules | check | observed | reproduce |',
+          '|---|---|---|---|---|',
+          ...failures.map(
+            (f) =>
+              `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} | ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`,
+          ),
+          '',
+        ]),
   ].join('\n');
 }
 
 export class GithubWriter implements ReportWriter {
   /** `out`: where annotations go (the step's stdout); `summaryPath`: GITHUB_STEP_SUMMARY, when set. */
-  constructor(private readonly out: TextSink, private readonly summaryPath?: string) {}
+  constructor(
+    private readonly out: TextSink,
+    private readonly summaryPath?: string,
+  ) {}
 
   async close(summary: RunSummary): Promise<void> {
     for (const finding of summary.findings) {
-      if (finding.verdict === 'failed' || (finding.verdict === 'warning' && finding.subject !== 'document') || finding.subject === 'step') this.out.write(annotation(summary, finding));
+      if (
+        finding.verdict === 'failed' ||
+        (finding.verdict === 'warning' && finding.subject !== 'document') ||
+        finding.subject === 'step'
+      )
+        this.out.write(annotation(summary, finding));
     }
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
   }

@@ -25,7 +25,9 @@ function entry(check: string, startedAt: string, ex: Exchange) {
       cookies: [],
       headers: pairs(ex.request.headers),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-      ...(ex.request.body !== undefined ? { postData: { mimeType: ex.request.headers['content-type'] ?? '', text: ex.request.body } } : {}),
+      ...(ex.request.body !== undefined
+        ? { postData: { mimeType: ex.request.headers['content-type'] ?? '', text: ex.request.body } }
+        : {}),
       headersSize: -1,
       bodySize: ex.request.body === undefined ? 0 : Buffer.byteLength(ex.request.body),
     },
@@ -62,6 +64,9 @@ export class HarWriter implements ReportWriter {
 
   async close(summary: RunSummary): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, 'exchanges.har'), `${JSON.stringify(renderHar(summary, summary.scope.toolVersion), null, 2)}\n`);
+    await writeFile(
+      join(this.dir, 'exchanges.har'),
+      `${JSON.stringify(renderHar(summary, summary.scope.toolVersion), null, 2)}\n`,
+    );
   }
 }

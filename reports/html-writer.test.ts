@@ -18,7 +18,10 @@ describe('report.html', () => {
   it('shows the counts, and a failure with rule, section, statement, expected, observed, exchange and reproduction', () => {
     expect(page).toMatch(/<b>4<\/b>checks/);
     expect(page).toMatch(/<b>1<\/b>failed/);
-    const card = page.slice(page.indexOf('<div class="card failed"'), page.indexOf('</div>', page.indexOf('<div class="card failed"')));
+    const card = page.slice(
+      page.indexOf('<div class="card failed"'),
+      page.indexOf('</div>', page.indexOf('<div class="card failed"')),
+    );
     expect(card).toContain('<code>ISSUERS-ORDER</code> (section 2.3, stated)');
     expect(card).toContain('Issuers are ordered by name case-insensitive');
     expect(card).toContain('names in case-insensitive order: &quot;acme&quot; before &quot;Zeta&quot;');

@@ -6,7 +6,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProfile } from '../harness/run-profiles.js';
 import { esc } from './html/escape.js';
-import { evidenceSection, failureSection, familyTables, headerSection, rulesSection, skippedSection } from './html/sections.js';
+import {
+  evidenceSection,
+  failureSection,
+  familyTables,
+  headerSection,
+  rulesSection,
+  skippedSection,
+} from './html/sections.js';
 import { STYLE } from './html/style.js';
 import { outcomeLabel } from './scope.js';
 import type { RunSummary } from './summary.js';

@@ -10,7 +10,10 @@ import type { ReportWriter } from './writer.js';
 
 export class SummaryJsonWriter implements ReportWriter {
   /** `signingKey`: an Ed25519 private key; evidence.json is signed with it when given. */
-  constructor(private readonly dir: string, private readonly signingKey?: KeyObject) {}
+  constructor(
+    private readonly dir: string,
+    private readonly signingKey?: KeyObject,
+  ) {}
 
   async close(summary: RunSummary): Promise<void> {
     await mkdir(this.dir, { recursive: true });

@@ -13,10 +13,36 @@ const OUTCOME = ['type', 'message'];
 /** element -> [children it may hold, attributes it may carry, attributes it must carry] (junit-10.xsd). */
 const SCHEMA: Record<string, [string[], string[], string[]]> = {
   testsuites: [['testsuite'], ['name', 'time', 'tests', 'failures', 'disabled', 'errors'], []],
-  testsuite: [['testsuite', 'properties', 'testcase', 'system-out', 'system-err'], ['name', 'tests', 'failures', 'errors', 'time', 'disabled', 'skipped', 'skips', 'timestamp', 'hostname', 'id', 'package', 'assertions', 'file', 'skip', 'log', 'url'], ['tests']],
+  testsuite: [
+    ['testsuite', 'properties', 'testcase', 'system-out', 'system-err'],
+    [
+      'name',
+      'tests',
+      'failures',
+      'errors',
+      'time',
+      'disabled',
+      'skipped',
+      'skips',
+      'timestamp',
+      'hostname',
+      'id',
+      'package',
+      'assertions',
+      'file',
+      'skip',
+      'log',
+      'url',
+    ],
+    ['tests'],
+  ],
   properties: [['property'], [], []],
   property: [[], ['name', 'value'], ['name', 'value']],
-  testcase: [['skipped', 'error', 'failure', 'rerunFailure', 'rerunError', 'system-out', 'system-err'], ['name', 'assertions', 'time', 'timestamp', 'classname', 'status', 'class', 'file', 'line', 'log', 'group', 'url'], ['name']],
+  testcase: [
+    ['skipped', 'error', 'failure', 'rerunFailure', 'rerunError', 'system-out', 'system-err'],
+    ['name', 'assertions', 'time', 'timestamp', 'classname', 'status', 'class', 'file', 'line', 'log', 'group', 'url'],
+    ['name'],
+  ],
   failure: [[], OUTCOME, []],
   error: [[], OUTCOME, []],
   skipped: [[], OUTCOME, []],
@@ -29,7 +55,9 @@ function violations(el: XmlElement, path = el.name): string[] {
   if (!rule) return [`${path}: element not in the schema`];
   const [children, attrs, required] = rule;
   return [
-    ...Object.keys(el.attrs).filter((a) => !attrs.includes(a)).map((a) => `${path}: attribute ${a} not allowed`),
+    ...Object.keys(el.attrs)
+      .filter((a) => !attrs.includes(a))
+      .map((a) => `${path}: attribute ${a} not allowed`),
     ...required.filter((a) => !(a in el.attrs)).map((a) => `${path}: attribute ${a} required`),
     ...el.children.filter((c) => !children.includes(c.name)).map((c) => `${path}: <${c.name}> not allowed inside`),
     ...el.children.flatMap((c) => violations(c, `${path}/${c.name}`)),
@@ -44,14 +72,28 @@ describe('junit.xml and the strict Jenkins xUnit schema', () => {
   });
 
   it('the check itself finds a testcase <properties> and a testsuites skipped attribute', () => {
-    const bad = parseXml('<testsuites skipped="1"><testsuite tests="1"><testcase name="x"><properties/></testcase></testsuite></testsuites>');
-    expect(violations(bad)).toEqual(['testsuites: attribute skipped not allowed', 'testsuites/testsuite/testcase: <properties> not allowed inside']);
+    const bad = parseXml(
+      '<testsuites skipped="1"><testsuite tests="1"><testcase name="x"><properties/></testcase></testsuite></testsuites>',
+    );
+    expect(violations(bad)).toEqual([
+      'testsuites: attribute skipped not allowed',
+      'testsuites/testsuite/testcase: <properties> not allowed inside',
+    ]);
   });
 
   it('groups testcases by family and keeps a warning visible, not a plain pass', () => {
-    const warning: Finding = { check: 'request id echoed', family: 'utility', rules: ['PING-200'], verdict: 'warning', expected: 'an X-Request-Id', observed: 'none', exchanges: [] };
+    const warning: Finding = {
+      check: 'request id echoed',
+      family: 'utility',
+      rules: ['PING-200'],
+      verdict: 'warning',
+      expected: 'an X-Request-Id',
+      observed: 'none',
+      exchanges: [],
+    };
     const root = parseXml(renderJunit(sampleSummary(sampleInfo(), [...sampleFindings(), warning])));
-    for (const suite of findAll(root, 'testsuite')) for (const c of findAll(suite, 'testcase')) expect(c.attrs.classname!.split('.')[0]).toBe(suite.attrs.name);
+    for (const suite of findAll(root, 'testsuite'))
+      for (const c of findAll(suite, 'testcase')) expect(c.attrs.classname!.split('.')[0]).toBe(suite.attrs.name);
     const shown = findAll(root, 'testcase').find((c) => c.attrs.name === 'request id echoed [warning]')!;
     expect(shown.attrs.status).toBe('warning');
     expect(findAll(shown, 'system-out')[0]!.text).toContain('observed: none');

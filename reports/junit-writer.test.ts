@@ -11,21 +11,33 @@ describe('junit.xml', () => {
     const summary = sampleSummary();
     const root = parseXml(renderJunit(summary));
     expect(root.name).toBe('testsuites');
-    expect(findAll(root, 'testsuite').map((s) => s.attrs.name)).toEqual(['utility', 'reference', 'enrollments', 'rules']);
+    expect(findAll(root, 'testsuite').map((s) => s.attrs.name)).toEqual([
+      'utility',
+      'reference',
+      'enrollments',
+      'rules',
+    ]);
     const cases = findAll(root, 'testcase');
     expect(cases).toHaveLength(summary.findings.length);
-    expect(cases.map((c) => c.attrs.name.replace(/ \[warning\]$/, '')).sort()).toEqual(summary.findings.map((f) => f.check).sort());
+    expect(cases.map((c) => c.attrs.name.replace(/ \[warning\]$/, '')).sort()).toEqual(
+      summary.findings.map((f) => f.check).sort(),
+    );
     expect(root.attrs).toMatchObject({ tests: '4', failures: '1' });
     expect(findAll(root, 'testsuite').reduce((n, s) => n + Number(s.attrs.skipped), 0)).toBe(1);
   });
 
   it('names rule ids and contract sections, and carries the failure text', () => {
     const root = parseXml(renderJunit(sampleSummary()));
-    const failing = findAll(root, 'testcase').find((c) => c.attrs.name === 'issuers sorted <case-insensitively> & by id')!;
+    const failing = findAll(root, 'testcase').find(
+      (c) => c.attrs.name === 'issuers sorted <case-insensitively> & by id',
+    )!;
     expect(failing.attrs).toMatchObject({ classname: 'reference.ISSUERS-ORDER', status: 'failed' });
     expect(findAll(failing, 'system-out')[0]!.text).toContain('rules: ISSUERS-ORDER (section 2.3)');
     const suite = findAll(root, 'testsuite').find((s) => s.attrs.name === 'reference')!;
-    expect(findAll(suite, 'property').map((p) => [p.attrs.name, p.attrs.value])).toContainEqual(['section.ISSUERS-ORDER', '2.3']);
+    expect(findAll(suite, 'property').map((p) => [p.attrs.name, p.attrs.value])).toContainEqual([
+      'section.ISSUERS-ORDER',
+      '2.3',
+    ]);
     const failure = findAll(failing, 'failure')[0]!;
     expect(failure.text).toContain('expected: names in case-insensitive order: "acme" before "Zeta"');
     expect(failure.text).toContain('observed: byte order');
@@ -36,10 +48,18 @@ describe('junit.xml', () => {
 
   it('stays well-formed whatever bytes a target sends back', () => {
     const hostile = sampleFindings();
-    hostile[1] = { ...hostile[1]!, check: 'a]]><![CDATA[ "\' \u0000\u0007\uFFFF \uD800 end', observed: '</failure><x a="1">&nbsp;' };
+    hostile[1] = {
+      ...hostile[1]!,
+      check: 'a]]><![CDATA[ "\' \u0000\u0007\uFFFF \uD800 end',
+      observed: '</failure><x a="1">&nbsp;',
+    };
     const summary = sampleSummary(sampleInfo(), hostile);
     const root = parseXml(renderJunit(summary));
-    expect(findAll(root, 'testcase').map((c) => c.attrs.name).join('|')).toContain('a]]><![CDATA[ "\'');
+    expect(
+      findAll(root, 'testcase')
+        .map((c) => c.attrs.name)
+        .join('|'),
+    ).toContain('a]]><![CDATA[ "\'');
     expect(findAll(root, 'failure')[0]!.text).toContain('</failure><x a="1">&nbsp;');
   });
 

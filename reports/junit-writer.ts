@@ -42,7 +42,9 @@ function rulesSuite(summary: RunSummary): string {
     `  <testsuite${xmlAttrs({ name: 'rules', tests: 0, failures: 0, errors: 0, skipped: 0, time: 0, timestamp: summary.startedAt })}>`,
     '    <properties>',
     ...RULE_VERDICTS.map((v) => `      <property${xmlAttrs({ name: `rules.${v}`, value: summary.ruleCounts[v] })}/>`),
-    ...Object.entries(summary.ruleVerdicts).map(([id, outcome]) => `      <property${xmlAttrs({ name: `rule.${id}`, value: outcome.verdict })}/>`),
+    ...Object.entries(summary.ruleVerdicts).map(
+      ([id, outcome]) => `      <property${xmlAttrs({ name: `rule.${id}`, value: outcome.verdict })}/>`,
+    ),
     '    </properties>',
     '  </testsuite>',
   ].join('\n');
@@ -58,7 +60,8 @@ function groupByFamily(findings: readonly Finding[]): Map<string, Finding[]> {
   return out;
 }
 
-const countOf = (findings: readonly Finding[], verdict: Finding['verdict']) => findings.filter((f) => f.verdict === verdict).length;
+const countOf = (findings: readonly Finding[], verdict: Finding['verdict']) =>
+  findings.filter((f) => f.verdict === verdict).length;
 
 /**
  * JUnit's error: a check blocked by a transport cause, or a setup step that broke no rule. A
@@ -79,7 +82,12 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
     `      <property${xmlAttrs({ name: 'target', value: summary.target.baseUrl })}/>`,
     `      <property${xmlAttrs({ name: 'spec.version', value: summary.spec.version ?? 'unknown' })}/>`,
     `      <property${xmlAttrs({ name: 'profile', value: summary.runProfile })}/>`,
-    ...[...new Set(findings.flatMap((f) => f.rules))].sort().map((rule) => `      <property${xmlAttrs({ name: `section.${rule}`, value: summary.ruleVerdicts[rule]?.section ?? 'unknown' })}/>`),
+    ...[...new Set(findings.flatMap((f) => f.rules))]
+      .sort()
+      .map(
+        (rule) =>
+          `      <property${xmlAttrs({ name: `section.${rule}`, value: summary.ruleVerdicts[rule]?.section ?? 'unknown' })}/>`,
+      ),
     '    </properties>',
     ...findings.map((finding) => renderCase(summary, family, finding)),
     '  </testsuite>',
@@ -87,7 +95,9 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
 }
 
 function renderCase(summary: RunSummary, family: string, finding: Finding): string {
-  const rules = finding.rules.map((rule) => `${rule} (section ${summary.ruleVerdicts[rule]?.section ?? 'unknown'})`).join(', ') || 'no rule';
+  const rules =
+    finding.rules.map((rule) => `${rule} (section ${summary.ruleVerdicts[rule]?.section ?? 'unknown'})`).join(', ') ||
+    'no rule';
   const warning = finding.verdict === 'warning';
   return [
     `    <testcase${xmlAttrs({ classname: `${family}.${finding.rules.join('+') || 'unnamed'}`, name: warning ? `${finding.check} [warning]` : finding.check, time: seconds(finding.durationMs), status: finding.verdict })}>`,
@@ -99,13 +109,20 @@ function renderCase(summary: RunSummary, family: string, finding: Finding): stri
 
 /** <failure> or <skipped>; nothing for a pass or a warning (its text goes to <system-out>). */
 function outcomeElement(summary: RunSummary, finding: Finding): string[] {
-  if (finding.verdict === 'skipped') return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
-  if (isSkipped(finding)) return [`      <skipped${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}` })}/>`];
+  if (finding.verdict === 'skipped')
+    return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
+  if (isSkipped(finding))
+    return [`      <skipped${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}` })}/>`];
   // Not a failure of its rules: the check could not test them (JUnit's error, not failure).
-  if (finding.verdict === 'blocked') return [`      <error${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}`, type: 'blocked' })}>${xmlEscape(failureText(summary, finding))}</error>`];
+  if (finding.verdict === 'blocked')
+    return [
+      `      <error${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}`, type: 'blocked' })}>${xmlEscape(failureText(summary, finding))}</error>`,
+    ];
   if (finding.verdict === 'passed' || finding.verdict === 'warning') return [];
   const text = xmlEscape(failureText(summary, finding));
-  const message = finding.message ?? `${finding.rules.join(', ')}: expected ${finding.expected ?? '?'}, observed ${finding.observed ?? '?'}`;
+  const message =
+    finding.message ??
+    `${finding.rules.join(', ')}: expected ${finding.expected ?? '?'}, observed ${finding.observed ?? '?'}`;
   return [`      <failure${xmlAttrs({ message, type: finding.rules.join(' ') || 'error' })}>${text}</failure>`];
 }
 

@@ -9,29 +9,50 @@ import type { Evidence, EvidenceRule } from './evidence.js';
 import type { RuleVerdict } from './summary.js';
 
 // A rule one shard did not reach may be another's: any verdict of a check beats none.
-const SEVERITY: Record<RuleVerdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0, 'not reached': -1, 'not selected': -2 };
+const SEVERITY: Record<RuleVerdict, number> = {
+  failed: 4,
+  warning: 3,
+  blocked: 2,
+  passed: 1,
+  skipped: 0,
+  'not reached': -1,
+  'not selected': -2,
+};
 
 /** Scope members every shard must share. */
 const SHARED = ['runProfile', 'toolVersion', 'catalogueVersion', 'specDigest', 'seed', 'runs', 'strict'] as const;
 
 function shardOf(evidence: Evidence): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(evidence.scope?.shard ?? '');
-  if (!match) throw new ConfigError('E_EVIDENCE_MISMATCH', `evidence of run ${evidence.runId} is not from a sharded run (no --shard in its scope)`);
+  if (!match)
+    throw new ConfigError(
+      'E_EVIDENCE_MISMATCH',
+      `evidence of run ${evidence.runId} is not from a sharded run (no --shard in its scope)`,
+    );
   return { index: Number(match[1]), count: Number(match[2]) };
 }
 
 /** The embedded server listens on a new port each run: it is the same target by name and fault. */
-const targetOf = ({ target }: Evidence) => (target.embedded ? `embedded ${target.name} ${target.fault ?? ''}` : target.baseUrl);
+const targetOf = ({ target }: Evidence) =>
+  target.embedded ? `embedded ${target.name} ${target.fault ?? ''}` : target.baseUrl;
 
 function checkAgree(parts: readonly Evidence[]): void {
   const [first, ...others] = parts;
   for (const other of others) {
     for (const key of SHARED) {
-      if (JSON.stringify(other.scope[key]) !== JSON.stringify(first!.scope[key])) throw new ConfigError('E_EVIDENCE_MISMATCH', `runs ${first!.runId} and ${other.runId} differ in ${key}`);
+      if (JSON.stringify(other.scope[key]) !== JSON.stringify(first!.scope[key]))
+        throw new ConfigError('E_EVIDENCE_MISMATCH', `runs ${first!.runId} and ${other.runId} differ in ${key}`);
     }
-    if (targetOf(other) !== targetOf(first!)) throw new ConfigError('E_EVIDENCE_MISMATCH', `runs ${first!.runId} and ${other.runId} tested different targets`);
-    if (JSON.stringify(other.scope.families) !== JSON.stringify(first!.scope.families) || JSON.stringify(other.scope.rules) !== JSON.stringify(first!.scope.rules)) {
-      throw new ConfigError('E_EVIDENCE_MISMATCH', `runs ${first!.runId} and ${other.runId} selected different families or rules`);
+    if (targetOf(other) !== targetOf(first!))
+      throw new ConfigError('E_EVIDENCE_MISMATCH', `runs ${first!.runId} and ${other.runId} tested different targets`);
+    if (
+      JSON.stringify(other.scope.families) !== JSON.stringify(first!.scope.families) ||
+      JSON.stringify(other.scope.rules) !== JSON.stringify(first!.scope.rules)
+    ) {
+      throw new ConfigError(
+        'E_EVIDENCE_MISMATCH',
+        `runs ${first!.runId} and ${other.runId} selected different families or rules`,
+      );
     }
   }
 }
@@ -50,32 +71,70 @@ function mergeRules(parts: readonly Evidence[]): EvidenceRule[] {
 }
 
 export function mergeEvidence(parts: readonly Evidence[]): Evidence {
-  if (parts.length === 0) throw new ConfigError('E_USAGE', 'merge-evidence needs at least one evidence file', 'Run `partner-conformance merge-evidence <shard-1/evidence.json> <shard-2/evidence.json> ... --out <file>`.');
+  if (parts.length === 0)
+    throw new ConfigError(
+      'E_USAGE',
+      'merge-evidence needs at least one evidence file',
+      'Run `partner-conformance merge-evidence <shard-1/evidence.json> <shard-2/evidence.json> ... --out <file>`.',
+    );
   checkAgree(parts);
   const shards = parts.map(shardOf);
   const count = shards[0]!.count;
-  if (shards.some((s) => s.count !== count)) throw new ConfigError('E_EVIDENCE_MISMATCH', `the shards are of different counts (${shards.map((s) => `${s.index}/${s.count}`).join(', ')})`);
+  if (shards.some((s) => s.count !== count))
+    throw new ConfigError(
+      'E_EVIDENCE_MISMATCH',
+      `the shards are of different counts (${shards.map((s) => `${s.index}/${s.count}`).join(', ')})`,
+    );
   const indexes = [...new Set(shards.map((s) => s.index))].sort((a, b) => a - b);
   if (indexes.length !== shards.length) throw new ConfigError('E_EVIDENCE_MISMATCH', 'a shard is given twice');
   const all = indexes.length === count;
   const first = parts[0]!;
-  const partial = first.scope.partial.filter((p) => !p.startsWith('shard ')).concat(all ? [] : [`shards ${indexes.join(', ')} of ${count}`]);
+  const partial = first.scope.partial
+    .filter((p) => !p.startsWith('shard '))
+    .concat(all ? [] : [`shards ${indexes.join(', ')} of ${count}`]);
   const { shard: _shard, ...scope } = first.scope;
   const outcomes = parts.map((p) => p.outcome);
-  const { signature: _signature, digest: _digest, summaryDigest: _summaryDigest, ...base } = first as Evidence & { signature?: unknown };
+  const {
+    signature: _signature,
+    digest: _digest,
+    summaryDigest: _summaryDigest,
+    ...base
+  } = first as Evidence & { signature?: unknown };
   const counts = { ...first.counts };
   // A shard written before `blocked` existed has no such count: it blocked nothing.
-  for (const key of Object.keys(counts) as Array<keyof typeof counts>) counts[key] = parts.reduce((n, p) => n + (p.counts[key] ?? 0), 0);
+  for (const key of Object.keys(counts) as Array<keyof typeof counts>)
+    counts[key] = parts.reduce((n, p) => n + (p.counts[key] ?? 0), 0);
   return withDigest({
     ...base,
     runId: `${first.runId}+${parts.length - 1}`,
-    scope: { ...scope, ...(all ? {} : { shard: `${indexes.join(',')}/${count}` }), complete: partial.length === 0, partial },
+    scope: {
+      ...scope,
+      ...(all ? {} : { shard: `${indexes.join(',')}/${count}` }),
+      complete: partial.length === 0,
+      partial,
+    },
     startedAt: parts.map((p) => p.startedAt).sort()[0]!,
-    finishedAt: parts.map((p) => p.finishedAt).sort().at(-1)!,
-    outcome: outcomes.includes('failed') ? 'failed' : outcomes.includes('blocked') ? 'blocked' : outcomes.every((o) => o === 'empty') ? 'empty' : 'passed',
+    finishedAt: parts
+      .map((p) => p.finishedAt)
+      .sort()
+      .at(-1)!,
+    outcome: outcomes.includes('failed')
+      ? 'failed'
+      : outcomes.includes('blocked')
+        ? 'blocked'
+        : outcomes.every((o) => o === 'empty')
+          ? 'empty'
+          : 'passed',
     counts,
     rules: mergeRules(parts),
     requestIds: parts.flatMap((p) => p.requestIds),
-    mergedFrom: parts.map((p) => ({ runId: p.runId, shard: p.scope.shard!, summaryDigest: p.summaryDigest, ...((p as { signature?: { keyId: string } }).signature ? { keyId: (p as { signature?: { keyId: string } }).signature!.keyId } : {}) })),
+    mergedFrom: parts.map((p) => ({
+      runId: p.runId,
+      shard: p.scope.shard!,
+      summaryDigest: p.summaryDigest,
+      ...((p as { signature?: { keyId: string } }).signature
+        ? { keyId: (p as { signature?: { keyId: string } }).signature!.keyId }
+        : {}),
+    })),
   });
 }

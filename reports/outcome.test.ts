@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Finding, Verdict } from '../harness/model.js';
 import { exitCodeOf, outcomeOf } from './summary.js';
 
-const finding = (verdict: Verdict, subject?: Finding['subject']): Finding => ({ check: `a ${verdict} check`, family: 'utility', rules: ['PING-200'], verdict, exchanges: [], ...(subject ? { subject } : {}), ...(verdict === 'skipped' ? { needs: 'role tierLow' } : {}) });
+const finding = (verdict: Verdict, subject?: Finding['subject']): Finding => ({
+  check: `a ${verdict} check`,
+  family: 'utility',
+  rules: ['PING-200'],
+  verdict,
+  exchanges: [],
+  ...(subject ? { subject } : {}),
+  ...(verdict === 'skipped' ? { needs: 'role tierLow' } : {}),
+});
 
 describe('outcomeOf', () => {
   it.each<[string, Finding[], ReturnType<typeof outcomeOf>]>([

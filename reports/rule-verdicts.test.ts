@@ -4,20 +4,50 @@ import type { Finding, Rule } from '../harness/model.js';
 import { catalogueOf } from './run-info.js';
 import { countRuleVerdicts, ruleCountsLine, ruleVerdicts } from './summary.js';
 
-const rule = (id: string, families: Rule['families']): Rule => ({ id, section: '1', strength: 'stated', families, statement: id });
-const CATALOGUE = catalogueOf([rule('A', ['utility']), rule('B', ['utility']), rule('C', ['quotes']), rule('D', ['utility']), rule('E', ['utility'])]);
-const finding = (rules: string[], verdict: Finding['verdict'], extra: Partial<Finding> = {}): Finding => ({ check: rules.join('+'), family: 'utility', rules, verdict, exchanges: [], ...extra });
+const rule = (id: string, families: Rule['families']): Rule => ({
+  id,
+  section: '1',
+  strength: 'stated',
+  families,
+  statement: id,
+});
+const CATALOGUE = catalogueOf([
+  rule('A', ['utility']),
+  rule('B', ['utility']),
+  rule('C', ['quotes']),
+  rule('D', ['utility']),
+  rule('E', ['utility']),
+]);
+const finding = (rules: string[], verdict: Finding['verdict'], extra: Partial<Finding> = {}): Finding => ({
+  check: rules.join('+'),
+  family: 'utility',
+  rules,
+  verdict,
+  exchanges: [],
+  ...extra,
+});
 
 describe('ruleVerdicts', () => {
-  const findings = [finding(['A'], 'passed'), finding(['B'], 'blocked', { blockedBy: 'E_TARGET_NOT_LISTENING' }), finding(['E'], 'passed'), finding(['E'], 'blocked')];
+  const findings = [
+    finding(['A'], 'passed'),
+    finding(['B'], 'blocked', { blockedBy: 'E_TARGET_NOT_LISTENING' }),
+    finding(['E'], 'passed'),
+    finding(['E'], 'blocked'),
+  ];
 
-  it('gives every rule a verdict: its checks\' worst, not selected outside the run, not reached inside it', () => {
+  it("gives every rule a verdict: its checks' worst, not selected outside the run, not reached inside it", () => {
     const verdicts = ruleVerdicts(findings, CATALOGUE, { families: ['utility'] });
-    expect(Object.fromEntries(Object.entries(verdicts).map(([id, o]) => [id, o.verdict]))).toEqual({ A: 'passed', B: 'blocked', C: 'not selected', D: 'not reached', E: 'blocked' });
+    expect(Object.fromEntries(Object.entries(verdicts).map(([id, o]) => [id, o.verdict]))).toEqual({
+      A: 'passed',
+      B: 'blocked',
+      C: 'not selected',
+      D: 'not reached',
+      E: 'blocked',
+    });
     expect(verdicts.D).toMatchObject({ checks: 0, section: '1', statement: 'D' });
   });
 
-  it('a rule outside --rule is not selected; in a shard an unseen rule may be another shard\'s', () => {
+  it("a rule outside --rule is not selected; in a shard an unseen rule may be another shard's", () => {
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'], rules: ['A'] }).D!.verdict).toBe('not selected');
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'], shard: '1/2' }).D!.verdict).toBe('not selected');
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'] }).D!.verdict).toBe('not reached');
@@ -25,7 +55,15 @@ describe('ruleVerdicts', () => {
 
   it('counts each verdict, and the header line names the ones that occur', () => {
     const counts = countRuleVerdicts(ruleVerdicts(findings, CATALOGUE, { families: ['utility'] }));
-    expect(counts).toEqual({ passed: 1, failed: 0, warning: 0, skipped: 0, blocked: 2, 'not selected': 1, 'not reached': 1 });
+    expect(counts).toEqual({
+      passed: 1,
+      failed: 0,
+      warning: 0,
+      skipped: 0,
+      blocked: 2,
+      'not selected': 1,
+      'not reached': 1,
+    });
     expect(ruleCountsLine(counts)).toBe('5 rules: 1 passed, 2 blocked, 1 not selected, 1 not reached');
   });
 });

@@ -29,7 +29,9 @@ export interface RunScope {
 
 export function scopeOf(info: RunInfo): RunScope {
   const partial = [
-    ...(FAMILIES.some((f) => !info.families.includes(f)) ? [`families ${info.families.join(', ') || 'none'} of ${FAMILIES.length}`] : []),
+    ...(FAMILIES.some((f) => !info.families.includes(f))
+      ? [`families ${info.families.join(', ') || 'none'} of ${FAMILIES.length}`]
+      : []),
     ...(info.rules && info.rules.length > 0 ? [`rules ${info.rules.join(', ')}`] : []),
     ...(info.shard ? [`shard ${info.shard}`] : []),
   ];
@@ -53,7 +55,11 @@ export function scopeOf(info: RunInfo): RunScope {
  * `PASSED`; `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything;
  * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end.
  */
-export function outcomeLabel(run: { outcome: string; scope: Pick<RunScope, 'partial'>; interrupted?: boolean }): string {
+export function outcomeLabel(run: {
+  outcome: string;
+  scope: Pick<RunScope, 'partial'>;
+  interrupted?: boolean;
+}): string {
   const word = run.outcome === 'empty' ? 'NOTHING TESTED' : run.outcome.toUpperCase();
   const label = run.scope.partial.length === 0 ? word : `${word} (PARTIAL: ${run.scope.partial.join('; ')})`;
   return run.interrupted ? `INCOMPLETE (interrupted): ${label}` : label;

@@ -16,7 +16,10 @@ function scrubValue(value: unknown, secrets: readonly string[], freeKeys: boolea
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets, freeKeys));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [freeKeys ? redact(k, secrets) : k, scrubValue(v, secrets, freeKeys || FREE_MAPS.has(k))]),
+      Object.entries(value).map(([k, v]) => [
+        freeKeys ? redact(k, secrets) : k,
+        scrubValue(v, secrets, freeKeys || FREE_MAPS.has(k)),
+      ]),
     );
   }
   return value;

@@ -35,7 +35,9 @@ describe('secrets in reports', () => {
       for (const f of summary.findings) for (const w of writers) w.add?.(f);
       for (const w of writers) w.familyDone?.('utility');
       for (const w of writers) await w.close(summary);
-      const files = ['summary.json', 'junit.xml', 'report.html', 'evidence.json'].map((f) => readFileSync(join(dir, f), 'utf8'));
+      const files = ['summary.json', 'junit.xml', 'report.html', 'evidence.json'].map((f) =>
+        readFileSync(join(dir, f), 'utf8'),
+      );
       expect(files.every((text) => text.length > 0)).toBe(true);
       for (const text of [...files, console]) {
         expect(text).not.toContain('pk_canary');
@@ -50,14 +52,28 @@ describe('secrets in reports', () => {
       ...sampleFindings()[1]!,
       observed: `the target said ${CANARY}`,
       message: `boom ${encodeURIComponent(CANARY)}`,
-      exchanges: [{
-        request: { method: 'GET', url: `http://127.0.0.1:1/v1/ping?k=${encodeURIComponent(CANARY)}`, headers: { 'x-api-key': '<redacted>' } },
-        response: { status: 200, headers: { 'x-echo': CANARY, [`x-${CANARY}`]: '1' }, body: JSON.stringify({ key: CANARY }), json: { key: CANARY, nested: [CANARY] } },
-        durationMs: 1,
-      }],
+      exchanges: [
+        {
+          request: {
+            method: 'GET',
+            url: `http://127.0.0.1:1/v1/ping?k=${encodeURIComponent(CANARY)}`,
+            headers: { 'x-api-key': '<redacted>' },
+          },
+          response: {
+            status: 200,
+            headers: { 'x-echo': CANARY, [`x-${CANARY}`]: '1' },
+            body: JSON.stringify({ key: CANARY }),
+            json: { key: CANARY, nested: [CANARY] },
+          },
+          durationMs: 1,
+        },
+      ],
     };
     const clean = scrubFinding(echoed, [CANARY]);
-    const text = JSON.stringify(clean) + renderConsoleSummary(sampleSummary(sampleInfo(), [clean])) + JSON.stringify(buildEvidence(sampleSummary(sampleInfo(), [clean])));
+    const text =
+      JSON.stringify(clean) +
+      renderConsoleSummary(sampleSummary(sampleInfo(), [clean])) +
+      JSON.stringify(buildEvidence(sampleSummary(sampleInfo(), [clean])));
     expect(text).not.toContain('pk_canary');
     expect(clean.exchanges[0]!.response!.headers['x-echo']).toBe('<redacted>');
     expect(clean.exchanges[0]!.response!.json).toEqual({ key: '<redacted>', nested: ['<redacted>'] });
@@ -67,7 +83,15 @@ describe('secrets in reports', () => {
 
 describe('a short key value', () => {
   it('is redacted from text without renaming the finding or changing its verdict', () => {
-    const skipped: Finding = { check: 'checks skipped work', family: 'utility', rules: ['PING-200'], verdict: 'skipped', needs: 'role k', message: 'skipped: k', exchanges: [] };
+    const skipped: Finding = {
+      check: 'checks skipped work',
+      family: 'utility',
+      rules: ['PING-200'],
+      verdict: 'skipped',
+      needs: 'role k',
+      message: 'skipped: k',
+      exchanges: [],
+    };
     const clean = scrubFinding(skipped, ['k']);
     expect(clean).toMatchObject({ verdict: 'skipped', family: 'utility', rules: ['PING-200'] });
     expect(clean.check).toBe('chec<redacted>s s<redacted>ipped wor<redacted>');

@@ -22,7 +22,9 @@ function payload(document: object): Buffer {
 }
 
 export function keyIdOf(publicKey: KeyObject): string {
-  return `sha256:${createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')}`;
 }
 
 /** The document with its `signature` set by `privateKey` (an Ed25519 private key). */
@@ -43,7 +45,11 @@ export type SignatureCheck = { ok: true; keyId: string } | { ok: false; reason: 
 export function checkSignature(document: object, trusted?: KeyObject): SignatureCheck {
   const signature = (document as { signature?: Partial<Signature> }).signature;
   if (!signature) return { ok: false, reason: 'the document is not signed' };
-  if (signature.algorithm !== 'Ed25519' || typeof signature.publicKey !== 'string' || typeof signature.value !== 'string') {
+  if (
+    signature.algorithm !== 'Ed25519' ||
+    typeof signature.publicKey !== 'string' ||
+    typeof signature.value !== 'string'
+  ) {
     return { ok: false, reason: 'the signature is not an Ed25519 signature of this format' };
   }
   let publicKey: KeyObject;
@@ -54,7 +60,9 @@ export function checkSignature(document: object, trusted?: KeyObject): Signature
   }
   const keyId = keyIdOf(publicKey);
   if (signature.keyId !== keyId) return { ok: false, reason: 'the keyId does not match the public key' };
-  if (trusted && keyIdOf(trusted) !== keyId) return { ok: false, reason: `signed by ${keyId}, not by the trusted key ${keyIdOf(trusted)}` };
-  if (!verify(null, payload(document), publicKey, Buffer.from(signature.value, 'base64'))) return { ok: false, reason: 'the signature does not match the content: the document was changed after signing' };
+  if (trusted && keyIdOf(trusted) !== keyId)
+    return { ok: false, reason: `signed by ${keyId}, not by the trusted key ${keyIdOf(trusted)}` };
+  if (!verify(null, payload(document), publicKey, Buffer.from(signature.value, 'base64')))
+    return { ok: false, reason: 'the signature does not match the content: the document was changed after signing' };
   return { ok: true, keyId };
 }

@@ -11,9 +11,24 @@ import { buildSummary, exitCodeOf } from './summary.js';
 import { sampleInfo } from './testing/sample.js';
 import { parseXml } from './testing/xml-check.js';
 
-const rule = (id: string, strength: Rule['strength']): Rule => ({ id, section: '4.10', strength, families: ['enrollments'], statement: `${id} holds` });
-const CATALOGUE = catalogueOf([rule('ENR-CREATE-SUCCESS', 'stated'), rule('LEGACY-APPLICATION-CREATE', 'inferred'), rule('ENR-DOCS-JSON', 'stated'), rule('ENR-READ-200', 'inferred')]);
-const refused: Exchange = { request: { method: 'POST', url: 'http://127.0.0.1:9/v1/enrollments', headers: {} }, response: { status: 422, headers: {}, body: '{"errors":[]}' }, durationMs: 2 };
+const rule = (id: string, strength: Rule['strength']): Rule => ({
+  id,
+  section: '4.10',
+  strength,
+  families: ['enrollments'],
+  statement: `${id} holds`,
+});
+const CATALOGUE = catalogueOf([
+  rule('ENR-CREATE-SUCCESS', 'stated'),
+  rule('LEGACY-APPLICATION-CREATE', 'inferred'),
+  rule('ENR-DOCS-JSON', 'stated'),
+  rule('ENR-READ-200', 'inferred'),
+]);
+const refused: Exchange = {
+  request: { method: 'POST', url: 'http://127.0.0.1:9/v1/enrollments', headers: {} },
+  response: { status: 422, headers: {}, body: '{"errors":[]}' },
+  durationMs: 2,
+};
 
 const blocked = (check: string, rules: string[], step: string, breaks: string[]): Finding => ({
   check,
@@ -40,32 +55,63 @@ describe('StepTeller', () => {
   it('tells a step once, before the first check it blocked, naming its exchange and the rule it breaks', () => {
     const steps = run.filter((f) => f.subject === 'step');
     expect(steps).toHaveLength(1);
-    expect(run[0]).toMatchObject({ check: 'setup step: create a planFull application', rules: ['ENR-CREATE-SUCCESS'], verdict: 'failed', observed: 'status 422: {"errors":[]}', exchanges: [refused] });
+    expect(run[0]).toMatchObject({
+      check: 'setup step: create a planFull application',
+      rules: ['ENR-CREATE-SUCCESS'],
+      verdict: 'failed',
+      observed: 'status 422: {"errors":[]}',
+      exchanges: [refused],
+    });
     expect(run.filter((f) => f.verdict === 'blocked').map((f) => f.check)).toEqual(['upload a PDF', 'read it']);
   });
 
-  it('keeps the step\'s exchange on the step alone', () => {
+  it("keeps the step's exchange on the step alone", () => {
     for (const f of run.filter((x) => x.verdict === 'blocked')) expect(f.step).not.toHaveProperty('exchange');
   });
 
   it('a step breaking only inferred rules warns (fails under --strict); one breaking none is blocked', () => {
-    const legacy = blocked('read', ['LEGACY-APPLICATION-READ'], 'create a legacy application', ['LEGACY-APPLICATION-CREATE']);
+    const legacy = blocked('read', ['LEGACY-APPLICATION-READ'], 'create a legacy application', [
+      'LEGACY-APPLICATION-CREATE',
+    ]);
     expect(told([legacy])[0]!.verdict).toBe('warning');
     expect(told([legacy], true)[0]!.verdict).toBe('failed');
-    expect(told([blocked('put', ['ENR-DOCS-JSON'], 'reach an accepted submission', [])])[0]).toMatchObject({ verdict: 'blocked', rules: [] });
+    expect(told([blocked('put', ['ENR-DOCS-JSON'], 'reach an accepted submission', [])])[0]).toMatchObject({
+      verdict: 'blocked',
+      rules: [],
+    });
   });
 
   it('leaves any other finding as it is', () => {
-    const transport: Finding = { check: 'c', family: 'utility', rules: ['PING-200'], verdict: 'blocked', blockedBy: 'E_TARGET_NOT_LISTENING', exchanges: [] };
+    const transport: Finding = {
+      check: 'c',
+      family: 'utility',
+      rules: ['PING-200'],
+      verdict: 'blocked',
+      blockedBy: 'E_TARGET_NOT_LISTENING',
+      exchanges: [],
+    };
     expect(told([transport])).toEqual([transport]);
   });
 });
 
 describe('a run with a failed step', () => {
-  const breaking = buildSummary(sampleInfo(), told([blocked('upload a PDF', ['ENR-DOCS-JSON'], 'create a planFull application', ['ENR-CREATE-SUCCESS']), blocked('read it', ['ENR-READ-200'], 'create a planFull application', ['ENR-CREATE-SUCCESS'])]), CATALOGUE, new Date('2025-01-01T00:00:03Z'));
-  const setupOnly = buildSummary(sampleInfo(), told([blocked('put', ['ENR-DOCS-JSON'], 'reach an accepted submission', [])]), CATALOGUE, new Date('2025-01-01T00:00:03Z'));
+  const breaking = buildSummary(
+    sampleInfo(),
+    told([
+      blocked('upload a PDF', ['ENR-DOCS-JSON'], 'create a planFull application', ['ENR-CREATE-SUCCESS']),
+      blocked('read it', ['ENR-READ-200'], 'create a planFull application', ['ENR-CREATE-SUCCESS']),
+    ]),
+    CATALOGUE,
+    new Date('2025-01-01T00:00:03Z'),
+  );
+  const setupOnly = buildSummary(
+    sampleInfo(),
+    told([blocked('put', ['ENR-DOCS-JSON'], 'reach an accepted submission', [])]),
+    CATALOGUE,
+    new Date('2025-01-01T00:00:03Z'),
+  );
 
-  it('counts checks apart from steps; the broken rule fails, the blocked checks\' rules are blocked', () => {
+  it("counts checks apart from steps; the broken rule fails, the blocked checks' rules are blocked", () => {
     expect(breaking.counts).toMatchObject({ total: 2, blocked: 2, failed: 0, steps: 1 });
     expect(breaking.ruleVerdicts['ENR-CREATE-SUCCESS']!.verdict).toBe('failed');
     expect(breaking.ruleVerdicts['ENR-DOCS-JSON']!.verdict).toBe('blocked');
@@ -76,12 +122,28 @@ describe('a run with a failed step', () => {
   it('a step that breaks no rule blocks the run with exit 6, not a failure', () => {
     expect(setupOnly.outcome).toBe('blocked');
     expect(exitCodeOf(setupOnly)).toBe(6);
-    const transport = buildSummary(sampleInfo(), [{ check: 'c', family: 'utility', rules: ['PING-200'], verdict: 'blocked', blockedBy: 'E_TARGET_NOT_LISTENING', exchanges: [] }], CATALOGUE, new Date());
+    const transport = buildSummary(
+      sampleInfo(),
+      [
+        {
+          check: 'c',
+          family: 'utility',
+          rules: ['PING-200'],
+          verdict: 'blocked',
+          blockedBy: 'E_TARGET_NOT_LISTENING',
+          exchanges: [],
+        },
+      ],
+      CATALOGUE,
+      new Date(),
+    );
     expect(exitCodeOf(transport)).toBe(4);
   });
 
   it('groups the blocked checks under their step', () => {
-    expect([...checksByStep(breaking.findings)].map(([step, checks]) => [step, checks.map((c) => c.check)])).toEqual([['create a planFull application', ['upload a PDF', 'read it']]]);
+    expect([...checksByStep(breaking.findings)].map(([step, checks]) => [step, checks.map((c) => c.check)])).toEqual([
+      ['create a planFull application', ['upload a PDF', 'read it']],
+    ]);
   });
 
   it('the console tells the step once, with the checks under it, and lists no failure per check', () => {

@@ -9,7 +9,8 @@ import type { Catalogue } from './run-info.js';
 export const isStepFinding = (f: Finding): boolean => f.subject === 'step';
 
 /** A check blocked by a setup step (not by a transport cause). */
-export const isBlockedByStep = (f: Finding): f is Finding & { step: NonNullable<Finding['step']> } => f.verdict === 'blocked' && f.subject !== 'step' && f.step !== undefined;
+export const isBlockedByStep = (f: Finding): f is Finding & { step: NonNullable<Finding['step']> } =>
+  f.verdict === 'blocked' && f.subject !== 'step' && f.step !== undefined;
 
 /**
  * The step's verdict: `failed` when it breaks a stated rule (or any rule under --strict),
@@ -23,14 +24,20 @@ function stepVerdict(breaks: readonly string[], catalogue: Catalogue, strict: bo
 }
 
 /** The one finding of the step that blocked `blocked`. */
-export function stepFinding(blocked: Finding & { step: NonNullable<Finding['step']> }, catalogue: Catalogue, strict: boolean): Finding {
+export function stepFinding(
+  blocked: Finding & { step: NonNullable<Finding['step']> },
+  catalogue: Catalogue,
+  strict: boolean,
+): Finding {
   const { exchange, ...step } = blocked.step;
   const verdict = stepVerdict(step.breaks, catalogue, strict);
   return {
     check: `setup step: ${step.name}`,
     family: blocked.family,
     rules: [...step.breaks],
-    section: [...new Set(step.breaks.map((id) => catalogue.get(id)?.section).filter((s) => s !== undefined))].join(', ') || undefined,
+    section:
+      [...new Set(step.breaks.map((id) => catalogue.get(id)?.section).filter((s) => s !== undefined))].join(', ') ||
+      undefined,
     verdict,
     ...(verdict === 'blocked' ? { blockedBy: 'the target did not complete the step (no rule requires it to)' } : {}),
     expected: step.expected + (step.hint ? ` (${step.hint})` : ''),
@@ -53,14 +60,19 @@ function withoutStepExchange(finding: Finding): Finding {
 export class StepTeller {
   private readonly told = new Set<string>();
 
-  constructor(private readonly catalogue: Catalogue, private readonly strict: boolean) {}
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly strict: boolean,
+  ) {}
 
   /** The findings to record for `finding`: the step's own first when the step is new, then the finding itself. */
   findingsFor(finding: Finding): Finding[] {
     if (!isBlockedByStep(finding)) return [finding];
     const first = !this.told.has(finding.step.name);
     this.told.add(finding.step.name);
-    return first ? [stepFinding(finding, this.catalogue, this.strict), withoutStepExchange(finding)] : [withoutStepExchange(finding)];
+    return first
+      ? [stepFinding(finding, this.catalogue, this.strict), withoutStepExchange(finding)]
+      : [withoutStepExchange(finding)];
   }
 }
 

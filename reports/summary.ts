@@ -19,7 +19,15 @@ export type Counts = Record<Verdict, number> & { total: number; steps: number };
  */
 export type RuleVerdict = Verdict | 'not selected' | 'not reached';
 
-export const RULE_VERDICTS: readonly RuleVerdict[] = ['passed', 'failed', 'warning', 'skipped', 'blocked', 'not selected', 'not reached'];
+export const RULE_VERDICTS: readonly RuleVerdict[] = [
+  'passed',
+  'failed',
+  'warning',
+  'skipped',
+  'blocked',
+  'not selected',
+  'not reached',
+];
 
 export interface RuleOutcome {
   verdict: RuleVerdict;
@@ -90,13 +98,19 @@ export function countVerdicts(findings: readonly Finding[]): Counts {
 export type RuleSelection = Pick<RunInfo, 'families' | 'rules' | 'shard'>;
 
 function unseenVerdict(rule: { id: string; families: readonly string[] }, selection: RuleSelection): RuleVerdict {
-  const selected = rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number])) && (selection.rules === undefined || selection.rules.includes(rule.id));
+  const selected =
+    rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number])) &&
+    (selection.rules === undefined || selection.rules.includes(rule.id));
   // A shard runs a share of the files: a rule it did not reach may be another shard's.
   return selected && selection.shard === undefined ? 'not reached' : 'not selected';
 }
 
 /** One verdict per rule of the catalogue (and any other rule a finding named), sorted by rule id. */
-export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue, selection?: RuleSelection): Record<string, RuleOutcome> {
+export function ruleVerdicts(
+  findings: readonly Finding[],
+  catalogue: Catalogue,
+  selection?: RuleSelection,
+): Record<string, RuleOutcome> {
   const byRule = new Map<string, { verdict: Verdict; checks: number; section?: string }>();
   for (const finding of findings) {
     for (const rule of finding.rules) {
@@ -115,8 +129,22 @@ export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue,
   for (const id of [...ids].sort()) {
     const rule = catalogue.get(id);
     const seen = byRule.get(id);
-    if (seen) out[id] = { verdict: seen.verdict, checks: seen.checks, section: rule?.section ?? seen.section, strength: rule?.strength, statement: rule?.statement };
-    else if (rule && selection) out[id] = { verdict: unseenVerdict(rule, selection), checks: 0, section: rule.section, strength: rule.strength, statement: rule.statement };
+    if (seen)
+      out[id] = {
+        verdict: seen.verdict,
+        checks: seen.checks,
+        section: rule?.section ?? seen.section,
+        strength: rule?.strength,
+        statement: rule?.statement,
+      };
+    else if (rule && selection)
+      out[id] = {
+        verdict: unseenVerdict(rule, selection),
+        checks: 0,
+        section: rule.section,
+        strength: rule.strength,
+        statement: rule.statement,
+      };
   }
   return out;
 }
@@ -124,7 +152,9 @@ export function ruleVerdicts(findings: readonly Finding[], catalogue: Catalogue,
 /** `193 rules: 180 passed, 2 failed, ...` (zero counts left out). */
 export function ruleCountsLine(counts: Record<RuleVerdict, number>): string {
   const total = RULE_VERDICTS.reduce((n, v) => n + counts[v], 0);
-  return `${total} rules: ${RULE_VERDICTS.filter((v) => counts[v] > 0).map((v) => `${counts[v]} ${v}`).join(', ')}`;
+  return `${total} rules: ${RULE_VERDICTS.filter((v) => counts[v] > 0)
+    .map((v) => `${counts[v]} ${v}`)
+    .join(', ')}`;
 }
 
 export function countRuleVerdicts(verdicts: Record<string, RuleOutcome>): Record<RuleVerdict, number> {
@@ -142,7 +172,8 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSum
   // skipped for a key role, fixture or capability the profile lacks) tested nothing; it must
   // never read as passed.
   if (!findings.some((f) => f.subject !== 'document' && f.verdict !== 'skipped')) return 'empty';
-  const failing = (f: Finding) => f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
+  const failing = (f: Finding) =>
+    f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
   if (findings.some(failing)) return 'failed';
   return findings.some((f) => f.verdict === 'blocked') ? 'blocked' : 'passed';
 }
@@ -159,11 +190,18 @@ export const SETUP_BLOCKED_EXIT = 6;
  * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule.
  */
 export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings'>): RunExitCode {
-  if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined)) return SETUP_BLOCKED_EXIT;
+  if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined))
+    return SETUP_BLOCKED_EXIT;
   return EXIT_CODES[summary.outcome];
 }
 
-export function buildSummary(info: RunInfo, findings: readonly Finding[], catalogue: Catalogue, finishedAt: Date, interrupted = false): RunSummary {
+export function buildSummary(
+  info: RunInfo,
+  findings: readonly Finding[],
+  catalogue: Catalogue,
+  finishedAt: Date,
+  interrupted = false,
+): RunSummary {
   const counts = countVerdicts(findings);
   const verdicts = ruleVerdicts(findings, catalogue, info);
   return withDigest({

@@ -3,7 +3,9 @@ import type { Exchange } from '../harness/model.js';
 
 /** `GET http://host/v1/ping -> 200 (12 ms)`, or the transport error. */
 export function describeExchange(exchange: Exchange): string {
-  const outcome = exchange.response ? String(exchange.response.status) : `no response (${exchange.error ?? 'unknown error'})`;
+  const outcome = exchange.response
+    ? String(exchange.response.status)
+    : `no response (${exchange.error ?? 'unknown error'})`;
   return `${exchange.request.method} ${exchange.request.url} -> ${outcome} (${Math.round(exchange.durationMs)} ms)`;
 }
 

@@ -6,7 +6,12 @@
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification } from 'vitest/node';
 import type { Finding } from '../harness/model.js';
 import { reproduceCommand } from '../harness/reproduce.js';
-import { familyOfModule, findingFromRunError, findingsFromModuleErrors, findingsFromTestCase } from './finding-from-test.js';
+import {
+  familyOfModule,
+  findingFromRunError,
+  findingsFromModuleErrors,
+  findingsFromTestCase,
+} from './finding-from-test.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { StepTeller } from './steps.js';
@@ -27,7 +32,11 @@ export interface ReportRun {
 
 /** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
 export function findingCommand(info: RunInfo, finding: Finding): string {
-  return reproduceCommand(info.command, { family: finding.family === 'contract' ? undefined : finding.family, rules: finding.rules, seed: info.seed });
+  return reproduceCommand(info.command, {
+    family: finding.family === 'contract' ? undefined : finding.family,
+    rules: finding.rules,
+    seed: info.seed,
+  });
 }
 
 export class ConformanceReporter implements Reporter {
@@ -71,7 +80,11 @@ export class ConformanceReporter implements Reporter {
     if (left === 0) for (const writer of this.run?.writers ?? []) writer.familyDone?.(family);
   }
 
-  async onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>, reason?: TestRunEndReason): Promise<void> {
+  async onTestRunEnd(
+    _modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>,
+    reason?: TestRunEndReason,
+  ): Promise<void> {
     const run = this.run;
     if (!run) return;
     // A sharded run starts with every file of a family but runs only its share: a family
@@ -99,7 +112,8 @@ export class ConformanceReporter implements Reporter {
   private add(finding: Finding): void {
     const run = this.run!;
     const clean = scrubFinding(finding, run.secrets ?? []);
-    const complete = clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: findingCommand(run.info, clean) };
+    const complete =
+      clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: findingCommand(run.info, clean) };
     this.findings.push(complete);
     for (const writer of run.writers) writer.add?.(complete);
   }

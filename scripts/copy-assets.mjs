@@ -4,4 +4,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 
 cpSync('specs', 'dist/specs', { recursive: true });
 const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
-writeFileSync('dist/package.json', `${JSON.stringify({ name: `${name}-dist`, version, private: true, type: 'module' }, null, 2)}\n`);
+writeFileSync(
+  'dist/package.json',
+  `${JSON.stringify({ name: `${name}-dist`, version, private: true, type: 'module' }, null, 2)}\n`,
+);

@@ -18,7 +18,7 @@ describe('the contract kept in specs/partner-api.md', () => {
     expect(sections).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('is the catalogue\'s contract', () => {
+  it("is the catalogue's contract", () => {
     const catalogue = JSON.parse(readFileSync(here('../specs/rules.json'), 'utf8')) as { contract?: string };
     expect(existsSync(here(`../specs/${catalogue.contract}`))).toBe(true);
   });

@@ -23,7 +23,15 @@ import { knownValues } from '../harness/suite/known-values.js';
 import { CAMPAIGN, createSession, sessionBody, sessionTarget } from '../suites/enrollment-sessions/session-body.js';
 import { jsonUpload, multipartUpload, PDF, PNG } from '../suites/enrollments/documents-files.js';
 import {
-  actionRequest, createBody, createRequest, listRequest, paymentRequest, primaryApplicant, readRequest, updateBody, updateRequest,
+  actionRequest,
+  createBody,
+  createRequest,
+  listRequest,
+  paymentRequest,
+  primaryApplicant,
+  readRequest,
+  updateBody,
+  updateRequest,
 } from '../suites/enrollments/requests.js';
 import { REJECTED_MEMBERS } from '../suites/enrollments/rejected-members.js';
 import { employerMembers, runListRequest } from '../suites/enrollments/run-list.js';
@@ -46,7 +54,8 @@ function makeAjv(coerceTypes: boolean) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes, logger: false });
   addFormats(ajv);
   // OpenAPI formats without a JSON Schema meaning (a multipart `file` is `binary`).
-  for (const name of ['int32', 'int64', 'float', 'double', 'binary', 'password']) if (!ajv.formats[name]) ajv.addFormat(name, true);
+  for (const name of ['int32', 'int64', 'float', 'double', 'binary', 'password'])
+    if (!ajv.formats[name]) ajv.addFormat(name, true);
   return ajv;
 }
 const bodies = makeAjv(false);
@@ -74,12 +83,17 @@ function multipartFields(body: Uint8Array, contentType: string): Record<string, 
     const content = rest.join('\r\n\r\n').replace(/\r\n$/, '');
     const name = /name="([^"]+)"/.exec(head)?.[1];
     if (name === undefined) continue;
-    fields[name] = /filename="/.test(head) ? '<file bytes>' : /content-type:\s*application\/json/i.test(head) ? JSON.parse(content) : content;
+    fields[name] = /filename="/.test(head)
+      ? '<file bytes>'
+      : /content-type:\s*application\/json/i.test(head)
+        ? JSON.parse(content)
+        : content;
   }
   return fields;
 }
 
-const hasHeader = (req: ApiRequest, name: string) => Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === name.toLowerCase());
+const hasHeader = (req: ApiRequest, name: string) =>
+  Object.keys(req.headers ?? {}).some((h) => h.toLowerCase() === name.toLowerCase());
 
 /** Why `req` is not a valid request of the document (empty when it is). */
 function problemsOf(doc: Contract, req: ApiRequest): string[] {
@@ -91,7 +105,9 @@ function problemsOf(doc: Contract, req: ApiRequest): string[] {
   for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) query[k] = String(v);
   const names: string[] = [];
   const template = new RegExp(`^${op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => (names.push(n), '([^/]+)'))}$`);
-  const pathValues = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(template.exec(path!)?.[i + 1] ?? '')]));
+  const pathValues = Object.fromEntries(
+    names.map((n, i) => [n, decodeURIComponent(template.exec(path!)?.[i + 1] ?? '')]),
+  );
   for (const p of doc.parameterSchemas(op.operationId)) {
     if (p.in === 'cookie') continue;
     const value = p.in === 'path' ? pathValues[p.name] : p.in === 'query' ? query[p.name] : headerValue(req, p.name);
@@ -102,21 +118,36 @@ function problemsOf(doc: Contract, req: ApiRequest): string[] {
     const fn = p.schema && validator(`${op.operationId} ${p.in} ${p.name}`, p.schema, true);
     if (fn && !fn(value)) out.push(...errorsOf(fn, `${p.in} ${p.name}`));
   }
-  const documented = new Set(doc.parameterSchemas(op.operationId).filter((p) => p.in === 'query').map((p) => p.name));
-  for (const name of Object.keys(query)) if (!documented.has(name)) out.push(`query parameter ${name} is not in the document`);
+  const documented = new Set(
+    doc
+      .parameterSchemas(op.operationId)
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name),
+  );
+  for (const name of Object.keys(query))
+    if (!documented.has(name)) out.push(`query parameter ${name} is not in the document`);
   out.push(...bodyProblems(doc, op.operationId, op.requestBody, req));
   return out;
 }
 
 /** A header the request carries; `idempotencyKey: true` is a fresh key of the client's format. */
 function headerValue(req: ApiRequest, name: string): string | undefined {
-  if (name.toLowerCase() === 'idempotency-key' && req.idempotencyKey !== undefined) return req.idempotencyKey === true ? newIdempotencyKey('run') : req.idempotencyKey;
-  return hasHeader(req, name) ? Object.entries(req.headers!).find(([h]) => h.toLowerCase() === name.toLowerCase())![1] : undefined;
+  if (name.toLowerCase() === 'idempotency-key' && req.idempotencyKey !== undefined)
+    return req.idempotencyKey === true ? newIdempotencyKey('run') : req.idempotencyKey;
+  return hasHeader(req, name)
+    ? Object.entries(req.headers!).find(([h]) => h.toLowerCase() === name.toLowerCase())![1]
+    : undefined;
 }
 
-function bodyProblems(doc: Contract, operationId: string, requestBody: JsonObject | undefined, req: ApiRequest): string[] {
+function bodyProblems(
+  doc: Contract,
+  operationId: string,
+  requestBody: JsonObject | undefined,
+  req: ApiRequest,
+): string[] {
   const multipart = req.body instanceof Uint8Array && /^multipart\/form-data/i.test(req.contentType ?? '');
-  if (req.json === undefined && !multipart) return requestBody?.required === true ? ['the document requires a body'] : [];
+  if (req.json === undefined && !multipart)
+    return requestBody?.required === true ? ['the document requires a body'] : [];
   const media = multipart ? 'multipart/form-data' : 'application/json';
   const schema = doc.requestSchema(operationId, media);
   if (!schema) return [`the document has no ${media} body for ${operationId}`];
@@ -130,7 +161,10 @@ function bodyProblems(doc: Contract, operationId: string, requestBody: JsonObjec
 const COUNTY = { fips_code: FIXTURES.fipsCode, name: 'Jefferson', state: FIXTURES.state };
 
 function suiteContext(): CheckContext {
-  const target = fakeTarget((req) => answer(req, 200, req.path === '/v1/reference/counties' ? { counties: [COUNTY] } : {}), runConfigFor({}, { fixtures: FIXTURES }));
+  const target = fakeTarget(
+    (req) => answer(req, 200, req.path === '/v1/reference/counties' ? { counties: [COUNTY] } : {}),
+    runConfigFor({}, { fixtures: FIXTURES }),
+  );
   target.client.newIdempotencyKey = (label) => newIdempotencyKey('20261124T000000Z-abcd', label);
   return createCheckContext(target, resolveRules(ruleCatalogue(), 'requests', ['SCHEMA-RESPONSE-VALID']));
 }
@@ -144,24 +178,58 @@ const ID = 'enr_000001';
 const BUILDERS: ReadonlyArray<[name: string, build: Builder]> = [
   ['utility: ping', () => ({ method: 'GET', path: '/v1/ping' })],
   ['reference: countiesRequest', (t) => countiesRequest(fixture(t, 'zipCode'))],
-  ['reference: issuersRequest', (t) => issuersRequest({ state: fixture(t, 'state'), plan_year: fixture(t, 'planYear') })],
+  [
+    'reference: issuersRequest',
+    (t) => issuersRequest({ state: fixture(t, 'state'), plan_year: fixture(t, 'planYear') }),
+  ],
   ['reference: providerSearch', (t) => providerSearch(t)],
   ['reference: providerSearch (page 2 of 5)', (t) => providerSearch(t, { 'page[number]': 2, 'page[size]': 5 })],
   ['quotes: quoteBody', async (t) => quoteRequest(quoteBody(await quoteTarget(t)))],
   ['quotes: quoteBody (page)', async (t) => quoteRequest(quoteBody(await quoteTarget(t), { number: 1, size: 2 }))],
-  ['sessions: sessionBody self_service', async (t) => createSession(sessionBody(await sessionTarget(t), 'self_service', { externalId: 'ext-1' }))],
-  ['sessions: sessionBody self_service with campaign', async (t) => createSession(sessionBody(await sessionTarget(t), 'self_service', { externalId: 'ext-2', campaign: CAMPAIGN }))],
-  ['sessions: sessionBody self_service with plan_id only', async (t) => createSession(sessionBody(await sessionTarget(t), 'self_service', { withState: false, planId: 'conformance-plan-id' }))],
-  ['sessions: sessionBody agent_assisted', async (t) => createSession(sessionBody(await sessionTarget(t), 'agent_assisted', { externalId: 'ext-3' }))],
+  [
+    'sessions: sessionBody self_service',
+    async (t) => createSession(sessionBody(await sessionTarget(t), 'self_service', { externalId: 'ext-1' })),
+  ],
+  [
+    'sessions: sessionBody self_service with campaign',
+    async (t) =>
+      createSession(sessionBody(await sessionTarget(t), 'self_service', { externalId: 'ext-2', campaign: CAMPAIGN })),
+  ],
+  [
+    'sessions: sessionBody self_service with plan_id only',
+    async (t) =>
+      createSession(
+        sessionBody(await sessionTarget(t), 'self_service', { withState: false, planId: 'conformance-plan-id' }),
+      ),
+  ],
+  [
+    'sessions: sessionBody agent_assisted',
+    async (t) => createSession(sessionBody(await sessionTarget(t), 'agent_assisted', { externalId: 'ext-3' })),
+  ],
   ['policy-status: listRequest', (t) => policyList(t)],
   ['policy-status: listRequest (limit 100, offset 2)', (t) => policyList(t, { limit: 100, offset: 2 })],
   ['policy-status: readRequest', (t) => policyRead(t)],
   ['enrollments: createBody planFull', (t) => createRequest(created(t))],
-  ['enrollments: createBody planLimited, next plan year, future start', (t) => createRequest(createBody(t, fixture(t, 'planLimited'), { planYear: 2027, start: 'future' }))],
-  ['enrollments: createBody planSubmissionFails', (t) => createRequest(createBody(t, fixture(t, 'planSubmissionFails')))],
-  ['enrollments: createBody with a special enrollment period', (t) => createRequest(createBody(t, fixture(t, 'planFull'), { withSep: true }))],
-  ['enrollments: createBody incomplete (outstanding errors)', (t) => createRequest(createBody(t, fixture(t, 'planFull'), { incomplete: true }))],
-  ['enrollments: createBody under the run\'s employer (run-list)', (t) => createRequest(createBody(t, fixture(t, 'planFull'), { extra: employerMembers('employer-run-1') }))],
+  [
+    'enrollments: createBody planLimited, next plan year, future start',
+    (t) => createRequest(createBody(t, fixture(t, 'planLimited'), { planYear: 2027, start: 'future' })),
+  ],
+  [
+    'enrollments: createBody planSubmissionFails',
+    (t) => createRequest(createBody(t, fixture(t, 'planSubmissionFails'))),
+  ],
+  [
+    'enrollments: createBody with a special enrollment period',
+    (t) => createRequest(createBody(t, fixture(t, 'planFull'), { withSep: true })),
+  ],
+  [
+    'enrollments: createBody incomplete (outstanding errors)',
+    (t) => createRequest(createBody(t, fixture(t, 'planFull'), { incomplete: true })),
+  ],
+  [
+    "enrollments: createBody under the run's employer (run-list)",
+    (t) => createRequest(createBody(t, fixture(t, 'planFull'), { extra: employerMembers('employer-run-1') })),
+  ],
   ['enrollments: updateBody', (t) => updateRequest(ID, updateBody(created(t), primaryApplicant('5555550177')))],
   ['enrollments: actionRequest submissions', () => actionRequest(ID, 'submissions')],
   ['enrollments: actionRequest cancellations', () => actionRequest(ID, 'cancellations')],
@@ -183,10 +251,19 @@ const BUILDERS: ReadonlyArray<[name: string, build: Builder]> = [
       ['updated_since', () => '2026-11-24T11:30:31.123Z'],
       ['employer_external_id', (t: CheckContext) => t.idempotencyKey('employer')],
     ] as const
-  ).map(([name, value]): [string, Builder] => [`enrollments: listRequest filtered by ${name}`, (t) => listRequest({ [name]: value(t), limit: 100 })]),
+  ).map(([name, value]): [string, Builder] => [
+    `enrollments: listRequest filtered by ${name}`,
+    (t) => listRequest({ [name]: value(t), limit: 100 }),
+  ]),
   ['enrollments: listRequest (limit 2, offset 2)', () => listRequest({ limit: 2, offset: 2 })],
-  ['enrollments: runListRequest (limit 2, offset 2)', () => runListRequest({ employer: 'employer-run-1', ids: [] }, { limit: 2, offset: 2 }, 'page 2')],
-  ...[...READ_ROUTES, ...WRITE_ROUTES].map(([route, request]): [string, Builder] => [`enrollments: route-requests ${route}`, request]),
+  [
+    'enrollments: runListRequest (limit 2, offset 2)',
+    () => runListRequest({ employer: 'employer-run-1', ids: [] }, { limit: 2, offset: 2 }, 'page 2'),
+  ],
+  ...[...READ_ROUTES, ...WRITE_ROUTES].map(([route, request]): [string, Builder] => [
+    `enrollments: route-requests ${route}`,
+    request,
+  ]),
 ];
 
 /** The generated-request properties the suites run, with the known values they draw from. */
@@ -203,19 +280,23 @@ const asApiRequest = (r: GeneratedRequest): ApiRequest => ({
 let provider: Contract;
 let ours: Contract;
 beforeAll(async () => {
-  [provider, ours] = await Promise.all([loadContract(spec('provider/openapi.json')), loadContract(spec('partner-api.yaml'))]);
+  [provider, ours] = await Promise.all([
+    loadContract(spec('provider/openapi.json')),
+    loadContract(spec('partner-api.yaml')),
+  ]);
 });
 
 /** `name: problem` for each problem of each request. */
-const named = (name: string, reqs: readonly ApiRequest[]) => reqs.flatMap((r, i) => problemsOf(provider, r).map((p) => `${name}${reqs.length > 1 ? ` #${i + 1}` : ''}: ${p}`));
+const named = (name: string, reqs: readonly ApiRequest[]) =>
+  reqs.flatMap((r, i) => problemsOf(provider, r).map((p) => `${name}${reqs.length > 1 ? ` #${i + 1}` : ''}: ${p}`));
 
-describe('the suites\' request builders build requests the provider\'s document accepts', () => {
+describe("the suites' request builders build requests the provider's document accepts", () => {
   test.each(BUILDERS.map(([name, build]) => [name, build] as const))('%s', async (name, build) => {
     expect(named(name, [await build(suiteContext())])).toEqual([]);
   });
 });
 
-describe('the generators\' valid requests, with the suites\' known values, are valid for the provider\'s document', () => {
+describe("the generators' valid requests, with the suites' known values, are valid for the provider's document", () => {
   for (const property of PROPERTIES) {
     for (const source of ['partner-api.yaml', 'provider/openapi.json'] as const) {
       test(`${property.operationId} generated from ${source}`, () => {
@@ -228,7 +309,7 @@ describe('the generators\' valid requests, with the suites\' known values, are v
     }
   }
 
-  test('every operation of the provider\'s document, generated from it', () => {
+  test("every operation of the provider's document, generated from it", () => {
     const problems = provider.operations.flatMap((op) => {
       const reqs = fc.sample(validRequest(op), { seed: 7, numRuns: SAMPLES }).map(asApiRequest);
       return named(`validRequest(${op.operationId})`, reqs);
@@ -237,7 +318,7 @@ describe('the generators\' valid requests, with the suites\' known values, are v
   });
 });
 
-describe('a create carrying a rejected member breaks only the document\'s rule against that member', () => {
+describe("a create carrying a rejected member breaks only the document's rule against that member", () => {
   test.each(REJECTED_MEMBERS.map((r) => [r.member, r.add] as const))('%s', (member, add) => {
     const problems = named(`create with ${member}`, [createRequest({ ...created(suiteContext()), ...add })]);
     // The document refuses the four members with one `not` rule at the root: nothing else may fail.
@@ -246,14 +327,18 @@ describe('a create carrying a rejected member breaks only the document\'s rule a
 });
 
 describe('the check can fail', () => {
-  test('a body the document refuses is reported with the builder\'s name and the ajv error', async () => {
+  test("a body the document refuses is reported with the builder's name and the ajv error", async () => {
     const t = suiteContext();
     const body = sessionBody(await sessionTarget(t), 'self_service', { campaign: { name: 'old' } });
     const household = body.household as { applicants: Array<Record<string, unknown>> };
     household.applicants[0]!.relationship = 'self';
     const problems = named('sessions: an old session body', [createSession(body)]);
-    expect(problems).toContain('sessions: an old session body: body /household/applicants/0/relationship must be equal to one of the allowed values: "primary", "spouse", "dependent"');
-    expect(problems).toContain('sessions: an old session body: body /campaign must NOT have additional properties: name');
+    expect(problems).toContain(
+      'sessions: an old session body: body /household/applicants/0/relationship must be equal to one of the allowed values: "primary", "spouse", "dependent"',
+    );
+    expect(problems).toContain(
+      'sessions: an old session body: body /campaign must NOT have additional properties: name',
+    );
   });
 
   test('a missing required member, a parameter outside the document and a missing Idempotency-Key are each reported', () => {
@@ -263,7 +348,9 @@ describe('the check can fail', () => {
       'create: header parameter Idempotency-Key is required',
       "create: body / must have required property 'applicants'",
     ]);
-    expect(named('read', [{ ...readRequest(ID), query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } }])).toEqual(['read: query parameter plan_year is not in the document']);
+    expect(
+      named('read', [{ ...readRequest(ID), query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } }]),
+    ).toEqual(['read: query parameter plan_year is not in the document']);
     expect(named('list', [listRequest({ limit: 101 })])).toEqual(['list: query limit must be <= 100']);
   });
 });

@@ -34,7 +34,8 @@ const covers = (prefix: string, path: string) => (prefix.endsWith('/') ? path.st
 function layerOf(layers: readonly Layer[], path: string): Layer | undefined {
   let best: { layer: Layer; length: number } | undefined;
   for (const layer of layers) {
-    for (const prefix of layer.paths) if (covers(prefix, path) && prefix.length > (best?.length ?? -1)) best = { layer, length: prefix.length };
+    for (const prefix of layer.paths)
+      if (covers(prefix, path) && prefix.length > (best?.length ?? -1)) best = { layer, length: prefix.length };
   }
   return best?.layer;
 }
@@ -68,7 +69,18 @@ const project = (path: string) => relative(PROJECT_ROOT, path).split('\\').join(
 describe('the layering table', () => {
   it('is read from ARCHITECTURE.md and names the core, the engine and both front ends', () => {
     const named = LAYERS.flatMap((l) => l.paths);
-    expect(named).toEqual(expect.arrayContaining(['harness/', 'engine/', 'cli/', 'mutation/', 'reports/', 'reference/', 'suites/', 'generators/']));
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'harness/',
+        'engine/',
+        'cli/',
+        'mutation/',
+        'reports/',
+        'reference/',
+        'suites/',
+        'generators/',
+      ]),
+    );
     expect(layerOf(LAYERS, 'harness/client/client.ts')?.mayImport).not.toContain('engine/');
   });
 
@@ -82,7 +94,11 @@ describe('the layering table', () => {
     expect(allowed(LAYERS, 'engine/plan.ts', 'harness/model.ts')).toBe(true);
     expect(allowed(LAYERS, 'harness/target.ts', 'harness/model.ts')).toBe(true);
     expect(allowed(LAYERS, 'cli/main.ts', 'engine/execute.ts')).toBe(true);
-    expect(importsOf(`import { a } from '../engine/plan.js';\nexport { b } from "./b.js";\nawait import('../../reference/server.js');`)).toEqual(['../engine/plan.js', './b.js', '../../reference/server.js']);
+    expect(
+      importsOf(
+        `import { a } from '../engine/plan.js';\nexport { b } from "./b.js";\nawait import('../../reference/server.js');`,
+      ),
+    ).toEqual(['../engine/plan.js', './b.js', '../../reference/server.js']);
   });
 
   const roots = [...new Set(LAYERS.flatMap((l) => l.paths).map((p) => p.split('/')[0]!))];

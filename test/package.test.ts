@@ -12,15 +12,30 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../harness/paths.js';
 
-const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; bin: Record<string, string>; license: string; private?: boolean };
+const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  bin: Record<string, string>;
+  license: string;
+  private?: boolean;
+};
 const scratch = mkdtempSync(join(PROJECT_ROOT, '.pack-scratch-'));
 const installed = join(scratch, 'node_modules', pkg.name);
 let files: string[] = [];
 
-const run = (cmd: string, args: string[], cwd = scratch) => execFileSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, PARTNER_CONFORMANCE_BIN: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (cmd: string, args: string[], cwd = scratch) =>
+  execFileSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, PARTNER_CONFORMANCE_BIN: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 beforeAll(() => {
-  const out = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch], PROJECT_ROOT)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const out = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch], PROJECT_ROOT)) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   files = out[0]!.files.map((f) => f.path);
   mkdirSync(installed, { recursive: true });
   run('tar', ['xzf', join(scratch, out[0]!.filename), '-C', installed, '--strip-components=1']);
@@ -33,8 +48,21 @@ describe('the package', () => {
     expect(pkg.private).toBeUndefined();
     expect(pkg.license).not.toBe('UNLICENSED');
     expect(Object.keys(pkg.bin)).toContain(pkg.name);
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/partner-conformance.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/specs/rules.json']));
-    expect(files.filter((f) => /\.test\.|^test\/|^bench\/|^mutation\/|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'bin/partner-conformance.js',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/cli/main.js',
+        'dist/specs/rules.json',
+      ]),
+    );
+    expect(files.filter((f) => /\.test\.|^test\/|^bench\/|^mutation\/|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual(
+      [],
+    );
   });
 
   it('imports with plain Node and runs a profile, giving its summary', () => {
@@ -46,7 +74,7 @@ console.log(JSON.stringify({ exitCode, outcome: summary.outcome, total: summary.
     expect(JSON.parse(line)).toEqual({ exitCode: 0, outcome: 'passed', total: 1 });
   }, 120_000);
 
-  it('runs from a vitest test of the partner\'s project', () => {
+  it("runs from a vitest test of the partner's project", () => {
     writeFileSync(
       join(scratch, 'conformance.test.mjs'),
       `import { expect, test } from 'vitest';
@@ -60,12 +88,20 @@ test('the reference server keeps PING-200', async () => {
     );
     // The partner's own config (without one, vitest would take this checkout's, an ancestor).
     writeFileSync(join(scratch, 'vitest.config.mjs'), `export default { test: { include: ['*.test.mjs'] } };\n`);
-    const out = run(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', scratch]);
+    const out = run(process.execPath, [
+      join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--root',
+      scratch,
+    ]);
     expect(out).toMatch(/1 passed/);
   }, 120_000);
 
   it('answers as both bin names, from the built JavaScript', () => {
-    for (const name of Object.keys(pkg.bin)) expect(run(process.execPath, [join(installed, pkg.bin[name]!), '--version']).trim()).toBe(pkg.version);
-    expect(run(process.execPath, [join(installed, 'bin', 'partner-conformance.js'), 'rules', '--families'])).toMatch(/^utility\s+\d+ rules/);
+    for (const name of Object.keys(pkg.bin))
+      expect(run(process.execPath, [join(installed, pkg.bin[name]!), '--version']).trim()).toBe(pkg.version);
+    expect(run(process.execPath, [join(installed, 'bin', 'partner-conformance.js'), 'rules', '--families'])).toMatch(
+      /^utility\s+\d+ rules/,
+    );
   });
 });

@@ -8,7 +8,7 @@ const table = JSON.parse(readFileSync(new URL('../specs/disagreements.json', imp
 };
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-describe('README\'s table of disagreements', () => {
+describe("README's table of disagreements", () => {
   it('has a row per entry with both sources and the reading', () => {
     const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
     for (const e of table.disagreements) {

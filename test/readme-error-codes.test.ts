@@ -16,8 +16,11 @@ describe('README, "Exit codes"', () => {
     expect(section).toContain(`\`${code}\``);
   });
 
-  it.each(PREFLIGHT_CAUSES.map((c) => [c.code, c.exitCode] as const))('%s is listed with exit %i, which has a row of the table', (code, exit) => {
-    expect(section).toMatch(new RegExp(`\\| ${exit} \\|`));
-    expect(section).toMatch(new RegExp(`Exit ${exit}:[^.]*\`${code}\`|exit ${exit}:[^.]*\`${code}\``));
-  });
+  it.each(PREFLIGHT_CAUSES.map((c) => [c.code, c.exitCode] as const))(
+    '%s is listed with exit %i, which has a row of the table',
+    (code, exit) => {
+      expect(section).toMatch(new RegExp(`\\| ${exit} \\|`));
+      expect(section).toMatch(new RegExp(`Exit ${exit}:[^.]*\`${code}\`|exit ${exit}:[^.]*\`${code}\``));
+    },
+  );
 });

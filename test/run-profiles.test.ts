@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProfileOf, runsOf } from '../engine/plan-inputs.js';
 import { RUN_FLAGS } from '../cli/run-flags.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
-import { checkBelongsTo, isRunProfile, RUN_PROFILE_NAMES, RUN_PROFILES, type RunProfile, type RunProfileSpec } from '../harness/run-profiles.js';
+import {
+  checkBelongsTo,
+  isRunProfile,
+  RUN_PROFILE_NAMES,
+  RUN_PROFILES,
+  type RunProfile,
+  type RunProfileSpec,
+} from '../harness/run-profiles.js';
 import { defaultRoleFor } from '../harness/suite/context.js';
 import { fakeTarget, runConfigFor } from '../harness/suite/fake-target.test-helpers.js';
 import { notSelected } from '../harness/suite/needs.js';
@@ -23,7 +30,15 @@ import { sampleInfo, sampleSummary } from '../reports/testing/sample.js';
 
 /** A profile no source file knows: what the table says about it is all any consumer can go by. */
 const NIGHTLY = 'nightly' as RunProfile;
-const NIGHTLY_SPEC: RunProfileSpec = { summary: 'every night', runs: 7, requestCap: 3, writes: false, familyKeys: false, defaultChecks: true, evidence: true };
+const NIGHTLY_SPEC: RunProfileSpec = {
+  summary: 'every night',
+  runs: 7,
+  requestCap: 3,
+  writes: false,
+  familyKeys: false,
+  defaultChecks: true,
+  evidence: true,
+};
 const table = RUN_PROFILES as unknown as Record<string, RunProfileSpec>;
 
 const dir = mkdtempSync(join(tmpdir(), 'run-profiles-'));
@@ -35,9 +50,9 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 describe('a profile added to the table is honoured by every consumer', () => {
-  const entries = (): Array<[RunProfile, RunProfileSpec]> => [...RUN_PROFILE_NAMES, NIGHTLY].map((name) => [name, table[name]!]);
+  const entries = (): Array<[RunProfile, RunProfileSpec]> =>
+    [...RUN_PROFILE_NAMES, NIGHTLY].map((name) => [name, table[name]!]);
 
   it('is a known --profile whose --runs default is its own', () => {
     for (const [name, spec] of entries()) {
@@ -51,7 +66,13 @@ describe('a profile added to the table is honoured by every consumer', () => {
     for (const [name, spec] of entries()) {
       const config = runConfigFor({ runProfile: name });
       expect(isWritable(config), name).toBe(spec.writes);
-      expect(defaultRoleFor('utility', fakeTarget(() => new Error('unused'), config, ['approved', 'reader'])), name).toBe(spec.familyKeys ? 'reader' : 'approved');
+      expect(
+        defaultRoleFor(
+          'utility',
+          fakeTarget(() => new Error('unused'), config, ['approved', 'reader']),
+        ),
+        name,
+      ).toBe(spec.familyKeys ? 'reader' : 'approved');
       expect(notSelected({ runProfile: name }, ['PING-200']) === undefined, name).toBe(spec.defaultChecks);
       expect(checkBelongsTo(name, 'all')).toBe(true);
       expect(checkBelongsTo(name, [name])).toBe(true);
@@ -63,8 +84,16 @@ describe('a profile added to the table is honoured by every consumer', () => {
     try {
       for (const [name, spec] of entries()) {
         const before = server.received.length;
-        const client = createClient({ profile: profileFor(server.url), runId: name, env: testEnv, budgets: new RateBudgets(), requestCap: requestCapOf(name) });
-        const sends = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => client.send({ method: 'GET', path: `/v1/ping?i=${i}` })));
+        const client = createClient({
+          profile: profileFor(server.url),
+          runId: name,
+          env: testEnv,
+          budgets: new RateBudgets(),
+          requestCap: requestCapOf(name),
+        });
+        const sends = await Promise.allSettled(
+          Array.from({ length: 12 }, (_, i) => client.send({ method: 'GET', path: `/v1/ping?i=${i}` })),
+        );
         await client.close();
         expect(server.received.length - before, name).toBe(spec.requestCap ?? 12);
         expect(sends.filter((s) => s.status === 'rejected').length, name).toBe(12 - (spec.requestCap ?? 12));
@@ -101,11 +130,20 @@ function sources(folder: string): string[] {
 }
 
 describe('no consumer names a run profile', () => {
-  const files = CONSUMERS.flatMap((f) => sources(join(PROJECT_ROOT, f))).filter((p) => relative(PROJECT_ROOT, p) !== TABLE_FILE);
+  const files = CONSUMERS.flatMap((f) => sources(join(PROJECT_ROOT, f))).filter(
+    (p) => relative(PROJECT_ROOT, p) !== TABLE_FILE,
+  );
 
   it('scans the source files of every consumer', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(files.map((p) => relative(PROJECT_ROOT, p))).toEqual(expect.arrayContaining(['harness/target.ts', 'harness/suite/context.ts', 'reports/json-writer.ts', 'engine/plan-inputs.ts']));
+    expect(files.map((p) => relative(PROJECT_ROOT, p))).toEqual(
+      expect.arrayContaining([
+        'harness/target.ts',
+        'harness/suite/context.ts',
+        'reports/json-writer.ts',
+        'engine/plan-inputs.ts',
+      ]),
+    );
   });
 
   it.each(RUN_PROFILE_NAMES)('%s appears only in the table, never as a literal or a table key elsewhere', (name) => {

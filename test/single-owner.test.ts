@@ -16,8 +16,13 @@ function sources(dir: string): string[] {
   });
 }
 
-const FILES = ['harness', 'engine', 'cli', 'mutation', 'reports', 'suites'].flatMap((d) => sources(join(PROJECT_ROOT, d)));
-const where = (pattern: RegExp) => FILES.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map((f) => relative(PROJECT_ROOT, f).split('\\').join('/'));
+const FILES = ['harness', 'engine', 'cli', 'mutation', 'reports', 'suites'].flatMap((d) =>
+  sources(join(PROJECT_ROOT, d)),
+);
+const where = (pattern: RegExp) =>
+  FILES.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map((f) =>
+    relative(PROJECT_ROOT, f).split('\\').join('/'),
+  );
 
 /** Indexing an environment by a key reference's variable name: `env[ref.env]`. */
 const READS_KEY_VARIABLE = /\[\s*[\w.]+\.env\s*\]/;

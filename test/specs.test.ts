@@ -85,7 +85,11 @@ const LEGACY_ROUTES: Record<string, string[]> = {
   legacySubmitApplication: ['post /api/v1/applications/{id}/submit'],
 };
 
-interface Operation { id: string; route: string; op: Json }
+interface Operation {
+  id: string;
+  route: string;
+  op: Json;
+}
 
 /** Every operation of a document's paths (or webhooks), with its method and path. */
 function operationsOf(items: Json | undefined): Operation[] {
@@ -184,11 +188,17 @@ describe('operations and operationIds', () => {
   it('the older ICHRA document has its seven operations and two webhook receivers (4.16)', () => {
     expect(routesById(operationsOf(docs.legacy.paths))).toEqual(LEGACY_ROUTES);
     expect(Object.keys(docs.legacy.webhooks).sort()).toEqual(['policyStatus', 'submissionConfirmation']);
-    expect(operationsOf(docs.legacy.webhooks).map((o) => o.id).sort()).toEqual(['policyStatus', 'submissionConfirmation']);
+    expect(
+      operationsOf(docs.legacy.webhooks)
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual(['policyStatus', 'submissionConfirmation']);
   });
 
   it('the Medicare document has updateContact only (4.17)', () => {
-    expect(routesById(operationsOf(docs.medicare.paths))).toEqual({ updateContact: ['patch /v1/contacts/{contact_id}'] });
+    expect(routesById(operationsOf(docs.medicare.paths))).toEqual({
+      updateContact: ['patch /v1/contacts/{contact_id}'],
+    });
   });
 
   it.each(Object.entries(PARTNER_STATUSES))('%s declares exactly the statuses of its section', (id, statuses) => {
@@ -199,7 +209,11 @@ describe('operations and operationIds', () => {
 
 describe('security (section 5)', () => {
   it('the /v1 and older ICHRA APIs use x-api-key globally; Medicare uses X-API-Key', () => {
-    for (const [doc, header] of [[docs.partner, 'x-api-key'], [docs.legacy, 'x-api-key'], [docs.medicare, 'X-API-Key']] as const) {
+    for (const [doc, header] of [
+      [docs.partner, 'x-api-key'],
+      [docs.legacy, 'x-api-key'],
+      [docs.medicare, 'X-API-Key'],
+    ] as const) {
       const name = Object.keys(doc.security[0])[0];
       expect(doc.components.securitySchemes[name]).toMatchObject({ type: 'apiKey', in: 'header', name: header });
     }
@@ -208,35 +222,52 @@ describe('security (section 5)', () => {
 
 describe('responses are additive (sections 1, 9)', () => {
   it('the walker finds a nested closed object (so the check below can fail)', () => {
-    const closed = { content: { 'application/json': { schema: { properties: { a: { additionalProperties: false } } } } } };
+    const closed = {
+      content: { 'application/json': { schema: { properties: { a: { additionalProperties: false } } } } },
+    };
     expect(closedObjectsIn(closed)).toEqual(['/content/application/json/schema/properties/a/additionalProperties']);
   });
 
-  it.each(['partner', 'legacy', 'medicare', 'alt'] as const)('no response schema of %s forbids unknown members', (name) => {
-    const closed = responsesOf(docs[name]).flatMap(([where, r]) => closedObjectsIn(r).map((p) => `${where}${p}`));
-    expect(closed).toEqual([]);
-  });
+  it.each(['partner', 'legacy', 'medicare', 'alt'] as const)(
+    'no response schema of %s forbids unknown members',
+    (name) => {
+      const closed = responsesOf(docs[name]).flatMap(([where, r]) => closedObjectsIn(r).map((p) => `${where}${p}`));
+      expect(closed).toEqual([]);
+    },
+  );
 
-  it.each(['partner', 'legacy', 'medicare'] as const)('every schema of %s compiles with ajv in strict mode (draft 2020-12)', (name) => {
-    const ajv = newAjv();
-    const ops = [...operationsOf(docs[name].paths), ...operationsOf(docs[name].webhooks)];
-    const schemas: Array<[string, unknown]> = [];
-    for (const { route, op } of ops) {
-      for (const p of op.parameters ?? []) schemas.push([`${route} ${p.name}`, p.schema]);
-      for (const media of Object.values((op.requestBody?.content ?? {}) as Json)) schemas.push([`${route} body`, media.schema]);
-    }
-    for (const [where, r] of responsesOf(docs[name])) {
-      for (const media of Object.values((r.content ?? {}) as Json)) schemas.push([where, media.schema]);
-      for (const [h, header] of Object.entries((r.headers ?? {}) as Json)) schemas.push([`${where} ${h}`, header.schema]);
-    }
-    expect(schemas.length).toBeGreaterThan(ops.length);
-    for (const [where, schema] of schemas) expect(() => ajv.compile((schema ?? {}) as object), where).not.toThrow();
-  });
+  it.each(['partner', 'legacy', 'medicare'] as const)(
+    'every schema of %s compiles with ajv in strict mode (draft 2020-12)',
+    (name) => {
+      const ajv = newAjv();
+      const ops = [...operationsOf(docs[name].paths), ...operationsOf(docs[name].webhooks)];
+      const schemas: Array<[string, unknown]> = [];
+      for (const { route, op } of ops) {
+        for (const p of op.parameters ?? []) schemas.push([`${route} ${p.name}`, p.schema]);
+        for (const media of Object.values((op.requestBody?.content ?? {}) as Json))
+          schemas.push([`${route} body`, media.schema]);
+      }
+      for (const [where, r] of responsesOf(docs[name])) {
+        for (const media of Object.values((r.content ?? {}) as Json)) schemas.push([where, media.schema]);
+        for (const [h, header] of Object.entries((r.headers ?? {}) as Json))
+          schemas.push([`${where} ${h}`, header.schema]);
+      }
+      expect(schemas.length).toBeGreaterThan(ops.length);
+      for (const [where, schema] of schemas) expect(() => ajv.compile((schema ?? {}) as object), where).not.toThrow();
+    },
+  );
 });
 
 describe('request and response schemas say the stated rules', () => {
   const schema = (name: string) => docs.partner.components.schemas[name] as Json;
-  const context = { product: 'aca', exchange: 'on_exchange', coverage_family: 'medical', coverage_type: 'medical', plan_year: 2026, locale: 'en-US' };
+  const context = {
+    product: 'aca',
+    exchange: 'on_exchange',
+    coverage_family: 'medical',
+    coverage_type: 'medical',
+    plan_year: 2026,
+    locale: 'en-US',
+  };
   const session = (flow: string, extra: Json) => ({ context: { ...context, flow }, ...extra });
 
   it.each([
@@ -245,9 +276,21 @@ describe('request and response schemas say the stated rules', () => {
     ['self_service with neither (2.6 rule 1)', session('self_service', { location: { zip_code: '75001' } }), false],
     ['agent_assisted with location.state', session('agent_assisted', { location: { state: 'TX' } }), true],
     ['agent_assisted without location.state (2.6 rule 2)', session('agent_assisted', { location: {} }), false],
-    ['agent_assisted with plan_id (2.6 rule 3)', session('agent_assisted', { location: { state: 'TX' }, plan_id: 'p1' }), false],
-    ['agent_assisted with campaign (2.6 rule 3)', session('agent_assisted', { location: { state: 'TX' }, campaign: {} }), false],
-    ['a context missing locale', { context: { ...context, flow: 'self_service', locale: undefined }, plan_id: 'p' }, false],
+    [
+      'agent_assisted with plan_id (2.6 rule 3)',
+      session('agent_assisted', { location: { state: 'TX' }, plan_id: 'p1' }),
+      false,
+    ],
+    [
+      'agent_assisted with campaign (2.6 rule 3)',
+      session('agent_assisted', { location: { state: 'TX' }, campaign: {} }),
+      false,
+    ],
+    [
+      'a context missing locale',
+      { context: { ...context, flow: 'self_service', locale: undefined }, plan_id: 'p' },
+      false,
+    ],
     ['self_service with campaign', session('self_service', { plan_id: 'p1', campaign: { utm_source: 'mail' } }), true],
     ['an unknown member', session('self_service', { plan_id: 'p1', coupon: 'x' }), false],
   ])('enrollment session: %s', (_title, body, valid) => {
@@ -276,19 +319,33 @@ describe('request and response schemas say the stated rules', () => {
 
   it('error envelopes: unified (details maps a field to messages) and direct-enrollment (at least one entry); extra members allowed', () => {
     const ajv = newAjv();
-    expect(ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', extra: 1 }, trace: 't' })).toBe(true);
-    expect(ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', details: { state: ['is required'] } } })).toBe(true);
-    expect(ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', details: { state: 'is required' } } })).toBe(false);
+    expect(ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', extra: 1 }, trace: 't' })).toBe(
+      true,
+    );
+    expect(
+      ajv.validate(schema('ErrorResponse'), {
+        error: { code: 'x', message: 'm', details: { state: ['is required'] } },
+      }),
+    ).toBe(true);
+    expect(
+      ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', details: { state: 'is required' } } }),
+    ).toBe(false);
     expect(ajv.validate(schema('ErrorResponse'), { errors: [{ code: 'x', message: 'm' }] })).toBe(false);
-    expect(ajv.validate(schema('EnrollmentErrorsResponse'), { errors: [{ code: 'x', message: 'm', field: 'f' }] })).toBe(true);
+    expect(
+      ajv.validate(schema('EnrollmentErrorsResponse'), { errors: [{ code: 'x', message: 'm', field: 'f' }] }),
+    ).toBe(true);
     expect(ajv.validate(schema('EnrollmentErrorsResponse'), { errors: [] })).toBe(false);
   });
 
   it('Medicare dates are MM/DD/YYYY and the response contact omits notes (2.9)', () => {
     const ajv = newAjv();
     const m = docs.medicare.components.schemas as Json;
-    expect(ajv.validate(m.ContactUpdateRequest, { agent_email: 'a@b.co', contact: { birth_date: '01/31/1950' } })).toBe(true);
-    expect(ajv.validate(m.ContactUpdateRequest, { agent_email: 'a@b.co', contact: { birth_date: '1950-01-31' } })).toBe(false);
+    expect(ajv.validate(m.ContactUpdateRequest, { agent_email: 'a@b.co', contact: { birth_date: '01/31/1950' } })).toBe(
+      true,
+    );
+    expect(ajv.validate(m.ContactUpdateRequest, { agent_email: 'a@b.co', contact: { birth_date: '1950-01-31' } })).toBe(
+      false,
+    );
     expect(ajv.validate(m.ContactUpdateRequest, { contact: {} })).toBe(false);
     expect(ajv.validate(m.ContactOutput, { id: 1, slug: 's', notes: [] })).toBe(false);
     expect(ajv.validate(m.ContactOutput, { id: 1, slug: 's', unknown_member: true })).toBe(true);
@@ -329,8 +386,14 @@ describe('target-profile schema', () => {
   });
 
   it.each([
-    ['a key value', { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'high', value: 'sk_live_1' } } }],
-    ['a key given as `key`', { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'high', key: 'sk_live_1' } } }],
+    [
+      'a key value',
+      { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'high', value: 'sk_live_1' } } },
+    ],
+    [
+      'a key given as `key`',
+      { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'high', key: 'sk_live_1' } } },
+    ],
     ['an env name that is not a variable name', { ...valid, keys: { approved: { env: 'sk-live-1', tier: 'high' } } }],
     ['an unknown tier', { ...valid, keys: { approved: { env: 'PARTNER_KEY_APPROVED', tier: 'turbo' } } }],
     ['no baseUrl', { ...valid, baseUrl: undefined }],

@@ -20,7 +20,8 @@ import { newReal } from '../suites/enrollments/state-model/system.js';
 import { runTour } from '../suites/enrollments/state-model/tour.js';
 
 const rules = resolveRules(ruleCatalogue(), 'state model', [...STATE_MODEL_RULES]);
-const body = (t: CheckContext, sequence: StateSequence) => fc.asyncModelRun(() => ({ model: { apps: [] }, real: newReal(t) }), commandsOf(sequence));
+const body = (t: CheckContext, sequence: StateSequence) =>
+  fc.asyncModelRun(() => ({ model: { apps: [] }, real: newReal(t) }), commandsOf(sequence));
 
 interface Server {
   server: ReferenceServer;
@@ -30,13 +31,22 @@ interface Server {
 async function serve(fault?: string): Promise<Server> {
   const server = await startReferenceServer(fault ? { fault } : {});
   const profile = { ...loadTargetProfile(referenceProfilePath()), baseUrl: server.url };
-  const target = await createTargetContext(runConfigFor({ families: ['enrollments'], profile }), { ...process.env, ...referenceKeyEnv() });
+  const target = await createTargetContext(runConfigFor({ families: ['enrollments'], profile }), {
+    ...process.env,
+    ...referenceKeyEnv(),
+  });
   return { server, target };
 }
 
-async function failureOf(target: TargetContext, opts: Omit<PropertyRunOptions<StateSequence>, 'timeLimitMs'>): Promise<PropertyCounterexample> {
+async function failureOf(
+  target: TargetContext,
+  opts: Omit<PropertyRunOptions<StateSequence>, 'timeLimitMs'>,
+): Promise<PropertyCounterexample> {
   try {
-    await checkProperty(createCheckContext(target, rules), (_t, replay) => stateSequences('planFull', replay), body, { ...opts, timeLimitMs: 60_000 });
+    await checkProperty(createCheckContext(target, rules), (_t, replay) => stateSequences('planFull', replay), body, {
+      ...opts,
+      timeLimitMs: 60_000,
+    });
   } catch (e) {
     if (isPropertyCounterexample(e)) return e;
     throw e;
@@ -45,7 +55,13 @@ async function failureOf(target: TargetContext, opts: Omit<PropertyRunOptions<St
 }
 
 const servers: Server[] = [];
-const close = () => Promise.all(servers.splice(0).map(async (s) => { await s.target.client.close(); await s.server.close(); }));
+const close = () =>
+  Promise.all(
+    servers.splice(0).map(async (s) => {
+      await s.target.client.close();
+      await s.server.close();
+    }),
+  );
 afterAll(close);
 
 describe('the state-machine model', () => {
@@ -57,7 +73,11 @@ describe('the state-machine model', () => {
   });
 
   test('passes against the reference server', async () => {
-    await checkProperty(createCheckContext(clean.target, rules), () => stateSequences('planFull'), body, { seed: 3, numRuns: 3, timeLimitMs: 60_000 });
+    await checkProperty(createCheckContext(clean.target, rules), () => stateSequences('planFull'), body, {
+      seed: 3,
+      numRuns: 3,
+      timeLimitMs: 60_000,
+    });
   }, 60_000);
 
   test('fails by the fault’s own rule, shrunk to the shortest sequence, printed as numbered steps', async () => {
@@ -105,10 +125,14 @@ describe('the model’s directed tour', () => {
     expect(await tourViolation(clean.target)).toBeUndefined();
   }, 60_000);
 
-  test.each(SEQUENCE_FAULTS)('fails with %s by its own rule %s', async (fault, rule) => {
-    const faulty = await serve(fault);
-    servers.push(faulty);
-    const failure = await tourViolation(faulty.target);
-    expect(isRuleViolation(failure) && failure.rules).toEqual([rule]);
-  }, 60_000);
+  test.each(SEQUENCE_FAULTS)(
+    'fails with %s by its own rule %s',
+    async (fault, rule) => {
+      const faulty = await serve(fault);
+      servers.push(faulty);
+      const failure = await tourViolation(faulty.target);
+      expect(isRuleViolation(failure) && failure.rules).toEqual([rule]);
+    },
+    60_000,
+  );
 });

@@ -62,24 +62,54 @@ export function progressLine(o: VariantOutcome, index: number, total: number): s
 }
 
 const HEAD = ['variant', 'family', 'section', 'passed', 'failed', 'warnings'] as const;
-const cells = (o: VariantOutcome): string[] => [nameOf(o), o.family ?? '-', o.permits ?? '-', String(o.counts.passed), o.error ? 'error' : String(o.counts.failed), String(o.counts.warning)];
+const cells = (o: VariantOutcome): string[] => [
+  nameOf(o),
+  o.family ?? '-',
+  o.permits ?? '-',
+  String(o.counts.passed),
+  o.error ? 'error' : String(o.counts.failed),
+  String(o.counts.warning),
+];
 
 export function renderMatrix(result: VariantsResult): string {
   const rows = [HEAD as readonly string[], ...result.outcomes.map(cells)];
   const widths = HEAD.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const lines = ['', ...rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd())];
+  const lines = [
+    '',
+    ...rows.map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    ),
+  ];
   for (const o of result.outcomes.filter((x) => !clean(x))) {
     lines.push('', `${nameOf(o)}:${o.error ? ` error: ${o.error}` : ''}`);
-    for (const i of o.issues) lines.push(`  ${i.verdict === 'failed' ? '✗' : '!'} [${i.family}] ${i.check} (${i.rules.join(', ')}): ${i.observed ?? ''}`);
+    for (const i of o.issues)
+      lines.push(
+        `  ${i.verdict === 'failed' ? '✗' : '!'} [${i.family}] ${i.check} (${i.rules.join(', ')}): ${i.observed ?? ''}`,
+      );
   }
   const bad = result.outcomes.filter((o) => !clean(o)).length;
-  lines.push('', `variants: ${result.outcomes.length - 1} under ${result.document}, ${bad === 0 ? 'every run 0 failures 0 warnings' : `${bad} runs with failures, warnings or errors`}`);
-  lines.push(`matrix: ${seconds(result.durationMs)} on ${result.lanes} lanes — ${result.passed ? 'PASSED' : 'FAILED'}`, '');
+  lines.push(
+    '',
+    `variants: ${result.outcomes.length - 1} under ${result.document}, ${bad === 0 ? 'every run 0 failures 0 warnings' : `${bad} runs with failures, warnings or errors`}`,
+  );
+  lines.push(
+    `matrix: ${seconds(result.durationMs)} on ${result.lanes} lanes — ${result.passed ? 'PASSED' : 'FAILED'}`,
+    '',
+  );
   return lines.join('\n');
 }
 
 /** The matrix as a Markdown table (for the README). */
 export function markdownMatrix(result: VariantsResult): string {
   const row = (c: readonly string[]) => `| ${c.join(' | ')} |`;
-  return [row(HEAD), row(HEAD.map(() => '---')), ...result.outcomes.map((o) => row(cells(o).map((c, i) => (i === 0 && o.variant ? `\`${c}\`` : c))))].join('\n') + '\n';
+  return (
+    [
+      row(HEAD),
+      row(HEAD.map(() => '---')),
+      ...result.outcomes.map((o) => row(cells(o).map((c, i) => (i === 0 && o.variant ? `\`${c}\`` : c)))),
+    ].join('\n') + '\n'
+  );
 }

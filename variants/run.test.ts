@@ -21,14 +21,39 @@ const dir = mkdtempSync(join(tmpdir(), 'variants-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const VARIANTS = [
-  { name: 'create-200', family: 'enrollments', permits: '4.10', summary: 'create answers 200', documents: ['partner-api', 'provider'] },
-  { name: 'flat-data', family: 'enrollments', permits: '2.8', summary: 'data at the top level', documents: ['partner-api', 'provider'] },
-  { name: 'dated-retry', family: 'utility', permits: '8', summary: 'Retry-After as a date', documents: ['partner-api'] },
+  {
+    name: 'create-200',
+    family: 'enrollments',
+    permits: '4.10',
+    summary: 'create answers 200',
+    documents: ['partner-api', 'provider'],
+  },
+  {
+    name: 'flat-data',
+    family: 'enrollments',
+    permits: '2.8',
+    summary: 'data at the top level',
+    documents: ['partner-api', 'provider'],
+  },
+  {
+    name: 'dated-retry',
+    family: 'utility',
+    permits: '8',
+    summary: 'Retry-After as a date',
+    documents: ['partner-api'],
+  },
 ];
 
 /** What the stand-in suite finds under each variant: flat-data trips a check, dated-retry warns. */
 function findingsFor(variants: readonly string[] = []): Finding[] {
-  const check = (name: string, rules: string[], verdict: Finding['verdict']): Finding => ({ check: name, family: 'enrollments', rules, verdict, exchanges: [], observed: `${verdict} here` });
+  const check = (name: string, rules: string[], verdict: Finding['verdict']): Finding => ({
+    check: name,
+    family: 'enrollments',
+    rules,
+    verdict,
+    exchanges: [],
+    observed: `${verdict} here`,
+  });
   return [
     check('reads the update', ['ENR-UPDATE-TRACKED'], variants.includes('flat-data') ? 'failed' : 'passed'),
     check('waits out a 429', ['RATE-RETRY-AFTER'], variants.includes('dated-retry') ? 'warning' : 'passed'),
@@ -58,8 +83,16 @@ describe('variants matrix', () => {
   it('runs the clean server and each variant once, its variant on, and passes only when every run is clean', async () => {
     const seen: RunConfig[] = [];
     const result = await runVariants({ ...base(), variants: VARIANTS, lanes: 2, createRunner: fakeRunner(seen) });
-    expect(seen.map((c) => c.variants?.join() ?? 'clean').sort()).toEqual(['clean', 'create-200', 'dated-retry', 'flat-data']);
-    expect(seen.find((c) => c.variants?.[0] === 'flat-data')).toMatchObject({ embedded: true, command: 'npx partner-conformance run --variant flat-data' });
+    expect(seen.map((c) => c.variants?.join() ?? 'clean').sort()).toEqual([
+      'clean',
+      'create-200',
+      'dated-retry',
+      'flat-data',
+    ]);
+    expect(seen.find((c) => c.variants?.[0] === 'flat-data')).toMatchObject({
+      embedded: true,
+      command: 'npx partner-conformance run --variant flat-data',
+    });
     expect(seen.every((c) => c.profile.baseUrl.endsWith(c.variants?.[0] ?? 'clean'))).toBe(true);
     expect(result.outcomes.map((o) => [o.variant ?? 'clean', o.counts.failed, o.counts.warning])).toEqual([
       ['clean', 0, 0],
@@ -76,7 +109,12 @@ describe('variants matrix', () => {
   });
 
   it('passes when every variant runs clean', async () => {
-    const result = await runVariants({ ...base(), variants: VARIANTS.slice(0, 1), lanes: 2, createRunner: fakeRunner([]) });
+    const result = await runVariants({
+      ...base(),
+      variants: VARIANTS.slice(0, 1),
+      lanes: 2,
+      createRunner: fakeRunner([]),
+    });
     expect(result.passed).toBe(true);
     expect(result.lanes).toBe(2);
     expect(renderMatrix(result)).toContain('variants: 1 under partner-api, every run 0 failures 0 warnings');

@@ -11,7 +11,15 @@ import type { RunIO } from '../engine/io.js';
 import { onLanes } from '../engine/lanes.js';
 import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';
 import type { SuiteRunner } from '../engine/suite-runner.js';
-import { clean, progressLine, VARIANTS_FORMAT, type Issue, type VariantInfo, type VariantOutcome, type VariantsResult } from './matrix.js';
+import {
+  clean,
+  progressLine,
+  VARIANTS_FORMAT,
+  type Issue,
+  type VariantInfo,
+  type VariantOutcome,
+  type VariantsResult,
+} from './matrix.js';
 
 /** Each run's summary.json goes to `<reportDir>/<variant>/` (the clean run's to `clean/`). */
 export interface VariantsOptions extends Omit<EmbeddedRun, 'fault' | 'variants'> {
@@ -26,7 +34,9 @@ export interface VariantsOptions extends Omit<EmbeddedRun, 'fault' | 'variants'>
 }
 
 const issuesOf = (findings: readonly Finding[]): Issue[] =>
-  findings.filter((f): f is Finding & Issue => f.verdict === 'failed' || f.verdict === 'warning').map((f) => ({ check: f.check, family: f.family, rules: f.rules, verdict: f.verdict, observed: f.observed }));
+  findings
+    .filter((f): f is Finding & Issue => f.verdict === 'failed' || f.verdict === 'warning')
+    .map((f) => ({ check: f.check, family: f.family, rules: f.rules, verdict: f.verdict, observed: f.observed }));
 
 export async function runVariants(options: VariantsOptions): Promise<VariantsResult> {
   const started = Date.now();
@@ -39,16 +49,33 @@ export async function runVariants(options: VariantsOptions): Promise<VariantsRes
     const shown = variant ? { variant: variant.name, family: variant.family, permits: variant.permits } : {};
     let outcome: VariantOutcome;
     try {
-      const plan = embeddedPlan({ ...options, runId: `${options.runId}-${lane}`, variants: variant ? [variant.name] : [] });
+      const plan = embeddedPlan({
+        ...options,
+        runId: `${options.runId}-${lane}`,
+        variants: variant ? [variant.name] : [],
+      });
       const target = await startTarget(plan, options.startServer);
       try {
-        const summary = await runPlanned(runner, plan, target, { writers: [new SummaryJsonWriter(`${options.reportDir}/${name}`)] });
-        outcome = { ...shown, counts: summary.counts, issues: issuesOf(summary.findings), durationMs: Date.now() - runStart };
+        const summary = await runPlanned(runner, plan, target, {
+          writers: [new SummaryJsonWriter(`${options.reportDir}/${name}`)],
+        });
+        outcome = {
+          ...shown,
+          counts: summary.counts,
+          issues: issuesOf(summary.findings),
+          durationMs: Date.now() - runStart,
+        };
       } finally {
         await target.close();
       }
     } catch (err) {
-      outcome = { ...shown, counts: countVerdicts([]), issues: [], durationMs: Date.now() - runStart, error: err instanceof Error ? err.message : String(err) };
+      outcome = {
+        ...shown,
+        counts: countVerdicts([]),
+        issues: [],
+        durationMs: Date.now() - runStart,
+        error: err instanceof Error ? err.message : String(err),
+      };
     }
     outcomes.set(name, outcome);
     options.io.out.write(progressLine(outcome, ++done, jobs.length));

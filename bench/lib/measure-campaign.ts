@@ -44,7 +44,11 @@ export interface CampaignMeasurement {
 
 export async function measureCampaign(req: CampaignRequest): Promise<CampaignMeasurement> {
   await exportReferenceKeys();
-  const [contract, catalogue, profile] = await Promise.all([loadContract(DEFAULT_SPEC), loadRules().rules, loadTargetProfile(referenceProfilePath())]);
+  const [contract, catalogue, profile] = await Promise.all([
+    loadContract(DEFAULT_SPEC),
+    loadRules().rules,
+    loadTargetProfile(referenceProfilePath()),
+  ]);
   const requestsByRun = new Map<string, number>();
   const started = performance.now();
   const result = await runCampaign({
@@ -65,7 +69,9 @@ export async function measureCampaign(req: CampaignRequest): Promise<CampaignMea
       const key = fault ?? '(clean)';
       requestsByRun.set(key, 0);
       // With the webhook inbox, as the CLI's campaign: the older ICHRA webhook checks need it.
-      return startReferenceWithInbox(fault, { onRequest: () => void requestsByRun.set(key, requestsByRun.get(key)! + 1) });
+      return startReferenceWithInbox(fault, {
+        onRequest: () => void requestsByRun.set(key, requestsByRun.get(key)! + 1),
+      });
     },
   });
   const wallMs = performance.now() - started;

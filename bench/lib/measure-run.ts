@@ -60,7 +60,10 @@ export async function measureRun(req: RunRequest, io: RunIO = quietIO): Promise<
   const planMs = performance.now() - started;
   if (req.approvedTier && plan.embedded) {
     const { profile } = plan;
-    plan.profile = { ...profile, keys: { ...profile.keys, approved: { ...profile.keys.approved!, tier: req.approvedTier } } };
+    plan.profile = {
+      ...profile,
+      keys: { ...profile.keys, approved: { ...profile.keys.approved!, tier: req.approvedTier } },
+    };
   }
   let requests = 0;
   const exitCode = await executeRun(plan, io, {

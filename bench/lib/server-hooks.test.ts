@@ -10,7 +10,10 @@ afterEach(async () => {
 
 const pings = async (url: string, n: number) => {
   const statuses: number[] = [];
-  for (let i = 0; i < n; i++) statuses.push((await fetch(`${url}/v1/ping`, { headers: { 'x-api-key': referenceKeyEnv().PARTNER_KEY_APPROVED! } })).status);
+  for (let i = 0; i < n; i++)
+    statuses.push(
+      (await fetch(`${url}/v1/ping`, { headers: { 'x-api-key': referenceKeyEnv().PARTNER_KEY_APPROVED! } })).status,
+    );
   return statuses;
 };
 

@@ -16,7 +16,11 @@ const BOUND_MS = 60_000;
 export async function measureStartup(): Promise<Startup> {
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', '--version'], { cwd: PROJECT_ROOT, stdio: 'ignore', timeout: BOUND_MS });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', '--version'], {
+      cwd: PROJECT_ROOT,
+      stdio: 'ignore',
+      timeout: BOUND_MS,
+    });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the CLI exited ${code} on --version`))));
   });

@@ -3,8 +3,18 @@ import { renderMarkdown, renderTable, seconds } from './table.js';
 
 describe('renderTable', () => {
   it('pads columns to the widest cell and right-aligns numbers', () => {
-    expect(renderTable(['run', 'requests'], [['smoke', 7], ['certification', 512]])).toBe(
-      ['run            requests', '-------------  --------', 'smoke                 7', 'certification       512'].join('\n'),
+    expect(
+      renderTable(
+        ['run', 'requests'],
+        [
+          ['smoke', 7],
+          ['certification', 512],
+        ],
+      ),
+    ).toBe(
+      ['run            requests', '-------------  --------', 'smoke                 7', 'certification       512'].join(
+        '\n',
+      ),
     );
   });
 });

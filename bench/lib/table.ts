@@ -8,7 +8,11 @@ const cell = (v: string | number) => (typeof v === 'number' ? String(v) : v);
 export function renderTable(header: Row, rows: readonly Row[]): string {
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => cell(r[i] ?? '').length)));
-  const line = (r: Row) => r.map((v, i) => (typeof v === 'number' ? cell(v).padStart(widths[i]!) : cell(v).padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (r: Row) =>
+    r
+      .map((v, i) => (typeof v === 'number' ? cell(v).padStart(widths[i]!) : cell(v).padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

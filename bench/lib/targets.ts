@@ -37,36 +37,81 @@ interface TargetSpec {
 const TIERS: Tier[] = ['low', 'medium', 'high'];
 
 export const TARGETS: TargetSpec[] = [
-  { id: 'full-run-time', target: 'full conformance run < 15 s', judge: ({ conformance: r }) => r && { figure: s(r.wallMs), met: r.wallMs < 15_000 } },
-  { id: 'campaign-time', target: 'mutation campaign < 3 min', judge: ({ campaign: c }) => c && { figure: s(c.wallMs), met: c.wallMs < 180_000 } },
-  { id: 'smoke-requests', target: 'smoke <= 10 requests', judge: ({ smoke: r }) => r && { figure: `${r.requests}`, met: r.requests <= 10 } },
+  {
+    id: 'full-run-time',
+    target: 'full conformance run < 15 s',
+    judge: ({ conformance: r }) => r && { figure: s(r.wallMs), met: r.wallMs < 15_000 },
+  },
+  {
+    id: 'campaign-time',
+    target: 'mutation campaign < 3 min',
+    judge: ({ campaign: c }) => c && { figure: s(c.wallMs), met: c.wallMs < 180_000 },
+  },
+  {
+    id: 'smoke-requests',
+    target: 'smoke <= 10 requests',
+    judge: ({ smoke: r }) => r && { figure: `${r.requests}`, met: r.requests <= 10 },
+  },
   // The state-machine model and generated writes raised the budgets: conformance <= 500, certification <= 900 requests.
-  { id: 'conformance-requests', target: 'conformance <= 500 requests', judge: ({ conformance: r }) => r && { figure: `${r.requests}`, met: r.requests <= 500 } },
+  {
+    id: 'conformance-requests',
+    target: 'conformance <= 500 requests',
+    judge: ({ conformance: r }) => r && { figure: `${r.requests}`, met: r.requests <= 500 },
+  },
   {
     id: 'conformance-floor',
     target: 'conformance within 1.25x of the stage-limit floor',
     // Every request shares the stage limit (a burst of 30, then 20 a second): the floor is (requests - 30) / 20 s.
-    judge: ({ conformance: r }) => r && { figure: `${s(r.wallMs)} vs floor ${s(Math.max(0, r.requests - 30) * 50)}`, met: r.wallMs <= 1.25 * Math.max(0, r.requests - 30) * 50 },
+    judge: ({ conformance: r }) =>
+      r && {
+        figure: `${s(r.wallMs)} vs floor ${s(Math.max(0, r.requests - 30) * 50)}`,
+        met: r.wallMs <= 1.25 * Math.max(0, r.requests - 30) * 50,
+      },
   },
-  { id: 'certification-requests', target: 'certification <= 900 requests', judge: ({ certification: r }) => r && { figure: `${r.requests}`, met: r.requests <= 900 } },
-  { id: 'tier-low-time', target: 'certification at tier low < 10 min', judge: ({ tiers }) => tiers.low && { figure: s(tiers.low.wallMs), met: tiers.low.wallMs < 600_000 } },
-  ...TIERS.map((tier): TargetSpec => ({
-    id: `tier-${tier}-unprovoked-429`,
-    target: `no unprovoked 429 at tier ${tier}`,
-    judge: ({ tiers }) => {
-      const r = tiers[tier];
-      return r && { figure: `${r.unprovoked429.count} (+${r.unprovoked429.budgetTimeouts} held back)`, met: r.unprovoked429.count === 0 && r.unprovoked429.budgetTimeouts === 0 };
-    },
-  })),
+  {
+    id: 'certification-requests',
+    target: 'certification <= 900 requests',
+    judge: ({ certification: r }) => r && { figure: `${r.requests}`, met: r.requests <= 900 },
+  },
+  {
+    id: 'tier-low-time',
+    target: 'certification at tier low < 10 min',
+    judge: ({ tiers }) => tiers.low && { figure: s(tiers.low.wallMs), met: tiers.low.wallMs < 600_000 },
+  },
+  ...TIERS.map(
+    (tier): TargetSpec => ({
+      id: `tier-${tier}-unprovoked-429`,
+      target: `no unprovoked 429 at tier ${tier}`,
+      judge: ({ tiers }) => {
+        const r = tiers[tier];
+        return (
+          r && {
+            figure: `${r.unprovoked429.count} (+${r.unprovoked429.budgetTimeouts} held back)`,
+            met: r.unprovoked429.count === 0 && r.unprovoked429.budgetTimeouts === 0,
+          }
+        );
+      },
+    }),
+  ),
   {
     id: 'scale-requests',
     target: `scale: requests not grown (<= x${SCALE_REQUEST_TOLERANCE})`,
-    judge: ({ scale, certification }) => scale && certification && { figure: `${scale.requests} vs ${certification.requests}`, met: scale.requests <= certification.requests * SCALE_REQUEST_TOLERANCE },
+    judge: ({ scale, certification }) =>
+      scale &&
+      certification && {
+        figure: `${scale.requests} vs ${certification.requests}`,
+        met: scale.requests <= certification.requests * SCALE_REQUEST_TOLERANCE,
+      },
   },
   {
     id: 'scale-time',
     target: `scale: time not grown (<= x${SCALE_TIME_TOLERANCE})`,
-    judge: ({ scale, certification }) => scale && certification && { figure: `${s(scale.wallMs)} vs ${s(certification.wallMs)}`, met: scale.wallMs <= certification.wallMs * SCALE_TIME_TOLERANCE },
+    judge: ({ scale, certification }) =>
+      scale &&
+      certification && {
+        figure: `${s(scale.wallMs)} vs ${s(certification.wallMs)}`,
+        met: scale.wallMs <= certification.wallMs * SCALE_TIME_TOLERANCE,
+      },
   },
 ];
 

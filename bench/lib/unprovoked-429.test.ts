@@ -9,7 +9,13 @@ const exchange = (status: number | undefined, error?: string): Exchange => ({
   durationMs: 1,
 });
 
-const finding = (check: string, rules: string[], exchanges: Exchange[]): Finding => ({ check, family: 'utility', rules, verdict: 'passed', exchanges });
+const finding = (check: string, rules: string[], exchanges: Exchange[]): Finding => ({
+  check,
+  family: 'utility',
+  rules,
+  verdict: 'passed',
+  exchanges,
+});
 
 describe('unprovoked429s', () => {
   it('counts 429s and budget timeouts only in checks that do not test rate limits', () => {
@@ -18,10 +24,18 @@ describe('unprovoked429s', () => {
       finding('ping answers', ['PING-OK'], [exchange(200), exchange(429)]),
       finding('issuers sorted', ['ISSUERS-ORDER'], [exchange(undefined, 'BUDGET_TIMEOUT'), exchange(200)]),
     ]);
-    expect(result).toEqual({ count: 1, budgetTimeouts: 1, checks: ['[utility] issuers sorted', '[utility] ping answers'] });
+    expect(result).toEqual({
+      count: 1,
+      budgetTimeouts: 1,
+      checks: ['[utility] issuers sorted', '[utility] ping answers'],
+    });
   });
 
   it('is zero for a run without 429s', () => {
-    expect(unprovoked429s([finding('ping answers', ['PING-OK'], [exchange(200)])])).toEqual({ count: 0, budgetTimeouts: 0, checks: [] });
+    expect(unprovoked429s([finding('ping answers', ['PING-OK'], [exchange(200)])])).toEqual({
+      count: 0,
+      budgetTimeouts: 0,
+      checks: [],
+    });
   });
 });

@@ -13,7 +13,10 @@ Specification expected status 200 but response contained status 400</failure></t
 describe('junitFailures', () => {
   it('returns only failing test cases, with decoded names and texts', () => {
     const failures = junitFailures(XML);
-    expect(failures.map((f) => f.name)).toEqual(['Contract Tests > contractTest() > Scenario: POST /v1/quotes -> 200', 'Scenario: GET /v1/reference/issuers -> 200']);
+    expect(failures.map((f) => f.name)).toEqual([
+      'Contract Tests > contractTest() > Scenario: POST /v1/quotes -> 200',
+      'Scenario: GET /v1/reference/issuers -> 200',
+    ]);
     expect(failures[0]!.text).toContain('boom');
   });
 });
@@ -28,6 +31,8 @@ describe('specmatic signatureOf', () => {
 
 describe('schemathesis signaturesOf', () => {
   it('gives one signature per failure code and operation', () => {
-    expect(signaturesOf({ failures: [{ code: 'ST202', title: 'x', operations: ['POST /v1/quotes', 'GET /v1/ping'] }] })).toEqual(['ST202 GET /v1/ping', 'ST202 POST /v1/quotes']);
+    expect(
+      signaturesOf({ failures: [{ code: 'ST202', title: 'x', operations: ['POST /v1/quotes', 'GET /v1/ping'] }] }),
+    ).toEqual(['ST202 GET /v1/ping', 'ST202 POST /v1/quotes']);
   });
 });

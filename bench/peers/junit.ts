@@ -15,14 +15,19 @@ const FAILURE = /<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/;
 const MESSAGE = /\bmessage="([^"]*)"/;
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
-export const decode = (s: string) => s.replace(/&(lt|gt|quot|apos|amp);|&#(\d+);|&#x([0-9a-f]+);/gi, (m, _n, dec, hex) => (dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : ENTITIES[m]!));
+export const decode = (s: string) =>
+  s.replace(/&(lt|gt|quot|apos|amp);|&#(\d+);|&#x([0-9a-f]+);/gi, (m, _n, dec, hex) =>
+    dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : ENTITIES[m]!,
+  );
 
 export function junitFailures(xml: string): JunitFailure[] {
   const out: JunitFailure[] = [];
   for (const match of xml.matchAll(TESTCASE)) {
     const failure = FAILURE.exec(match[2] ?? '');
     if (!failure) continue;
-    const text = [MESSAGE.exec(failure[2] ?? '')?.[1] ?? '', failure[3] ?? ''].join('\n').replace(/^<!\[CDATA\[|\]\]>$/g, '');
+    const text = [MESSAGE.exec(failure[2] ?? '')?.[1] ?? '', failure[3] ?? '']
+      .join('\n')
+      .replace(/^<!\[CDATA\[|\]\]>$/g, '');
     out.push({ name: decode(NAME.exec(match[1] ?? '')?.[1] ?? ''), text: decode(text) });
   }
   return out;

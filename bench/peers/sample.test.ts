@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FaultInfo } from '../../mutation/outcome.js';
 import { areaOf, sampleFaults } from './sample.js';
 
-const fault = (name: string, rule: string, family = 'reference'): FaultInfo => ({ name, rules: [rule], family, summary: '' });
+const fault = (name: string, rule: string, family = 'reference'): FaultInfo => ({
+  name,
+  rules: [rule],
+  family,
+  summary: '',
+});
 
 const FAULTS = [
   fault('a1', 'ISSUERS-ORDER'),

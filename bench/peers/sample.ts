@@ -28,7 +28,8 @@ export function stratified(faults: readonly FaultInfo[]): FaultInfo[] {
   }
   const out: FaultInfo[] = [];
   const areas = [...byArea.values()];
-  for (let round = 0; out.length < faults.length; round++) for (const list of areas) if (list[round]) out.push(list[round]!);
+  for (let round = 0; out.length < faults.length; round++)
+    for (const list of areas) if (list[round]) out.push(list[round]!);
   return out;
 }
 

@@ -31,11 +31,29 @@ export function signaturesOf(report: Report): string[] {
 
 export function schemathesis(options: { maxExamples: number; rateLimit: string }): PeerTool {
   const args = (url: string, key: string, reportDir: string) => [
-    'run', SPEC, '--url', url, '-H', `x-api-key: ${key}`,
-    '--checks', 'all', '--phases', 'examples,coverage,fuzzing,stateful',
-    '--max-examples', String(options.maxExamples), '--rate-limit', options.rateLimit,
-    '--workers', '1', '--seed', '1', '--no-color',
-    '--report', 'json', '--report-dir', reportDir,
+    'run',
+    SPEC,
+    '--url',
+    url,
+    '-H',
+    `x-api-key: ${key}`,
+    '--checks',
+    'all',
+    '--phases',
+    'examples,coverage,fuzzing,stateful',
+    '--max-examples',
+    String(options.maxExamples),
+    '--rate-limit',
+    options.rateLimit,
+    '--workers',
+    '1',
+    '--seed',
+    '1',
+    '--no-color',
+    '--report',
+    'json',
+    '--report-dir',
+    reportDir,
   ];
   return {
     name: 'schemathesis',
@@ -49,10 +67,18 @@ export function schemathesis(options: { maxExamples: number; rateLimit: string }
     },
     async prepare() {
       if (existsSync(BIN)) return undefined;
-      const venv = await runProcess('python3', ['-m', 'venv', VENV], { cwd: projectPath(), timeoutMs: INSTALL_TIMEOUT_MS });
+      const venv = await runProcess('python3', ['-m', 'venv', VENV], {
+        cwd: projectPath(),
+        timeoutMs: INSTALL_TIMEOUT_MS,
+      });
       if (venv.code !== 0) return `python3 -m venv failed: ${venv.output.trim().split('\n').pop()}`;
-      const pip = await runProcess(join(VENV, 'bin', 'pip'), ['install', '-q', `schemathesis==${SCHEMATHESIS_VERSION}`], { cwd: projectPath(), timeoutMs: INSTALL_TIMEOUT_MS });
-      if (pip.code !== 0) return `schemathesis skipped: PyPI unreachable or install failed (${pip.output.trim().split('\n').pop()}); install it by hand into .peers/venv to include it`;
+      const pip = await runProcess(
+        join(VENV, 'bin', 'pip'),
+        ['install', '-q', `schemathesis==${SCHEMATHESIS_VERSION}`],
+        { cwd: projectPath(), timeoutMs: INSTALL_TIMEOUT_MS },
+      );
+      if (pip.code !== 0)
+        return `schemathesis skipped: PyPI unreachable or install failed (${pip.output.trim().split('\n').pop()}); install it by hand into .peers/venv to include it`;
       return undefined;
     },
     async version() {
@@ -62,9 +88,19 @@ export function schemathesis(options: { maxExamples: number; rateLimit: string }
     async run(url, key, workDir): Promise<PeerRun> {
       const reportDir = join(workDir, 'report');
       await mkdir(reportDir, { recursive: true });
-      const result = await runProcess(BIN, args(url, key, reportDir), { cwd: workDir, timeoutMs: RUN_TIMEOUT_MS, secrets: [key] });
+      const result = await runProcess(BIN, args(url, key, reportDir), {
+        cwd: workDir,
+        timeoutMs: RUN_TIMEOUT_MS,
+        secrets: [key],
+      });
       const file = (await readdir(reportDir)).find((f) => f.startsWith('json-'));
-      if (!file) return { signatures: [], rateLimited: 0, exitCode: result.code, error: result.timedOut ? 'timed out' : `no report (${result.output.trim().split('\n').pop()})` };
+      if (!file)
+        return {
+          signatures: [],
+          rateLimited: 0,
+          exitCode: result.code,
+          error: result.timedOut ? 'timed out' : `no report (${result.output.trim().split('\n').pop()})`,
+        };
       const report = JSON.parse(await readFile(join(reportDir, file), 'utf8')) as Report;
       return { signatures: signaturesOf(report), rateLimited: 0, exitCode: result.code };
     },

@@ -12,9 +12,17 @@ export interface Spawned {
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
-export function runProcess(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number; secrets?: readonly string[] }): Promise<Spawned> {
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number; secrets?: readonly string[] },
+): Promise<Spawned> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (chunk: Buffer) => {
       if (output.length < MAX_OUTPUT) output += chunk.toString('utf8');

@@ -36,7 +36,17 @@ export function signatureOf(name: string, text: string): string | null {
 }
 
 export function specmatic(): PeerTool {
-  const args = (url: string, junitDir: string) => ['test', SPEC, '--testBaseURL', url, '--lenient', '--overlay-file', OVERLAY, '--junitReportDir', junitDir];
+  const args = (url: string, junitDir: string) => [
+    'test',
+    SPEC,
+    '--testBaseURL',
+    url,
+    '--lenient',
+    '--overlay-file',
+    OVERLAY,
+    '--junitReportDir',
+    junitDir,
+  ];
   return {
     name: 'specmatic',
     config: {
@@ -44,16 +54,25 @@ export function specmatic(): PeerTool {
       install: `npm install --prefix .peers/node --no-save specmatic@${SPECMATIC_VERSION} (needs Java 17)`,
       command: `ApiKeyAuth=<redacted> specmatic ${args('<base url>', '<report dir>').join(' ').replace(SPEC, 'specs/partner-api.yaml').replace(OVERLAY, 'bench/peers/specmatic-overlay.yaml')}`,
       auth: 'environment variable ApiKeyAuth (the security scheme name) with the approved sandbox key, tier high',
-      rateLimit: 'none available: Specmatic sends as fast as the target answers; failures that are 429s are counted apart, not as findings',
-      generative: 'default (no examples in the spec: Specmatic generates positive and negative requests from the schemas)',
-      caught: 'a failing scenario + rule not in the clean run; scenarios rate-limited (429) in the clean run are not compared, their outcome there is unknown',
+      rateLimit:
+        'none available: Specmatic sends as fast as the target answers; failures that are 429s are counted apart, not as findings',
+      generative:
+        'default (no examples in the spec: Specmatic generates positive and negative requests from the schemas)',
+      caught:
+        'a failing scenario + rule not in the clean run; scenarios rate-limited (429) in the clean run are not compared, their outcome there is unknown',
     },
     async prepare() {
       const java = await runProcess('java', ['-version'], { cwd: projectPath(), timeoutMs: 60_000 });
       if (java.code !== 0) return 'specmatic skipped: no Java on this machine (java -version failed)';
       if (existsSync(BIN)) return undefined;
-      const npm = await runProcess('npm', ['install', '--prefix', PREFIX, '--no-save', '--no-audit', '--no-fund', `specmatic@${SPECMATIC_VERSION}`], { cwd: projectPath(), timeoutMs: INSTALL_TIMEOUT_MS });
-      return npm.code === 0 ? undefined : `specmatic skipped: npm install failed (${npm.output.trim().split('\n').pop()})`;
+      const npm = await runProcess(
+        'npm',
+        ['install', '--prefix', PREFIX, '--no-save', '--no-audit', '--no-fund', `specmatic@${SPECMATIC_VERSION}`],
+        { cwd: projectPath(), timeoutMs: INSTALL_TIMEOUT_MS },
+      );
+      return npm.code === 0
+        ? undefined
+        : `specmatic skipped: npm install failed (${npm.output.trim().split('\n').pop()})`;
     },
     async version() {
       const v = await runProcess(process.execPath, [BIN, '--version'], { cwd: projectPath(), timeoutMs: 60_000 });
@@ -63,9 +82,20 @@ export function specmatic(): PeerTool {
       const junitDir = join(workDir, 'junit');
       await mkdir(junitDir, { recursive: true });
       // Its own scratch folder as cwd: Specmatic looks for a specmatic.yaml there.
-      const result = await runProcess(process.execPath, [BIN, ...args(url, junitDir)], { cwd: workDir, env: { ApiKeyAuth: key }, timeoutMs: RUN_TIMEOUT_MS, secrets: [key] });
+      const result = await runProcess(process.execPath, [BIN, ...args(url, junitDir)], {
+        cwd: workDir,
+        env: { ApiKeyAuth: key },
+        timeoutMs: RUN_TIMEOUT_MS,
+        secrets: [key],
+      });
       const file = (await readdir(junitDir)).find((f) => f.endsWith('.xml'));
-      if (!file) return { signatures: [], rateLimited: 0, exitCode: result.code, error: result.timedOut ? 'timed out' : 'no JUnit report' };
+      if (!file)
+        return {
+          signatures: [],
+          rateLimited: 0,
+          exitCode: result.code,
+          error: result.timedOut ? 'timed out' : 'no JUnit report',
+        };
       const failures = junitFailures(await readFile(join(junitDir, file), 'utf8'));
       const signatures = new Set<string>();
       const inconclusive = new Set<string>();
@@ -74,7 +104,12 @@ export function specmatic(): PeerTool {
         if (sig === null) inconclusive.add(scenarioOf(f.name));
         else signatures.add(sig);
       }
-      return { signatures: [...signatures].sort(), rateLimited: inconclusive.size, inconclusive: [...inconclusive].sort(), exitCode: result.code };
+      return {
+        signatures: [...signatures].sort(),
+        rateLimited: inconclusive.size,
+        inconclusive: [...inconclusive].sort(),
+        exitCode: result.code,
+      };
     },
   };
 }

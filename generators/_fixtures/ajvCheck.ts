@@ -34,11 +34,21 @@ const COMBINATOR = /\/(anyOf|oneOf|then|else|not)\b/;
 const WRAPPERS = new Set(['if', 'anyOf', 'oneOf', 'not', 'allOf']);
 
 function bodyErrors(errors: ErrorObject[]): RequestError[] {
-  return errors.filter((e) => !WRAPPERS.has(e.keyword)).map((e) => {
-    const path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (e.keyword === 'required') path.push(String((e.params as { missingProperty: string }).missingProperty));
-    return { location: 'body', name: path.join('.'), keyword: e.keyword === 'const' ? 'enum' : e.keyword, nested: COMBINATOR.test(e.schemaPath) };
-  });
+  return errors
+    .filter((e) => !WRAPPERS.has(e.keyword))
+    .map((e) => {
+      const path = e.instancePath
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (e.keyword === 'required') path.push(String((e.params as { missingProperty: string }).missingProperty));
+      return {
+        location: 'body',
+        name: path.join('.'),
+        keyword: e.keyword === 'const' ? 'enum' : e.keyword,
+        nested: COMBINATOR.test(e.schemaPath),
+      };
+    });
 }
 
 function pathValues(template: string, path: string): Record<string, string> {
@@ -63,10 +73,14 @@ export function requestErrors(op: Operation, req: GeneratedRequest): RequestErro
     const validate = validator(p.schema ?? true, true);
     // ajv coerces a scalar at the root for validation (the text itself stays as sent).
     if (!validate(source[p.name])) {
-      for (const e of validate.errors ?? []) out.push({ location, name: p.name, keyword: e.keyword === 'const' ? 'enum' : e.keyword, nested: false });
+      for (const e of validate.errors ?? [])
+        out.push({ location, name: p.name, keyword: e.keyword === 'const' ? 'enum' : e.keyword, nested: false });
     }
   }
-  const schema = op.requestBody && 'content' in op.requestBody ? (op.requestBody.content as Record<string, { schema?: Schema }>)?.['application/json']?.schema : undefined;
+  const schema =
+    op.requestBody && 'content' in op.requestBody
+      ? (op.requestBody.content as Record<string, { schema?: Schema }>)?.['application/json']?.schema
+      : undefined;
   if (schema !== undefined && Object.hasOwn(req, 'body')) {
     const validate = validator(schema);
     if (!validate(req.body)) out.push(...bodyErrors(validate.errors ?? []));

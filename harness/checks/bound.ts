@@ -11,7 +11,8 @@ import type { NoteSink } from './note.js';
 import { CHECKS, type CheckTable } from './table.js';
 
 /** What a check expects beside the exchange; optional where the check accepts none. */
-type ExpectationArgs<C> = C extends Check<infer E> ? (undefined extends E ? [expectation?: E] : [expectation: E]) : never;
+type ExpectationArgs<C> =
+  C extends Check<infer E> ? (undefined extends E ? [expectation?: E] : [expectation: E]) : never;
 
 /** One table entry, bound: the scope is supplied, the exchange and expectation remain. */
 export type BoundCheck<C> = (exchange: Exchange, ...expectation: ExpectationArgs<C>) => void;
@@ -31,12 +32,19 @@ export interface BoundEnvironment {
 }
 
 /** Binds every entry of `table` under its own key; the binding is the same for every check. */
-export function bindTable<T extends CheckTable>(table: T, rules: readonly string[], contract?: ResponseValidator, env: BoundEnvironment = {}): Bound<T> {
+export function bindTable<T extends CheckTable>(
+  table: T,
+  rules: readonly string[],
+  contract?: ResponseValidator,
+  env: BoundEnvironment = {},
+): Bound<T> {
   const bound: Record<string, unknown> = {
     rules(...ids: string[]): Bound<T> {
       const foreign = ids.filter((id) => !rules.includes(id));
       if (ids.length === 0 || foreign.length > 0) {
-        throw new Error(`expect.rules(${ids.join(', ')}): name one or more of the check's own rules (${rules.join(', ')})`);
+        throw new Error(
+          `expect.rules(${ids.join(', ')}): name one or more of the check's own rules (${rules.join(', ')})`,
+        );
       }
       return bindTable(table, ids, contract, env);
     },
@@ -49,6 +57,10 @@ export function bindTable<T extends CheckTable>(table: T, rules: readonly string
 }
 
 /** The check library (table.ts) bound to a check's rules, the loaded contract and its environment. */
-export function bindChecks(rules: readonly string[], contract?: ResponseValidator, env: BoundEnvironment = {}): BoundChecks {
+export function bindChecks(
+  rules: readonly string[],
+  contract?: ResponseValidator,
+  env: BoundEnvironment = {},
+): BoundChecks {
   return bindTable(CHECKS, rules, contract, env);
 }

@@ -62,7 +62,9 @@ describe('schemaValid', () => {
   }
   test('valid and unspecified pass', () => {
     expect(() => bindChecks(RULES, contract({ kind: 'valid' })).schemaValid(exchange(200, {}), 'ping')).not.toThrow();
-    expect(() => bindChecks(RULES, contract({ kind: 'unspecified', reason: 'not shown' })).schemaValid(exchange(200, {}), 'ping')).not.toThrow();
+    expect(() =>
+      bindChecks(RULES, contract({ kind: 'unspecified', reason: 'not shown' })).schemaValid(exchange(200, {}), 'ping'),
+    ).not.toThrow();
   });
   test('invalid fails with the schema errors', () => {
     const c = contract({ kind: 'invalid', errors: [{ path: '/ok', message: 'must be boolean' }] });
@@ -79,7 +81,9 @@ describe('schemaValid', () => {
     const calls: unknown[][] = [];
     const c = { validateResponse: (...args: unknown[]) => (calls.push(args), { kind: 'valid' as const }) };
     bindChecks(RULES, c).schemaValid(exchange(200, { ok: true }), 'ping');
-    expect(calls).toEqual([['ping', 200, 'application/json', { ok: true }, { method: 'GET', url: 'http://127.0.0.1:1/v1/ping' }]]);
+    expect(calls).toEqual([
+      ['ping', 200, 'application/json', { ok: true }, { method: 'GET', url: 'http://127.0.0.1:1/v1/ping' }],
+    ]);
   });
 });
 
@@ -87,7 +91,9 @@ describe('unifiedEnvelope', () => {
   const forbidden = { error: { code: 'forbidden', message: 'no key' } };
   test('passes on the envelope, with details and extra fields', () => {
     expect(() => bound.unifiedEnvelope(exchange(403, forbidden), 'forbidden')).not.toThrow();
-    expect(() => bound.unifiedEnvelope(exchange(400, { error: { code: 'x', message: 'y', details: {} }, extra: 1 }))).not.toThrow();
+    expect(() =>
+      bound.unifiedEnvelope(exchange(400, { error: { code: 'x', message: 'y', details: {} }, extra: 1 })),
+    ).not.toThrow();
   });
   test.each([
     ['the errors shape', { errors: [{ code: 'forbidden', message: 'm' }] }],
@@ -98,14 +104,21 @@ describe('unifiedEnvelope', () => {
     expect(violationOf(() => bound.unifiedEnvelope(exchange(403, body))).title).toBe('not the unified error envelope');
   });
   test('fails on another code', () => {
-    const v = violationOf(() => bound.unifiedEnvelope(exchange(403, { error: { code: 'unauthorized', message: 'm' } }), 'forbidden'));
+    const v = violationOf(() =>
+      bound.unifiedEnvelope(exchange(403, { error: { code: 'unauthorized', message: 'm' } }), 'forbidden'),
+    );
     expect(v.observed).toBe('code "unauthorized"');
   });
 });
 
 describe('errorsEnvelope', () => {
   test('passes on a non-empty errors list containing the code', () => {
-    const body = { errors: [{ code: 'required', message: 'm', field: 'external_id' }, { code: 'invalid', message: 'n' }] };
+    const body = {
+      errors: [
+        { code: 'required', message: 'm', field: 'external_id' },
+        { code: 'invalid', message: 'n' },
+      ],
+    };
     expect(() => bound.errorsEnvelope(exchange(400, body), 'invalid')).not.toThrow();
   });
   test.each([
@@ -116,7 +129,9 @@ describe('errorsEnvelope', () => {
     expect(violationOf(() => bound.errorsEnvelope(exchange(400, body))).title).toBe('not the errors envelope');
   });
   test('fails when the code is absent', () => {
-    const v = violationOf(() => bound.errorsEnvelope(exchange(400, { errors: [{ code: 'a', message: 'b' }] }), 'missing_key'));
+    const v = violationOf(() =>
+      bound.errorsEnvelope(exchange(400, { errors: [{ code: 'a', message: 'b' }] }), 'missing_key'),
+    );
     expect(v.title).toBe('expected error code missing');
   });
 });
@@ -131,8 +146,12 @@ describe('header / noHeader', () => {
   });
   test('fails when missing, different or present when forbidden', () => {
     expect(violationOf(() => bound.header(ex, { name: 'retry-after' })).title).toBe('missing header retry-after');
-    expect(violationOf(() => bound.header(ex, { name: 'idempotent-replay', value: 'false' })).observed).toContain('"true"');
-    expect(violationOf(() => bound.noHeader(ex, 'Idempotent-Replay')).title).toBe('unexpected header Idempotent-Replay');
+    expect(violationOf(() => bound.header(ex, { name: 'idempotent-replay', value: 'false' })).observed).toContain(
+      '"true"',
+    );
+    expect(violationOf(() => bound.noHeader(ex, 'Idempotent-Replay')).title).toBe(
+      'unexpected header Idempotent-Replay',
+    );
   });
 });
 
@@ -159,7 +178,9 @@ describe('retryAfter', () => {
   });
   test('fails when missing or unusable', () => {
     expect(violationOf(() => bound.retryAfter(exchange(429, {}))).title).toBe('missing Retry-After');
-    expect(violationOf(() => bound.retryAfter(exchange(429, {}, { 'retry-after': '-1' }))).title).toBe('unusable Retry-After');
+    expect(violationOf(() => bound.retryAfter(exchange(429, {}, { 'retry-after': '-1' }))).title).toBe(
+      'unusable Retry-After',
+    );
   });
 });
 
@@ -167,17 +188,27 @@ describe('sortedBy', () => {
   const by = [(i: { name: string }) => i.name.toLowerCase(), (i: { id: string }) => i.id];
   const ex = exchange(200, {});
   test('passes on ascending keys, ties broken by the later key', () => {
-    const list = [{ name: 'alpha', id: '2' }, { name: 'Beta', id: '1' }, { name: 'beta', id: '2' }];
+    const list = [
+      { name: 'alpha', id: '2' },
+      { name: 'Beta', id: '1' },
+      { name: 'beta', id: '2' },
+    ];
     expect(() => bound.sortedBy(ex, { list, by })).not.toThrow();
   });
   test('fails on byte order where case-insensitive order is expected, naming the pair', () => {
-    const list = [{ name: 'Zed', id: '1' }, { name: 'alpha', id: '2' }];
+    const list = [
+      { name: 'Zed', id: '1' },
+      { name: 'alpha', id: '2' },
+    ];
     const v = violationOf(() => bound.sortedBy(ex, { list, by, label: 'name' }));
     expect(v.observed).toContain('item 0');
     expect(v.expected).toBe('ascending by name');
   });
   test('fails on a wrong tiebreak', () => {
-    const list = [{ name: 'a', id: '2' }, { name: 'A', id: '1' }];
+    const list = [
+      { name: 'a', id: '2' },
+      { name: 'A', id: '1' },
+    ];
     expect(() => bound.sortedBy(ex, { list, by })).toThrow(RuleViolation);
   });
 });
@@ -196,20 +227,30 @@ describe('oneSourceAllows', () => {
 
   test('passes silently when the claim holds', () => {
     const notes: unknown[] = [];
-    expect(() => bindChecks(RULES, undefined, { disagreements: table, note: (n) => notes.push(n) }).oneSourceAllows(exchange(200, {}), { ...claim, holds: true })).not.toThrow();
+    expect(() =>
+      bindChecks(RULES, undefined, { disagreements: table, note: (n) => notes.push(n) }).oneSourceAllows(
+        exchange(200, {}),
+        { ...claim, holds: true },
+      ),
+    ).not.toThrow();
     expect(notes).toEqual([]);
   });
 
   test('an answer the named disagreement allows is a note naming the entry, not a violation', () => {
     const notes: Array<{ title: string; observed: string; check: string }> = [];
-    bindChecks(RULES, undefined, { disagreements: table, note: (n) => notes.push(n) }).oneSourceAllows(exchange(200, {}), { ...claim, holds: false });
+    bindChecks(RULES, undefined, { disagreements: table, note: (n) => notes.push(n) }).oneSourceAllows(
+      exchange(200, {}),
+      { ...claim, holds: false },
+    );
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ check: 'oneSourceAllows', title: 'allowed by one source only (D-1)' });
     expect(notes[0]!.observed).toContain('string or null');
   });
 
   test('without that entry in the table the claim fails', () => {
-    expect(violationOf(() => bound.oneSourceAllows(exchange(200, {}), { ...claim, holds: false })).observed).toContain('no disagreement D-1');
+    expect(violationOf(() => bound.oneSourceAllows(exchange(200, {}), { ...claim, holds: false })).observed).toContain(
+      'no disagreement D-1',
+    );
   });
 });
 
@@ -218,7 +259,11 @@ describe('keyNotEchoed', () => {
     expect(() => bound.keyNotEchoed(exchange(200, { ok: true }))).not.toThrow();
   });
   test('fails when the recorded response carries the redacted key in a header or the body', () => {
-    expect(violationOf(() => bound.keyNotEchoed(exchange(200, {}, { 'x-api-key-echo': '<redacted>' }))).observed).toContain('x-api-key-echo');
-    expect(violationOf(() => bound.keyNotEchoed(exchange(200, { key: 'abc<redacted>' }))).title).toBe('API key echoed in the body');
+    expect(
+      violationOf(() => bound.keyNotEchoed(exchange(200, {}, { 'x-api-key-echo': '<redacted>' }))).observed,
+    ).toContain('x-api-key-echo');
+    expect(violationOf(() => bound.keyNotEchoed(exchange(200, { key: 'abc<redacted>' }))).title).toBe(
+      'API key echoed in the body',
+    );
   });
 });

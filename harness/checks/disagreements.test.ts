@@ -29,7 +29,13 @@ const CREATE_415: Disagreement = {
 };
 
 const redirect = (fields: unknown, extra: Record<string, unknown> = {}) =>
-  exchange(200, { application_id: 'enr_1', method: 'POST', endpoint: 'https://pay.example/checkout', fields, ...extra });
+  exchange(200, {
+    application_id: 'enr_1',
+    method: 'POST',
+    endpoint: 'https://pay.example/checkout',
+    fields,
+    ...extra,
+  });
 
 describe('schemaValid under the provider document, with disagreements', () => {
   let provider: Contract;
@@ -37,24 +43,31 @@ describe('schemaValid under the provider document, with disagreements', () => {
     provider = await loadContract(PROVIDER);
   });
 
-  function run(ex: ReturnType<typeof exchange>, operationId: string, table: readonly Disagreement[] = [FIELDS_FORM, CREATE_415]) {
+  function run(
+    ex: ReturnType<typeof exchange>,
+    operationId: string,
+    table: readonly Disagreement[] = [FIELDS_FORM, CREATE_415],
+  ) {
     const notes: CheckNote[] = [];
     let thrown: unknown;
     try {
-      bindChecks(['SCHEMA-RESPONSE-VALID'], provider, { disagreements: table, note: (n) => void notes.push(n) }).schemaValid(ex, operationId);
+      bindChecks(['SCHEMA-RESPONSE-VALID'], provider, {
+        disagreements: table,
+        note: (n) => void notes.push(n),
+      }).schemaValid(ex, operationId);
     } catch (e) {
       thrown = e;
     }
     return { notes, thrown };
   }
 
-  test('the document\'s own form passes without a note', () => {
+  test("the document's own form passes without a note", () => {
     const { notes, thrown } = run(redirect([{ name: 'MemberID', value: 'M1' }]), 'getEnrollmentPaymentRedirect');
     expect(thrown).toBeUndefined();
     expect(notes).toEqual([]);
   });
 
-  test('the prose\'s map is a note naming the disagreement and both sources, not a violation', () => {
+  test("the prose's map is a note naming the disagreement and both sources, not a violation", () => {
     const { notes, thrown } = run(redirect({ MemberID: 'M1' }), 'getEnrollmentPaymentRedirect');
     expect(thrown).toBeUndefined();
     expect(notes).toHaveLength(1);
@@ -77,17 +90,28 @@ describe('schemaValid under the provider document, with disagreements', () => {
   });
 
   test('the entry covers its operation and status only', () => {
-    const { thrown } = run(redirect({ MemberID: 'M1' }), 'getEnrollmentPaymentRedirect', [{ ...FIELDS_FORM, where: { ...FIELDS_FORM.where, status: '201' } }]);
+    const { thrown } = run(redirect({ MemberID: 'M1' }), 'getEnrollmentPaymentRedirect', [
+      { ...FIELDS_FORM, where: { ...FIELDS_FORM.where, status: '201' } },
+    ]);
     expect(thrown).toBeInstanceOf(RuleViolation);
-    const other = run(redirect({ MemberID: 'M1' }), 'getEnrollmentPaymentRedirect', [{ ...FIELDS_FORM, where: { ...FIELDS_FORM.where, operations: ['getEnrollment'] } }]);
+    const other = run(redirect({ MemberID: 'M1' }), 'getEnrollmentPaymentRedirect', [
+      { ...FIELDS_FORM, where: { ...FIELDS_FORM.where, operations: ['getEnrollment'] } },
+    ]);
     expect(other.thrown).toBeInstanceOf(RuleViolation);
   });
 
   test('a status only the prose lists is a note when an entry names it, else an undocumented status', () => {
-    const noted = run(exchange(415, { error: { code: 'unsupported_media_type', message: 'JSON only' } }), 'createEnrollment');
+    const noted = run(
+      exchange(415, { error: { code: 'unsupported_media_type', message: 'JSON only' } }),
+      'createEnrollment',
+    );
     expect(noted.thrown).toBeUndefined();
     expect(noted.notes[0]!.observed).toContain('CREATE-MEDIA-TYPE-STATUS');
-    const failed = run(exchange(415, { error: { code: 'unsupported_media_type', message: 'JSON only' } }), 'createEnrollment', [FIELDS_FORM]);
+    const failed = run(
+      exchange(415, { error: { code: 'unsupported_media_type', message: 'JSON only' } }),
+      'createEnrollment',
+      [FIELDS_FORM],
+    );
     expect((failed.thrown as RuleViolation).title).toBe('undocumented status');
   });
 });

@@ -40,7 +40,9 @@ function statusMatches(where: Disagreement['where'], status: number): boolean {
 }
 
 function appliesTo(d: Disagreement, operationId: string, status: number): boolean {
-  return (d.where.operations === undefined || d.where.operations.includes(operationId)) && statusMatches(d.where, status);
+  return (
+    (d.where.operations === undefined || d.where.operations.includes(operationId)) && statusMatches(d.where, status)
+  );
 }
 
 /** `location` is at or under `pointer` (segment by segment, `*` matching any one). */
@@ -52,14 +54,30 @@ export function underPointer(pointer: string, location: string): boolean {
 }
 
 /** The entry covering a schema error of `operationId` at `status`, if any. */
-export function shapeDisagreement(table: readonly Disagreement[], operationId: string, status: number, error: ValidationError): Disagreement | undefined {
+export function shapeDisagreement(
+  table: readonly Disagreement[],
+  operationId: string,
+  status: number,
+  error: ValidationError,
+): Disagreement | undefined {
   const location = errorLocation(error);
-  return table.find((d) => typeof d.where.pointer === 'string' && appliesTo(d, operationId, status) && underPointer(d.where.pointer, location));
+  return table.find(
+    (d) =>
+      typeof d.where.pointer === 'string' &&
+      appliesTo(d, operationId, status) &&
+      underPointer(d.where.pointer, location),
+  );
 }
 
 /** The entry covering a status of `operationId` that one source does not list, if any. */
-export function statusDisagreement(table: readonly Disagreement[], operationId: string, status: number): Disagreement | undefined {
-  return table.find((d) => d.where.pointer === undefined && d.where.status !== undefined && appliesTo(d, operationId, status));
+export function statusDisagreement(
+  table: readonly Disagreement[],
+  operationId: string,
+  status: number,
+): Disagreement | undefined {
+  return table.find(
+    (d) => d.where.pointer === undefined && d.where.status !== undefined && appliesTo(d, operationId, status),
+  );
 }
 
 /** One line naming the entry and what both sources say, for a warning. */

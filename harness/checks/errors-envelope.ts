@@ -25,6 +25,12 @@ export const expectErrorsEnvelope: Check<string | undefined> = (exchange, code, 
   if (defect) throw violation(scope, exchange, 'not the errors envelope', expected, `${defect}: ${describeJson(body)}`);
   const codes = (body as { errors: { code: string }[] }).errors.map((e) => e.code);
   if (code !== undefined && !codes.includes(code)) {
-    throw violation(scope, exchange, 'expected error code missing', `an entry with code "${code}"`, `codes ${codes.map((c) => `"${c}"`).join(', ')}`);
+    throw violation(
+      scope,
+      exchange,
+      'expected error code missing',
+      `an entry with code "${code}"`,
+      `codes ${codes.map((c) => `"${c}"`).join(', ')}`,
+    );
   }
 };

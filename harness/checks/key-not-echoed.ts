@@ -9,6 +9,14 @@ import { requireResponse, violation } from './scope.js';
 export const expectKeyNotEchoed: Check<void> = (exchange, _expectation, scope) => {
   const response = requireResponse(exchange, scope);
   const header = Object.entries(response.headers).find(([, value]) => value.includes(REDACTED));
-  if (header) throw violation(scope, exchange, 'API key echoed in a header', 'no response header carrying the key', `header ${header[0]} carries it`);
-  if (response.body.includes(REDACTED)) throw violation(scope, exchange, 'API key echoed in the body', 'a body without the key', 'the body carries it');
+  if (header)
+    throw violation(
+      scope,
+      exchange,
+      'API key echoed in a header',
+      'no response header carrying the key',
+      `header ${header[0]} carries it`,
+    );
+  if (response.body.includes(REDACTED))
+    throw violation(scope, exchange, 'API key echoed in the body', 'a body without the key', 'the body carries it');
 };

@@ -22,6 +22,20 @@ export const expectOneSourceAllows: Check<OneSourceClaim> = (exchange, claim, sc
   if (claim.holds) return;
   const observed = typeof claim.observed === 'function' ? claim.observed() : claim.observed;
   const entry = scope.disagreements?.find((d) => d.id === claim.disagreement);
-  if (!entry) throw violation(scope, exchange, claim.title, claim.expected, `${observed} (no disagreement ${claim.disagreement} allows it)`);
-  scope.note?.({ check: scope.check, rules: scope.rules, title: `allowed by one source only (${entry.id})`, expected: claim.expected, observed: `${observed} (${describeDisagreement(entry)})`, exchange });
+  if (!entry)
+    throw violation(
+      scope,
+      exchange,
+      claim.title,
+      claim.expected,
+      `${observed} (no disagreement ${claim.disagreement} allows it)`,
+    );
+  scope.note?.({
+    check: scope.check,
+    rules: scope.rules,
+    title: `allowed by one source only (${entry.id})`,
+    expected: claim.expected,
+    observed: `${observed} (${describeDisagreement(entry)})`,
+    exchange,
+  });
 };

@@ -15,13 +15,31 @@ export const expectReplayOf: Check<ReplayExpectation> = (replay, { original }, s
   const first = requireResponse(original, scope);
   const again = requireResponse(replay, scope);
   if (again.status !== first.status) {
-    throw violation(scope, replay, 'replay status differs', `status ${first.status} (as the original)`, `status ${again.status}`);
+    throw violation(
+      scope,
+      replay,
+      'replay status differs',
+      `status ${first.status} (as the original)`,
+      `status ${again.status}`,
+    );
   }
   if (again.body !== first.body) {
-    throw violation(scope, replay, 'replay body differs', `the original body verbatim: ${quote(first.body)}`, quote(again.body));
+    throw violation(
+      scope,
+      replay,
+      'replay body differs',
+      `the original body verbatim: ${quote(first.body)}`,
+      quote(again.body),
+    );
   }
   const flag = headerOf(again.headers, 'idempotent-replay');
   if (flag !== 'true') {
-    throw violation(scope, replay, 'replay not flagged', 'Idempotent-Replay: true', flag === undefined ? 'no Idempotent-Replay header' : `Idempotent-Replay: "${flag}"`);
+    throw violation(
+      scope,
+      replay,
+      'replay not flagged',
+      'Idempotent-Replay: true',
+      flag === undefined ? 'no Idempotent-Replay header' : `Idempotent-Replay: "${flag}"`,
+    );
   }
 };

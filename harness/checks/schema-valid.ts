@@ -14,8 +14,21 @@ const listed = (errors: readonly ValidationError[]): string => {
 };
 
 /** A non-fatal note: the answer only one source allows, naming the disagreement and both sources. */
-function noteDisagreement(scope: CheckScope, exchange: Exchange, d: Disagreement, expected: string, observed: string): void {
-  scope.note?.({ check: scope.check, rules: scope.rules, title: `allowed by one source only (${d.id})`, expected, observed: `${observed} (${describeDisagreement(d)})`, exchange });
+function noteDisagreement(
+  scope: CheckScope,
+  exchange: Exchange,
+  d: Disagreement,
+  expected: string,
+  observed: string,
+): void {
+  scope.note?.({
+    check: scope.check,
+    rules: scope.rules,
+    title: `allowed by one source only (${d.id})`,
+    expected,
+    observed: `${observed} (${describeDisagreement(d)})`,
+    exchange,
+  });
 }
 
 /**
@@ -44,11 +57,21 @@ export const expectSchemaValid: Check<string> = (exchange, operationId, scope) =
     }
     case 'invalid': {
       const expected = `a ${response.status} body valid for ${operationId}`;
-      const covered = result.errors.map((e) => ({ error: e, by: shapeDisagreement(table, operationId, response.status, e) }));
+      const covered = result.errors.map((e) => ({
+        error: e,
+        by: shapeDisagreement(table, operationId, response.status, e),
+      }));
       const rest = covered.filter((c) => c.by === undefined).map((c) => c.error);
-      if (rest.length > 0) throw violation(scope, exchange, 'response does not match the schema', expected, quote(listed(rest)));
+      if (rest.length > 0)
+        throw violation(scope, exchange, 'response does not match the schema', expected, quote(listed(rest)));
       for (const d of new Set(covered.map((c) => c.by!))) {
-        noteDisagreement(scope, exchange, d, expected, quote(listed(covered.filter((c) => c.by === d).map((c) => c.error))));
+        noteDisagreement(
+          scope,
+          exchange,
+          d,
+          expected,
+          quote(listed(covered.filter((c) => c.by === d).map((c) => c.error))),
+        );
       }
     }
   }

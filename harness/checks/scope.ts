@@ -66,7 +66,9 @@ export function requireResponse(exchange: Exchange, scope: CheckScope): Response
 
 /** What an exchange showed, in a line: its status and the start of its body, or why there was none. */
 export function observedOf(ex: Exchange): string {
-  return ex.response ? `status ${ex.response.status}: ${ex.response.body.slice(0, 300)}` : `no response (${ex.error ?? 'transport failure'})`;
+  return ex.response
+    ? `status ${ex.response.status}: ${ex.response.body.slice(0, 300)}`
+    : `no response (${ex.error ?? 'transport failure'})`;
 }
 
 /** Header value by case-insensitive name. */

@@ -7,7 +7,7 @@ export const expectStatus: Check<number | readonly number[]> = (exchange, status
   const allowed = typeof statuses === 'number' ? [statuses] : statuses;
   if (allowed.includes(response.status)) return;
   throw violation(
-        scope,
+    scope,
     exchange,
     'unexpected status',
     `status ${allowed.join(' or ')}`,

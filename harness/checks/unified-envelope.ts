@@ -8,7 +8,8 @@ function envelopeDefect(body: unknown): string | null {
   if (!isPlainObject(error)) return '`error` is not an object';
   if (typeof error.code !== 'string') return '`error.code` is not a string';
   if (typeof error.message !== 'string') return '`error.message` is not a string';
-  if ('details' in error && error.details !== undefined && !isPlainObject(error.details)) return '`error.details` is not an object';
+  if ('details' in error && error.details !== undefined && !isPlainObject(error.details))
+    return '`error.details` is not an object';
   return null;
 }
 
@@ -18,7 +19,8 @@ export const expectUnifiedEnvelope: Check<string | undefined> = (exchange, code,
   const body = jsonOf(response);
   const expected = `{error: {code: ${code ? `"${code}"` : 'string'}, message: string, details?: object}}`;
   const defect = envelopeDefect(body);
-  if (defect) throw violation(scope, exchange, 'not the unified error envelope', expected, `${defect}: ${describeJson(body)}`);
+  if (defect)
+    throw violation(scope, exchange, 'not the unified error envelope', expected, `${defect}: ${describeJson(body)}`);
   const actual = (body as { error: { code: string } }).error.code;
   if (code !== undefined && actual !== code) {
     throw violation(scope, exchange, 'unexpected error code', `code "${code}"`, `code "${actual}"`);

@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function client(env = testEnv) {
-  const profile = profileFor(server.url, { legacyBaseUrl: `${server.url}/legacy`, medicareBaseUrl: `${server.url}/medicare` });
+  const profile = profileFor(server.url, {
+    legacyBaseUrl: `${server.url}/legacy`,
+    medicareBaseUrl: `${server.url}/medicare`,
+  });
   return createClient({ profile, runId: 'run-auth', env, budgets: new RateBudgets() });
 }
 
@@ -51,7 +54,13 @@ describe('key header per role and per API', () => {
 
   it('uses the Medicare base URL and the header spelled X-API-Key', async () => {
     const c = client();
-    await c.send({ method: 'PATCH', path: '/v1/contacts/c1', api: 'medicare', role: 'medicare', json: { agent_email: 'a@b.co' } });
+    await c.send({
+      method: 'PATCH',
+      path: '/v1/contacts/c1',
+      api: 'medicare',
+      role: 'medicare',
+      json: { agent_email: 'a@b.co' },
+    });
     await c.close();
     const got = server.received.at(-1)!;
     expect(got.url).toBe('/medicare/v1/contacts/c1');
@@ -87,7 +96,11 @@ describe('key header per role and per API', () => {
 
   it('appends query parameters to a path that already has a query, skipping undefined', async () => {
     const c = client();
-    await c.send({ method: 'GET', path: '/v1/reference/providers?zip_code=10001', query: { page: 2, q: 'a b', none: undefined } });
+    await c.send({
+      method: 'GET',
+      path: '/v1/reference/providers?zip_code=10001',
+      query: { page: 2, q: 'a b', none: undefined },
+    });
     await c.close();
     expect(server.received.at(-1)!.url).toBe('/v1/reference/providers?zip_code=10001&page=2&q=a%20b');
   });

@@ -35,7 +35,8 @@ const NO_KEY: BudgetRef = { bucket: '(no key)', tier: 'high' };
 const INVALID_KEY: BudgetRef = { bucket: '(invalid key)', tier: 'high' };
 
 function encodeBody(req: ApiRequest): { body?: string | Uint8Array; contentType?: string } {
-  if (req.json !== undefined) return { body: JSON.stringify(req.json), contentType: req.contentType ?? 'application/json' };
+  if (req.json !== undefined)
+    return { body: JSON.stringify(req.json), contentType: req.contentType ?? 'application/json' };
   return { body: req.body, contentType: req.contentType };
 }
 
@@ -44,7 +45,12 @@ export function createClient(options: ClientOptions): Client {
   const keys = new KeyRing(profile.keys, options.env ?? process.env);
   const readOnly = options.readOnly === true || profile.readOnly === true;
   const defaultTimeout = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const agent = networkAgent({ timeoutMs: defaultTimeout, caFile: profile.caFile, env: options.env, direct: options.direct });
+  const agent = networkAgent({
+    timeoutMs: defaultTimeout,
+    caFile: profile.caFile,
+    env: options.env,
+    direct: options.direct,
+  });
   const interceptors = [
     deadline(),
     pacing({ budgets: options.budgets ?? sharedBudgets }),
@@ -86,7 +92,12 @@ export function createClient(options: ClientOptions): Client {
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       deadlineMs: timeoutMs,
-      pace: { ...budget, unpaced: req.unpaced, maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS, together: req.together },
+      pace: {
+        ...budget,
+        unpaced: req.unpaced,
+        maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS,
+        together: req.together,
+      },
       record: { role: role ?? undefined, label: req.label, onExchange },
     };
   }

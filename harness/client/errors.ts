@@ -33,7 +33,12 @@ export class BudgetTimeout extends Error {
 /** The request past the run's request cap (its run profile's `requestCap`): never sent. */
 export class RequestCapExceeded extends Error {
   readonly code = 'E_REQUEST_CAP' as const;
-  constructor(readonly cap: number, readonly runProfile: string, method: string, path: string) {
+  constructor(
+    readonly cap: number,
+    readonly runProfile: string,
+    method: string,
+    path: string,
+  ) {
     super(
       `refused ${method} ${path.split('?')[0]}: the ${runProfile} profile sends at most ${cap} requests a run and this would be request ${cap + 1}; ` +
         `the target was not at fault: trim the checks marked profiles ['${runProfile}'] in suites/ so they fit the budget`,
@@ -53,9 +58,16 @@ export class BodyTruncated extends Error {
 
 /** The stable code recorded for a transport failure: undici's or Node's code, else the name. */
 export function failureCode(err: unknown): string {
-  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }>; name?: unknown; message?: unknown };
+  const e = err as {
+    code?: unknown;
+    cause?: { code?: unknown };
+    errors?: Array<{ code?: unknown }>;
+    name?: unknown;
+    message?: unknown;
+  };
   // undici reports a refused CONNECT or a 407 under generic codes; only the message keeps the proxy's status.
-  const proxy = typeof e?.message === 'string' ? /^Proxy (?:response|Authentication Required) \((\d+)\)/.exec(e.message) : null;
+  const proxy =
+    typeof e?.message === 'string' ? /^Proxy (?:response|Authentication Required) \((\d+)\)/.exec(e.message) : null;
   if (proxy) return `PROXY_REFUSED_${proxy[1]}`;
   if (typeof e?.code === 'string') return e.code;
   if (typeof e?.cause?.code === 'string') return e.cause.code;

@@ -52,7 +52,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function client(maxBodyBytes?: number) {
-  return createClient({ profile: profileFor(server.url), runId: 'run-faults', env: testEnv, budgets: new RateBudgets(), maxBodyBytes });
+  return createClient({
+    profile: profileFor(server.url),
+    runId: 'run-faults',
+    env: testEnv,
+    budgets: new RateBudgets(),
+    maxBodyBytes,
+  });
 }
 
 describe('faulty targets become exchanges, never exceptions', () => {
@@ -80,7 +86,12 @@ describe('faulty targets become exchanges, never exceptions', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((r) => closed.close(() => r()));
-    const c = createClient({ profile: profileFor(`http://127.0.0.1:${port}`), runId: 'r', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(`http://127.0.0.1:${port}`),
+      runId: 'r',
+      env: testEnv,
+      budgets: new RateBudgets(),
+    });
     const ex = await c.send({ method: 'GET', path: '/v1/ping' });
     await c.close();
     expect(ex.error).toBe('ECONNREFUSED');

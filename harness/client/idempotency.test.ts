@@ -36,7 +36,12 @@ describe('idempotency keys', () => {
   });
 
   it('are sent as Idempotency-Key: a fresh one for true, the given one otherwise', async () => {
-    const c = createClient({ profile: profileFor(server.url), runId: 'idem-run', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'idem-run',
+      env: testEnv,
+      budgets: new RateBudgets(),
+    });
     const fresh = await c.send({ method: 'POST', path: '/v1/enrollments', json: {}, idempotencyKey: true });
     await c.send({ method: 'POST', path: '/v1/enrollments', json: {}, idempotencyKey: 'given_key-1' });
     await c.close();

@@ -5,7 +5,15 @@ export { asRace, sendConcurrently } from './race.js';
 export { BUDGET_TIMEOUT, BudgetTimeout, MissingKeyRole, RequestCapExceeded } from './errors.js';
 export { KeyRing, keyValues, requireKeys } from './keys.js';
 export { redact, REDACTED } from './redact.js';
-export { RateBudgets, sharedBudgets, STAGE_RATE, TIER_RATES, tierOfRole, TokenBucket, type Tier } from './rate-budget.js';
+export {
+  RateBudgets,
+  sharedBudgets,
+  STAGE_RATE,
+  TIER_RATES,
+  tierOfRole,
+  TokenBucket,
+  type Tier,
+} from './rate-budget.js';
 export { IDEMPOTENCY_KEY_FORMAT, newIdempotencyKey } from './idempotency.js';
 export { retryAfterMs } from './retry-after.js';
 export { KEY_HEADER } from './request-target.js';

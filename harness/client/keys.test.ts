@@ -6,9 +6,10 @@ import { MissingKeyRole } from './errors.js';
 import { keyValues, KeyRing, requireKeys } from './keys.js';
 import { caughtConfigError as caught } from '../errors.test-helpers.js';
 
-
 const profile: TargetProfile = {
-  name: 't', baseUrl: 'http://127.0.0.1:1', fixtures: {},
+  name: 't',
+  baseUrl: 'http://127.0.0.1:1',
+  fixtures: {},
   keys: { approved: { env: 'T_KEY_APPROVED', tier: 'high' }, medicare: { env: 'T_KEY_MEDICARE', tier: 'low' } },
 };
 const secret = 'canary-secret-value';
@@ -39,7 +40,11 @@ describe('keys shared by roles (compared in process, never returned)', () => {
 
 describe('keys', () => {
   it('resolves a role through its environment variable; empty or absent is unset', () => {
-    expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).resolve('approved')).toMatchObject({ role: 'approved', value: secret, tier: 'high' });
+    expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).resolve('approved')).toMatchObject({
+      role: 'approved',
+      value: secret,
+      tier: 'high',
+    });
     expect(new KeyRing(profile.keys, { T_KEY_APPROVED: secret }).has('approved')).toBe(true);
     expect(new KeyRing(profile.keys, { T_KEY_APPROVED: '' }).has('approved')).toBe(false);
     expect(new KeyRing(profile.keys, {}).has('approved')).toBe(false);

@@ -42,7 +42,10 @@ export class KeyRing {
     if (!ref) throw new MissingKeyRole(role);
     const value = KeyRing.read(this.env, ref);
     if (value === undefined) {
-      throw new ConfigError('E_KEY_ENV_MISSING', `the key for role "${role}" is read from the environment variable ${shownName(ref.env)}, which is not set`);
+      throw new ConfigError(
+        'E_KEY_ENV_MISSING',
+        `the key for role "${role}" is read from the environment variable ${shownName(ref.env)}, which is not set`,
+      );
     }
     return { ...ref, role, value };
   }
@@ -82,12 +85,18 @@ export class KeyRing {
   require(roles: readonly string[], profileName: string): void {
     const absent = roles.filter((role) => !this.ref(role));
     if (absent.length > 0) {
-      throw new ConfigError('E_PROFILE_INVALID', `target profile ${profileName} has no key role ${absent.join(', ')}; add it under "keys"`);
+      throw new ConfigError(
+        'E_PROFILE_INVALID',
+        `target profile ${profileName} has no key role ${absent.join(', ')}; add it under "keys"`,
+      );
     }
     const unset = roles.filter((role) => !this.has(role));
     if (unset.length > 0) {
       const names = unset.map((role) => `${shownName(this.keys[role]!.env)} (key role ${role})`);
-      throw new ConfigError('E_KEY_ENV_MISSING', `environment variable${unset.length > 1 ? 's' : ''} ${names.join(', ')} not set`);
+      throw new ConfigError(
+        'E_KEY_ENV_MISSING',
+        `environment variable${unset.length > 1 ? 's' : ''} ${names.join(', ')} not set`,
+      );
     }
   }
 
@@ -100,14 +109,20 @@ export class KeyRing {
     for (let attempt = 0; ; attempt++) {
       // A model with no letters or digits cannot be varied: fall back to the default shape.
       const shaped = model !== undefined && attempt < 3;
-      const value = shaped ? [...model].map(sameClass).join('') : Array.from({ length: 32 }, () => pick(ALNUM)).join('');
+      const value = shaped
+        ? [...model].map(sameClass).join('')
+        : Array.from({ length: 32 }, () => pick(ALNUM)).join('');
       if (!known.has(value)) return value;
     }
   }
 }
 
 /** Throws unless every role of `profile` is defined and its variable set (checked before a run sends anything). */
-export function requireKeys(profile: TargetProfile, roles: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+export function requireKeys(
+  profile: TargetProfile,
+  roles: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   new KeyRing(profile.keys, env).require(roles, profile.name);
 }
 

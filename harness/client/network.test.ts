@@ -12,11 +12,11 @@ const PEM = (name: string) => `-----BEGIN CERTIFICATE-----\n${name}\n-----END CE
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('trustedCas', () => {
-  it('leaves Node\'s default store alone without a caFile', () => {
+  it("leaves Node's default store alone without a caFile", () => {
     expect(trustedCas(undefined, { NODE_EXTRA_CA_CERTS: '/nowhere' })).toBeUndefined();
   });
 
-  it('keeps the system roots and NODE_EXTRA_CA_CERTS beside the profile\'s bundle', () => {
+  it("keeps the system roots and NODE_EXTRA_CA_CERTS beside the profile's bundle", () => {
     const profileCa = join(dir, 'profile.pem');
     const extraCa = join(dir, 'extra.pem');
     writeFileSync(profileCa, PEM('profile'));
@@ -30,7 +30,9 @@ describe('trustedCas', () => {
     const profileCa = join(dir, 'only.pem');
     writeFileSync(profileCa, PEM('only'));
     expect(trustedCas(profileCa, { NODE_EXTRA_CA_CERTS: join(dir, 'missing.pem') })!.at(-1)).toBe(PEM('only'));
-    expect(trustedCas(profileCa, { NODE_EXTRA_CA_CERTS: join(dir, 'missing.pem') })).toHaveLength(rootCertificates.length + 1);
+    expect(trustedCas(profileCa, { NODE_EXTRA_CA_CERTS: join(dir, 'missing.pem') })).toHaveLength(
+      rootCertificates.length + 1,
+    );
   });
 });
 
@@ -43,6 +45,8 @@ describe('failureCode of a proxy refusal', () => {
   });
 
   it('leaves other errors their own code', () => {
-    expect(failureCode(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe('ECONNREFUSED');
+    expect(failureCode(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(
+      'ECONNREFUSED',
+    );
   });
 });

@@ -42,14 +42,15 @@ export function networkAgent(options: NetworkOptions): Dispatcher {
   const tls = { timeout: options.timeoutMs, ...(ca ? { ca } : {}) };
   if (options.direct) return new Agent({ connect: tls });
   // EnvHttpProxyAgent hands its options to each ProxyAgent it makes, so the proxy options go here too.
-  const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'requestTls' | 'proxyTls' | 'proxyTunnel'> = {
-    connect: tls,
-    requestTls: tls,
-    proxyTls: tls,
-    // Plain http goes to the proxy as an absolute-form request, as forward proxies expect; https tunnels (CONNECT).
-    proxyTunnel: false,
-    ...proxyVariables(env),
-  };
+  const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'requestTls' | 'proxyTls' | 'proxyTunnel'> =
+    {
+      connect: tls,
+      requestTls: tls,
+      proxyTls: tls,
+      // Plain http goes to the proxy as an absolute-form request, as forward proxies expect; https tunnels (CONNECT).
+      proxyTunnel: false,
+      ...proxyVariables(env),
+    };
   return new EnvHttpProxyAgent(agentOptions);
 }
 

@@ -28,7 +28,9 @@ describe('pacing to the key tier', () => {
     const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets });
     const from = server.received.length;
     const started = performance.now();
-    const exs = await c.sendConcurrently([1, 2, 3].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
+    const exs = await c.sendConcurrently(
+      [1, 2, 3].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })),
+    );
     await c.close();
     expect(exs.map((e) => e.response?.status)).toEqual([200, 200, 200]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(900);
@@ -38,7 +40,12 @@ describe('pacing to the key tier', () => {
   });
 
   it('sends a race of two on tier low together, even right after another request', async () => {
-    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'pace',
+      env: testEnv,
+      budgets: new RateBudgets(),
+    });
     await c.send({ method: 'GET', path: '/p', role: 'tierLow' });
     const from = server.received.length;
     const exs = await c.sendConcurrently([1, 2].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
@@ -49,9 +56,16 @@ describe('pacing to the key tier', () => {
   });
 
   it('sends unpaced requests at once, and still records them', async () => {
-    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'pace',
+      env: testEnv,
+      budgets: new RateBudgets(),
+    });
     const started = performance.now();
-    const exs = await c.sendConcurrently([1, 2, 3, 4].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow', unpaced: true })));
+    const exs = await c.sendConcurrently(
+      [1, 2, 3, 4].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow', unpaced: true })),
+    );
     await c.close();
     expect(performance.now() - started).toBeLessThan(500);
     expect(c.exchanges()).toHaveLength(4);
@@ -59,7 +73,12 @@ describe('pacing to the key tier', () => {
   });
 
   it('fails with BUDGET_TIMEOUT, unsent, when the wait would exceed the bound', async () => {
-    const c = createClient({ profile: profileFor(server.url), runId: 'pace', env: testEnv, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'pace',
+      env: testEnv,
+      budgets: new RateBudgets(),
+    });
     const from = server.received.length;
     await c.sendConcurrently([1, 2].map(() => ({ method: 'GET' as const, path: '/p', role: 'tierLow' })));
     const ex = await c.send({ method: 'GET', path: '/p', role: 'tierLow', budgetWaitMs: 200 });

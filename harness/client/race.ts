@@ -19,6 +19,9 @@ export function asRace(reqs: readonly ApiRequest[]): ApiRequest[] {
  * Sends `reqs` at once through `send`, as one race; exchanges in input order. The one way
  * requests go out together: the client and a check's context both send concurrently with it.
  */
-export function sendConcurrently(send: (req: ApiRequest) => Promise<Exchange>, reqs: readonly ApiRequest[]): Promise<Exchange[]> {
+export function sendConcurrently(
+  send: (req: ApiRequest) => Promise<Exchange>,
+  reqs: readonly ApiRequest[],
+): Promise<Exchange[]> {
   return Promise.all(asRace(reqs).map(send));
 }

@@ -72,14 +72,20 @@ describe('token buckets per tier', () => {
   });
 
   it('uses the contract tiers', () => {
-    expect(TIER_RATES).toEqual({ low: { perSecond: 1, burst: 2 }, medium: { perSecond: 5, burst: 10 }, high: { perSecond: 10, burst: 20 } });
+    expect(TIER_RATES).toEqual({
+      low: { perSecond: 1, burst: 2 },
+      medium: { perSecond: 5, burst: 10 },
+      high: { perSecond: 10, burst: 20 },
+    });
     expect(new TokenBucket(TIER_RATES.low, EXACT_PACING).tolerance).toBe(1000);
   });
 
   it('by default keeps a token of the burst in reserve and spaces requests wider than the rate', () => {
     const { budgets } = fakeBudgets({ perSecond: 1000, burst: 1000 }, PACING_MARGIN);
     const spacing = 100 * PACING_MARGIN.intervalFactor;
-    expect(waits(budgets, 'K', 'high', 21)).toEqual([...Array(19).fill(0), spacing, 2 * spacing].map((w) => expect.closeTo(w, 6)));
+    expect(waits(budgets, 'K', 'high', 21)).toEqual(
+      [...Array(19).fill(0), spacing, 2 * spacing].map((w) => expect.closeTo(w, 6)),
+    );
   });
 
   it('reserves a race at one instant once the bucket holds all of it, margin or not', () => {

@@ -30,7 +30,14 @@ const refused: ApiRequest[] = [
 
 describe('read-only runs refuse requests with side effects before sending', () => {
   it.each(refused.map((r) => [`${r.method} ${r.path}`, r] as const))('refuses %s', async (_name, req) => {
-    const c = createClient({ profile: profileFor(server.url), runId: 'ro', env: testEnv, readOnly: true, sideEffectGets: SIDE_EFFECT_GETS, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'ro',
+      env: testEnv,
+      readOnly: true,
+      sideEffectGets: SIDE_EFFECT_GETS,
+      budgets: new RateBudgets(),
+    });
     const before = server.received.length;
     await expect(c.send(req)).rejects.toBeInstanceOf(ReadOnlyViolation);
     await c.close();
@@ -40,7 +47,14 @@ describe('read-only runs refuse requests with side effects before sending', () =
   });
 
   it('lets plain GETs through, and the server saw nothing but them', async () => {
-    const c = createClient({ profile: profileFor(server.url), runId: 'ro', env: testEnv, readOnly: true, sideEffectGets: SIDE_EFFECT_GETS, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'ro',
+      env: testEnv,
+      readOnly: true,
+      sideEffectGets: SIDE_EFFECT_GETS,
+      budgets: new RateBudgets(),
+    });
     const ex = await c.send({ method: 'GET', path: '/v1/enrollments/e1' });
     const refusedNow = await c.send({ method: 'POST', path: '/v1/quotes', json: {} }).catch((e: unknown) => e);
     await c.close();
@@ -51,8 +65,16 @@ describe('read-only runs refuse requests with side effects before sending', () =
   });
 
   it('is switched on by the profile readOnly flag alone', async () => {
-    const c = createClient({ profile: profileFor(server.url, { readOnly: true }), runId: 'ro', env: testEnv, readOnly: false, budgets: new RateBudgets() });
-    await expect(c.send({ method: 'POST', path: '/v1/quotes', json: {} })).rejects.toMatchObject({ code: 'E_READ_ONLY' });
+    const c = createClient({
+      profile: profileFor(server.url, { readOnly: true }),
+      runId: 'ro',
+      env: testEnv,
+      readOnly: false,
+      budgets: new RateBudgets(),
+    });
+    await expect(c.send({ method: 'POST', path: '/v1/quotes', json: {} })).rejects.toMatchObject({
+      code: 'E_READ_ONLY',
+    });
     await c.close();
     expect(server.received.filter((r) => r.method !== 'GET')).toEqual([]);
   });
@@ -71,13 +93,22 @@ describe('GETs with side effects come from the loaded documents', () => {
     const document = {
       openapi: '3.1.0',
       paths: {
-        '/v1/things/{id}/touch': { get: { operationId: 'touchThing', 'x-side-effects': true, responses: { 200: { description: 'ok' } } } },
+        '/v1/things/{id}/touch': {
+          get: { operationId: 'touchThing', 'x-side-effects': true, responses: { 200: { description: 'ok' } } },
+        },
         '/v1/things/{id}': { get: { operationId: 'getThing', responses: { 200: { description: 'ok' } } } },
       },
     };
     const sideEffectGets = sideEffectGetsOf([{ operations: collectOperations(document) }]);
     expect(sideEffectGets).toEqual(['/v1/things/{id}/touch']);
-    const c = createClient({ profile: profileFor(server.url), runId: 'ro', env: testEnv, readOnly: true, sideEffectGets, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'ro',
+      env: testEnv,
+      readOnly: true,
+      sideEffectGets,
+      budgets: new RateBudgets(),
+    });
     const before = server.received.length;
     await expect(c.send({ method: 'GET', path: '/v1/things/7/touch' })).rejects.toBeInstanceOf(ReadOnlyViolation);
     const plain = await c.send({ method: 'GET', path: '/v1/things/7' });

@@ -10,7 +10,9 @@ const OTHER = testEnv.TEST_KEY_UNAPPROVED!;
 
 /** Every form the canary could take in recorded text. */
 function leaks(text: string): boolean {
-  return [CANARY, encodeURIComponent(CANARY), JSON.stringify(CANARY).slice(1, -1), 'k3y/V4lue', OTHER].some((f) => text.includes(f));
+  return [CANARY, encodeURIComponent(CANARY), JSON.stringify(CANARY).slice(1, -1), 'k3y/V4lue', OTHER].some((f) =>
+    text.includes(f),
+  );
 }
 
 // The server echoes the key it receives in a header, in a cookie and in the JSON body.
@@ -18,7 +20,11 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer((req, res) => {
     const key = String(req.headers['x-api-key'] ?? '');
-    res.writeHead(200, { 'content-type': 'application/json', 'x-echo-key': key, 'set-cookie': `k=${encodeURIComponent(key)}` });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-echo-key': key,
+      'set-cookie': `k=${encodeURIComponent(key)}`,
+    });
     res.end(JSON.stringify({ yourKey: key, other: OTHER, path: req.url, padding: 'p'.repeat(200) }));
   });
 });
@@ -26,10 +32,14 @@ afterAll(() => server.close());
 
 describe('redact', () => {
   it('replaces every occurrence of every secret, longest first', () => {
-    expect(redact('a=SECRET1 b=SECRET12 c=SECRET1', ['SECRET1', 'SECRET12'])).toBe('a=<redacted> b=<redacted> c=<redacted>');
+    expect(redact('a=SECRET1 b=SECRET12 c=SECRET1', ['SECRET1', 'SECRET12'])).toBe(
+      'a=<redacted> b=<redacted> c=<redacted>',
+    );
   });
   it('replaces URL-encoded and JSON-escaped forms', () => {
-    expect(redact(`?k=${encodeURIComponent('a/b c')} {"k":"q\\"x"}`, ['a/b c', 'q"x'])).toBe('?k=<redacted> {"k":"<redacted>"}');
+    expect(redact(`?k=${encodeURIComponent('a/b c')} {"k":"q\\"x"}`, ['a/b c', 'q"x'])).toBe(
+      '?k=<redacted> {"k":"<redacted>"}',
+    );
   });
   it('ignores empty secrets', () => {
     expect(redact('text', [''])).toBe('text');
@@ -60,7 +70,13 @@ describe('the canary key never appears in a recorded exchange', () => {
 
   it('is absent when the body is cut in the middle of the echoed key', async () => {
     // {"yourKey":" is 12 bytes: a 20-byte bound cuts 8 characters into the key.
-    const c = createClient({ profile: profileFor(server.url), runId: 'run-redact', env, budgets: new RateBudgets(), maxBodyBytes: 20 });
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'run-redact',
+      env,
+      budgets: new RateBudgets(),
+      maxBodyBytes: 20,
+    });
     const ex = await c.send({ method: 'GET', path: '/v1/echo' });
     await c.close();
     expect(ex.truncated).toBe(true);
@@ -69,7 +85,12 @@ describe('the canary key never appears in a recorded exchange', () => {
   });
 
   it('is absent from the exchange of a failed request', async () => {
-    const c = createClient({ profile: profileFor('http://127.0.0.1:1'), runId: 'run-redact', env, budgets: new RateBudgets() });
+    const c = createClient({
+      profile: profileFor('http://127.0.0.1:1'),
+      runId: 'run-redact',
+      env,
+      budgets: new RateBudgets(),
+    });
     const ex = await c.send({ method: 'GET', path: `/v1/ping?k=${CANARY}` });
     await c.close();
     expect(ex.error).toBeDefined();

@@ -13,7 +13,14 @@ afterAll(() => server.close());
 
 const get = (i: number) => ({ method: 'GET' as const, path: `/v1/ping?i=${i}` });
 const capped = (max: number, readOnly = false) =>
-  createClient({ profile: profileFor(server.url), runId: 'cap', env: testEnv, budgets: new RateBudgets(), readOnly, requestCap: { max, runProfile: 'smoke' } });
+  createClient({
+    profile: profileFor(server.url),
+    runId: 'cap',
+    env: testEnv,
+    budgets: new RateBudgets(),
+    readOnly,
+    requestCap: { max, runProfile: 'smoke' },
+  });
 
 describe('the per-run request cap', () => {
   it('sends the first `max` requests and refuses the next before it is sent, naming the budget', async () => {
@@ -24,7 +31,9 @@ describe('the per-run request cap', () => {
     await client.close();
     expect(refused).toBeInstanceOf(RequestCapExceeded);
     expect((refused as RequestCapExceeded).code).toBe('E_REQUEST_CAP');
-    expect((refused as Error).message).toContain('refused GET /v1/ping: the smoke profile sends at most 3 requests a run and this would be request 4');
+    expect((refused as Error).message).toContain(
+      'refused GET /v1/ping: the smoke profile sends at most 3 requests a run and this would be request 4',
+    );
     expect(server.received.length - before).toBe(3);
     expect(client.exchanges()).toHaveLength(3);
   });
@@ -32,7 +41,10 @@ describe('the per-run request cap', () => {
   it('holds for concurrent sends', async () => {
     const before = server.received.length;
     const client = capped(4);
-    const results = await Promise.allSettled([client.sendConcurrently([0, 1, 2].map(get)), client.sendConcurrently([3, 4, 5].map(get))]);
+    const results = await Promise.allSettled([
+      client.sendConcurrently([0, 1, 2].map(get)),
+      client.sendConcurrently([3, 4, 5].map(get)),
+    ]);
     await client.close();
     expect(server.received.length - before).toBe(4);
     expect(results.some((r) => r.status === 'rejected')).toBe(true);
@@ -41,8 +53,12 @@ describe('the per-run request cap', () => {
   it('does not count a request refused before it, by the read-only guard or for a missing key', async () => {
     const before = server.received.length;
     const client = capped(1, true);
-    await expect(client.send({ method: 'POST', path: '/v1/quotes', json: {} })).rejects.toMatchObject({ code: 'E_READ_ONLY' });
-    await expect(client.send({ ...get(0), role: 'no-such-role' })).rejects.toMatchObject({ code: 'E_KEY_ROLE_MISSING' });
+    await expect(client.send({ method: 'POST', path: '/v1/quotes', json: {} })).rejects.toMatchObject({
+      code: 'E_READ_ONLY',
+    });
+    await expect(client.send({ ...get(0), role: 'no-such-role' })).rejects.toMatchObject({
+      code: 'E_KEY_ROLE_MISSING',
+    });
     await client.send(get(1));
     await client.close();
     expect(server.received.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['GET /v1/ping?i=1']);

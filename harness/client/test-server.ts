@@ -51,7 +51,10 @@ export async function startServer(respond: Respond): Promise<TestServer> {
  * Listens on 127.0.0.1, port 0, and closes for good: `beforeClose` runs first, then every open
  * socket is destroyed, so a keep-alive or stalled connection cannot hold the close.
  */
-export async function listenOnLoopback(server: Server, beforeClose: () => void = () => {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenOnLoopback(
+  server: Server,
+  beforeClose: () => void = () => {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   server.on('connection', (s: Socket) => {
     sockets.add(s);

@@ -31,14 +31,25 @@ export async function findConfigWarnings(input: ConfigWarningInput): Promise<Con
   if (!input.lookUpFixtures || runProfile(input.runProfile).requestCap !== undefined) return warnings;
   const reads = (input.reads ?? FIXTURE_READS).filter((r) => runs(r, input.profile));
   if (reads.length === 0) return warnings;
-  const client = createClient({ profile: input.profile, runId: input.runId, env, readOnly: true, budgets: new RateBudgets(), requestCap: { max: reads.length, runProfile: input.runProfile } });
+  const client = createClient({
+    profile: input.profile,
+    runId: input.runId,
+    env,
+    readOnly: true,
+    budgets: new RateBudgets(),
+    requestCap: { max: reads.length, runProfile: input.runProfile },
+  });
   try {
     for (const read of reads) {
       // A missing key or a refused request says nothing about the fixture: the checks will say it.
       const ex = await client.send(read.request(input.profile.fixtures)).catch(() => undefined);
       if (!ex) continue;
       for (const { fixture, why } of read.absent(ex, input.profile.fixtures)) {
-        warnings.push(configWarning('W_FIXTURE_ABSENT', `fixture ${fixture}: ${why} (${read.basis}); checks that need it skip`, { fixture }));
+        warnings.push(
+          configWarning('W_FIXTURE_ABSENT', `fixture ${fixture}: ${why} (${read.basis}); checks that need it skip`, {
+            fixture,
+          }),
+        );
       }
     }
   } finally {
@@ -49,4 +60,6 @@ export async function findConfigWarnings(input: ConfigWarningInput): Promise<Con
 
 /** Fixtures the warnings say the target does not have. */
 export const absentFixtures = (warnings: readonly ConfigWarning[] | undefined): Set<string> =>
-  new Set((warnings ?? []).flatMap((w) => (w.code === 'W_FIXTURE_ABSENT' && w.fixture !== undefined ? [w.fixture] : [])));
+  new Set(
+    (warnings ?? []).flatMap((w) => (w.code === 'W_FIXTURE_ABSENT' && w.fixture !== undefined ? [w.fixture] : [])),
+  );

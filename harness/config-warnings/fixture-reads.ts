@@ -32,32 +32,60 @@ export const FIXTURE_READS: readonly FixtureRead[] = [
   {
     fixture: 'zipCode',
     basis: 'GET /v1/reference/counties (4.2): one or more counties for a ZIP code',
-    request: (f) => ({ method: 'GET', path: '/v1/reference/counties', query: { zip_code: String(f.zipCode) }, label: 'preflight: fixture zipCode' }),
+    request: (f) => ({
+      method: 'GET',
+      path: '/v1/reference/counties',
+      query: { zip_code: String(f.zipCode) },
+      label: 'preflight: fixture zipCode',
+    }),
     absent: (ex, f) => {
-      if (status(ex) === 404) return [{ fixture: 'zipCode', why: `the target answers 404 for zip_code ${String(f.zipCode)}` }];
+      if (status(ex) === 404)
+        return [{ fixture: 'zipCode', why: `the target answers 404 for zip_code ${String(f.zipCode)}` }];
       // 2.5: quotes use "the fips_code obtained from the counties endpoint".
       const fips = countyFips(ex);
       return status(ex) === 200 && f.fipsCode !== undefined && fips.length > 0 && !fips.includes(String(f.fipsCode))
-        ? [{ fixture: 'fipsCode', why: `${String(f.fipsCode)} is not among the counties of zipCode ${String(f.zipCode)} (${fips.join(', ')})` }]
+        ? [
+            {
+              fixture: 'fipsCode',
+              why: `${String(f.fipsCode)} is not among the counties of zipCode ${String(f.zipCode)} (${fips.join(', ')})`,
+            },
+          ]
         : [];
     },
   },
   {
     fixture: 'confirmationId',
     with: ['policyPlanYear'],
-    basis: 'GET /v1/policy-status/applications/{confirmation_id} (4.8): 404 for an application the target does not have',
+    basis:
+      'GET /v1/policy-status/applications/{confirmation_id} (4.8): 404 for an application the target does not have',
     request: (f) => ({
       method: 'GET',
       path: `/v1/policy-status/applications/${encodeURIComponent(String(f.confirmationId))}`,
       query: { exchange: 'on_exchange', plan_year: String(f.policyPlanYear) },
       label: 'preflight: fixture confirmationId',
     }),
-    absent: (ex, f) => (status(ex) === 404 ? [{ fixture: 'confirmationId', why: `the target answers 404 for confirmation_id ${String(f.confirmationId)} in plan_year ${String(f.policyPlanYear)}` }] : []),
+    absent: (ex, f) =>
+      status(ex) === 404
+        ? [
+            {
+              fixture: 'confirmationId',
+              why: `the target answers 404 for confirmation_id ${String(f.confirmationId)} in plan_year ${String(f.policyPlanYear)}`,
+            },
+          ]
+        : [],
   },
   {
     fixture: 'legacyPlanHiosId',
     basis: 'GET /api/v1/plans/:hios_id (4.16): the plan lookup of the older ICHRA interface',
-    request: (f) => ({ method: 'GET', api: 'legacy', path: `/api/v1/plans/${encodeURIComponent(String(f.legacyPlanHiosId))}`, label: 'preflight: fixture legacyPlanHiosId' }),
-    absent: (ex, f) => (status(ex) === 404 ? [{ fixture: 'legacyPlanHiosId', why: `the target answers 404 for plan ${String(f.legacyPlanHiosId)}` }] : []),
+    request: (f) => ({
+      method: 'GET',
+      api: 'legacy',
+      path: `/api/v1/plans/${encodeURIComponent(String(f.legacyPlanHiosId))}`,
+      label: 'preflight: fixture legacyPlanHiosId',
+    }),
+    absent: (ex, f) =>
+      status(ex) === 404
+        ? [{ fixture: 'legacyPlanHiosId', why: `the target answers 404 for plan ${String(f.legacyPlanHiosId)}` }]
+        : [],
   },
 ];

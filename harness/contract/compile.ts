@@ -44,7 +44,9 @@ export class SchemaCompiler {
   private convertedComponents(): JsonObject {
     if (!this.converted) {
       const schemas = isObject(this.componentSchemas) ? this.componentSchemas : {};
-      this.converted = Object.fromEntries(Object.entries(schemas).map(([name, s]) => [name, toJsonSchema(s, this.memo)]));
+      this.converted = Object.fromEntries(
+        Object.entries(schemas).map(([name, s]) => [name, toJsonSchema(s, this.memo)]),
+      );
     }
     return this.converted;
   }
@@ -55,12 +57,14 @@ export class SchemaCompiler {
     try {
       const converted = toJsonSchema(schema, this.memo);
       const root = wrap ? wrap(converted) : converted;
-      const withComponents = isObject(root) && hasLocalRef(root) ? { ...root, components: { schemas: this.convertedComponents() } } : root;
+      const withComponents =
+        isObject(root) && hasLocalRef(root) ? { ...root, components: { schemas: this.convertedComponents() } } : root;
       return { validate: this.ajv.compile(withComponents as JsonObject) };
     } catch (err) {
       const pointer = toPointer(site.segments);
       const message = `schema cannot be compiled: ${(err as Error).message}`;
-      if (!this.defects.some((d) => d.pointer === pointer)) this.defects.push({ operationId: site.operationId, pointer, message });
+      if (!this.defects.some((d) => d.pointer === pointer))
+        this.defects.push({ operationId: site.operationId, pointer, message });
       return { unspecified: `${pointer}: ${message}` };
     }
   }

@@ -56,7 +56,9 @@ function metaValid(ajv: SchemaValidator, schema: JsonObject): boolean {
 }
 
 function defectAt(segments: string[], message: string, operationId?: string): ContractDefect {
-  return operationId ? { operationId, pointer: toPointer(segments), message } : { pointer: toPointer(segments), message };
+  return operationId
+    ? { operationId, pointer: toPointer(segments), message }
+    : { pointer: toPointer(segments), message };
 }
 
 /** Replaces each defective part of the dereferenced document by a marker naming the defect. */
@@ -70,7 +72,8 @@ export function markDefects(document: JsonObject, defects: readonly ContractDefe
 export function findDefect(value: unknown, seen = new Set<object>()): string | undefined {
   if (value === null || typeof value !== 'object' || seen.has(value)) return undefined;
   seen.add(value);
-  if (!Array.isArray(value) && typeof (value as JsonObject)[DEFECT_MARKER] === 'string') return (value as JsonObject)[DEFECT_MARKER] as string;
+  if (!Array.isArray(value) && typeof (value as JsonObject)[DEFECT_MARKER] === 'string')
+    return (value as JsonObject)[DEFECT_MARKER] as string;
   for (const child of Object.values(value)) {
     const found = findDefect(child, seen);
     if (found) return found;

@@ -7,7 +7,19 @@
 import type { JsonObject } from './types.js';
 
 /** Keywords whose value is one subschema. */
-const SINGLE = ['additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema'];
+const SINGLE = [
+  'additionalProperties',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
+];
 /** Keywords whose value is a list of subschemas. */
 const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
@@ -30,7 +42,8 @@ export function toJsonSchema(schema: unknown, memo = new Map<object, unknown>())
 }
 
 function convertKeyword(key: string, value: unknown, memo: Map<object, unknown>): unknown {
-  if (key === 'items') return Array.isArray(value) ? value.map((v) => toJsonSchema(v, memo)) : toJsonSchema(value, memo);
+  if (key === 'items')
+    return Array.isArray(value) ? value.map((v) => toJsonSchema(v, memo)) : toJsonSchema(value, memo);
   if (SINGLE.includes(key)) return toJsonSchema(value, memo);
   if (LIST.includes(key) && Array.isArray(value)) return value.map((v) => toJsonSchema(v, memo));
   if (MAP.includes(key) && isObject(value)) {

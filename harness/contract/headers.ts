@@ -30,10 +30,16 @@ export function validateHeaders(
     }
     if (!('schema' in header)) continue;
     const segments = ['paths', op.path, op.method.toLowerCase(), 'responses', key, 'headers', name, 'schema'];
-    const compiled = ctx.headerCompiler.compile(`header ${operationId} ${key} ${name}`, header.schema, { segments, operationId }, wrapValue);
+    const compiled = ctx.headerCompiler.compile(
+      `header ${operationId} ${key} ${name}`,
+      header.schema,
+      { segments, operationId },
+      wrapValue,
+    );
     if ('unspecified' in compiled) continue;
     // Coercion rewrites the data in place; validate a throwaway holder.
-    if (!compiled.validate({ value })) errors.push(...toValidationErrors(compiled.validate.errors, `header:${name}`).map(stripHolder));
+    if (!compiled.validate({ value }))
+      errors.push(...toValidationErrors(compiled.validate.errors, `header:${name}`).map(stripHolder));
   }
   return errors.length === 0 ? { kind: 'valid' } : { kind: 'invalid', errors };
 }

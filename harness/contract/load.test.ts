@@ -29,18 +29,37 @@ describe('loading our document and a provider-written one', () => {
     expect(contract.digest).toBe(createHash('sha256').update(readFileSync(OURS, 'utf8')).digest('hex'));
     expect(contract.defects).toEqual([]);
     expect(contract.operations.map((op) => op.operationId)).toEqual(
-      expect.arrayContaining(['ping', 'listCounties', 'createEnrollment', 'getEnrollmentPaymentRedirect', 'uploadEnrollmentSupportingDocumentation']),
+      expect.arrayContaining([
+        'ping',
+        'listCounties',
+        'createEnrollment',
+        'getEnrollmentPaymentRedirect',
+        'uploadEnrollmentSupportingDocumentation',
+      ]),
     );
-    expect(contract.operation('getEnrollment')).toMatchObject({ method: 'GET', path: '/v1/enrollments/{enrollment_id}' });
+    expect(contract.operation('getEnrollment')).toMatchObject({
+      method: 'GET',
+      path: '/v1/enrollments/{enrollment_id}',
+    });
   });
 
   it('validates the same bodies the same way under both documents', async () => {
     const [ours, alt] = await Promise.all([loadContract(OURS), loadContract(ALT)]);
     expect(alt.openapi).toBe('3.0.3');
     const provider = {
-      first_name: 'Ada', last_name: 'Lane', organization_name: null, display_name: 'Ada Lane', credential: 'MD',
-      entity_type: 'individual', npi: '1234567890', specialty: 'Family', specialization: 'Family', address_line_1: '1 Main St',
-      city: 'Austin', state: 'TX', zip_code: '78701',
+      first_name: 'Ada',
+      last_name: 'Lane',
+      organization_name: null,
+      display_name: 'Ada Lane',
+      credential: 'MD',
+      entity_type: 'individual',
+      npi: '1234567890',
+      specialty: 'Family',
+      specialization: 'Family',
+      address_line_1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip_code: '78701',
     };
     const cases: [string, number, unknown][] = [
       ['ping', 200, { environment: 'sandbox', ok: true }],
@@ -49,12 +68,23 @@ describe('loading our document and a provider-written one', () => {
     ];
     for (const contract of [ours, alt]) {
       for (const [id, status, body] of cases) {
-        expect(contract.validateResponse(id, status, 'application/json', body), `${contract.source} ${id} ${status}`).toEqual({ kind: 'valid' });
+        expect(
+          contract.validateResponse(id, status, 'application/json', body),
+          `${contract.source} ${id} ${status}`,
+        ).toEqual({ kind: 'valid' });
       }
-      const wrongType = contract.validateResponse('ping', 200, 'application/json', { environment: 'sandbox', ok: 'yes' });
+      const wrongType = contract.validateResponse('ping', 200, 'application/json', {
+        environment: 'sandbox',
+        ok: 'yes',
+      });
       expect(wrongType.kind, contract.source).toBe('invalid');
-      const badNpi = { providers: [{ ...provider, npi: '12' }], meta: { page_number: 1, page_size: 50, result_count: 1 } };
-      expect(contract.validateResponse('searchProviders', 200, 'application/json', badNpi).kind, contract.source).toBe('invalid');
+      const badNpi = {
+        providers: [{ ...provider, npi: '12' }],
+        meta: { page_number: 1, page_size: 50, result_count: 1 },
+      };
+      expect(contract.validateResponse('searchProviders', 200, 'application/json', badNpi).kind, contract.source).toBe(
+        'invalid',
+      );
     }
   });
 });
@@ -72,7 +102,9 @@ describe('a defective document', () => {
         }),
         expect.objectContaining({
           operationId: 'listIssuers',
-          pointer: expect.stringMatching(/^#\/paths\/~1v1~1reference~1issuers\/get\/responses\/200\/.*\/properties\/name\/type$/),
+          pointer: expect.stringMatching(
+            /^#\/paths\/~1v1~1reference~1issuers\/get\/responses\/200\/.*\/properties\/name\/type$/,
+          ),
         }),
       ]),
     );
@@ -80,20 +112,30 @@ describe('a defective document', () => {
 
   it('treats the responses the defects touch as unspecified', async () => {
     const contract = await loadContract(DEFECTIVE);
-    expect(contract.validateResponse('listCounties', 200, 'application/json', { counties: [] }).kind).toBe('unspecified');
-    expect(contract.validateResponse('listIssuers', 200, 'application/json', { issuers: 'anything' }).kind).toBe('unspecified');
+    expect(contract.validateResponse('listCounties', 200, 'application/json', { counties: [] }).kind).toBe(
+      'unspecified',
+    );
+    expect(contract.validateResponse('listIssuers', 200, 'application/json', { issuers: 'anything' }).kind).toBe(
+      'unspecified',
+    );
   });
 
   it('still validates everything else, and still catches a wrong body', async () => {
     const contract = await loadContract(DEFECTIVE);
-    expect(contract.validateResponse('ping', 200, 'application/json', { environment: 'x', ok: true })).toEqual({ kind: 'valid' });
+    expect(contract.validateResponse('ping', 200, 'application/json', { environment: 'x', ok: true })).toEqual({
+      kind: 'valid',
+    });
     expect(contract.validateResponse('ping', 200, 'application/json', { environment: 'x', ok: 'yes' })).toEqual({
       kind: 'invalid',
       errors: [{ path: '/ok', message: 'must be boolean' }],
     });
     // The same operations' error responses do not touch the defects.
-    expect(contract.validateResponse('listCounties', 403, 'application/json', { error: { code: 'forbidden' } }).kind).toBe('invalid');
-    expect(contract.validateResponse('listIssuers', 400, 'application/json', { error: { code: 'x', message: 'y' } })).toEqual({ kind: 'valid' });
+    expect(
+      contract.validateResponse('listCounties', 403, 'application/json', { error: { code: 'forbidden' } }).kind,
+    ).toBe('invalid');
+    expect(
+      contract.validateResponse('listIssuers', 400, 'application/json', { error: { code: 'x', message: 'y' } }),
+    ).toEqual({ kind: 'valid' });
     expect(contract.match('GET', '/v1/reference/counties')?.operationId).toBe('listCounties');
   });
 });
@@ -111,9 +153,24 @@ describe('documents that stop the run', () => {
   };
 
   it.each([
-    ['a YAML file that is not OpenAPI', 'not-openapi.yaml', 'name: a build file\nsteps: [one, two]\n', 'E_SPEC_NOT_OPENAPI'],
-    ['a Swagger 2.0 document', 'swagger.yaml', "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n", 'E_SPEC_NOT_OPENAPI'],
-    ['an OpenAPI 3.0 document without paths', 'no-paths.json', '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}}', 'E_SPEC_NOT_OPENAPI'],
+    [
+      'a YAML file that is not OpenAPI',
+      'not-openapi.yaml',
+      'name: a build file\nsteps: [one, two]\n',
+      'E_SPEC_NOT_OPENAPI',
+    ],
+    [
+      'a Swagger 2.0 document',
+      'swagger.yaml',
+      "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n",
+      'E_SPEC_NOT_OPENAPI',
+    ],
+    [
+      'an OpenAPI 3.0 document without paths',
+      'no-paths.json',
+      '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}}',
+      'E_SPEC_NOT_OPENAPI',
+    ],
     ['an empty file', 'empty.yaml', '\n', 'E_SPEC_NOT_OPENAPI'],
     ['a file that is not YAML', 'broken.yaml', 'openapi: [3.1.0\npaths: :::\n', 'E_SPEC_UNREADABLE'],
   ] as const)('%s is %s', async (_what, name, text, code) => {
@@ -163,23 +220,32 @@ describe('defects in other places', () => {
 
   it('a dangling response $ref makes that status unspecified, and a dangling parameter $ref drops the parameter', async () => {
     const path = join(dir, 'doc.json');
-    writeFileSync(path, JSON.stringify({
-      openapi: '3.0.3',
-      info: { title: 't', version: '1' },
-      paths: {
-        '/a/{id}': {
-          get: {
-            operationId: 'getA',
-            parameters: [{ $ref: '#/components/parameters/Gone' }, { name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-            responses: {
-              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['a'] } } } },
-              '404': { $ref: '#/components/responses/Gone' },
+    writeFileSync(
+      path,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/a/{id}': {
+            get: {
+              operationId: 'getA',
+              parameters: [
+                { $ref: '#/components/parameters/Gone' },
+                { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              ],
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { type: 'object', required: ['a'] } } },
+                },
+                '404': { $ref: '#/components/responses/Gone' },
+              },
             },
           },
         },
-      },
-      components: { schemas: { Odd: { type: 'object', required: 'a' } } },
-    }));
+        components: { schemas: { Odd: { type: 'object', required: 'a' } } },
+      }),
+    );
     const contract = await loadContract(path);
     expect(contract.defects.map((d) => d.pointer).sort()).toEqual([
       '#/components/schemas/Odd/required',

@@ -53,7 +53,8 @@ export async function loadContract(source: string): Promise<Contract> {
     operations,
     operation: ctx.operation,
     match,
-    validateResponse: (id, status, contentType, body, request) => validateResponse(ctx, id, status, contentType, body, request),
+    validateResponse: (id, status, contentType, body, request) =>
+      validateResponse(ctx, id, status, contentType, body, request),
     validateHeaders: (id, status, headers, request) => validateHeaders(ctx, id, status, headers, request),
     requestSchema: (id, contentType = 'application/json') => requestSchemaOf(byId.get(id), contentType),
     parameterSchemas: (id) => parameterSchemasOf(byId.get(id)),
@@ -91,7 +92,10 @@ async function parseDocument(source: string, text: DocumentText): Promise<JsonOb
 }
 
 /** The dereferenced document; unresolvable references become defects instead of errors. */
-async function dereference(text: DocumentText, raw: JsonObject): Promise<{ document: JsonObject; defects: ContractDefect[] }> {
+async function dereference(
+  text: DocumentText,
+  raw: JsonObject,
+): Promise<{ document: JsonObject; defects: ContractDefect[] }> {
   const parser = new SwaggerParser();
   try {
     const document = await parser.dereference(text.location, structuredClone(raw) as never, parserOptions(text, true));

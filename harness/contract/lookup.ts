@@ -4,7 +4,11 @@
 export function responseKeyFor(statuses: readonly string[], status: number): string | undefined {
   const exact = String(status);
   const range = `${Math.floor(status / 100)}xx`;
-  return statuses.find((s) => s === exact) ?? statuses.find((s) => s.toLowerCase() === range) ?? statuses.find((s) => s === 'default');
+  return (
+    statuses.find((s) => s === exact) ??
+    statuses.find((s) => s.toLowerCase() === range) ??
+    statuses.find((s) => s === 'default')
+  );
 }
 
 /** `application/json; charset=utf-8` → `application/json`. */

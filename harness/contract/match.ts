@@ -35,7 +35,14 @@ export function createMatcher(operations: readonly Operation[], servers: unknown
 function toMatcher(operation: Operation): Matcher {
   const segments = operation.path.replace(/\/+$/, '').split('/');
   const literals = segments.filter((s) => !s.includes('{')).length;
-  const source = segments.map((s) => s.split(/\{[^}]*\}/).map(escapeRegExp).join('[^/]+')).join('/');
+  const source = segments
+    .map((s) =>
+      s
+        .split(/\{[^}]*\}/)
+        .map(escapeRegExp)
+        .join('[^/]+'),
+    )
+    .join('/');
   return { operation, pattern: new RegExp(`^${source}/?$`), literals };
 }
 
@@ -43,8 +50,15 @@ function toMatcher(operation: Operation): Matcher {
 function serverPrefixes(servers: unknown): string[] {
   if (!Array.isArray(servers)) return [];
   const prefixes = servers
-    .map((s) => (s && typeof s === 'object' && typeof (s as { url?: unknown }).url === 'string' ? (s as { url: string }).url : ''))
-    .map((url) => url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/^\{[^}]*\}/, '').replace(/\/+$/, ''))
+    .map((s) =>
+      s && typeof s === 'object' && typeof (s as { url?: unknown }).url === 'string' ? (s as { url: string }).url : '',
+    )
+    .map((url) =>
+      url
+        .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+        .replace(/^\{[^}]*\}/, '')
+        .replace(/\/+$/, ''),
+    )
     .filter((p) => p.startsWith('/') && !p.includes('{'));
   return [...new Set(prefixes)];
 }

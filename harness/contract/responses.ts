@@ -43,7 +43,9 @@ export function documentedResponse(
   if (key === undefined) return { outcome: { kind: 'undocumented-status', documented } };
   const raw = valueAt(ctx.document, ['paths', op.path, op.method.toLowerCase(), 'responses', key]);
   if (isObject(raw) && typeof raw[DEFECT_MARKER] === 'string') {
-    return { outcome: { kind: 'unspecified', reason: `the response touches a defect of the contract (${raw[DEFECT_MARKER]})` } };
+    return {
+      outcome: { kind: 'unspecified', reason: `the response touches a defect of the contract (${raw[DEFECT_MARKER]})` },
+    };
   }
   return { op, key, response: op.responses[key] };
 }
@@ -61,19 +63,29 @@ export function validateResponse(
   const { op, key, response } = found;
   const operationId = op.operationId;
   const mediaTypes = Object.keys(response.content);
-  if (mediaTypes.length === 0) return { kind: 'unspecified', reason: `the contract documents no body for ${key} of ${operationId}` };
+  if (mediaTypes.length === 0)
+    return { kind: 'unspecified', reason: `the contract documents no body for ${key} of ${operationId}` };
   const mediaKey = mediaKeyFor(mediaTypes, contentType);
   if (mediaKey === undefined) {
     const message = `content type ${contentType ?? '(none)'} is not documented for ${key} (documented: ${mediaTypes.join(', ')})`;
-    return contentType ? { kind: 'invalid', errors: [{ path: 'content-type', message }] } : { kind: 'unspecified', reason: message };
+    return contentType
+      ? { kind: 'invalid', errors: [{ path: 'content-type', message }] }
+      : { kind: 'unspecified', reason: message };
   }
   const media = response.content[mediaKey];
-  if (!('schema' in media)) return { kind: 'unspecified', reason: `no schema for ${mediaKey} in ${key} of ${operationId}` };
+  if (!('schema' in media))
+    return { kind: 'unspecified', reason: `no schema for ${mediaKey} in ${key} of ${operationId}` };
   const segments = ['paths', op.path, op.method.toLowerCase(), 'responses', key, 'content', mediaKey, 'schema'];
-  const compiled = ctx.compiler.compile(`response ${operationId} ${key} ${mediaKey}`, media.schema, { segments, operationId });
+  const compiled = ctx.compiler.compile(`response ${operationId} ${key} ${mediaKey}`, media.schema, {
+    segments,
+    operationId,
+  });
   if ('unspecified' in compiled) return { kind: 'unspecified', reason: compiled.unspecified };
-  if (body === undefined && isJsonMediaType(mediaKey)) return { kind: 'invalid', errors: [{ path: '', message: 'the body is not JSON' }] };
-  return compiled.validate(body) ? { kind: 'valid' } : { kind: 'invalid', errors: toValidationErrors(compiled.validate.errors) };
+  if (body === undefined && isJsonMediaType(mediaKey))
+    return { kind: 'invalid', errors: [{ path: '', message: 'the body is not JSON' }] };
+  return compiled.validate(body)
+    ? { kind: 'valid' }
+    : { kind: 'invalid', errors: toValidationErrors(compiled.validate.errors) };
 }
 
 export function toValidationErrors(errors: ErrorObject[] | null | undefined, prefix = ''): ValidationError[] {
@@ -83,7 +95,9 @@ export function toValidationErrors(errors: ErrorObject[] | null | undefined, pre
 /** ajv's message plus the detail a reader needs (which property, which values). */
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) return `${error.message}: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (error.keyword === 'additionalProperties' && params.additionalProperty) return `${error.message}: ${String(params.additionalProperty)}`;
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues))
+    return `${error.message}: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'additionalProperties' && params.additionalProperty)
+    return `${error.message}: ${String(params.additionalProperty)}`;
   return error.message ?? error.keyword;
 }

@@ -18,11 +18,16 @@ type Sites = SchemaSite[];
 export function schemaSites(doc: JsonObject): Sites {
   const sites: Sites = [];
   const components = isObject(doc.components) ? doc.components : {};
-  for (const [name, schema] of entries(components.schemas)) sites.push({ segments: ['components', 'schemas', name], schema });
-  for (const [name, p] of entries(components.parameters)) parameterSites(p, ['components', 'parameters', name], undefined, sites);
-  for (const [name, h] of entries(components.headers)) parameterSites(h, ['components', 'headers', name], undefined, sites);
-  for (const [name, b] of entries(components.requestBodies)) contentSites(b, ['components', 'requestBodies', name], undefined, sites);
-  for (const [name, r] of entries(components.responses)) responseSites(r, ['components', 'responses', name], undefined, sites);
+  for (const [name, schema] of entries(components.schemas))
+    sites.push({ segments: ['components', 'schemas', name], schema });
+  for (const [name, p] of entries(components.parameters))
+    parameterSites(p, ['components', 'parameters', name], undefined, sites);
+  for (const [name, h] of entries(components.headers))
+    parameterSites(h, ['components', 'headers', name], undefined, sites);
+  for (const [name, b] of entries(components.requestBodies))
+    contentSites(b, ['components', 'requestBodies', name], undefined, sites);
+  for (const [name, r] of entries(components.responses))
+    responseSites(r, ['components', 'responses', name], undefined, sites);
   for (const [path, item] of entries(doc.paths)) pathItemSites(item, ['paths', path], sites);
   return sites.filter((site) => !isRef(site.schema));
 }
@@ -61,7 +66,8 @@ function responseSites(r: unknown, at: string[], id: string | undefined, sites: 
 function contentSites(holder: unknown, at: string[], id: string | undefined, sites: Sites): void {
   if (!isObject(holder) || isRef(holder)) return;
   for (const [type, media] of entries(holder.content)) {
-    if (isObject(media) && 'schema' in media) sites.push({ segments: [...at, 'content', type, 'schema'], schema: media.schema, operationId: id });
+    if (isObject(media) && 'schema' in media)
+      sites.push({ segments: [...at, 'content', type, 'schema'], schema: media.schema, operationId: id });
   }
 }
 

@@ -40,7 +40,10 @@ async function fetchText(url: string): Promise<string> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(SPEC_FETCH_TIMEOUT_MS), redirect: 'follow' });
   } catch (err) {
-    throw unreadable(url, (err as Error).name === 'TimeoutError' ? `no answer within ${SPEC_FETCH_TIMEOUT_MS} ms` : (err as Error).message);
+    throw unreadable(
+      url,
+      (err as Error).name === 'TimeoutError' ? `no answer within ${SPEC_FETCH_TIMEOUT_MS} ms` : (err as Error).message,
+    );
   }
   if (!response.ok) {
     await response.body?.cancel();

@@ -97,9 +97,20 @@ export interface Contract {
    * text. When the document has no `operationId`, the operation `request` matches by method and
    * URL is used; `unspecified` only when neither finds one.
    */
-  validateResponse(operationId: string, status: number, contentType: string | undefined, body: unknown, request?: RequestLine): ValidationOutcome;
+  validateResponse(
+    operationId: string,
+    status: number,
+    contentType: string | undefined,
+    body: unknown,
+    request?: RequestLine,
+  ): ValidationOutcome;
   /** Documented response headers with schemas: present ones validated, required missing ones reported. Operation lookup as in `validateResponse`. */
-  validateHeaders(operationId: string, status: number, headers: Record<string, string>, request?: RequestLine): ValidationOutcome;
+  validateHeaders(
+    operationId: string,
+    status: number,
+    headers: Record<string, string>,
+    request?: RequestLine,
+  ): ValidationOutcome;
   /** JSON Schema of the request body for a media type (default `application/json`). */
   requestSchema(operationId: string, contentType?: string): JsonObject | undefined;
   parameterSchemas(operationId: string): ParameterSchema[];

@@ -11,8 +11,12 @@ beforeAll(async () => {
 
 describe('status lookup', () => {
   it('uses the exact status, then its range, then default', () => {
-    expect(contract.validateResponse('listThings', 200, 'application/json', { things: [thing] })).toEqual({ kind: 'valid' });
-    expect(contract.validateResponse('listThings', 404, 'application/json', { error: { code: 'not_found', message: 'x' } })).toEqual({ kind: 'valid' });
+    expect(contract.validateResponse('listThings', 200, 'application/json', { things: [thing] })).toEqual({
+      kind: 'valid',
+    });
+    expect(
+      contract.validateResponse('listThings', 404, 'application/json', { error: { code: 'not_found', message: 'x' } }),
+    ).toEqual({ kind: 'valid' });
     expect(contract.validateResponse('listThings', 503, 'application/json', { nope: true }).kind).toBe('invalid');
   });
 
@@ -34,7 +38,9 @@ describe('status lookup', () => {
 
 describe('media types', () => {
   it('ignores parameters and case on both sides', () => {
-    expect(contract.validateResponse('getThing', 200, 'Application/JSON; charset=UTF-8', thing)).toEqual({ kind: 'valid' });
+    expect(contract.validateResponse('getThing', 200, 'Application/JSON; charset=UTF-8', thing)).toEqual({
+      kind: 'valid',
+    });
   });
 
   it('flags a content type the response does not document', () => {
@@ -47,17 +53,25 @@ describe('media types', () => {
   });
 
   it('calls a missing JSON body invalid', () => {
-    expect(contract.validateResponse('getThing', 200, 'application/json', undefined)).toMatchObject({ kind: 'invalid' });
+    expect(contract.validateResponse('getThing', 200, 'application/json', undefined)).toMatchObject({
+      kind: 'invalid',
+    });
   });
 });
 
 describe('the OpenAPI 3.0 dialect', () => {
   it('accepts null where nullable, also for an enum', () => {
-    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, label: null, kind: null })).toEqual({ kind: 'valid' });
+    expect(
+      contract.validateResponse('getThing', 200, 'application/json', { ...thing, label: null, kind: null }),
+    ).toEqual({ kind: 'valid' });
   });
 
   it('still rejects values outside the enum and null where not nullable', () => {
-    const outcome = contract.validateResponse('getThing', 200, 'application/json', { ...thing, kind: 'medium', id: null });
+    const outcome = contract.validateResponse('getThing', 200, 'application/json', {
+      ...thing,
+      kind: 'medium',
+      id: null,
+    });
     expect(outcome.kind).toBe('invalid');
     if (outcome.kind !== 'invalid') return;
     expect(outcome.errors.map((e) => e.path).sort()).toEqual(['/id', '/kind']);
@@ -65,13 +79,22 @@ describe('the OpenAPI 3.0 dialect', () => {
   });
 
   it('reads a boolean exclusiveMinimum as exclusive', () => {
-    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, weight: 0 }).kind).toBe('invalid');
-    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, weight: 0.1 }).kind).toBe('valid');
+    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, weight: 0 }).kind).toBe(
+      'invalid',
+    );
+    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, weight: 0.1 }).kind).toBe(
+      'valid',
+    );
   });
 
   it('validates formats and tolerates example, x- and discriminator keywords', () => {
-    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, created: 'yesterday' }).kind).toBe('invalid');
-    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, created: '2025-01-02T03:04:05Z' }).kind).toBe('valid');
+    expect(
+      contract.validateResponse('getThing', 200, 'application/json', { ...thing, created: 'yesterday' }).kind,
+    ).toBe('invalid');
+    expect(
+      contract.validateResponse('getThing', 200, 'application/json', { ...thing, created: '2025-01-02T03:04:05Z' })
+        .kind,
+    ).toBe('valid');
   });
 
   it('follows a recursive schema', () => {
@@ -84,7 +107,9 @@ describe('the OpenAPI 3.0 dialect', () => {
   });
 
   it('never rejects unknown response fields', () => {
-    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, brand_new: { x: 1 } })).toEqual({ kind: 'valid' });
+    expect(contract.validateResponse('getThing', 200, 'application/json', { ...thing, brand_new: { x: 1 } })).toEqual({
+      kind: 'valid',
+    });
   });
 });
 
@@ -98,7 +123,9 @@ describe('response headers', () => {
   });
 
   it('reads header values as the type their schema gives', () => {
-    expect(contract.validateHeaders('getThing', 429, { 'retry-after': '3', 'idempotent-replay': 'true' })).toEqual({ kind: 'valid' });
+    expect(contract.validateHeaders('getThing', 429, { 'retry-after': '3', 'idempotent-replay': 'true' })).toEqual({
+      kind: 'valid',
+    });
     const outcome = contract.validateHeaders('getThing', 429, { 'Retry-After': 'soon' });
     expect(outcome).toMatchObject({ kind: 'invalid', errors: [{ path: 'header:Retry-After' }] });
   });
@@ -111,9 +138,14 @@ describe('response headers', () => {
 describe('schemas for the generators', () => {
   it('gives the request body schema per media type, in plain JSON Schema', () => {
     const json = contract.requestSchema('createPart');
-    expect(json).toMatchObject({ required: ['name'], properties: { size: { type: ['integer', 'null'], exclusiveMaximum: 100 } } });
+    expect(json).toMatchObject({
+      required: ['name'],
+      properties: { size: { type: ['integer', 'null'], exclusiveMaximum: 100 } },
+    });
     expect(json?.properties).not.toHaveProperty('size.maximum');
-    expect(contract.requestSchema('createPart', 'multipart/form-data')).toMatchObject({ properties: { file: { format: 'binary' } } });
+    expect(contract.requestSchema('createPart', 'multipart/form-data')).toMatchObject({
+      properties: { file: { format: 'binary' } },
+    });
     expect(contract.requestSchema('createPart', 'application/xml')).toBeUndefined();
     expect(contract.requestSchema('getThing')).toBeUndefined();
   });

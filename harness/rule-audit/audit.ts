@@ -39,17 +39,29 @@ type Field = (rule: Record<string, unknown>, sources: AuditSources, contract: st
 /** One entry per audit field: what is wrong with it, if anything. */
 const FIELDS: ReadonlyArray<Field> = [
   (r) => (isText(r.relies_on) ? [] : ['relies_on must say what the check relies on (a non-empty string)']),
-  (r) => (isTextList(r.contract_words) ? [] : ['contract_words must quote the contract (a non-empty list of non-empty strings)']),
+  (r) =>
+    isTextList(r.contract_words)
+      ? []
+      : ['contract_words must quote the contract (a non-empty list of non-empty strings)'],
   (r, _s, contract) =>
-    isTextList(r.contract_words) ? r.contract_words.filter((w) => !contract.includes(normalise(w))).map((w) => `contract_words: not in the contract: ${JSON.stringify(w)}`) : [],
+    isTextList(r.contract_words)
+      ? r.contract_words
+          .filter((w) => !contract.includes(normalise(w)))
+          .map((w) => `contract_words: not in the contract: ${JSON.stringify(w)}`)
+      : [],
   (r) => {
     if (r.reading !== undefined && !isText(r.reading)) return ['reading must be a non-empty string when given'];
-    return r.strength === 'inferred' && r.reading === undefined ? ['an inferred rule must write its reading of the contract (reading)'] : [];
+    return r.strength === 'inferred' && r.reading === undefined
+      ? ['an inferred rule must write its reading of the contract (reading)']
+      : [];
   },
   (r, s) => {
     if (r.provider_document === undefined) return [];
-    if (!isTextList(r.provider_document)) return ['provider_document must be a non-empty list of JSON pointers when given'];
-    return r.provider_document.filter((p) => resolvePointer(s.providerDocument, p) === MISSING).map((p) => `provider_document: ${p} does not resolve in the provider's document`);
+    if (!isTextList(r.provider_document))
+      return ['provider_document must be a non-empty list of JSON pointers when given'];
+    return r.provider_document
+      .filter((p) => resolvePointer(s.providerDocument, p) === MISSING)
+      .map((p) => `provider_document: ${p} does not resolve in the provider's document`);
   },
   (r) => (r.finding === undefined || isText(r.finding) ? [] : ['finding must be a non-empty string when given']),
 ];

@@ -12,5 +12,8 @@ export const PROVIDER_DOCUMENT = projectFile('specs/provider/openapi.json');
 export const AUDIT_PAGE = projectFile('docs/rule-audit.md');
 
 export function auditSources(): AuditSources {
-  return { contract: readFileSync(CONTRACT, 'utf8'), providerDocument: JSON.parse(readFileSync(PROVIDER_DOCUMENT, 'utf8')) };
+  return {
+    contract: readFileSync(CONTRACT, 'utf8'),
+    providerDocument: JSON.parse(readFileSync(PROVIDER_DOCUMENT, 'utf8')),
+  };
 }

@@ -19,6 +19,8 @@ describe('verify registration', () => {
   test('verify() rejects an unknown rule id or run profile when the suite file is collected', async () => {
     const { verify } = await import('./verify.js');
     expect(() => verify('typo', ['PING-2OO'], async () => {})).toThrow(/unknown rule id\(s\) PING-2OO/);
-    expect(() => verify('profile typo', ['PING-200'], async () => {}, { profiles: ['smok' as 'smoke'] })).toThrow(/unknown run profile/);
+    expect(() => verify('profile typo', ['PING-200'], async () => {}, { profiles: ['smok' as 'smoke'] })).toThrow(
+      /unknown run profile/,
+    );
   });
 });

@@ -17,10 +17,13 @@ export type RuleLookup = Pick<RuleCatalogue, 'byId'>;
 
 /** The catalogue entries of a check's rules; an unknown or repeated id throws, naming the check. */
 export function resolveRules(catalogue: RuleLookup, check: string, ids: readonly string[]): Rule[] {
-  if (ids.length === 0) throw new Error(`check "${check}" names no rule; every check verifies at least one rule of specs/rules.json`);
+  if (ids.length === 0)
+    throw new Error(`check "${check}" names no rule; every check verifies at least one rule of specs/rules.json`);
   const unknown = ids.filter((id) => catalogue.byId(id) === undefined);
   if (unknown.length > 0) {
-    throw new Error(`check "${check}" names unknown rule id(s) ${unknown.join(', ')}; use ids from specs/rules.json (partner-conformance rules)`);
+    throw new Error(
+      `check "${check}" names unknown rule id(s) ${unknown.join(', ')}; use ids from specs/rules.json (partner-conformance rules)`,
+    );
   }
   const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (repeated.length > 0) throw new Error(`check "${check}" names rule(s) ${repeated.join(', ')} twice`);

@@ -84,7 +84,8 @@ export function createCheckContext(
 
   async function sendOnce(req: ApiRequest, role: string | null): Promise<Exchange> {
     const slot = slots.push(undefined) - 1;
-    const budgetWaitMs = req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
+    const budgetWaitMs =
+      req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
     const ex = await target.client.send({ ...req, role, ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }) });
     slots[slot] = ex;
     return ex;
@@ -101,7 +102,11 @@ export function createCheckContext(
     return sendOnce({ ...req, label: `${req.label ?? `${req.method} ${req.path}`} (again after a 429)` }, role);
   }
 
-  const expect = bindChecks(ruleIds, { validateResponse: target.validateResponse }, { disagreements: disagreementTable(), note });
+  const expect = bindChecks(
+    ruleIds,
+    { validateResponse: target.validateResponse },
+    { disagreements: disagreementTable(), note },
+  );
 
   return {
     target,

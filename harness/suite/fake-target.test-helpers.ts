@@ -5,7 +5,10 @@ import type { RunConfig } from '../run-config.js';
 import { isWritable, type TargetContext } from '../target.js';
 import { ruleCatalogue } from './catalogue.js';
 
-export function runConfigFor(overrides: Partial<RunConfig> = {}, profile: Partial<RunConfig['profile']> = {}): RunConfig {
+export function runConfigFor(
+  overrides: Partial<RunConfig> = {},
+  profile: Partial<RunConfig['profile']> = {},
+): RunConfig {
   return {
     runId: 'run1',
     runProfile: 'conformance',
@@ -47,7 +50,12 @@ export interface FakeTarget extends TargetContext {
  * `respond` plays the target; roles present are `approved` (and whatever `roles` lists); each
  * pair in `sameKey` names two roles that hold one key.
  */
-export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, config: RunConfig = runConfigFor(), roles = ['approved'], sameKey: ReadonlyArray<readonly [string, string]> = []): FakeTarget {
+export function fakeTarget(
+  respond: (req: ApiRequest) => Exchange | Error,
+  config: RunConfig = runConfigFor(),
+  roles = ['approved'],
+  sameKey: ReadonlyArray<readonly [string, string]> = [],
+): FakeTarget {
   const sent: ApiRequest[] = [];
   let n = 0;
   const client: Client = {
@@ -59,7 +67,10 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
     },
     sendConcurrently: (reqs) => sendConcurrently((r) => client.send(r), reqs),
     hasRole: (role) => roles.includes(role),
-    distinctKeys: (r) => !r.some((role, i) => r.some((other, j) => j > i && sameKey.some((pair) => pair.includes(role) && pair.includes(other)))),
+    distinctKeys: (r) =>
+      !r.some((role, i) =>
+        r.some((other, j) => j > i && sameKey.some((pair) => pair.includes(role) && pair.includes(other))),
+      ),
     newIdempotencyKey: (label) => `${config.runId}-${label ?? 'k'}-${++n}`,
     exchanges: () => [],
     requestCount: () => sent.length,
@@ -78,7 +89,13 @@ export function fakeTarget(respond: (req: ApiRequest) => Exchange | Error, confi
     fixture,
     hasRole,
     writable,
-    capabilities: { hasRole, hasFixture: (n) => fixture(n) !== undefined, distinctKeys: (r) => client.distinctKeys(r), writable, embedded: config.embedded },
+    capabilities: {
+      hasRole,
+      hasFixture: (n) => fixture(n) !== undefined,
+      distinctKeys: (r) => client.distinctKeys(r),
+      writable,
+      embedded: config.embedded,
+    },
     known: () => ({}),
   };
 }

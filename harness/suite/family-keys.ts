@@ -15,7 +15,10 @@ export interface FamilyKey {
   why: string;
 }
 
-const READER: FamilyKey = { role: 'reader', why: 'open to any valid key (section 1: only sessions, policy status and direct enrollment are gated)' };
+const READER: FamilyKey = {
+  role: 'reader',
+  why: 'open to any valid key (section 1: only sessions, policy status and direct enrollment are gated)',
+};
 
 export const FAMILY_KEYS: Readonly<Partial<Record<Family, FamilyKey>>> = {
   utility: READER,

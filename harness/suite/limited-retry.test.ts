@@ -17,7 +17,14 @@ const limited = (retryAfter?: string) => {
 function fakeClock(): PollDeps & { slept: number[] } {
   let now = 0;
   const slept: number[] = [];
-  return { slept, now: () => now, sleep: async (ms) => { slept.push(ms); now += ms; } };
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
 }
 
 describe('limitedRetryWait', () => {

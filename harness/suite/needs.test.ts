@@ -5,22 +5,50 @@ import { needsWrites, notSelected, unmetNeed, type Capabilities } from './needs.
 const readRule: Rule = { id: 'PING-200', section: '4.1', strength: 'stated', families: ['utility'], statement: 's' };
 const writeRule: Rule = { ...readRule, id: 'ENR-CREATE-201', writes: true };
 
-const everything: Capabilities = { hasRole: () => true, hasFixture: () => true, distinctKeys: () => true, writable: true, embedded: true };
+const everything: Capabilities = {
+  hasRole: () => true,
+  hasFixture: () => true,
+  distinctKeys: () => true,
+  writable: true,
+  embedded: true,
+};
 
 describe('unmetNeed', () => {
   test('nothing missing: the check runs', () => {
-    expect(unmetNeed({ roles: ['unapproved'], fixtures: ['planFull'], writes: true, embedded: true }, [writeRule], everything)).toBeUndefined();
+    expect(
+      unmetNeed(
+        { roles: ['unapproved'], fixtures: ['planFull'], writes: true, embedded: true },
+        [writeRule],
+        everything,
+      ),
+    ).toBeUndefined();
   });
   test('names the missing role, fixture, writes or embedded target', () => {
-    expect(unmetNeed({ roles: ['approved', 'unapproved'] }, [readRule], { ...everything, hasRole: (r) => r === 'approved' })).toBe('role unapproved');
-    expect(unmetNeed({ fixtures: ['zipCode', 'planFull'] }, [readRule], { ...everything, hasFixture: (f) => f === 'zipCode' })).toBe('fixture planFull');
+    expect(
+      unmetNeed({ roles: ['approved', 'unapproved'] }, [readRule], { ...everything, hasRole: (r) => r === 'approved' }),
+    ).toBe('role unapproved');
+    expect(
+      unmetNeed({ fixtures: ['zipCode', 'planFull'] }, [readRule], {
+        ...everything,
+        hasFixture: (f) => f === 'zipCode',
+      }),
+    ).toBe('fixture planFull');
     expect(unmetNeed({ writes: true }, [readRule], { ...everything, writable: false })).toBe('writes (read-only run)');
-    expect(unmetNeed({ embedded: true }, [readRule], { ...everything, embedded: false })).toBe('embedded reference server');
+    expect(unmetNeed({ embedded: true }, [readRule], { ...everything, embedded: false })).toBe(
+      'embedded reference server',
+    );
   });
   test('contrasted key roles holding one key: needs two distinct keys, after the roles themselves', () => {
     const oneKey = { ...everything, distinctKeys: () => false };
-    expect(unmetNeed({ roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] }, [readRule], oneKey)).toBe('two distinct keys (approved, unapproved hold the same key)');
-    expect(unmetNeed({ roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] }, [readRule], { ...oneKey, hasRole: (r) => r === 'approved' })).toBe('role unapproved');
+    expect(unmetNeed({ roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] }, [readRule], oneKey)).toBe(
+      'two distinct keys (approved, unapproved hold the same key)',
+    );
+    expect(
+      unmetNeed({ roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] }, [readRule], {
+        ...oneKey,
+        hasRole: (r) => r === 'approved',
+      }),
+    ).toBe('role unapproved');
     expect(unmetNeed({ distinctKeys: ['approved', 'unapproved'] }, [readRule], everything)).toBeUndefined();
   });
   test('a rule marked writes implies the need unless the check says writes: false', () => {
@@ -33,8 +61,12 @@ describe('unmetNeed', () => {
 
 describe('notSelected', () => {
   test('the --rule filter keeps checks naming one of its rules', () => {
-    expect(notSelected({ runProfile: 'conformance', rules: ['PING-200'] }, ['PING-200', 'PING-SCHEMA'])).toBeUndefined();
-    expect(notSelected({ runProfile: 'conformance', rules: ['ISSUERS-ORDER'] }, ['PING-200'])).toMatch(/^not selected: .*ISSUERS-ORDER/);
+    expect(
+      notSelected({ runProfile: 'conformance', rules: ['PING-200'] }, ['PING-200', 'PING-SCHEMA']),
+    ).toBeUndefined();
+    expect(notSelected({ runProfile: 'conformance', rules: ['ISSUERS-ORDER'] }, ['PING-200'])).toMatch(
+      /^not selected: .*ISSUERS-ORDER/,
+    );
   });
   test('smoke runs only checks that list smoke; others default to conformance and certification', () => {
     expect(notSelected({ runProfile: 'smoke' }, ['PING-200'])).toMatch(/^not selected: .*smoke/);

@@ -45,7 +45,8 @@ export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can:
   const role = needs?.roles?.find((r) => !can.hasRole(r));
   if (role !== undefined) return `role ${role}`;
   const contrasted = needs?.distinctKeys;
-  if (contrasted && !can.distinctKeys(contrasted)) return `two distinct keys (${contrasted.join(', ')} hold the same key)`;
+  if (contrasted && !can.distinctKeys(contrasted))
+    return `two distinct keys (${contrasted.join(', ')} hold the same key)`;
   const fixture = needs?.fixtures?.find((f) => !can.hasFixture(f));
   if (fixture !== undefined) return `fixture ${fixture}`;
   return undefined;
@@ -58,10 +59,15 @@ export interface Selection {
 }
 
 /** Why the run does not select this check (rule filter, run profile), or undefined when it does. */
-export function notSelected(selection: Selection, checkRules: readonly string[], profiles?: CheckProfiles): string | undefined {
+export function notSelected(
+  selection: Selection,
+  checkRules: readonly string[],
+  profiles?: CheckProfiles,
+): string | undefined {
   if (selection.rules && selection.rules.length > 0 && !checkRules.some((id) => selection.rules!.includes(id))) {
     return `not selected: covers none of --rule ${selection.rules.join(', ')}`;
   }
-  if (!checkBelongsTo(selection.runProfile, profiles)) return `not selected: not part of the ${selection.runProfile} profile`;
+  if (!checkBelongsTo(selection.runProfile, profiles))
+    return `not selected: not part of the ${selection.runProfile} profile`;
   return undefined;
 }

@@ -46,7 +46,11 @@ export function sectionsOf(rules: readonly Rule[]): string {
 }
 
 /** `warning` only when every violated rule is inferred (or the check said so) and the run is not strict. */
-export function verdictOf(violation: RuleViolation, catalogue: readonly Rule[], strict: boolean): Extract<Verdict, 'failed' | 'warning'> {
+export function verdictOf(
+  violation: RuleViolation,
+  catalogue: readonly Rule[],
+  strict: boolean,
+): Extract<Verdict, 'failed' | 'warning'> {
   if (strict) return 'failed';
   if (violation.severity === 'warning') return 'warning';
   const violated = catalogue.filter((r) => violation.rules.includes(r.id));
@@ -83,10 +87,26 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
   if (thrown === undefined) {
     const notes = distinct(input.notes ?? []);
     if (notes.length > 0) return { action: 'pass', finding: notedFinding(base, notes, violatedRules, input.reproduce) };
-    return { action: 'pass', finding: { ...base, rules: declared, section: sectionsOf(input.rules), verdict: 'passed', reproduce: input.reproduce(declared) } };
+    return {
+      action: 'pass',
+      finding: {
+        ...base,
+        rules: declared,
+        section: sectionsOf(input.rules),
+        verdict: 'passed',
+        reproduce: input.reproduce(declared),
+      },
+    };
   }
   if (isSkipCheck(thrown)) {
-    const finding: Finding = { ...base, rules: declared, section: sectionsOf(input.rules), verdict: 'skipped', needs: thrown.needs, message: `skipped: needs ${thrown.needs}` };
+    const finding: Finding = {
+      ...base,
+      rules: declared,
+      section: sectionsOf(input.rules),
+      verdict: 'skipped',
+      needs: thrown.needs,
+      message: `skipped: needs ${thrown.needs}`,
+    };
     return { action: 'skip', finding, note: `needs ${thrown.needs}` };
   }
   if (isStepFailed(thrown)) {
@@ -142,7 +162,12 @@ function distinct(notes: readonly CheckNote[]): CheckNote[] {
 }
 
 /** A passed check that noted answers only one source allows: a warning naming each note. */
-function notedFinding(base: Pick<Finding, 'check' | 'family' | 'exchanges' | 'durationMs'>, notes: readonly CheckNote[], rulesOf: (ids: readonly string[]) => readonly Rule[], reproduce: (rules: readonly string[]) => string): Finding {
+function notedFinding(
+  base: Pick<Finding, 'check' | 'family' | 'exchanges' | 'durationMs'>,
+  notes: readonly CheckNote[],
+  rulesOf: (ids: readonly string[]) => readonly Rule[],
+  reproduce: (rules: readonly string[]) => string,
+): Finding {
   const rules = [...new Set(notes.flatMap((n) => n.rules))];
   const join = (pick: (n: CheckNote) => string) => [...new Set(notes.map(pick))].join('; ');
   return {

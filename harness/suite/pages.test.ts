@@ -19,7 +19,12 @@ describe('pages of one list', () => {
 describe('readWhileStill', () => {
   test('reads once when the anchor is the same before and after', async () => {
     let reads = 0;
-    expect(await readWhileStill(async () => 'x', async () => ++reads)).toBe(1);
+    expect(
+      await readWhileStill(
+        async () => 'x',
+        async () => ++reads,
+      ),
+    ).toBe(1);
     expect(reads).toBe(1);
   });
 
@@ -35,6 +40,11 @@ describe('readWhileStill', () => {
   test('returns the reads of the first still attempt', async () => {
     const anchors = ['a', 'b', 'b'];
     let reads = 0;
-    expect(await readWhileStill(async () => anchors.shift()!, async () => ++reads)).toBe(2);
+    expect(
+      await readWhileStill(
+        async () => anchors.shift()!,
+        async () => ++reads,
+      ),
+    ).toBe(2);
   });
 });

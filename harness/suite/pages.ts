@@ -27,7 +27,11 @@ export const STILL_ATTEMPTS = 3;
  * `attempts` times; undefined when it never held still, so a check can skip instead of judging
  * a race. Requests: one anchor, then `reads` and one anchor per attempt.
  */
-export async function readWhileStill<T>(anchor: () => Promise<string>, reads: () => Promise<T>, attempts = STILL_ATTEMPTS): Promise<T | undefined> {
+export async function readWhileStill<T>(
+  anchor: () => Promise<string>,
+  reads: () => Promise<T>,
+  attempts = STILL_ATTEMPTS,
+): Promise<T | undefined> {
   let before = await anchor();
   for (let i = 0; i < attempts; i += 1) {
     const out = await reads();

@@ -9,7 +9,14 @@ import { resolveRules, ruleCatalogue } from './catalogue.js';
 function fakeClock(): PollDeps & { slept: number[] } {
   let now = 0;
   const slept: number[] = [];
-  return { slept, now: () => now, sleep: async (ms) => { slept.push(ms); now += ms; } };
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
 }
 
 const read = (status: () => number) => async (): Promise<Exchange> => answer({ method: 'GET', path: '/x' }, status());
@@ -18,7 +25,13 @@ describe('pollUntil', () => {
   test('returns as soon as the condition holds', async () => {
     let n = 0;
     const clock = fakeClock();
-    const ex = await pollUntil(read(() => (++n >= 3 ? 202 : 200)), (e) => e.response?.status === 202, 1_000, 200, clock);
+    const ex = await pollUntil(
+      read(() => (++n >= 3 ? 202 : 200)),
+      (e) => e.response?.status === 202,
+      1_000,
+      200,
+      clock,
+    );
     expect(ex.response?.status).toBe(202);
     expect(n).toBe(3);
     // A moment before the first read (the outcome is asynchronous), then the interval.
@@ -26,14 +39,26 @@ describe('pollUntil', () => {
   });
   test('gives up at the timeout and returns the last exchange', async () => {
     let n = 0;
-    const ex = await pollUntil(read(() => (++n, 200)), () => false, 1_000, 100, fakeClock());
+    const ex = await pollUntil(
+      read(() => (++n, 200)),
+      () => false,
+      1_000,
+      100,
+      fakeClock(),
+    );
     expect(ex.response?.status).toBe(200);
     // Reads at 100, 200, ..., 1000 ms: the last one at the deadline.
     expect(n).toBe(10);
   });
   test('never exceeds the attempt bound, whatever the timeout', async () => {
     let n = 0;
-    await pollUntil(read(() => (++n, 200)), () => false, 10_000_000, 1, fakeClock());
+    await pollUntil(
+      read(() => (++n, 200)),
+      () => false,
+      10_000_000,
+      1,
+      fakeClock(),
+    );
     expect(n).toBe(MAX_POLL_ATTEMPTS);
   });
   test('interval defaults to a tenth of the timeout within 50 ms .. 1 s', () => {

@@ -10,7 +10,9 @@ describe('propertyRuns', () => {
   });
   test('a sequence property takes its share of the profile’s sequenceRuns, at least one, at most --runs', () => {
     expect(propertyRuns(conformance, { sequenceShare: 1 })).toBe(RUN_PROFILES.conformance.sequenceRuns);
-    expect(propertyRuns(conformance, { sequenceShare: 0.25 })).toBe(Math.ceil(RUN_PROFILES.conformance.sequenceRuns * 0.25));
+    expect(propertyRuns(conformance, { sequenceShare: 0.25 })).toBe(
+      Math.ceil(RUN_PROFILES.conformance.sequenceRuns * 0.25),
+    );
     expect(propertyRuns({ runs: 1, runProfile: 'certification' }, { sequenceShare: 1 })).toBe(1);
     expect(propertyRuns(conformance, { sequenceShare: 0.01 })).toBe(1);
   });

@@ -11,6 +11,9 @@ export interface PropertyRunsOptions {
 
 /** Runs of a property under `config`: `--runs`, capped by `maxRuns` and, for a sequence property, its share of `sequenceRuns`. */
 export function propertyRuns(config: Pick<RunConfig, 'runs' | 'runProfile'>, opts: PropertyRunsOptions): number {
-  const sequence = opts.sequenceShare === undefined ? Number.POSITIVE_INFINITY : Math.ceil((runProfile(config.runProfile).sequenceRuns ?? config.runs) * opts.sequenceShare);
+  const sequence =
+    opts.sequenceShare === undefined
+      ? Number.POSITIVE_INFINITY
+      : Math.ceil((runProfile(config.runProfile).sequenceRuns ?? config.runs) * opts.sequenceShare);
   return Math.max(1, Math.min(config.runs, opts.maxRuns ?? Number.POSITIVE_INFINITY, sequence));
 }

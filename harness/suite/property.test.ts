@@ -53,21 +53,42 @@ describe('checkProperty', () => {
 
   test('examples run first, each one of the runs', async () => {
     const fake = fakeTarget((req) => answer(req, 200));
-    await checkProperty(createCheckContext(fake, rules), sizes, body, { seed: 1, numRuns: 5, timeLimitMs: 5_000, examples: [100, 99] });
+    await checkProperty(createCheckContext(fake, rules), sizes, body, {
+      seed: 1,
+      numRuns: 5,
+      timeLimitMs: 5_000,
+      examples: [100, 99],
+    });
     expect(fake.sent).toHaveLength(5);
     expect(fake.sent.slice(0, 2).map((r) => r.query?.size)).toEqual([100, 99]);
   });
 
   test('a skip inside a run skips the check without shrinking', async () => {
     const fake = fakeTarget((req) => answer(req, 200));
-    const run = checkProperty(createCheckContext(fake, rules), sizes, async (t) => { t.fixture('planFull'); }, { seed: 1, numRuns: 15, timeLimitMs: 5_000 });
+    const run = checkProperty(
+      createCheckContext(fake, rules),
+      sizes,
+      async (t) => {
+        t.fixture('planFull');
+      },
+      { seed: 1, numRuns: 15, timeLimitMs: 5_000 },
+    );
     await expect(run).rejects.toMatchObject({ needs: 'fixture planFull' });
   });
 
   test('the finding carries the counterexample, seed and a --seed command', async () => {
     const failure = await failureOf(42);
     const out = outcomeOf(
-      { check: 'providers page size', family: 'reference', rules, thrown: failure, exchanges: [], strict: false, durationMs: 5, reproduce: (ids) => `run --rule ${ids.join(',')} --seed ${failure.seed}` },
+      {
+        check: 'providers page size',
+        family: 'reference',
+        rules,
+        thrown: failure,
+        exchanges: [],
+        strict: false,
+        durationMs: 5,
+        reproduce: (ids) => `run --rule ${ids.join(',')} --seed ${failure.seed}`,
+      },
       (ids) => rules.filter((r) => ids.includes(r.id)),
     );
     expect(out.action).toBe('fail');

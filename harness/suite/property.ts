@@ -47,7 +47,12 @@ function replayPathOf(path: string | null, counterexample: string): string {
   return `${path ?? ''}${commands ? `@${commands}` : ''}`;
 }
 
-export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<T>, body: PropertyBody<T>, opts: PropertyRunOptions<T>): Promise<void> {
+export async function checkProperty<T>(
+  t: CheckContext,
+  arbitrary: ArbitraryFor<T>,
+  body: PropertyBody<T>,
+  opts: PropertyRunOptions<T>,
+): Promise<void> {
   const [path, commandsReplay] = (opts.path ?? '').split('@');
   const arb = await arbitrary(t, commandsReplay || undefined);
   let skip: SkipCheck | undefined;
@@ -84,5 +89,13 @@ export async function checkProperty<T>(t: CheckContext, arbitrary: ArbitraryFor<
   const exchanges = [...t.exchanges(), ...(lastFailure?.exchanges ?? [])];
   const counterexample = details.counterexample ? describeValue(details.counterexample[0]) : '(none)';
   const steps = numberedSteps(lastFailure?.exchanges ?? []);
-  throw new PropertyCounterexample(failure, exchanges, details.seed, counterexample, details.numRuns, replayPathOf(details.counterexamplePath, counterexample), steps);
+  throw new PropertyCounterexample(
+    failure,
+    exchanges,
+    details.seed,
+    counterexample,
+    details.numRuns,
+    replayPathOf(details.counterexamplePath, counterexample),
+    steps,
+  );
 }

@@ -20,9 +20,18 @@ function spec(ids: string[], body: (t: CheckContext) => Promise<void>, needs?: N
 describe('runCheck: verdicts', () => {
   test('a passing check: passed finding with its rules, section, exchanges and command', async () => {
     const target = fakeTarget((req) => answer(req, 200, { ok: true, environment: 'x' }));
-    const out = await runCheck(spec(['PING-200', 'PING-SCHEMA'], async (t) => t.expect.status(await t.send(ping), 200)), target);
+    const out = await runCheck(
+      spec(['PING-200', 'PING-SCHEMA'], async (t) => t.expect.status(await t.send(ping), 200)),
+      target,
+    );
     expect(out.action).toBe('pass');
-    expect(out.finding).toMatchObject({ check: 'a check', family: 'utility', rules: ['PING-200', 'PING-SCHEMA'], section: '4.1, 2.1', verdict: 'passed' });
+    expect(out.finding).toMatchObject({
+      check: 'a check',
+      family: 'utility',
+      rules: ['PING-200', 'PING-SCHEMA'],
+      section: '4.1, 2.1',
+      verdict: 'passed',
+    });
     expect(out.finding.exchanges).toHaveLength(1);
     expect(out.finding.reproduce).toBe('npx partner-conformance run --rule PING-200 --rule PING-SCHEMA');
   });
@@ -34,7 +43,13 @@ describe('runCheck: verdicts', () => {
       target,
     );
     expect(out.action).toBe('fail');
-    expect(out.finding).toMatchObject({ rules: ['PING-200'], section: '4.1', verdict: 'failed', expected: 'status 200', message: 'unexpected status' });
+    expect(out.finding).toMatchObject({
+      rules: ['PING-200'],
+      section: '4.1',
+      verdict: 'failed',
+      expected: 'status 200',
+      message: 'unexpected status',
+    });
     expect(out.finding.observed).toContain('status 500');
     expect(out.finding.exchanges[0]?.response?.status).toBe(500);
     expect(out.finding.reproduce).toBe('npx partner-conformance run --rule PING-200');
@@ -42,10 +57,16 @@ describe('runCheck: verdicts', () => {
 
   test('a violated inferred rule is a warning that does not fail the test, unless strict', async () => {
     const body = async (t: CheckContext) => t.expect.status(await t.send({ method: 'GET', path: '/v1/nope' }), 404);
-    const lenient = await runCheck(spec(['EDGE-UNKNOWN-ROUTE-404'], body), fakeTarget((req) => answer(req, 400)));
+    const lenient = await runCheck(
+      spec(['EDGE-UNKNOWN-ROUTE-404'], body),
+      fakeTarget((req) => answer(req, 400)),
+    );
     expect(lenient.action).toBe('pass');
     expect(lenient.finding.verdict).toBe('warning');
-    const strict = await runCheck(spec(['EDGE-UNKNOWN-ROUTE-404'], body), fakeTarget((req) => answer(req, 400), runConfigFor({ strict: true })));
+    const strict = await runCheck(
+      spec(['EDGE-UNKNOWN-ROUTE-404'], body),
+      fakeTarget((req) => answer(req, 400), runConfigFor({ strict: true })),
+    );
     expect(strict.action).toBe('fail');
     expect(strict.finding.verdict).toBe('failed');
   });
@@ -59,21 +80,41 @@ describe('runCheck: verdicts', () => {
   });
 
   test('a crashing check body fails with its error, not silently', async () => {
-    const out = await runCheck(spec(['PING-200'], async () => { throw new TypeError('x is undefined'); }), fakeTarget((req) => answer(req, 200)));
+    const out = await runCheck(
+      spec(['PING-200'], async () => {
+        throw new TypeError('x is undefined');
+      }),
+      fakeTarget((req) => answer(req, 200)),
+    );
     expect(out.action).toBe('fail');
     expect(out.finding.message).toContain('TypeError: x is undefined');
   });
 
   test('a transport failure is a finding naming the rule, not a crash', async () => {
-    const target = fakeTarget((req) => ({ request: { method: req.method, url: req.path, headers: {} }, error: 'ECONNREFUSED', durationMs: 1 }));
-    const out = await runCheck(spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200)), target);
+    const target = fakeTarget((req) => ({
+      request: { method: req.method, url: req.path, headers: {} },
+      error: 'ECONNREFUSED',
+      durationMs: 1,
+    }));
+    const out = await runCheck(
+      spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200)),
+      target,
+    );
     expect(out.finding).toMatchObject({ verdict: 'failed', rules: ['PING-200'], message: 'no response' });
     expect(out.finding.observed).toContain('ECONNREFUSED');
   });
 
   test('a check past its deadline fails with the exchanges it made', async () => {
     const out = await runCheck(
-      spec(['PING-200'], async (t) => { await t.send(ping); await new Promise((r) => setTimeout(r, 500)); }, undefined, 50),
+      spec(
+        ['PING-200'],
+        async (t) => {
+          await t.send(ping);
+          await new Promise((r) => setTimeout(r, 500));
+        },
+        undefined,
+        50,
+      ),
       fakeTarget((req) => answer(req, 200)),
     );
     expect(out.finding.verdict).toBe('failed');
@@ -85,17 +126,40 @@ describe('runCheck: verdicts', () => {
 describe('runCheck: setup steps', () => {
   test('a failed step blocks the check: its rules are not judged, the step names what it breaks', async () => {
     const target = fakeTarget((req) => answer(req, 422, { errors: [] }));
-    const out = await runCheck(spec(['PING-200'], async (t) => stepStatus('reach the service', await t.send(ping), [200], { breaks: ['PING-SCHEMA'] })), target);
+    const out = await runCheck(
+      spec(['PING-200'], async (t) =>
+        stepStatus('reach the service', await t.send(ping), [200], { breaks: ['PING-SCHEMA'] }),
+      ),
+      target,
+    );
     expect(out.action).toBe('skip');
-    expect(out.finding).toMatchObject({ rules: ['PING-200'], verdict: 'blocked', blockedBy: 'setup step: reach the service', step: { name: 'reach the service', expected: 'status 200', breaks: ['PING-SCHEMA'] } });
+    expect(out.finding).toMatchObject({
+      rules: ['PING-200'],
+      verdict: 'blocked',
+      blockedBy: 'setup step: reach the service',
+      step: { name: 'reach the service', expected: 'status 200', breaks: ['PING-SCHEMA'] },
+    });
     expect(out.finding.step!.observed).toMatch(/^status 422: /);
     expect(out.finding.step!.exchange?.response?.status).toBe(422);
   });
 
   test('a step answered 429 or not at all breaks no rule (the rate limit, or the network, is the cause)', async () => {
     for (const status of [429, undefined]) {
-      const target = fakeTarget((req) => (status ? answer(req, status, {}) : { request: { method: req.method, url: `http://127.0.0.1:9${req.path}`, headers: {} }, error: 'ECONNREFUSED', durationMs: 1 }));
-      const out = await runCheck(spec(['PING-200'], async (t) => stepFailed('reach the service', await t.send(ping), 'status 200', { breaks: ['PING-SCHEMA'] })), target);
+      const target = fakeTarget((req) =>
+        status
+          ? answer(req, status, {})
+          : {
+              request: { method: req.method, url: `http://127.0.0.1:9${req.path}`, headers: {} },
+              error: 'ECONNREFUSED',
+              durationMs: 1,
+            },
+      );
+      const out = await runCheck(
+        spec(['PING-200'], async (t) =>
+          stepFailed('reach the service', await t.send(ping), 'status 200', { breaks: ['PING-SCHEMA'] }),
+        ),
+        target,
+      );
       expect(out.finding.verdict).toBe('blocked');
       expect(out.finding.step!.breaks).toEqual([]);
     }
@@ -103,7 +167,9 @@ describe('runCheck: setup steps', () => {
 });
 
 describe('runCheck: skips', () => {
-  const sends = async (t: CheckContext) => { await t.send(ping); };
+  const sends = async (t: CheckContext) => {
+    await t.send(ping);
+  };
 
   test('declared needs the target lacks skip before anything is sent', async () => {
     const target = fakeTarget((req) => answer(req, 200));
@@ -114,41 +180,90 @@ describe('runCheck: skips', () => {
   });
 
   test('contrasted key roles that hold one key skip before anything is sent: needs two distinct keys', async () => {
-    const target = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'tierHigh'], [['approved', 'tierHigh']]);
-    const out = await runCheck(spec(['IDEMP-SCOPED-BY-KEY'], sends, { roles: ['tierHigh'], distinctKeys: ['approved', 'tierHigh'], writes: false }), target);
-    expect(out.finding).toMatchObject({ verdict: 'skipped', needs: 'two distinct keys (approved, tierHigh hold the same key)' });
+    const target = fakeTarget(
+      (req) => answer(req, 200),
+      runConfigFor(),
+      ['approved', 'tierHigh'],
+      [['approved', 'tierHigh']],
+    );
+    const out = await runCheck(
+      spec(['IDEMP-SCOPED-BY-KEY'], sends, {
+        roles: ['tierHigh'],
+        distinctKeys: ['approved', 'tierHigh'],
+        writes: false,
+      }),
+      target,
+    );
+    expect(out.finding).toMatchObject({
+      verdict: 'skipped',
+      needs: 'two distinct keys (approved, tierHigh hold the same key)',
+    });
     expect(target.sent).toHaveLength(0);
-    const apart = await runCheck(spec(['IDEMP-SCOPED-BY-KEY'], sends, { roles: ['tierHigh'], distinctKeys: ['approved', 'tierHigh'], writes: false }), fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'tierHigh']));
+    const apart = await runCheck(
+      spec(['IDEMP-SCOPED-BY-KEY'], sends, {
+        roles: ['tierHigh'],
+        distinctKeys: ['approved', 'tierHigh'],
+        writes: false,
+      }),
+      fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'tierHigh']),
+    );
     expect(apart.finding.verdict).toBe('passed');
   });
 
   test('writes in a read-only run are skipped, declared or implied by a rule', async () => {
     const readOnly = runConfigFor({ runProfile: 'smoke' });
-    const declared = await runCheck(spec(['PING-200'], sends, { writes: true }), fakeTarget((r) => answer(r, 200), readOnly));
+    const declared = await runCheck(
+      spec(['PING-200'], sends, { writes: true }),
+      fakeTarget((r) => answer(r, 200), readOnly),
+    );
     expect(declared.finding.needs).toBe('writes (read-only run)');
-    const implied = await runCheck(spec(['AUTH-MEDICARE-HEADER'], sends), fakeTarget((r) => answer(r, 200), readOnly));
+    const implied = await runCheck(
+      spec(['AUTH-MEDICARE-HEADER'], sends),
+      fakeTarget((r) => answer(r, 200), readOnly),
+    );
     expect(implied.finding.needs).toBe('writes (read-only run)');
   });
 
   test('t.fixture and t.role skip the check when the profile lacks them', async () => {
     const target = fakeTarget((req) => answer(req, 200));
-    const fixture = await runCheck(spec(['PING-200'], async (t) => { t.fixture('planFull'); }), target);
+    const fixture = await runCheck(
+      spec(['PING-200'], async (t) => {
+        t.fixture('planFull');
+      }),
+      target,
+    );
     expect(fixture.finding).toMatchObject({ verdict: 'skipped', needs: 'fixture planFull' });
-    const role = await runCheck(spec(['PING-200'], async (t) => { await t.send({ ...ping, role: 'tierLow' }); }), target);
+    const role = await runCheck(
+      spec(['PING-200'], async (t) => {
+        await t.send({ ...ping, role: 'tierLow' });
+      }),
+      target,
+    );
     expect(role.finding).toMatchObject({ verdict: 'skipped', needs: 'role tierLow' });
     expect(target.sent).toHaveLength(0);
   });
 
   test('client refusals (missing key role, read-only) become skips', async () => {
-    const missing = await runCheck(spec(['PING-200'], sends), fakeTarget(() => new MissingKeyRole('approved')));
+    const missing = await runCheck(
+      spec(['PING-200'], sends),
+      fakeTarget(() => new MissingKeyRole('approved')),
+    );
     expect(missing.finding.needs).toBe('role approved');
-    const refused = await runCheck(spec(['PING-200'], sends), fakeTarget(() => new ReadOnlyViolation('POST', '/v1/quotes')));
+    const refused = await runCheck(
+      spec(['PING-200'], sends),
+      fakeTarget(() => new ReadOnlyViolation('POST', '/v1/quotes')),
+    );
     expect(refused.finding.needs).toBe('writes (read-only run)');
   });
 
   test('fixtures present are returned as the profile has them', async () => {
     let seen: unknown;
-    await runCheck(spec(['PING-200'], async (t) => { seen = t.fixture('zipCode'); }), fakeTarget((req) => answer(req, 200)));
+    await runCheck(
+      spec(['PING-200'], async (t) => {
+        seen = t.fixture('zipCode');
+      }),
+      fakeTarget((req) => answer(req, 200)),
+    );
     expect(seen).toBe('30301');
   });
 });
@@ -158,7 +273,10 @@ describe('CheckContext', () => {
     const target = fakeTarget((req) => answer(req, 200, { path: req.path }));
     const out = await runCheck(
       spec(['PING-200'], async (t) => {
-        const [a, b] = await t.sendConcurrently([{ method: 'GET', path: '/a' }, { method: 'GET', path: '/b' }]);
+        const [a, b] = await t.sendConcurrently([
+          { method: 'GET', path: '/a' },
+          { method: 'GET', path: '/b' },
+        ]);
         expect(t.json(a).path).toBe('/a');
         expect(t.json(b).path).toBe('/b');
       }),
@@ -169,7 +287,12 @@ describe('CheckContext', () => {
 
   test('idempotencyKey comes from the client, with the run prefix', async () => {
     let key = '';
-    await runCheck(spec(['PING-200'], async (t) => { key = t.idempotencyKey('create'); }), fakeTarget((r) => answer(r, 200)));
+    await runCheck(
+      spec(['PING-200'], async (t) => {
+        key = t.idempotencyKey('create');
+      }),
+      fakeTarget((r) => answer(r, 200)),
+    );
     expect(key).toMatch(/^run1-create-/);
   });
 });
@@ -179,10 +302,13 @@ describe('runCheck: the default key role', () => {
 
   test('ungated families send with `reader` when the profile has it; a named role still wins', async () => {
     const target = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader', 'unapproved']);
-    await runCheck(spec(['PING-200'], async (t) => {
-      await t.send(ping);
-      await t.send({ ...ping, role: 'unapproved' });
-    }), target);
+    await runCheck(
+      spec(['PING-200'], async (t) => {
+        await t.send(ping);
+        await t.send({ ...ping, role: 'unapproved' });
+      }),
+      target,
+    );
     expect(roles(target)).toEqual(['reader', 'unapproved']);
   });
 
@@ -194,56 +320,105 @@ describe('runCheck: the default key role', () => {
 
   test('enrollment sessions send with `sessions` when the profile has it, else `approved`', async () => {
     const withKey = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader', 'sessions']);
-    await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' }, withKey);
+    await runCheck(
+      { ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' },
+      withKey,
+    );
     expect(roles(withKey)).toEqual(['sessions']);
     const without = fakeTarget((req) => answer(req, 200), runConfigFor(), ['approved', 'reader']);
-    await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' }, without);
+    await runCheck(
+      { ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' },
+      without,
+    );
     expect(roles(without)).toEqual(['approved']);
   });
 
   test('a smoke run uses `approved` everywhere: its key is what it proves valid', async () => {
-    const target = fakeTarget((req) => answer(req, 200), runConfigFor({ runProfile: 'smoke' }), ['approved', 'reader', 'sessions']);
-    await runCheck(spec(['PING-200'], async (t) => void (await t.send(ping))), target);
-    await runCheck({ ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' }, target);
+    const target = fakeTarget((req) => answer(req, 200), runConfigFor({ runProfile: 'smoke' }), [
+      'approved',
+      'reader',
+      'sessions',
+    ]);
+    await runCheck(
+      spec(['PING-200'], async (t) => void (await t.send(ping))),
+      target,
+    );
+    await runCheck(
+      { ...spec(['PING-200'], async (t) => void (await t.send(ping))), family: 'enrollment-sessions' },
+      target,
+    );
     expect(roles(target)).toEqual(['approved', 'approved']);
   });
 
   test('without a `reader` role, ungated families use `approved`', async () => {
     const target = fakeTarget((req) => answer(req, 200));
-    await runCheck(spec(['PING-200'], async (t) => void (await t.send(ping))), target);
+    await runCheck(
+      spec(['PING-200'], async (t) => void (await t.send(ping))),
+      target,
+    );
     expect(roles(target)).toEqual(['approved']);
   });
 });
 
 describe('runCheck: notes (answers only one source allows)', () => {
-  const noted = { check: 'schemaValid', rules: ['PING-SCHEMA'], title: 'allowed by one source only (X)', expected: 'a body valid for ping', observed: '/ok must be boolean (disagreement X: ...)' };
+  const noted = {
+    check: 'schemaValid',
+    rules: ['PING-SCHEMA'],
+    title: 'allowed by one source only (X)',
+    expected: 'a body valid for ping',
+    observed: '/ok must be boolean (disagreement X: ...)',
+  };
 
   test('a passing check with notes is a warning naming them; the test itself passes', async () => {
-    const out = await runCheck(spec(['PING-200', 'PING-SCHEMA'], async (t) => {
-      t.note(noted);
-      t.note(noted);
-      t.expect.status(await t.send(ping), 200);
-    }), fakeTarget((req) => answer(req, 200)));
+    const out = await runCheck(
+      spec(['PING-200', 'PING-SCHEMA'], async (t) => {
+        t.note(noted);
+        t.note(noted);
+        t.expect.status(await t.send(ping), 200);
+      }),
+      fakeTarget((req) => answer(req, 200)),
+    );
     expect(out.action).toBe('pass');
-    expect(out.finding).toMatchObject({ verdict: 'warning', rules: ['PING-SCHEMA'], section: '2.1', message: noted.title, observed: noted.observed, expected: noted.expected });
+    expect(out.finding).toMatchObject({
+      verdict: 'warning',
+      rules: ['PING-SCHEMA'],
+      section: '2.1',
+      message: noted.title,
+      observed: noted.observed,
+      expected: noted.expected,
+    });
     expect(out.finding.exchanges).toHaveLength(1);
   });
 
   test('a note does not soften a later violation', async () => {
-    const out = await runCheck(spec(['PING-200', 'PING-SCHEMA'], async (t) => {
-      t.note(noted);
-      t.expect.rules('PING-200').status(await t.send(ping), 200);
-    }), fakeTarget((req) => answer(req, 500)));
+    const out = await runCheck(
+      spec(['PING-200', 'PING-SCHEMA'], async (t) => {
+        t.note(noted);
+        t.expect.rules('PING-200').status(await t.send(ping), 200);
+      }),
+      fakeTarget((req) => answer(req, 500)),
+    );
     expect(out.finding).toMatchObject({ verdict: 'failed', rules: ['PING-200'] });
   });
 
   test('the bound schema check hands its notes to the context', async () => {
-    const fields = { id: 'F', where: { operations: ['ping'], pointer: '/ok' }, prose: { says: 'a string' }, document: { says: 'a boolean' } };
-    const target = { ...fakeTarget((req) => answer(req, 200, { ok: 'yes' })), validateResponse: () => ({ kind: 'invalid' as const, errors: [{ path: '/ok', message: 'must be boolean' }] }) };
-    const out = await runCheck(spec(['PING-SCHEMA'], async (t) => {
-      const bound = bindChecks(['PING-SCHEMA'], target, { disagreements: [fields], note: t.note });
-      bound.schemaValid(await t.send(ping), 'ping');
-    }), target);
+    const fields = {
+      id: 'F',
+      where: { operations: ['ping'], pointer: '/ok' },
+      prose: { says: 'a string' },
+      document: { says: 'a boolean' },
+    };
+    const target = {
+      ...fakeTarget((req) => answer(req, 200, { ok: 'yes' })),
+      validateResponse: () => ({ kind: 'invalid' as const, errors: [{ path: '/ok', message: 'must be boolean' }] }),
+    };
+    const out = await runCheck(
+      spec(['PING-SCHEMA'], async (t) => {
+        const bound = bindChecks(['PING-SCHEMA'], target, { disagreements: [fields], note: t.note });
+        bound.schemaValid(await t.send(ping), 'ping');
+      }),
+      target,
+    );
     expect(out.finding.verdict).toBe('warning');
     expect(out.finding.observed).toContain('disagreement F');
   });

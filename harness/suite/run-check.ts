@@ -41,17 +41,32 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 
 export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: PollDeps): Promise<Outcome> {
   const start = performance.now();
-  const reproduce = (rules: readonly string[], path?: string) => reproduceCommand(target.config.command, { rules, seed: spec.seed, ...(path ? { path } : {}) });
+  const reproduce = (rules: readonly string[], path?: string) =>
+    reproduceCommand(target.config.command, { rules, seed: spec.seed, ...(path ? { path } : {}) });
   const identity = { check: spec.title, family: spec.family, rules: spec.rules };
   const need = unmetNeed(spec.needs, spec.rules, target.capabilities);
   if (need !== undefined) {
     return {
       action: 'skip',
       note: `needs ${need}`,
-      finding: { ...identity, rules: spec.rules.map((r) => r.id), section: sectionsOf(spec.rules), verdict: 'skipped', needs: need, message: `skipped: needs ${need}`, exchanges: [] },
+      finding: {
+        ...identity,
+        rules: spec.rules.map((r) => r.id),
+        section: sectionsOf(spec.rules),
+        verdict: 'skipped',
+        needs: need,
+        message: `skipped: needs ${need}`,
+        exchanges: [],
+      },
     };
   }
-  const t = createCheckContext(target, spec.rules, clock, (clock ?? realClock).now() + spec.timeoutMs, defaultRoleFor(spec.family, target));
+  const t = createCheckContext(
+    target,
+    spec.rules,
+    clock,
+    (clock ?? realClock).now() + spec.timeoutMs,
+    defaultRoleFor(spec.family, target),
+  );
   let thrown: unknown;
   try {
     await withDeadline(spec.body(t), spec.timeoutMs);
@@ -59,7 +74,15 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
     thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
   }
   return outcomeOf(
-    { ...identity, thrown, exchanges: t.exchanges(), notes: t.notes(), strict: target.config.strict, durationMs: performance.now() - start, reproduce },
+    {
+      ...identity,
+      thrown,
+      exchanges: t.exchanges(),
+      notes: t.notes(),
+      strict: target.config.strict,
+      durationMs: performance.now() - start,
+      reproduce,
+    },
     (ids) => ids.map((id) => target.rules.byId(id)).filter((r): r is Rule => r !== undefined),
   );
 }

@@ -35,11 +35,19 @@ export interface StepOptions {
 
 /** Ends the check: setup step `name` failed at `ex`, which was expected to show `expected`. */
 export function stepFailed(name: string, ex: Exchange, expected: string, options: StepOptions = {}): never {
-  throw new StepFailed({ name, expected, observed: observedOf(ex), breaks: breaksWhenAnswered(ex, options.breaks ?? []), ...(options.hint ? { hint: options.hint } : {}), exchange: ex });
+  throw new StepFailed({
+    name,
+    expected,
+    observed: observedOf(ex),
+    breaks: breaksWhenAnswered(ex, options.breaks ?? []),
+    ...(options.hint ? { hint: options.hint } : {}),
+    exchange: ex,
+  });
 }
 
 /** A step that must answer one of `statuses` (e.g. the first call of an idempotency check). */
 export function stepStatus(name: string, ex: Exchange, statuses: readonly number[], options: StepOptions = {}): void {
   const status = ex.response?.status;
-  if (status === undefined || !statuses.includes(status)) stepFailed(name, ex, `status ${statuses.join(' or ')}`, options);
+  if (status === undefined || !statuses.includes(status))
+    stepFailed(name, ex, `status ${statuses.join(' or ')}`, options);
 }

@@ -31,5 +31,8 @@ export function numberedSteps(exchanges: readonly Exchange[]): string {
     lines.push(`   ${detail.length ? `${detail.join(': ')}: ` : ''}${exchangeLine(ex)}`);
     steps.set(n, lines);
   }
-  return [...steps.keys()].sort((a, b) => a - b).map((n) => steps.get(n)!.join('\n')).join('\n');
+  return [...steps.keys()]
+    .sort((a, b) => a - b)
+    .map((n) => steps.get(n)!.join('\n'))
+    .join('\n');
 }

@@ -26,7 +26,8 @@ function send(res: import('node:http').ServerResponse, status: number, body: unk
 beforeAll(async () => {
   server = createServer((req, res) => {
     const key = req.headers['x-api-key'];
-    if (key !== GOOD_KEY && key !== UNAPPROVED_KEY) return send(res, 403, { error: { code: 'forbidden', message: 'missing or invalid key' } });
+    if (key !== GOOD_KEY && key !== UNAPPROVED_KEY)
+      return send(res, 403, { error: { code: 'forbidden', message: 'missing or invalid key' } });
     if (req.url === '/v1/ping') return send(res, 200, { ok: brokenPing ? 'yes' : true, environment: 'test' });
     return send(res, 404, { error: { code: 'not_found', message: 'no such route' } });
   });
@@ -41,12 +42,18 @@ afterAll(async () => {
 });
 
 /** Runs suites/utility once and returns each test's finding (or its skip note) by title. */
-async function runUtility(config: RunConfig): Promise<Map<string, { finding?: Finding; state: string; note?: string }>> {
+async function runUtility(
+  config: RunConfig,
+): Promise<Map<string, { finding?: Finding; state: string; note?: string }>> {
   const results = new Map<string, { finding?: Finding; state: string; note?: string }>();
   const reporter = {
     onTestCaseResult(tc: import('vitest/node').TestCase) {
       const result = tc.result();
-      results.set(tc.name, { finding: tc.meta().finding, state: result.state, note: 'note' in result ? result.note : undefined });
+      results.set(tc.name, {
+        finding: tc.meta().finding,
+        state: result.state,
+        note: 'note' in result ? result.note : undefined,
+      });
     },
   };
   const vitest = await createVitest('test', {
@@ -70,8 +77,18 @@ async function runUtility(config: RunConfig): Promise<Map<string, { finding?: Fi
 
 function config(overrides: Partial<RunConfig> = {}): RunConfig {
   return runConfigFor(
-    { specSource: fileURLToPath(new URL('../../specs/partner-api.yaml', import.meta.url)), embedded: false, ...overrides },
-    { baseUrl, keys: { approved: { env: 'VERIFY_TEST_KEY_APPROVED', tier: 'high' }, unapproved: { env: 'VERIFY_TEST_KEY_UNSET', tier: 'high' } } },
+    {
+      specSource: fileURLToPath(new URL('../../specs/partner-api.yaml', import.meta.url)),
+      embedded: false,
+      ...overrides,
+    },
+    {
+      baseUrl,
+      keys: {
+        approved: { env: 'VERIFY_TEST_KEY_APPROVED', tier: 'high' },
+        unapproved: { env: 'VERIFY_TEST_KEY_UNSET', tier: 'high' },
+      },
+    },
   );
 }
 
@@ -81,11 +98,19 @@ describe('verify through vitest', () => {
     const results = await runUtility(config());
     const ping = results.get('ping answers 200 with the ping object');
     expect(ping?.state).toBe('passed');
-    expect(ping?.finding).toMatchObject({ verdict: 'passed', family: 'utility', rules: ['PING-200', 'PING-SCHEMA', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'] });
+    expect(ping?.finding).toMatchObject({
+      verdict: 'passed',
+      family: 'utility',
+      rules: ['PING-200', 'PING-SCHEMA', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'],
+    });
     expect(ping?.finding?.exchanges[0]?.request.headers['x-api-key']).toBe('<redacted>');
     expect(results.get('ping without a key is 403 forbidden in the unified envelope')?.finding?.verdict).toBe('passed');
     const unapproved = results.get('ping answers a valid unapproved key with 200');
-    expect(unapproved).toMatchObject({ state: 'skipped', note: 'needs role unapproved', finding: { verdict: 'skipped', needs: 'role unapproved' } });
+    expect(unapproved).toMatchObject({
+      state: 'skipped',
+      note: 'needs role unapproved',
+      finding: { verdict: 'skipped', needs: 'role unapproved' },
+    });
     expect(JSON.stringify([...results.values()])).not.toContain(GOOD_KEY);
   }, 30_000);
 

@@ -56,7 +56,8 @@ type Body = (t: CheckContext, seed: number | undefined) => Promise<void>;
 function register(title: string, ruleIds: string[], body: Body, opts: VerifyOptions, seeded: boolean): void {
   // Collection-time validation: a typo in a rule id or profile fails the suite file loudly.
   const rules = resolveRules(ruleCatalogue(), title, ruleIds);
-  const stray = opts.profiles === undefined || opts.profiles === 'all' ? [] : opts.profiles.filter((p) => !isRunProfile(p));
+  const stray =
+    opts.profiles === undefined || opts.profiles === 'all' ? [] : opts.profiles.filter((p) => !isRunProfile(p));
   if (stray.length > 0) throw new Error(`check "${title}" names unknown run profile(s) ${stray.join(', ')}`);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
 
@@ -68,7 +69,15 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
     const target = await getTarget();
     const seed = seeded ? config.seed : undefined;
     const outcome: Outcome = await runCheck(
-      { title, family: familyOf(ctx.task.file?.filepath, rules), rules, needs: opts.needs, timeoutMs, seed, body: (t) => body(t, seed) },
+      {
+        title,
+        family: familyOf(ctx.task.file?.filepath, rules),
+        rules,
+        needs: opts.needs,
+        timeoutMs,
+        seed,
+        body: (t) => body(t, seed),
+      },
       target,
     );
     ctx.task.meta.finding = outcome.finding;
@@ -82,7 +91,12 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
  * The body sends requests through `t.send` and asserts with `t.expect`; a RuleViolation it
  * throws fails the check (a warning when every violated rule is `inferred` and the run is not strict).
  */
-export function verify(title: string, rules: string[], fn: (t: CheckContext) => Promise<void>, opts: VerifyOptions = {}): void {
+export function verify(
+  title: string,
+  rules: string[],
+  fn: (t: CheckContext) => Promise<void>,
+  opts: VerifyOptions = {},
+): void {
   register(title, rules, (t) => fn(t), opts, false);
 }
 
@@ -91,7 +105,13 @@ export function verify(title: string, rules: string[], fn: (t: CheckContext) => 
  * e.g. to learn a county's fips_code), `fn(t, value)` checks one input. Runs `--runs` times
  * from `--seed`; a failure shrinks and reports its counterexample, seed and a `--seed` command.
  */
-export function verifyProperty<T>(title: string, rules: string[], arbitrary: ArbitraryFor<T>, fn: PropertyBody<T>, opts: PropertyOptions<T> = {}): void {
+export function verifyProperty<T>(
+  title: string,
+  rules: string[],
+  arbitrary: ArbitraryFor<T>,
+  fn: PropertyBody<T>,
+  opts: PropertyOptions<T> = {},
+): void {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   register(
     title,
@@ -110,4 +130,3 @@ export function verifyProperty<T>(title: string, rules: string[], arbitrary: Arb
     true,
   );
 }
-

@@ -18,12 +18,17 @@ const MAPS = new Set(['details', 'fields']);
 function withExtra(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withExtra);
   if (value === null || typeof value !== 'object') return value;
-  return { ...Object.fromEntries(Object.entries(value).map(([k, v]) => [k, MAPS.has(k) ? v : withExtra(v)])), ...EXTRA };
+  return {
+    ...Object.fromEntries(Object.entries(value).map(([k, v]) => [k, MAPS.has(k) ? v : withExtra(v)])),
+    ...EXTRA,
+  };
 }
 
 /** Every JSON object of every answer carries one member more. */
 export function extraMembers(_req: RequestView, res: RouteResult): RouteResult {
-  return res.body === undefined || Buffer.isBuffer(res.body) || typeof res.body !== 'object' ? res : { ...res, body: withExtra(res.body) };
+  return res.body === undefined || Buffer.isBuffer(res.body) || typeof res.body !== 'object'
+    ? res
+    : { ...res, body: withExtra(res.body) };
 }
 
 /** A UUID derived from the server's own request id, so a replay keeps its original one. */
@@ -35,7 +40,9 @@ function uuidOf(id: string): string {
 /** X-Request-Id is a UUID. */
 export function uuidRequestIds(_req: RequestView, res: RouteResult): RouteResult {
   const id = headerOf(res.headers, 'X-Request-Id');
-  return id === undefined ? res : { ...res, headers: { ...withoutHeader(res.headers, 'X-Request-Id'), 'X-Request-Id': uuidOf(id) } };
+  return id === undefined
+    ? res
+    : { ...res, headers: { ...withoutHeader(res.headers, 'X-Request-Id'), 'X-Request-Id': uuidOf(id) } };
 }
 
 /** Answers to a known key state its tier (IETF RateLimit-Policy, and the older X-RateLimit-Limit). */
@@ -43,5 +50,8 @@ export function rateHeaders(req: RequestView, res: RouteResult): RouteResult {
   const account = accountForKey(req.headers['x-api-key']);
   if (!account) return res;
   const { rate, burst } = TIER_LIMITS[account.tier];
-  return { ...res, headers: { ...res.headers, 'RateLimit-Policy': `"tier";q=${burst};w=1`, 'X-RateLimit-Limit': String(rate) } };
+  return {
+    ...res,
+    headers: { ...res.headers, 'RateLimit-Policy': `"tier";q=${burst};w=1`, 'X-RateLimit-Limit': String(rate) },
+  };
 }

@@ -16,7 +16,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function classify(contentType: string | undefined): { type?: BodyType; mediaType: string; boundary?: string } {
   const [head = '', ...params] = (contentType ?? '').split(';');
   const mediaType = head.trim().toLowerCase();
-  if (mediaType === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(mediaType)) return { type: 'json', mediaType };
+  if (mediaType === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(mediaType))
+    return { type: 'json', mediaType };
   if (mediaType === 'multipart/form-data') {
     const param = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('boundary='));
     const boundary = param?.slice('boundary='.length).replace(/^"(.*)"$/, '$1');
@@ -26,17 +27,29 @@ export function classify(contentType: string | undefined): { type?: BodyType; me
 }
 
 /** Decode a body for a route accepting `accepted` media types. An empty body decodes to undefined. */
-export function decodeBody(raw: Buffer, contentType: string | undefined, accepted: BodyType[], lenient = false): Decoded {
+export function decodeBody(
+  raw: Buffer,
+  contentType: string | undefined,
+  accepted: BodyType[],
+  lenient = false,
+): Decoded {
   const kind = classify(contentType);
   if (raw.length === 0 && (kind.type !== undefined || contentType === undefined)) return { ok: true, body: undefined };
   const type = kind.type !== undefined && accepted.includes(kind.type) ? kind.type : lenient ? 'json' : undefined;
   if (type === undefined) {
-    return { ok: false, kind: 'unsupported_media_type', message: `Content-Type ${kind.mediaType || '(none)'} is not supported here; send ${accepted.map(mediaName).join(' or ')}.` };
+    return {
+      ok: false,
+      kind: 'unsupported_media_type',
+      message: `Content-Type ${kind.mediaType || '(none)'} is not supported here; send ${accepted.map(mediaName).join(' or ')}.`,
+    };
   }
   if (type === 'multipart') {
-    if (!kind.boundary) return { ok: false, kind: 'malformed', message: 'multipart/form-data needs a boundary parameter.' };
+    if (!kind.boundary)
+      return { ok: false, kind: 'malformed', message: 'multipart/form-data needs a boundary parameter.' };
     const parsed = parseMultipart(raw, kind.boundary);
-    return parsed ? { ok: true, body: parsed } : { ok: false, kind: 'malformed', message: 'The multipart/form-data body could not be parsed.' };
+    return parsed
+      ? { ok: true, body: parsed }
+      : { ok: false, kind: 'malformed', message: 'The multipart/form-data body could not be parsed.' };
   }
   let text: string;
   try {

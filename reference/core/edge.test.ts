@@ -18,8 +18,16 @@ afterAll(() => server.close());
 
 /** Every route the server mounts, with its parameters filled in. */
 function mountedRoutes(): Array<{ method: string; path: string }> {
-  const env: ServerEnv = { now: () => new Date(), nextId: (p) => `${p}_1`, on: () => false, processingDelayMs: 50, later: () => {} };
-  return routeModules.flatMap((m) => m(env)).map((r) => ({ method: r.method, path: r.pattern.replace(/\{[^}]+\}/g, 'x1') }));
+  const env: ServerEnv = {
+    now: () => new Date(),
+    nextId: (p) => `${p}_1`,
+    on: () => false,
+    processingDelayMs: 50,
+    later: () => {},
+  };
+  return routeModules
+    .flatMap((m) => m(env))
+    .map((r) => ({ method: r.method, path: r.pattern.replace(/\{[^}]+\}/g, 'x1') }));
 }
 
 describe('edge order and envelopes', () => {
@@ -58,7 +66,10 @@ describe('edge order and envelopes', () => {
   it('answers an unsupported content type with 415, and accepts multipart only on uploads', async () => {
     const text = await call('POST', '/v1/quotes', { raw: '{}', contentType: 'text/plain' });
     expect(text.status).toBe(415);
-    const multipart = await call('POST', '/v1/enrollment-sessions', { raw: '--b\r\n\r\n--b--', contentType: 'multipart/form-data; boundary=b' });
+    const multipart = await call('POST', '/v1/enrollment-sessions', {
+      raw: '--b\r\n\r\n--b--',
+      contentType: 'multipart/form-data; boundary=b',
+    });
     expect(multipart.status).toBe(415);
     expect(multipart.body.error.code).toBe('unsupported_media_type');
   });
@@ -78,13 +89,19 @@ describe('edge order and envelopes', () => {
   });
 
   it('checks the approval gate after the body (403 forbidden, unified)', async () => {
-    const res = await call('GET', '/v1/policy-status/applications?exchange=on_exchange&plan_year=2026', { role: 'unapproved' });
+    const res = await call('GET', '/v1/policy-status/applications?exchange=on_exchange&plan_year=2026', {
+      role: 'unapproved',
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('forbidden');
   });
 
   it('puts X-Request-Id on every response, errors included', async () => {
-    for (const [method, path, role] of [['GET', '/v1/ping', 'approved'], ['GET', '/nope', 'approved'], ['GET', '/v1/ping', null]] as const) {
+    for (const [method, path, role] of [
+      ['GET', '/v1/ping', 'approved'],
+      ['GET', '/nope', 'approved'],
+      ['GET', '/v1/ping', null],
+    ] as const) {
       const res = await call(method, path, { role });
       expect(res.headers['x-request-id']).toMatch(/^req_\d{6}$/);
     }
@@ -94,7 +111,18 @@ describe('edge order and envelopes', () => {
 describe('handler failures', () => {
   it('turns a handler exception into 500 internal_error and keeps serving', async () => {
     const broken = await startReferenceServer({
-      modules: [() => [{ method: 'GET', pattern: '/v1/ping', family: 'utility', handler: () => { throw new Error('boom'); } }]],
+      modules: [
+        () => [
+          {
+            method: 'GET',
+            pattern: '/v1/ping',
+            family: 'utility',
+            handler: () => {
+              throw new Error('boom');
+            },
+          },
+        ],
+      ],
     });
     try {
       const res = await client(broken.url)('GET', '/v1/ping');

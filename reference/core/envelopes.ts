@@ -10,12 +10,23 @@ import { bodyOf } from './fault-kit.js';
 export type ErrorEntry = Record<string, unknown>;
 
 /** `res` with `fn` applied to its unified `error` and to each entry of its `errors[]`. */
-export function mapErrors(res: RouteResult, fn: (entry: ErrorEntry, shape: 'unified' | 'errors') => ErrorEntry): RouteResult {
+export function mapErrors(
+  res: RouteResult,
+  fn: (entry: ErrorEntry, shape: 'unified' | 'errors') => ErrorEntry,
+): RouteResult {
   const body = bodyOf(res);
   if (res.status < 400 || !body) return res;
   const error = body.error;
-  if (error !== null && typeof error === 'object' && !Array.isArray(error)) return { ...res, body: { ...body, error: fn(error as ErrorEntry, 'unified') } };
-  if (Array.isArray(body.errors)) return { ...res, body: { ...body, errors: body.errors.map((e) => (e !== null && typeof e === 'object' ? fn(e as ErrorEntry, 'errors') : e)) } };
+  if (error !== null && typeof error === 'object' && !Array.isArray(error))
+    return { ...res, body: { ...body, error: fn(error as ErrorEntry, 'unified') } };
+  if (Array.isArray(body.errors))
+    return {
+      ...res,
+      body: {
+        ...body,
+        errors: body.errors.map((e) => (e !== null && typeof e === 'object' ? fn(e as ErrorEntry, 'errors') : e)),
+      },
+    };
   return res;
 }
 

@@ -30,14 +30,20 @@ const RENAMED: Record<string, string> = {
   method_not_allowed: 'http_method_not_allowed',
 };
 
-const stated = (code: unknown, path: string): boolean => STATED.some((s) => s.code === code && (s.where === undefined || s.where.test(path)));
+const stated = (code: unknown, path: string): boolean =>
+  STATED.some((s) => s.code === code && (s.where === undefined || s.where.test(path)));
 
 /** Every error code the contract does not state for this answer, renamed. */
 export function renameUnstatedCodes(req: RequestView, res: RouteResult): RouteResult {
-  return mapErrors(res, (e) => (typeof e.code !== 'string' || stated(e.code, req.path) ? e : { ...e, code: RENAMED[e.code] ?? 'request_not_processed' }));
+  return mapErrors(res, (e) =>
+    typeof e.code !== 'string' || stated(e.code, req.path)
+      ? e
+      : { ...e, code: RENAMED[e.code] ?? 'request_not_processed' },
+  );
 }
 
-const spanish = (status: number, code: unknown): string => `Solicitud rechazada (${status}, «${String(code)}»): revise la petición según la referencia de la API; ¿dudas? Escríbanos.`;
+const spanish = (status: number, code: unknown): string =>
+  `Solicitud rechazada (${status}, «${String(code)}»): revise la petición según la referencia de la API; ¿dudas? Escríbanos.`;
 
 /** Every error message (and every `details` sentence) in the implementation's own words, in Spanish. */
 export function localizeMessages(_req: RequestView, res: RouteResult): RouteResult {
@@ -45,13 +51,20 @@ export function localizeMessages(_req: RequestView, res: RouteResult): RouteResu
     const localized: ErrorEntry = { ...e, message: spanish(res.status, e.code) };
     const details = e.details;
     if (details === null || typeof details !== 'object' || Array.isArray(details)) return localized;
-    return { ...localized, details: Object.fromEntries(Object.keys(details).map((path) => [path, [`El campo «${path}» no es válido.`]])) };
+    return {
+      ...localized,
+      details: Object.fromEntries(Object.keys(details).map((path) => [path, [`El campo «${path}» no es válido.`]])),
+    };
   });
 }
 
 /** Every unified error carries `details` (the document's map of path to sentences). */
 export function detailsAlways(_req: RequestView, res: RouteResult): RouteResult {
-  return mapErrors(res, (e, shape) => (shape === 'errors' || e.details !== undefined ? e : { ...e, details: { request: [String(e.message ?? 'The request was refused.')] } }));
+  return mapErrors(res, (e, shape) =>
+    shape === 'errors' || e.details !== undefined
+      ? e
+      : { ...e, details: { request: [String(e.message ?? 'The request was refused.')] } },
+  );
 }
 
 /** No unified error carries `details`. */

@@ -28,16 +28,46 @@ export function faultsOf(family: Family): FaultBuilders {
 
 export interface VariantBuilders {
   /** A valid choice the core or a handler asks for with `on(variant)`; `documents` default both. */
-  variant(name: string, permits: string, summary: string, probe: Probe, documents?: readonly VariantDocument[]): Variant;
+  variant(
+    name: string,
+    permits: string,
+    summary: string,
+    probe: Probe,
+    documents?: readonly VariantDocument[],
+  ): Variant;
   /** A valid choice that rewrites the answers `fn` chooses to change. */
-  variantRewrite(name: string, permits: string, summary: string, probe: Probe, fn: Rewrite, documents?: readonly VariantDocument[]): Variant;
+  variantRewrite(
+    name: string,
+    permits: string,
+    summary: string,
+    probe: Probe,
+    fn: Rewrite,
+    documents?: readonly VariantDocument[],
+  ): Variant;
 }
 
 /** Variant builders for one family: the same declaration as a fault, naming the section that permits it. */
 export function variantsOf(family: Family): VariantBuilders {
   return {
-    variant: (name, permits, summary, probe, documents = VARIANT_DOCUMENTS) => ({ kind: 'variant', name, permits, family, summary, probe, documents }),
-    variantRewrite: (name, permits, summary, probe, fn, documents = VARIANT_DOCUMENTS) => ({ kind: 'variant', name, permits, family, summary, probe, documents, rewrite: fn }),
+    variant: (name, permits, summary, probe, documents = VARIANT_DOCUMENTS) => ({
+      kind: 'variant',
+      name,
+      permits,
+      family,
+      summary,
+      probe,
+      documents,
+    }),
+    variantRewrite: (name, permits, summary, probe, fn, documents = VARIANT_DOCUMENTS) => ({
+      kind: 'variant',
+      name,
+      permits,
+      family,
+      summary,
+      probe,
+      documents,
+      rewrite: fn,
+    }),
   };
 }
 
@@ -46,14 +76,22 @@ export const is = (req: RequestView, method: string, path: string | RegExp): boo
   req.method === method && (typeof path === 'string' ? req.path === path : path.test(req.path));
 
 /** A 200 to `GET path` sent with another 2xx status (the body is kept). */
-export const successAs = (path: string | RegExp, status: number): Rewrite => (req, res) => (is(req, 'GET', path) && res.status === 200 ? { ...res, status } : res);
+export const successAs =
+  (path: string | RegExp, status: number): Rewrite =>
+  (req, res) =>
+    is(req, 'GET', path) && res.status === 200 ? { ...res, status } : res;
 
 /** `fn` applied to the answers of paths under `prefix` only. */
-export const under = (prefix: string, fn: (res: RouteResult) => RouteResult): Rewrite => (req, res) => (req.path.startsWith(prefix) ? fn(res) : res);
+export const under =
+  (prefix: string, fn: (res: RouteResult) => RouteResult): Rewrite =>
+  (req, res) =>
+    req.path.startsWith(prefix) ? fn(res) : res;
 
 /** The body as an object, for rewrites (undefined when it is not one). */
 export function bodyOf(res: RouteResult): Record<string, unknown> | undefined {
-  return res.body !== null && typeof res.body === 'object' && !Array.isArray(res.body) ? (res.body as Record<string, unknown>) : undefined;
+  return res.body !== null && typeof res.body === 'object' && !Array.isArray(res.body)
+    ? (res.body as Record<string, unknown>)
+    : undefined;
 }
 
 /** A copy of the headers without `name` (any case). */

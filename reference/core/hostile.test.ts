@@ -46,7 +46,9 @@ describe('hostile bytes never crash the server', () => {
 
   it('survives a content length that lies, both ways', async () => {
     await raw('POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{}');
-    const answer = await raw('POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}garbage-after-body');
+    const answer = await raw(
+      'POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}garbage-after-body',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 (403|400)/);
     await raw('POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n');
     await raw('POST /v1/quotes HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nnot hex\r\n');
@@ -55,11 +57,20 @@ describe('hostile bytes never crash the server', () => {
 
   it('survives random bytes and random bodies with every content type', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), fc.constantFrom('application/json', 'multipart/form-data; boundary=x', 'text/plain', ''), async (bytes, type) => {
-        await raw(Buffer.from(bytes));
-        const res = await client(server.url)('POST', '/v1/enrollments/x1/supporting_documentation', { raw: Buffer.from(bytes), contentType: type || 'application/octet-stream', unchecked: true, role: 'tierHigh' });
-        expect(res.status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 512 }),
+        fc.constantFrom('application/json', 'multipart/form-data; boundary=x', 'text/plain', ''),
+        async (bytes, type) => {
+          await raw(Buffer.from(bytes));
+          const res = await client(server.url)('POST', '/v1/enrollments/x1/supporting_documentation', {
+            raw: Buffer.from(bytes),
+            contentType: type || 'application/octet-stream',
+            unchecked: true,
+            role: 'tierHigh',
+          });
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 25, seed: 7 },
     );
     await stillServing();
@@ -67,7 +78,11 @@ describe('hostile bytes never crash the server', () => {
 
   it('handles odd paths and queries (bad percent-encoding, absolute form, long query)', async () => {
     const call = client(server.url);
-    for (const path of ['/v1/policy-status/applications/%E0%A4%A', '/v1/reference/counties?zip_code=%ZZ', `/v1/reference/providers?${'a=1&'.repeat(2000)}`]) {
+    for (const path of [
+      '/v1/policy-status/applications/%E0%A4%A',
+      '/v1/reference/counties?zip_code=%ZZ',
+      `/v1/reference/providers?${'a=1&'.repeat(2000)}`,
+    ]) {
       const res = await call('GET', path, { unchecked: true });
       expect(res.status).toBeLessThan(500);
     }

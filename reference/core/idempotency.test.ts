@@ -41,7 +41,10 @@ describe('Idempotency-Key (section 8)', () => {
   it('answers a concurrent call with 409 idempotency_in_progress, then replays once settled', async () => {
     const call = await start();
     const body = sessionBody({ external_id: 'slow-race' });
-    const [a, b] = await Promise.all([call('POST', SESSIONS, { json: body, headers: keyed('race') }), delay(50).then(() => call('POST', SESSIONS, { json: body, headers: keyed('race') }))]);
+    const [a, b] = await Promise.all([
+      call('POST', SESSIONS, { json: body, headers: keyed('race') }),
+      delay(50).then(() => call('POST', SESSIONS, { json: body, headers: keyed('race') })),
+    ]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(409);
     expect(b.body.error.code).toBe('idempotency_in_progress');
@@ -94,7 +97,9 @@ describe('Idempotency-Key (section 8)', () => {
 
   it('requires the key on create enrollment, in the errors[] shape', async () => {
     const call = await start();
-    const res = await call('POST', '/v1/enrollments', { json: { context: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } } });
+    const res = await call('POST', '/v1/enrollments', {
+      json: { context: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ code: 'idempotency_key_required', message: expect.any(String) }]);
   });

@@ -53,7 +53,11 @@ export class IdempotencyStore {
   }
 
   begin(scope: string, key: string, print: string): void {
-    this.entries.set(`${scope}\u0000${key}`, { fingerprint: print, state: 'in_flight', expiresAt: this.now() + this.retentionMs });
+    this.entries.set(`${scope}\u0000${key}`, {
+      fingerprint: print,
+      state: 'in_flight',
+      expiresAt: this.now() + this.retentionMs,
+    });
     this.evict();
   }
 

@@ -97,7 +97,9 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
       noStage: on(F.rateLimitStageIgnored),
       burstDelta: on(F.rateLimitBurstShort) ? -1 : 0,
       refillScale: on(F.rateLimitSlowRefill) ? 0.1 : 1,
-      ...(opts.approvedTier !== undefined ? { accountTiers: { [accountForRole('approved')!.id]: opts.approvedTier } } : {}),
+      ...(opts.approvedTier !== undefined
+        ? { accountTiers: { [accountForRole('approved')!.id]: opts.approvedTier } }
+        : {}),
     }),
     store: new IdempotencyStore(() => clock().getTime()),
     now: clock,
@@ -109,8 +111,10 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   function respond(res: ServerResponse, req: Incoming, result: RouteResult, closeAfter: boolean): void {
     let out: RouteResult = { ...result, headers: { ...result.headers } };
     out.headers!['X-Request-Id'] ??= req.requestId;
-    if (out.body !== undefined && !hasHeader(out.headers!, 'content-type')) out.headers!['Content-Type'] = 'application/json; charset=utf-8';
-    for (const rewrite of rewrites) out = rewrite({ method: req.method, path: req.path, headers: req.headers, query: req.query }, out);
+    if (out.body !== undefined && !hasHeader(out.headers!, 'content-type'))
+      out.headers!['Content-Type'] = 'application/json; charset=utf-8';
+    for (const rewrite of rewrites)
+      out = rewrite({ method: req.method, path: req.path, headers: req.headers, query: req.query }, out);
     const payload = serialize(out);
     const headers: Record<string, string | number> = { ...out.headers, 'Content-Length': payload.length };
     if (closeAfter) headers.Connection = 'close';
@@ -161,8 +165,15 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
     }
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify({ error: { code: tooLarge ? 'headers_too_large' : 'invalid_request', message: tooLarge ? 'Request headers are too large.' : 'The request could not be parsed as HTTP/1.1.' } });
-    socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${ids.next('req')}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      error: {
+        code: tooLarge ? 'headers_too_large' : 'invalid_request',
+        message: tooLarge ? 'Request headers are too large.' : 'The request could not be parsed as HTTP/1.1.',
+      },
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${ids.next('req')}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
 
   return {
@@ -184,8 +195,17 @@ function describe(req: IncomingMessage, requestId: string): Incoming {
   const query: Record<string, string> = {};
   if (q >= 0) for (const [k, v] of new URLSearchParams(url.slice(q + 1))) query[k] = v;
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-  return { method: req.method ?? 'GET', path: q >= 0 ? url.slice(0, q) : url, query, headers, raw: Buffer.alloc(0), tooLarge: false, requestId };
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  return {
+    method: req.method ?? 'GET',
+    path: q >= 0 ? url.slice(0, q) : url,
+    query,
+    headers,
+    raw: Buffer.alloc(0),
+    tooLarge: false,
+    requestId,
+  };
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {

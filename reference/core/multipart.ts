@@ -50,7 +50,11 @@ function addPart(result: MultipartBody, part: Buffer): boolean {
   const filename = /(?:^|;)\s*filename="([^"]*)"/i.exec(disposition)?.[1];
   const data = part.subarray(split + 4);
   if (filename !== undefined) {
-    result.files[name] = { filename, contentType: headers.get('content-type') ?? 'application/octet-stream', data: Buffer.from(data) };
+    result.files[name] = {
+      filename,
+      contentType: headers.get('content-type') ?? 'application/octet-stream',
+      data: Buffer.from(data),
+    };
   } else {
     result.fields[name] = data.toString('utf8');
   }

@@ -8,7 +8,13 @@ import { accountForKey, accountForRole } from './accounts.js';
 import { decodeBody, type BodyType } from './body.js';
 import { CORE_CHECKED, CORE_FAULTS as F, CORE_VARIANTS, GATE_IGNORED } from './faults.js';
 import { fingerprint, type IdempotencyStore, type StoredResponse } from './idempotency.js';
-import { FAIL_5XX_EXTERNAL_ID_PREFIX, IDEMPOTENCY_KEY_PATTERN, MAX_BODY_BYTES, SLOW_DELAY_MS, SLOW_EXTERNAL_ID_PREFIX } from './limits.js';
+import {
+  FAIL_5XX_EXTERNAL_ID_PREFIX,
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_BODY_BYTES,
+  SLOW_DELAY_MS,
+  SLOW_EXTERNAL_ID_PREFIX,
+} from './limits.js';
 import type { RateLimiter } from './rate-limit.js';
 import { errorIn, unifiedError } from './respond.js';
 import type { Router } from './router.js';
@@ -51,33 +57,66 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
   if (!match && deps.on(F.unknownRoute403)) return unifiedError(403, 'forbidden', 'Forbidden.');
   if (!match) {
     const allowed = deps.on(CORE_VARIANTS.otherMethod405) ? deps.router.methodsAt(req.path) : [];
-    if (allowed.length) return { ...unifiedError(405, 'method_not_allowed', `${req.method} is not a method of ${truncate(req.path)}; it takes ${allowed.join(', ')}.`), headers: { Allow: allowed.join(', ') } };
+    if (allowed.length)
+      return {
+        ...unifiedError(
+          405,
+          'method_not_allowed',
+          `${req.method} is not a method of ${truncate(req.path)}; it takes ${allowed.join(', ')}.`,
+        ),
+        headers: { Allow: allowed.join(', ') },
+      };
   }
-  if (!match) return unifiedError(404, 'not_found', `No route for ${req.method} ${truncate(req.path)}. Check the method and path against the API reference.`);
+  if (!match)
+    return unifiedError(
+      404,
+      'not_found',
+      `No route for ${req.method} ${truncate(req.path)}. Check the method and path against the API reference.`,
+    );
   const { route, params } = match;
 
   const account = authenticate(deps, keyOf(deps, route, req.headers));
-  if (!account) return unifiedError(403, 'forbidden', 'Missing or invalid API key. Send the key issued at onboarding in the x-api-key header.');
-  if (route.family === 'medicare' && !account.medicare) return unifiedError(403, 'forbidden', 'This key is not authorized for the Medicare contact API.');
+  if (!account)
+    return unifiedError(
+      403,
+      'forbidden',
+      'Missing or invalid API key. Send the key issued at onboarding in the x-api-key header.',
+    );
+  if (route.family === 'medicare' && !account.medicare)
+    return unifiedError(403, 'forbidden', 'This key is not authorized for the Medicare contact API.');
 
   const refusal = deps.limiter.take(account, deps.now().getTime());
   if (refusal) {
     // Edge-generated, so no details (the provider's document: edge errors omit them).
-    const limited = unifiedError(429, 'rate_limited', `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`);
+    const limited = unifiedError(
+      429,
+      'rate_limited',
+      `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`,
+    );
     limited.headers = { 'Retry-After': String(refusal.retryAfter) };
     if (deps.on(F.idempotencyStores429)) storeLimited(deps, route, account, req, limited);
     return limited;
   }
 
   if (req.tooLarge && !deps.on(F.bodySizeUnlimited)) {
-    return unifiedError(413, 'payload_too_large', `The request body exceeds the ${MAX_BODY_BYTES} byte limit of this server.`);
+    return unifiedError(
+      413,
+      'payload_too_large',
+      `The request body exceeds the ${MAX_BODY_BYTES} byte limit of this server.`,
+    );
   }
 
   let body: unknown;
   if (BODY_METHODS.has(req.method)) {
-    const decoded = decodeBody(req.raw, req.headers['content-type'], DEFAULT_BODY_TYPES(route), lenientMediaType(deps, route));
+    const decoded = decodeBody(
+      req.raw,
+      req.headers['content-type'],
+      DEFAULT_BODY_TYPES(route),
+      lenientMediaType(deps, route),
+    );
     if (!decoded.ok && decoded.kind === 'unsupported_media_type') {
-      if (route.mediaTypeRefusal === 400) return errorIn(route.errorShape, 400, 'invalid_request', decoded.message, 'Content-Type');
+      if (route.mediaTypeRefusal === 400)
+        return errorIn(route.errorShape, 400, 'invalid_request', decoded.message, 'Content-Type');
       return unifiedError(415, 'unsupported_media_type', decoded.message);
     }
     if (!decoded.ok) {
@@ -89,7 +128,11 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
   }
 
   if (route.gate && !account.approvals.includes(route.gate) && !deps.on(GATE_IGNORED[route.gate])) {
-    return unifiedError(403, 'forbidden', `This account is not approved for ${route.gate.replace('_', ' ')}. Ask your account manager for access.`);
+    return unifiedError(
+      403,
+      'forbidden',
+      `This account is not approved for ${route.gate.replace('_', ' ')}. Ask your account manager for access.`,
+    );
   }
 
   let claim: IdempotencyClaim | undefined;
@@ -126,7 +169,10 @@ function keyOf(deps: PipelineDeps, route: Route, headers: Record<string, string>
 
 /** Any media type is read as JSON: everywhere under one fault, on uploads only under another. */
 function lenientMediaType(deps: PipelineDeps, route: Route): boolean {
-  return deps.on(F.contentTypeIgnored) || (DEFAULT_BODY_TYPES(route).includes('multipart') && deps.on(CORE_CHECKED.docsContentTypeIgnored));
+  return (
+    deps.on(F.contentTypeIgnored) ||
+    (DEFAULT_BODY_TYPES(route).includes('multipart') && deps.on(CORE_CHECKED.docsContentTypeIgnored))
+  );
 }
 
 function authenticate(deps: PipelineDeps, key: string | undefined): Account | undefined {
@@ -140,38 +186,72 @@ async function handle(deps: PipelineDeps, route: Route, ctx: RouteContext): Prom
     const externalId = route.idempotency ? externalIdOf(ctx.body) : undefined;
     if (externalId?.startsWith(SLOW_EXTERNAL_ID_PREFIX)) await deps.sleep(SLOW_DELAY_MS);
     if (externalId?.startsWith(FAIL_5XX_EXTERNAL_ID_PREFIX)) {
-      return errorIn(route.errorShape, 500, 'internal_error', 'Simulated server failure for this external_id. A retry needs a fresh Idempotency-Key.');
+      return errorIn(
+        route.errorShape,
+        500,
+        'internal_error',
+        'Simulated server failure for this external_id. A retry needs a fresh Idempotency-Key.',
+      );
     }
     const result = await route.handler(ctx);
     return { ...result };
   } catch {
-    return unifiedError(500, 'internal_error', 'The server failed to handle the request. Retry later or contact support with the X-Request-Id.');
+    return unifiedError(
+      500,
+      'internal_error',
+      'The server failed to handle the request. Retry later or contact support with the X-Request-Id.',
+    );
   }
 }
 
-function claimIdempotency(deps: PipelineDeps, route: Route, account: Account, req: Incoming): RouteResult | { claim?: IdempotencyClaim } {
+function claimIdempotency(
+  deps: PipelineDeps,
+  route: Route,
+  account: Account,
+  req: Incoming,
+): RouteResult | { claim?: IdempotencyClaim } {
   const key = req.headers['idempotency-key'];
   const shape = route.errorShape;
   if (key === undefined) {
     if (route.idempotency === 'required' && !deps.on(F.idempotencyKeyRequiredIgnored)) {
-      return errorIn(shape, 400, 'idempotency_key_required', 'The Idempotency-Key header is required on this operation.');
+      return errorIn(
+        shape,
+        400,
+        'idempotency_key_required',
+        'The Idempotency-Key header is required on this operation.',
+      );
     }
     return {};
   }
   const tooLong = deps.on(F.idempotencyKeyMax128) && key.length > 128;
   if (tooLong || (!IDEMPOTENCY_KEY_PATTERN.test(key) && !deps.on(F.idempotencyKeyFormatUnchecked))) {
-    return errorIn(shape, 400, 'idempotency_key_invalid', 'Idempotency-Key must be 1 to 255 characters of A-Z a-z 0-9 - _.');
+    return errorIn(
+      shape,
+      400,
+      'idempotency_key_invalid',
+      'Idempotency-Key must be 1 to 255 characters of A-Z a-z 0-9 - _.',
+    );
   }
   const scope = deps.on(F.idempotencyNotScopedByKey) ? '*' : account.id;
   const print = fingerprint(req.method, req.path, req.raw);
   const entry = deps.store.get(scope, key);
   if (entry) {
     if (entry.fingerprint !== print && !deps.on(F.idempotencyMismatchIgnored)) {
-      return errorIn(shape, 422, 'idempotency_mismatch', 'This Idempotency-Key was used with a different request body. Use a new key for a new request.');
+      return errorIn(
+        shape,
+        422,
+        'idempotency_mismatch',
+        'This Idempotency-Key was used with a different request body. Use a new key for a new request.',
+      );
     }
     if (entry.state === 'done' && entry.response) return replay(entry.response);
     if (!deps.on(F.idempotencyInProgressIgnored)) {
-      return errorIn(shape, 409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still in progress. Retry after it completes.');
+      return errorIn(
+        shape,
+        409,
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still in progress. Retry after it completes.',
+      );
     }
   }
   deps.store.begin(scope, key, print);
@@ -179,8 +259,9 @@ function claimIdempotency(deps: PipelineDeps, route: Route, account: Account, re
 }
 
 function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult): void {
-  const unstored = (result.status === 429 && !deps.on(F.idempotencyStores429))
-    || (result.status >= 500 && deps.on(F.idempotency5xxNotStored));
+  const unstored =
+    (result.status === 429 && !deps.on(F.idempotencyStores429)) ||
+    (result.status >= 500 && deps.on(F.idempotency5xxNotStored));
   if (unstored) deps.store.abandon(claim.scope, claim.key);
   else deps.store.complete(claim.scope, claim.key, claim.print, toStored(result));
 }
@@ -195,7 +276,11 @@ function storeLimited(deps: PipelineDeps, route: Route, account: Account, req: I
 }
 
 function toStored(result: RouteResult): StoredResponse {
-  return { status: result.status, headers: { ...result.headers }, bodyText: result.body === undefined ? undefined : JSON.stringify(result.body) };
+  return {
+    status: result.status,
+    headers: { ...result.headers },
+    bodyText: result.body === undefined ? undefined : JSON.stringify(result.body),
+  };
 }
 
 function replay(stored: StoredResponse): RouteResult {

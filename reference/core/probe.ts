@@ -19,10 +19,18 @@ export type Probe =
   | { target: 'routes'; run(kit: Kit): Promise<unknown> };
 
 /** Observed through a whole server on a clock that steps a second a read (never rate limited). */
-export const serverProbe = (run: (ctx: ServerProbeContext) => Promise<unknown>): Probe => ({ target: 'server', fixedClock: false, run });
+export const serverProbe = (run: (ctx: ServerProbeContext) => Promise<unknown>): Probe => ({
+  target: 'server',
+  fixedClock: false,
+  run,
+});
 
 /** Observed through a whole server on a clock that moves only through `advance` (rate limits). */
-export const clockedProbe = (run: (ctx: ServerProbeContext) => Promise<unknown>): Probe => ({ target: 'server', fixedClock: true, run });
+export const clockedProbe = (run: (ctx: ServerProbeContext) => Promise<unknown>): Probe => ({
+  target: 'server',
+  fixedClock: true,
+  run,
+});
 
 /** Observed on the family's route modules alone (no key, rate limit or idempotency edge). */
 export const routeProbe = (run: (kit: Kit) => Promise<unknown>): Probe => ({ target: 'routes', run });

@@ -10,7 +10,9 @@ import { startReferenceServer, type ReferenceServer } from '../server.js';
 import { client, type Call } from './test-client.js';
 
 type Json = Record<string, any>;
-const doc = JSON.parse(readFileSync(new URL('../../specs/provider/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, Json>> };
+const doc = JSON.parse(readFileSync(new URL('../../specs/provider/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, Json>>;
+};
 
 /** The application/json request example of an operation, exactly as the document gives it. */
 function example(operationId: string): Json {
@@ -26,7 +28,9 @@ function example(operationId: string): Json {
 let t = Date.parse('2025-12-15T12:00:00Z');
 /** One second per reading (no key runs out of rate budget), plus jumps to move past a date. */
 const clock = () => new Date((t += 1000));
-const jumpTo = (iso: string) => { t = Date.parse(iso); };
+const jumpTo = (iso: string) => {
+  t = Date.parse(iso);
+};
 
 let server: ReferenceServer;
 let call: Call;
@@ -56,7 +60,7 @@ async function created(): Promise<Json> {
   return r.body;
 }
 
-describe('the provider document\'s request examples, replayed', () => {
+describe("the provider document's request examples, replayed", () => {
   it('createEnrollmentSession (NY 10001 / 36061, plan 12345NY0010001) → 200', async () => {
     const body = example('createEnrollmentSession');
     expect(body.location).toMatchObject({ zip_code: '10001', fips_code: '36061', state: 'NY' });
@@ -67,7 +71,12 @@ describe('the provider document\'s request examples, replayed', () => {
 
   it('createEnrollment (plan 12345CO1234501, Denver CO) → 2xx, a submittable draft', async () => {
     const app = await created();
-    expect(app).toMatchObject({ policy_status: 'draft', plan_hios_id: '12345CO1234501', external_id: 'crm-application-123', errors: [] });
+    expect(app).toMatchObject({
+      policy_status: 'draft',
+      plan_hios_id: '12345CO1234501',
+      external_id: 'crm-application-123',
+      errors: [],
+    });
   });
 
   it('updateEnrollment, uploadEnrollmentSupportingDocumentation, submitEnrollmentApplication, cancelEnrollmentApplication → 2xx', async () => {
@@ -80,21 +89,30 @@ describe('the provider document\'s request examples, replayed', () => {
     upload.file.content_base64 = String(upload.file.content_base64).replace(/\.\.\.$/, '');
     const doc201 = await call('POST', `/v1/enrollments/${id}/supporting_documentation`, { json: upload });
     expect(doc201.status).toBe(201);
-    const submit = await call('POST', `/v1/enrollments/${id}/submissions`, { json: example('submitEnrollmentApplication') });
+    const submit = await call('POST', `/v1/enrollments/${id}/submissions`, {
+      json: example('submitEnrollmentApplication'),
+    });
     expect(submit.status).toBe(202);
     await policyStatus(id, 'pending_effectuation');
-    const cancel = await call('POST', `/v1/enrollments/${id}/cancellations`, { json: example('cancelEnrollmentApplication') });
+    const cancel = await call('POST', `/v1/enrollments/${id}/cancellations`, {
+      json: example('cancelEnrollmentApplication'),
+    });
     expect(cancel.status).toBe(202);
     expect(cancel.body).toMatchObject({ application_id: id, policy_status: 'cancelled', effective_date: '2026-01-01' });
   });
 
-  it('terminateEnrollmentApplication once the example\'s coverage has started → 202', async () => {
+  it("terminateEnrollmentApplication once the example's coverage has started → 202", async () => {
     const id = (await created()).application_id as string;
-    expect((await call('POST', `/v1/enrollments/${id}/submissions`, { json: example('submitEnrollmentApplication') })).status).toBe(202);
+    expect(
+      (await call('POST', `/v1/enrollments/${id}/submissions`, { json: example('submitEnrollmentApplication') }))
+        .status,
+    ).toBe(202);
     await policyStatus(id, 'pending_effectuation');
     jumpTo('2026-01-02T12:00:00Z');
     await policyStatus(id, 'effectuated');
-    const terminate = await call('POST', `/v1/enrollments/${id}/terminations`, { json: example('terminateEnrollmentApplication') });
+    const terminate = await call('POST', `/v1/enrollments/${id}/terminations`, {
+      json: example('terminateEnrollmentApplication'),
+    });
     expect(terminate.status).toBe(202);
     expect(terminate.body).toMatchObject({ application_id: id, policy_status: 'terminated' });
   });

@@ -9,7 +9,10 @@ import { STAGE_LIMIT, TIER_LIMITS, type BucketSpec } from './limits.js';
 class TokenBucket {
   private tokens: number;
   private last: number;
-  constructor(readonly spec: BucketSpec, now: number) {
+  constructor(
+    readonly spec: BucketSpec,
+    now: number,
+  ) {
     this.tokens = spec.burst;
     this.last = now;
   }
@@ -59,7 +62,10 @@ export class RateLimiter {
     let key = this.keys.get(account.id);
     if (!key) {
       const spec = TIER_LIMITS[tier];
-      key = new TokenBucket({ rate: spec.rate * (this.options.refillScale ?? 1), burst: spec.burst + (this.options.burstDelta ?? 0) }, now);
+      key = new TokenBucket(
+        { rate: spec.rate * (this.options.refillScale ?? 1), burst: spec.burst + (this.options.burstDelta ?? 0) },
+        now,
+      );
       this.keys.set(account.id, key);
     }
     key.refill(now);

@@ -2,20 +2,31 @@
 import { describe, expect, it } from 'vitest';
 import { dottedPath, RELAXED, requestProblems, type RequestSchema } from './request-schemas.js';
 
-describe('request schemas of the provider\'s document', () => {
+describe("request schemas of the provider's document", () => {
   it('writes instance pointers as dotted paths with indexes', () => {
     expect(dottedPath('/household/applicants/0', 'relationship')).toBe('household.applicants[0].relationship');
     expect(dottedPath('', 'context')).toBe('context');
     expect(dottedPath('')).toBe('body');
   });
 
-  it('names each member a body gets wrong, with the document\'s rule in a sentence', () => {
-    const problems = requestProblems('EnrollmentSessionRequest', { context: { product: 'aca' }, campaign: { source: 'x' } });
+  it("names each member a body gets wrong, with the document's rule in a sentence", () => {
+    const problems = requestProblems('EnrollmentSessionRequest', {
+      context: { product: 'aca' },
+      campaign: { source: 'x' },
+    });
     expect(problems.map((p) => p.field)).toEqual([
-      'context.exchange', 'context.coverage_family', 'context.coverage_type', 'context.plan_year', 'context.flow', 'context.locale', 'campaign.source',
+      'context.exchange',
+      'context.coverage_family',
+      'context.coverage_type',
+      'context.plan_year',
+      'context.flow',
+      'context.locale',
+      'campaign.source',
     ]);
     expect(problems[0]!.message).toBe('context.exchange is required.');
-    expect(requestProblems('EnrollmentActionContext', { product: 'ichra', exchange: 'on_exchange' })).toEqual([{ field: 'exchange', message: 'exchange must be one of "off_exchange".' }]);
+    expect(requestProblems('EnrollmentActionContext', { product: 'ichra', exchange: 'on_exchange' })).toEqual([
+      { field: 'exchange', message: 'exchange must be one of "off_exchange".' },
+    ]);
   });
 
   it('relaxes only what the contract rules instead (readiness, agent members, document format and type)', () => {
@@ -28,13 +39,22 @@ describe('request schemas of the provider\'s document', () => {
       _agent_id: 'a',
     };
     expect(requestProblems('EnrollmentRequest', body)).toEqual([]);
-    expect(requestProblems('EnrollmentRequest', { ...body, applicants: { primary: { first_name: 'A', gender: 'other' } } }).map((p) => p.field)).toEqual(['applicants.primary.gender']);
+    expect(
+      requestProblems('EnrollmentRequest', {
+        ...body,
+        applicants: { primary: { first_name: 'A', gender: 'other' } },
+      }).map((p) => p.field),
+    ).toEqual(['applicants.primary.gender']);
   });
 
-  it.each<RequestSchema>(['EnrollmentSessionRequest', 'EnrollmentRequest', 'EnrollmentUpdateRequest', 'EnrollmentActionContextRequest', 'SubmitRequest', 'SupportingDocumentationRequest'])(
-    '%s refuses a body that is not an object',
-    (schema) => {
-      expect(requestProblems(schema, [])).toEqual([{ field: 'body', message: 'body must be of type object.' }]);
-    },
-  );
+  it.each<RequestSchema>([
+    'EnrollmentSessionRequest',
+    'EnrollmentRequest',
+    'EnrollmentUpdateRequest',
+    'EnrollmentActionContextRequest',
+    'SubmitRequest',
+    'SupportingDocumentationRequest',
+  ])('%s refuses a body that is not an object', (schema) => {
+    expect(requestProblems(schema, [])).toEqual([{ field: 'body', message: 'body must be of type object.' }]);
+  });
 });

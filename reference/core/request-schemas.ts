@@ -28,11 +28,26 @@ export interface Problem {
 
 /** Pointers (under components/schemas) the sandbox does not enforce, and why. */
 export const RELAXED: ReadonlyArray<{ pointer: string; why: string }> = [
-  { pointer: '/PrimaryApplicant/allOf/1/required', why: 'applicant members a carrier needs are submission-readiness errors of a draft (errors[]), not a refusal' },
-  { pointer: '/EnrollmentRequest/allOf/1/not', why: 'agent and TPA members are refused by the contract\'s own checks (2.8), each with its fault' },
-  { pointer: '/EnrollmentUpdateRequest/not', why: 'agent and TPA members are refused by the contract\'s own checks (2.8), each with its fault' },
-  { pointer: '/SupportingDocumentationRequest/properties/file/properties/content_type/enum', why: 'the format is judged from the bytes: anything but PDF, JPEG or PNG is a 422 (section 8)' },
-  { pointer: '/SupportingDocumentationRequest/properties/document_type/enum', why: 'document_type other than sep is refused by the handler (4.15), with its fault' },
+  {
+    pointer: '/PrimaryApplicant/allOf/1/required',
+    why: 'applicant members a carrier needs are submission-readiness errors of a draft (errors[]), not a refusal',
+  },
+  {
+    pointer: '/EnrollmentRequest/allOf/1/not',
+    why: "agent and TPA members are refused by the contract's own checks (2.8), each with its fault",
+  },
+  {
+    pointer: '/EnrollmentUpdateRequest/not',
+    why: "agent and TPA members are refused by the contract's own checks (2.8), each with its fault",
+  },
+  {
+    pointer: '/SupportingDocumentationRequest/properties/file/properties/content_type/enum',
+    why: 'the format is judged from the bytes: anything but PDF, JPEG or PNG is a 422 (section 8)',
+  },
+  {
+    pointer: '/SupportingDocumentationRequest/properties/document_type/enum',
+    why: 'document_type other than sep is refused by the handler (4.15), with its fault',
+  },
 ];
 
 /** The document's component schemas without the RELAXED members (a copy: the document stays whole). */
@@ -43,7 +58,8 @@ function relaxedSchemas(): Record<string, unknown> {
     const last = parts.pop()!;
     let node: unknown = schemas;
     for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
-    if (node === null || typeof node !== 'object' || !(last in node)) throw new Error(`provider document has no ${pointer}`);
+    if (node === null || typeof node !== 'object' || !(last in node))
+      throw new Error(`provider document has no ${pointer}`);
     delete (node as Record<string, unknown>)[last];
   }
   return schemas;
@@ -100,7 +116,10 @@ const FORMATS: Record<string, string> = {
 
 /** A JSON pointer of the instance as a dotted path with indexes: `household.applicants[0].age`. */
 export function dottedPath(pointer: string, member?: string): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (member !== undefined) parts.push(member);
   let path = '';
   for (const part of parts) path += /^\d+$/.test(part) ? `[${part}]` : path === '' ? part : `.${part}`;
@@ -120,7 +139,10 @@ function describe(e: ErrorObject): Problem {
     }
     case 'enum': {
       const field = dottedPath(e.instancePath);
-      return { field, message: `${field} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.` };
+      return {
+        field,
+        message: `${field} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
+      };
     }
     case 'type': {
       const field = dottedPath(e.instancePath);
@@ -128,7 +150,10 @@ function describe(e: ErrorObject): Problem {
     }
     case 'format': {
       const field = dottedPath(e.instancePath);
-      return { field, message: `${field} must be ${FORMATS[String(params.format)] ?? `in ${String(params.format)} format`}.` };
+      return {
+        field,
+        message: `${field} must be ${FORMATS[String(params.format)] ?? `in ${String(params.format)} format`}.`,
+      };
     }
     default: {
       const field = dottedPath(e.instancePath);

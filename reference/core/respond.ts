@@ -38,8 +38,15 @@ export function detailsOf(problems: ReadonlyArray<{ field: string; message: stri
 }
 
 /** One error in the shape a route declares: `field` names the member in either shape. */
-export function errorIn(shape: ErrorShape | undefined, status: number, code: string, message: string, field?: string): RouteResult {
-  if (shape === 'errors') return errorsList(status, [field === undefined ? { code, message } : { code, message, field }]);
+export function errorIn(
+  shape: ErrorShape | undefined,
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+): RouteResult {
+  if (shape === 'errors')
+    return errorsList(status, [field === undefined ? { code, message } : { code, message, field }]);
   return unifiedError(status, code, message, field === undefined ? undefined : detailsFor(field, message));
 }
 
@@ -53,7 +60,12 @@ export const badRequest = (message: string, field?: string): RouteResult =>
 /** 400 invalid_request with every problem in `details`; the message leads with the first. */
 export function validationFailed(problems: ReadonlyArray<{ field: string; message: string }>): RouteResult {
   const more = problems.length > 1 ? ` (${problems.length - 1} more in details)` : '';
-  return unifiedError(400, 'invalid_request', `${problems[0]?.message ?? 'The request is invalid.'}${more}`, problems.length ? detailsOf(problems) : undefined);
+  return unifiedError(
+    400,
+    'invalid_request',
+    `${problems[0]?.message ?? 'The request is invalid.'}${more}`,
+    problems.length ? detailsOf(problems) : undefined,
+  );
 }
 
 export const notFound = (message: string): RouteResult => unifiedError(404, 'not_found', message);

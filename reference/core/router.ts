@@ -47,7 +47,9 @@ export function createRouter(routes: Route[]): Router {
     methodsAt(path) {
       const parts = path.split('/');
       const exactly = [...exact.values()].filter((r) => r.pattern === path);
-      const patterns = patterned.filter((c) => c.segments.length === parts.length && matchSegments(c.segments, parts)).map((c) => c.route);
+      const patterns = patterned
+        .filter((c) => c.segments.length === parts.length && matchSegments(c.segments, parts))
+        .map((c) => c.route);
       return [...new Set([...exactly, ...patterns].map((r) => r.method))];
     },
   };

@@ -45,10 +45,17 @@ export function client(baseUrl: string, options: ClientOptions = {}): Call {
     let body: Buffer | string | undefined = opts.raw;
     if (opts.json !== undefined) body = JSON.stringify(opts.json);
     if (body !== undefined || opts.contentType) headers['content-type'] = opts.contentType ?? 'application/json';
-    const res = await request(baseUrl + path, { method: method as 'GET', headers, body, headersTimeout: 10_000, bodyTimeout: 10_000 });
+    const res = await request(baseUrl + path, {
+      method: method as 'GET',
+      headers,
+      body,
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
     const text = await res.body.text();
     const flat: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -56,8 +63,15 @@ export function client(baseUrl: string, options: ClientOptions = {}): Call {
       parsed = undefined;
     }
     if (!opts.unchecked || options.documents) {
-      const problems = await conformanceProblems(method, path.split('?')[0]!, res.statusCode, parsed, options.documents);
-      if (problems.length) throw new Error(`response does not conform to the spec:\n${problems.join('\n')}\nbody: ${text.slice(0, 500)}`);
+      const problems = await conformanceProblems(
+        method,
+        path.split('?')[0]!,
+        res.statusCode,
+        parsed,
+        options.documents,
+      );
+      if (problems.length)
+        throw new Error(`response does not conform to the spec:\n${problems.join('\n')}\nbody: ${text.slice(0, 500)}`);
     }
     return { status: res.statusCode, headers: flat, text, body: parsed };
   };

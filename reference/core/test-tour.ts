@@ -32,7 +32,8 @@ async function edge(call: Call): Promise<void> {
 
 async function reference(call: Call): Promise<void> {
   for (const zip of ['40202', '42223', '99999', 'abc']) await call('GET', `/v1/reference/counties?zip_code=${zip}`);
-  for (const q of ['state=KY&plan_year=2026', 'state=ky', 'state=ZZ', 'state=KY&plan_year=2019']) await call('GET', `/v1/reference/issuers?${q}`);
+  for (const q of ['state=KY&plan_year=2026', 'state=ky', 'state=ZZ', 'state=KY&plan_year=2019'])
+    await call('GET', `/v1/reference/issuers?${q}`);
   const search = '/v1/reference/providers?query=Health&zip_code=40202&exchange=on_exchange';
   for (const q of ['', '&page[size]=10&page[number]=2', '&page[number]=99']) await call('GET', search + q);
   await call('GET', '/v1/reference/providers?query=zzzz&zip_code=40202&exchange=on_exchange');
@@ -41,7 +42,13 @@ async function reference(call: Call): Promise<void> {
 
 async function quotes(call: Call): Promise<void> {
   await call('POST', '/v1/quotes', { json: quoteRequestBody({ location: KY_LOCATION }) });
-  await call('POST', '/v1/quotes', { json: quoteRequestBody({ location: KY_LOCATION, context: { coverage_type: 'dental' }, page: { number: 1, size: 2 } }) });
+  await call('POST', '/v1/quotes', {
+    json: quoteRequestBody({
+      location: KY_LOCATION,
+      context: { coverage_type: 'dental' },
+      page: { number: 1, size: 2 },
+    }),
+  });
   await call('POST', '/v1/quotes', { json: {} });
   await call('POST', '/v1/quotes', { raw: '{"a":' });
   await call('POST', '/v1/quotes', { raw: '{}', contentType: 'text/plain' });
@@ -59,39 +66,75 @@ async function sessions(call: Call): Promise<void> {
 }
 
 async function policyStatus(call: Call): Promise<void> {
-  for (const q of ['', '&limit=5&offset=5', '&limit=101']) await call('GET', `${POL}?exchange=on_exchange&plan_year=2026${q}`);
+  for (const q of ['', '&limit=5&offset=5', '&limit=101'])
+    await call('GET', `${POL}?exchange=on_exchange&plan_year=2026${q}`);
   const list = await call('GET', `${POL}?exchange=on_exchange&plan_year=2026&limit=3`);
-  for (const row of list.body.applications as Array<{ confirmation_id: string }>) await call('GET', `${POL}/${row.confirmation_id}?exchange=on_exchange&plan_year=2026`);
+  for (const row of list.body.applications as Array<{ confirmation_id: string }>)
+    await call('GET', `${POL}/${row.confirmation_id}?exchange=on_exchange&plan_year=2026`);
   await call('GET', `${POL}/0000000000?exchange=on_exchange&plan_year=2026`);
 }
 
 async function enrollments(call: Call): Promise<void> {
   const future = `${new Date().getUTCFullYear() + 1}-01-01`;
   const sep = { special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' } };
-  const created = await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planFull, sep), ...keyed('tour-create') });
+  const created = await call('POST', E, {
+    json: validCreateBody(ENROLLMENT_FIXTURES.planFull, sep),
+    ...keyed('tour-create'),
+  });
   await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planFull, sep), ...keyed('tour-create') });
   const id = idOf(created.body);
   await call('GET', `${E}/${id}${ROUTING}`);
-  await call('PUT', `${E}/${id}`, { json: { context: { ...CTX.context, plan_year: new Date().getUTCFullYear() }, residential_address: { street_address_1: '2 Main St', city: 'Fresno', state: 'CA', zip_code: '93650' } } });
-  const upload = { ...CTX, document_type: 'sep', file: { filename: 'proof.pdf', content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.7\n').toString('base64') } };
+  await call('PUT', `${E}/${id}`, {
+    json: {
+      context: { ...CTX.context, plan_year: new Date().getUTCFullYear() },
+      residential_address: { street_address_1: '2 Main St', city: 'Fresno', state: 'CA', zip_code: '93650' },
+    },
+  });
+  const upload = {
+    ...CTX,
+    document_type: 'sep',
+    file: {
+      filename: 'proof.pdf',
+      content_type: 'application/pdf',
+      content_base64: Buffer.from('%PDF-1.7\n').toString('base64'),
+    },
+  };
   await call('POST', `${E}/${id}/supporting_documentation`, { json: upload });
   await call('POST', `${E}/${id}/submissions`, { json: CTX });
-  for (let i = 0; i < SETTLE_READS && (await call('GET', `${E}/${id}${ROUTING}`)).body.policy_status === 'draft'; i++) await pause(50);
+  for (let i = 0; i < SETTLE_READS && (await call('GET', `${E}/${id}${ROUTING}`)).body.policy_status === 'draft'; i++)
+    await pause(50);
   await call('GET', `${E}/${id}/payment_redirect${ROUTING}`);
   await call('POST', `${E}/${id}/submissions`, { json: CTX });
-  const pending = idOf((await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planFull, { desired_effective_date: future }), ...keyed('tour-pending') })).body);
+  const pending = idOf(
+    (
+      await call('POST', E, {
+        json: validCreateBody(ENROLLMENT_FIXTURES.planFull, { desired_effective_date: future }),
+        ...keyed('tour-pending'),
+      })
+    ).body,
+  );
   await call('POST', `${E}/${pending}/submissions`, { json: CTX });
-  for (let i = 0; i < SETTLE_READS && (await call('GET', `${E}/${pending}${ROUTING}`)).body.policy_status === 'draft'; i++) await pause(50);
+  for (
+    let i = 0;
+    i < SETTLE_READS && (await call('GET', `${E}/${pending}${ROUTING}`)).body.policy_status === 'draft';
+    i++
+  )
+    await pause(50);
   await call('POST', `${E}/${pending}/cancellations`, { json: CTX });
   await call('POST', `${E}/${pending}/terminations`, { json: CTX });
-  const limited = idOf((await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planLimited), ...keyed('tour-limited') })).body);
+  const limited = idOf(
+    (await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planLimited), ...keyed('tour-limited') })).body,
+  );
   await call('GET', `${E}/${limited}/payment_redirect${ROUTING}`);
   await call('GET', `${E}${ROUTING}`);
   await call('GET', `${E}${ROUTING}&limit=2&offset=1&policy_status=draft`);
   await call('GET', `${E}${ROUTING}&sort=asc`);
   await call('GET', `${E}/enr_nope${ROUTING}`);
   await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planFull) });
-  await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planFull, { _agent_id: 'x' }), ...keyed('tour-agent') });
+  await call('POST', E, {
+    json: validCreateBody(ENROLLMENT_FIXTURES.planFull, { _agent_id: 'x' }),
+    ...keyed('tour-agent'),
+  });
 }
 
 async function legacy(call: Call): Promise<void> {
@@ -109,12 +152,19 @@ async function legacy(call: Call): Promise<void> {
 
 async function medicare(call: Call): Promise<void> {
   const contact = `/v1/contacts/${M.medicareContactId}`;
-  await call('PATCH', contact, { role: 'medicare', json: { agent_email: M.medicareAgentEmail, contact: { city: 'Mesa' } } });
-  await call('PATCH', contact, { role: 'medicare', json: { agent_email: M.medicareAgentEmail, contact: { birth_date: '1957-04-12' } } });
+  await call('PATCH', contact, {
+    role: 'medicare',
+    json: { agent_email: M.medicareAgentEmail, contact: { city: 'Mesa' } },
+  });
+  await call('PATCH', contact, {
+    role: 'medicare',
+    json: { agent_email: M.medicareAgentEmail, contact: { birth_date: '1957-04-12' } },
+  });
   await call('PATCH', '/v1/contacts/ct_9999', { role: 'medicare', json: { agent_email: M.medicareAgentEmail } });
 }
 
 /** Every family's operations, in turn. */
 export async function tour(call: Call): Promise<void> {
-  for (const family of [edge, reference, quotes, sessions, policyStatus, enrollments, legacy, medicare]) await family(call);
+  for (const family of [edge, reference, quotes, sessions, policyStatus, enrollments, legacy, medicare])
+    await family(call);
 }

@@ -57,9 +57,17 @@ export function responseKeyFor(responses: Record<string, unknown>, status: numbe
  * when it conforms or no document describes it. `documents` narrows the documents asked (a
  * variant valid under one /v1 document only).
  */
-export async function conformanceProblems(method: string, path: string, status: number, body: unknown, documents?: readonly SpecDocument[]): Promise<string[]> {
+export async function conformanceProblems(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  documents?: readonly SpecDocument[],
+): Promise<string[]> {
   const problems: string[] = [];
-  for (const document of (Object.keys(SPEC_DOCUMENTS) as SpecDocument[]).filter((d) => documents === undefined || documents.includes(d))) {
+  for (const document of (Object.keys(SPEC_DOCUMENTS) as SpecDocument[]).filter(
+    (d) => documents === undefined || documents.includes(d),
+  )) {
     const spec = await loadSpecValidator(document);
     const operation = spec.operationFor(method, path);
     if (!operation) continue;
@@ -75,14 +83,16 @@ export async function conformanceProblems(method: string, path: string, status: 
 export function withoutDanglingRefs(doc: Record<string, unknown>): Record<string, unknown> {
   const resolves = (ref: string): boolean => {
     let node: unknown = doc;
-    for (const part of ref.replace(/^#\//, '').split('/')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of ref.replace(/^#\//, '').split('/'))
+      node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
     return node !== undefined;
   };
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/') && !resolves(ref)) return { description: `Unspecified: the document refers to ${ref}, which it does not define.` };
+    if (typeof ref === 'string' && ref.startsWith('#/') && !resolves(ref))
+      return { description: `Unspecified: the document refers to ${ref}, which it does not define.` };
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
   };
   return walk(doc) as Record<string, unknown>;
@@ -91,7 +101,9 @@ export function withoutDanglingRefs(doc: Record<string, unknown>): Record<string
 async function build(document: SpecDocument): Promise<SpecValidator> {
   const file = fileURLToPath(new URL(`../../specs/${SPEC_DOCUMENTS[document]}`, import.meta.url));
   const source = document === 'provider' ? withoutDanglingRefs(JSON.parse(readFileSync(file, 'utf8'))) : file;
-  const doc = (await SwaggerParser.dereference(source as Parameters<typeof SwaggerParser.dereference>[0])) as unknown as { paths?: Paths };
+  const doc = (await SwaggerParser.dereference(
+    source as Parameters<typeof SwaggerParser.dereference>[0],
+  )) as unknown as { paths?: Paths };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   const operations = new Map<string, Operation>();
@@ -100,7 +112,11 @@ async function build(document: SpecDocument): Promise<SpecValidator> {
     for (const [method, op] of Object.entries(item)) {
       if (!op?.operationId) continue;
       operations.set(op.operationId, op);
-      templates.push({ method: method.toUpperCase(), regex: new RegExp(`^${path.replace(/[[\]]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`), id: op.operationId });
+      templates.push({
+        method: method.toUpperCase(),
+        regex: new RegExp(`^${path.replace(/[[\]]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        id: op.operationId,
+      });
     }
   }
   const compiled = new Map<string, ReturnType<Ajv2020['compile']>>();
@@ -118,7 +134,11 @@ async function build(document: SpecDocument): Promise<SpecValidator> {
       const cacheKey = `${operationId} ${key}`;
       let check = compiled.get(cacheKey);
       if (!check) compiled.set(cacheKey, (check = ajv.compile(schema)));
-      return check(body) ? [] : (check.errors ?? []).map((e) => `${operationId} ${status} (${key}): ${e.instancePath || '/'} ${e.message ?? 'invalid'}`);
+      return check(body)
+        ? []
+        : (check.errors ?? []).map(
+            (e) => `${operationId} ${status} (${key}): ${e.instancePath || '/'} ${e.message ?? 'invalid'}`,
+          );
     },
   };
 }

@@ -67,14 +67,17 @@ const SPECS: Record<Action, ActionSpec> = {
 
 function refuse(app: Application, r: Refusal, action: Action): RouteResult {
   // A submission refused for outstanding errors lists them (3.1), each naming its member.
-  if (action === 'submission' && r.code === 'outstanding_errors') return failMany(r.status, app.errors.length ? app.errors : [{ code: r.code, message: r.message }]);
+  if (action === 'submission' && r.code === 'outstanding_errors')
+    return failMany(r.status, app.errors.length ? app.errors : [{ code: r.code, message: r.message }]);
   return fail(r.status, r.code, r.message, r.field);
 }
 
 /** Fault path only: a submission context without plan_year refused. */
 function planYearMissing(body: unknown): RouteResult | null {
   const context = isObject(body) && isObject(body.context) ? body.context : {};
-  return context.plan_year === undefined ? fail(400, 'missing_required_field', 'context.plan_year is required.', 'context.plan_year') : null;
+  return context.plan_year === undefined
+    ? fail(400, 'missing_required_field', 'context.plan_year is required.', 'context.plan_year')
+    : null;
 }
 
 export function actionHandler(svc: Service, action: Action) {
@@ -82,11 +85,14 @@ export function actionHandler(svc: Service, action: Action) {
   return (ctx: RouteContext): RouteResult => {
     const app = lookup(svc, ctx);
     if (!isApplication(app)) {
-      return action === 'submission' && ctx.on(F.submitUnknown422) ? fail(422, 'invalid_request', 'Cannot submit.') : app;
+      return action === 'submission' && ctx.on(F.submitUnknown422)
+        ? fail(422, 'invalid_request', 'Cannot submit.')
+        : app;
     }
-    const bodyProblem = notAnObject(ctx.body)
-      ?? schemaRefusal(spec.schema, ctx.body)
-      ?? (action === 'submission' && ctx.on(F.submitRequiresPlanYear) ? planYearMissing(ctx.body) : null);
+    const bodyProblem =
+      notAnObject(ctx.body) ??
+      schemaRefusal(spec.schema, ctx.body) ??
+      (action === 'submission' && ctx.on(F.submitRequiresPlanYear) ? planYearMissing(ctx.body) : null);
     if (bodyProblem) return bodyProblem;
     const refusal = spec.refusal(app, ctx);
     if (refusal) return refuse(app, refusal, action);

@@ -24,7 +24,13 @@ export type PendingAction = 'submission' | 'cancellation' | 'termination';
 
 /** An entry of the application's audit timeline (the document's ApplicationEvent). */
 export interface ApplicationEvent {
-  type: 'submitted' | 'changed' | 'document_status_changed' | 'cancelled' | 'submission_failed' | 'policy_status_updated';
+  type:
+    | 'submitted'
+    | 'changed'
+    | 'document_status_changed'
+    | 'cancelled'
+    | 'submission_failed'
+    | 'policy_status_updated';
   occurred_at: string;
   target?: 'application' | 'applicant';
   changes?: Array<{ field: string; from: string | null; to: string | null }>;
@@ -62,7 +68,8 @@ const NOT_DATA = new Set(['context']);
 /** The application data of a create or update body: its root members, `plan_year` from the context. */
 export function pickData(body: Record<string, unknown>): ApplicationData {
   const data: ApplicationData = {};
-  for (const [member, value] of Object.entries(body)) if (!NOT_DATA.has(member) && value !== undefined) data[member] = value;
+  for (const [member, value] of Object.entries(body))
+    if (!NOT_DATA.has(member) && value !== undefined) data[member] = value;
   const context = body.context as Record<string, unknown> | undefined;
   // The document: a root plan_year is not the caller's to set; context.plan_year is.
   if (context && context.plan_year !== undefined) data.plan_year = context.plan_year;
@@ -89,7 +96,8 @@ export function isoDate(now: Date): string {
 }
 
 /** The plan year of an application (always an integer once created: the context requires it). */
-export const planYearOf = (app: Application): number | undefined => (Number.isInteger(app.data.plan_year) ? (app.data.plan_year as number) : undefined);
+export const planYearOf = (app: Application): number | undefined =>
+  Number.isInteger(app.data.plan_year) ? (app.data.plan_year as number) : undefined;
 
 /** The employer id of an application: the document's `hra.employer.external_id`, else a root `employer_external_id`. */
 export function employerOf(app: Application): string | undefined {

@@ -54,7 +54,11 @@ function readMultipart(body: MultipartLike): Upload | RouteResult {
   const present: Record<string, unknown> = { context, file: body.files.file, document_type: body.fields.document_type };
   const missing = Object.keys(present).filter((name) => present[name] === undefined);
   if (missing.length) return invalidRequest(missing.map((field) => ({ field, message: `${field} is required.` })));
-  const problems = requestProblems('EnrollmentActionContext', context).map((p) => ({ ...p, field: p.field === 'body' ? 'context' : `context.${p.field}`, message: `context: ${p.message}` }));
+  const problems = requestProblems('EnrollmentActionContext', context).map((p) => ({
+    ...p,
+    field: p.field === 'body' ? 'context' : `context.${p.field}`,
+    message: `context: ${p.message}`,
+  }));
   if (problems.length) return invalidRequest(problems);
   const file = body.files.file!;
   return { documentType: body.fields.document_type, bytes: file.data, filename: file.filename };
@@ -63,22 +67,35 @@ function readMultipart(body: MultipartLike): Upload | RouteResult {
 /** Reads either request form into one shape, or the reason the body is unusable. */
 function readUpload(body: unknown, on: IsOn): Upload | RouteResult {
   if (isMultipart(body)) {
-    if (on(F.docsMultipartRefused)) return fail(415, 'unsupported_media_type', 'Send supporting documentation as JSON.');
+    if (on(F.docsMultipartRefused))
+      return fail(415, 'unsupported_media_type', 'Send supporting documentation as JSON.');
     return readMultipart(body);
   }
-  if (!isObject(body)) return fail(400, 'invalid_request', 'The request body must be a JSON object or multipart/form-data.');
-  if (on(F.docsJsonRefused)) return fail(415, 'unsupported_media_type', 'Send supporting documentation as multipart/form-data.');
+  if (!isObject(body))
+    return fail(400, 'invalid_request', 'The request body must be a JSON object or multipart/form-data.');
+  if (on(F.docsJsonRefused))
+    return fail(415, 'unsupported_media_type', 'Send supporting documentation as multipart/form-data.');
   const refused = schemaRefusal('SupportingDocumentationRequest', body);
   if (refused) return refused;
   const file = body.file as { filename: string; content_base64: string };
-  return { documentType: body.document_type, bytes: Buffer.from(file.content_base64, 'base64'), filename: file.filename };
+  return {
+    documentType: body.document_type,
+    bytes: Buffer.from(file.content_base64, 'base64'),
+    filename: file.filename,
+  };
 }
 
 function checkUpload(u: Upload, on: IsOn): RouteResult | null {
   if (u.documentType !== 'sep' && !on(F.docsAnyDocumentType)) {
-    return fail(400, 'invalid_field_value', 'document_type must be "sep" (special enrollment period).', 'document_type');
+    return fail(
+      400,
+      'invalid_field_value',
+      'document_type must be "sep" (special enrollment period).',
+      'document_type',
+    );
   }
-  if (!u.bytes || u.bytes.length === 0) return fail(400, 'missing_required_field', 'file is required: a PDF, JPEG or PNG document.', 'file');
+  if (!u.bytes || u.bytes.length === 0)
+    return fail(400, 'missing_required_field', 'file is required: a PDF, JPEG or PNG document.', 'file');
   return null;
 }
 
@@ -91,7 +108,13 @@ export function uploadDocumentation(svc: Service) {
     const problem = checkUpload(upload, ctx.on);
     if (problem) return problem;
     const detected = detectDocumentType(upload.bytes!) ?? (ctx.on(F.docsTrustsDeclaredType) ? 'application/pdf' : null);
-    if (!detected) return fail(422, 'unsupported_document_format', 'The file is not a PDF, JPEG or PNG document (recognised from its content).', 'file');
+    if (!detected)
+      return fail(
+        422,
+        'unsupported_document_format',
+        'The file is not a PDF, JPEG or PNG document (recognised from its content).',
+        'file',
+      );
 
     const stamp = ctx.now().toISOString();
     if (!ctx.on(F.docsStatusUnchanged) && app.document_status !== 'uploaded') {
@@ -101,7 +124,13 @@ export function uploadDocumentation(svc: Service) {
     }
     return {
       status: ctx.on(F.docsUpload200) ? 200 : 201,
-      body: { document_id: ctx.nextId('doc'), application_id: app.id, filename: upload.filename, document_type: upload.documentType, uploaded_at: stamp },
+      body: {
+        document_id: ctx.nextId('doc'),
+        application_id: app.id,
+        filename: upload.filename,
+        document_type: upload.documentType,
+        uploaded_at: stamp,
+      },
     };
   };
 }

@@ -43,11 +43,18 @@ async function pollStatus(id: string, status: string): Promise<void> {
   }
 }
 
-function multipart(boundary: string, parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>): Buffer {
+function multipart(
+  boundary: string,
+  parts: Array<{ name: string; value: string | Buffer; filename?: string; type?: string }>,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -103,7 +110,10 @@ describe('direct enrollment through the server', () => {
   });
 
   it('lists with filters and refuses unsupported parameters', async () => {
-    const r = await call('GET', `/v1/enrollments?product=ichra&exchange=off_exchange&plan_hios_id=${F.planLimited}&limit=5`);
+    const r = await call(
+      'GET',
+      `/v1/enrollments?product=ichra&exchange=off_exchange&plan_hios_id=${F.planLimited}&limit=5`,
+    );
     expect(r.status).toBe(200);
     expect(r.body.applications.length).toBeGreaterThan(0);
     for (const row of r.body.applications) expect(row.plan_hios_id).toBe(F.planLimited);
@@ -119,12 +129,19 @@ describe('direct enrollment through the server', () => {
   });
 
   it('answers a create, submission, cancellation or termination in another media type with 400 errors[] (no 415 documented there)', async () => {
-    const create415 = await call('POST', '/v1/enrollments', { raw: JSON.stringify(validCreateBody(F.planFull)), contentType: 'text/plain', headers: idem() });
+    const create415 = await call('POST', '/v1/enrollments', {
+      raw: JSON.stringify(validCreateBody(F.planFull)),
+      contentType: 'text/plain',
+      headers: idem(),
+    });
     expect(create415.status).toBe(400);
     expect(create415.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'Content-Type' });
     const { application_id: id } = await create(F.planFull);
     for (const action of ['submissions', 'cancellations', 'terminations']) {
-      const r = await call('POST', `/v1/enrollments/${id}/${action}`, { raw: JSON.stringify(CTX), contentType: 'text/plain' });
+      const r = await call('POST', `/v1/enrollments/${id}/${action}`, {
+        raw: JSON.stringify(CTX),
+        contentType: 'text/plain',
+      });
       expect(r.status, action).toBe(400);
     }
     const put = await call('PUT', `/v1/enrollments/${id}`, { raw: '{}', contentType: 'text/plain' });
@@ -133,19 +150,38 @@ describe('direct enrollment through the server', () => {
   });
 
   it('accepts a real multipart upload and a JSON upload, and refuses text/plain with 415', async () => {
-    const { application_id: id } = await create(F.planFull, { special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' } });
+    const { application_id: id } = await create(F.planFull, {
+      special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' },
+    });
     const path = `/v1/enrollments/${id}/supporting_documentation`;
     const raw = multipart('xyzBOUNDARY', [
       { name: 'context', value: JSON.stringify(CTX.context), type: 'application/json' },
       { name: 'document_type', value: 'sep' },
-      { name: 'file', value: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), filename: 'proof.jpg', type: 'application/pdf' },
+      {
+        name: 'file',
+        value: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+        filename: 'proof.jpg',
+        type: 'application/pdf',
+      },
     ]);
     const r = await call('POST', path, { raw, contentType: 'multipart/form-data; boundary=xyzBOUNDARY' });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ application_id: id, filename: 'proof.jpg', document_type: 'sep' });
-    const json = await call('POST', path, { json: { ...CTX, document_type: 'sep', file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.4').toString('base64') } } });
+    const json = await call('POST', path, {
+      json: {
+        ...CTX,
+        document_type: 'sep',
+        file: {
+          filename: 'a.pdf',
+          content_type: 'application/pdf',
+          content_base64: Buffer.from('%PDF-1.4').toString('base64'),
+        },
+      },
+    });
     expect(json.status).toBe(201);
-    expect((await call('GET', `/v1/enrollments/${id}?product=ichra&exchange=off_exchange`)).body.document_status).toBe('uploaded');
+    expect((await call('GET', `/v1/enrollments/${id}?product=ichra&exchange=off_exchange`)).body.document_status).toBe(
+      'uploaded',
+    );
     const text = await call('POST', path, { raw: 'hello', contentType: 'text/plain' });
     expect(text.status).toBe(415);
     expect(text.body.error.code).toBe('unsupported_media_type');
@@ -156,12 +192,18 @@ describe('older ICHRA and Medicare through the server', () => {
   it('creates and submits a legacy application', async () => {
     const created = await call('POST', '/api/v1/applications', { json: APPLICATION });
     expect(created.status).toBe(201);
-    expect((await call('POST', `/api/v1/applications/${created.body.application.id}/submit`, { json: {} })).status).toBe(202);
+    expect(
+      (await call('POST', `/api/v1/applications/${created.body.application.id}/submit`, { json: {} })).status,
+    ).toBe(202);
   });
 
   it('updates a contact with the Medicare key in X-API-Key and refuses a key without Medicare access', async () => {
     const body = { agent_email: M.medicareAgentEmail, contact: { phone: '5205550100' } };
-    const ok = await call('PATCH', `/v1/contacts/${M.medicareContactId}`, { role: null, headers: { 'X-API-Key': keyForRole('medicare') }, json: body });
+    const ok = await call('PATCH', `/v1/contacts/${M.medicareContactId}`, {
+      role: null,
+      headers: { 'X-API-Key': keyForRole('medicare') },
+      json: body,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.contact.phone).toBe('5205550100');
     const refused = await call('PATCH', `/v1/contacts/${M.medicareContactId}`, { role: 'unapproved', json: body });

@@ -25,8 +25,16 @@ export function failMany(status: number, errors: FieldError[]): RouteResult {
 
 /** A request the document's schema refuses: 400 `invalid_request`, one entry per member. */
 export function invalidRequest(problems: readonly Problem[]): RouteResult {
-  return failMany(400, problems.map((p) => ({ code: 'invalid_request', message: p.message, field: p.field })));
+  return failMany(
+    400,
+    problems.map((p) => ({ code: 'invalid_request', message: p.message, field: p.field })),
+  );
 }
 
 export const notFound = (id: string): RouteResult =>
-  fail(404, 'not_found', `No enrollment ${JSON.stringify(id)} exists for this account; use an application_id returned by POST /v1/enrollments.`, 'enrollment_id');
+  fail(
+    404,
+    'not_found',
+    `No enrollment ${JSON.stringify(id)} exists for this account; use an application_id returned by POST /v1/enrollments.`,
+    'enrollment_id',
+  );

@@ -16,7 +16,8 @@ export function record(app: Application, event: Omit<ApplicationEvent, 'occurred
 /** Dotted paths of the leaves that differ between two values. */
 export function changedLeaves(before: unknown, after: unknown, path = '', out: string[] = []): string[] {
   if (isObject(before) && isObject(after)) {
-    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) changedLeaves(before[k], after[k], path ? `${path}.${k}` : k, out);
+    for (const k of new Set([...Object.keys(before), ...Object.keys(after)]))
+      changedLeaves(before[k], after[k], path ? `${path}.${k}` : k, out);
     return out;
   }
   if (JSON.stringify(before) !== JSON.stringify(after)) out.push(path);
@@ -36,12 +37,19 @@ function leaf(data: ApplicationData, field: string): unknown {
 }
 
 /** The `changed` event between two versions of the data, or null when nothing changed. */
-export function changeEvent(before: ApplicationData, after: ApplicationData): Omit<ApplicationEvent, 'occurred_at'> | null {
+export function changeEvent(
+  before: ApplicationData,
+  after: ApplicationData,
+): Omit<ApplicationEvent, 'occurred_at'> | null {
   const fields = changedLeaves(before, after);
   if (fields.length === 0) return null;
   return {
     type: 'changed',
     target: fields.every((f) => f.startsWith('applicants.')) ? 'applicant' : 'application',
-    changes: fields.map((field) => ({ field, from: shown(leaf(before, field), field), to: shown(leaf(after, field), field) })),
+    changes: fields.map((field) => ({
+      field,
+      from: shown(leaf(before, field), field),
+      to: shown(leaf(after, field), field),
+    })),
   };
 }

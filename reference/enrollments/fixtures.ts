@@ -14,7 +14,11 @@ export const ENROLLMENT_FIXTURES = {
 } as const;
 
 /** A create body with no outstanding errors; `overrides` replace top-level members. */
-export function validCreateBody(planHiosId: string, overrides: Record<string, unknown> = {}, today = new Date()): Record<string, unknown> {
+export function validCreateBody(
+  planHiosId: string,
+  overrides: Record<string, unknown> = {},
+  today = new Date(),
+): Record<string, unknown> {
   const year = today.getUTCFullYear();
   return {
     context: { product: 'ichra', exchange: 'off_exchange', plan_year: year },
@@ -42,7 +46,11 @@ export function validCreateBody(planHiosId: string, overrides: Record<string, un
  * applicant lacks `missing` (by default its date of birth and signature), so the application is
  * a draft whose errors[] names them.
  */
-export function incompleteCreateBody(planHiosId: string, missing: readonly string[] = ['date_of_birth', 'signature'], today = new Date()): Record<string, unknown> {
+export function incompleteCreateBody(
+  planHiosId: string,
+  missing: readonly string[] = ['date_of_birth', 'signature'],
+  today = new Date(),
+): Record<string, unknown> {
   const body = validCreateBody(planHiosId, {}, today);
   const primary = (body.applicants as { primary: Record<string, unknown> }).primary;
   for (const member of missing) delete primary[member];

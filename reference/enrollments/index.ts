@@ -23,7 +23,11 @@ const SLOW_PROCESSING_MS = 1_000;
 const IMMEDIATE_PROCESSING_MS = 0;
 
 export const enrollmentRoutes: RouteModule = (serverEnv: ServerEnv): Route[] => {
-  const processingDelayMs = serverEnv.on(F.processingSlow) ? SLOW_PROCESSING_MS : serverEnv.on(F.processingImmediate) ? IMMEDIATE_PROCESSING_MS : serverEnv.processingDelayMs;
+  const processingDelayMs = serverEnv.on(F.processingSlow)
+    ? SLOW_PROCESSING_MS
+    : serverEnv.on(F.processingImmediate)
+      ? IMMEDIATE_PROCESSING_MS
+      : serverEnv.processingDelayMs;
   const env: ServerEnv = { ...serverEnv, processingDelayMs };
   const svc: Service = { store: new EnrollmentStore(), env };
   seedEnrollments(svc.store, env.seed?.enrollments ?? 0);
@@ -32,13 +36,38 @@ export const enrollmentRoutes: RouteModule = (serverEnv: ServerEnv): Route[] => 
   const no415 = { mediaTypeRefusal: 400 } as const;
   return [
     { ...common, method: 'GET', pattern: '/v1/enrollments', handler: listEnrollments(svc) },
-    { ...common, ...no415, method: 'POST', pattern: '/v1/enrollments', idempotency: 'required', handler: createEnrollment(svc) },
+    {
+      ...common,
+      ...no415,
+      method: 'POST',
+      pattern: '/v1/enrollments',
+      idempotency: 'required',
+      handler: createEnrollment(svc),
+    },
     { ...common, method: 'GET', pattern: ITEM, handler: readEnrollment(svc) },
     { ...common, method: 'PUT', pattern: ITEM, handler: updateEnrollment(svc) },
     { ...common, ...no415, method: 'POST', pattern: `${ITEM}/submissions`, handler: actionHandler(svc, 'submission') },
-    { ...common, ...no415, method: 'POST', pattern: `${ITEM}/cancellations`, handler: actionHandler(svc, 'cancellation') },
-    { ...common, ...no415, method: 'POST', pattern: `${ITEM}/terminations`, handler: actionHandler(svc, 'termination') },
+    {
+      ...common,
+      ...no415,
+      method: 'POST',
+      pattern: `${ITEM}/cancellations`,
+      handler: actionHandler(svc, 'cancellation'),
+    },
+    {
+      ...common,
+      ...no415,
+      method: 'POST',
+      pattern: `${ITEM}/terminations`,
+      handler: actionHandler(svc, 'termination'),
+    },
     { ...common, method: 'GET', pattern: `${ITEM}/payment_redirect`, handler: paymentRedirect(svc) },
-    { ...common, method: 'POST', pattern: `${ITEM}/supporting_documentation`, bodyTypes: ['json', 'multipart'], handler: uploadDocumentation(svc) },
+    {
+      ...common,
+      method: 'POST',
+      pattern: `${ITEM}/supporting_documentation`,
+      bodyTypes: ['json', 'multipart'],
+      handler: uploadDocumentation(svc),
+    },
   ];
 };

@@ -33,16 +33,22 @@ describe('routing and parameters', () => {
     expect(r.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'page' });
   });
 
-  it.each(['&limit=0', '&limit=101', '&limit=ten', '&offset=-1', '&offset=x', '&policy_status=active', '&plan_year=26', '&updated_since=yesterday'])(
-    'refuses %s with 400',
-    async (params) => {
-      expect((await list(params)).status).toBe(400);
-    },
-  );
+  it.each([
+    '&limit=0',
+    '&limit=101',
+    '&limit=ten',
+    '&offset=-1',
+    '&offset=x',
+    '&policy_status=active',
+    '&plan_year=26',
+    '&updated_since=yesterday',
+  ])('refuses %s with 400', async (params) => {
+    expect((await list(params)).status).toBe(400);
+  });
 });
 
 describe('paging', () => {
-  it('defaults to limit 25 and offset 0 with pagination, rows in the document\'s ApplicationListItem shape', async () => {
+  it("defaults to limit 25 and offset 0 with pagination, rows in the document's ApplicationListItem shape", async () => {
     const r = await list();
     expect(r.status).toBe(200);
     expect(r.body.applications).toHaveLength(25);
@@ -98,17 +104,27 @@ describe('filters', () => {
     expect(ids(after.applications)).not.toContain(pivot.application_id);
     expect(after.pagination.total).toBe(120 - 51);
     const earlier = new Date(Date.parse(pivot.updated_at) - 1).toISOString();
-    expect(ids((await list(`&updated_since=${encodeURIComponent(earlier)}&limit=100`)).body.applications)).toContain(pivot.application_id);
+    expect(ids((await list(`&updated_since=${encodeURIComponent(earlier)}&limit=100`)).body.applications)).toContain(
+      pivot.application_id,
+    );
   });
 });
 
 describe('account scope', () => {
   it('shows an application only to the account that created it (seeded rows to all)', async () => {
-    const created = await kit.call('POST', '/v1/enrollments', { body: validCreateBody(F.planFull, { external_id: 'mine-1' }) });
+    const created = await kit.call('POST', '/v1/enrollments', {
+      body: validCreateBody(F.planFull, { external_id: 'mine-1' }),
+    });
     expect((await list('&external_id=mine-1')).body.pagination.total).toBe(1);
     const other = await kit.call('GET', `${BASE}&external_id=mine-1`, { account: OTHER });
     expect(other.body.pagination.total).toBe(0);
-    expect((await kit.call('GET', `/v1/enrollments/${created.body.application_id}?product=ichra&exchange=off_exchange`, { account: OTHER })).status).toBe(404);
+    expect(
+      (
+        await kit.call('GET', `/v1/enrollments/${created.body.application_id}?product=ichra&exchange=off_exchange`, {
+          account: OTHER,
+        })
+      ).status,
+    ).toBe(404);
     expect((await kit.call('GET', BASE, { account: OTHER })).body.pagination.total).toBe(120);
   });
 });

@@ -29,7 +29,10 @@ const equals = (member: 'external_id' | 'plan_hios_id') => (a: Application, v: s
 
 const FILTERS: Record<string, Filter> = {
   policy_status: {
-    invalid: (v, on) => ((POLICY_STATUSES as readonly string[]).includes(v) || on(F.listPolicyStatusAny) ? null : `must be one of ${POLICY_STATUSES.join(', ')}`),
+    invalid: (v, on) =>
+      (POLICY_STATUSES as readonly string[]).includes(v) || on(F.listPolicyStatusAny)
+        ? null
+        : `must be one of ${POLICY_STATUSES.join(', ')}`,
     keep: (a, v, on) => listedStatus(a, on) === v,
     ignoredBy: F.listPolicyStatusIgnored,
   },
@@ -39,11 +42,18 @@ const FILTERS: Record<string, Filter> = {
     keep: (a, v) => planYearOf(a) === Number(v),
     ignoredBy: F.listPlanYearIgnored,
   },
-  issuer_hios_id: { invalid: anyString, keep: (a, v) => issuerOf(a.data.plan_hios_id) === v, ignoredBy: F.listIssuerHiosIdIgnored },
+  issuer_hios_id: {
+    invalid: anyString,
+    keep: (a, v) => issuerOf(a.data.plan_hios_id) === v,
+    ignoredBy: F.listIssuerHiosIdIgnored,
+  },
   plan_hios_id: { invalid: anyString, keep: equals('plan_hios_id'), ignoredBy: F.listPlanHiosIdIgnored },
   employer_external_id: { invalid: anyString, keep: (a, v) => employerOf(a) === v },
   updated_since: {
-    invalid: (v) => (DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'),
+    invalid: (v) =>
+      DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))
+        ? null
+        : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z',
     // Strictly after.
     keep: (a, v) => Date.parse(a.updated_at) > Date.parse(v),
     ignoredBy: F.listUpdatedSinceIgnored,
@@ -60,7 +70,14 @@ function paging(query: Record<string, string>, on: IsOn): RouteResult | { limit:
   if (!(limit >= 1 && limit <= 100) && !(on(F.listLimitUnbounded) && limit >= 0)) {
     return fail(400, 'invalid_field_value', 'limit must be an integer from 1 to 100.', 'limit');
   }
-  let offset = query.offset === undefined ? (on(F.listOffsetDefault1) ? 1 : 0) : /^-?\d+$/.test(query.offset) ? Number(query.offset) : NaN;
+  let offset =
+    query.offset === undefined
+      ? on(F.listOffsetDefault1)
+        ? 1
+        : 0
+      : /^-?\d+$/.test(query.offset)
+        ? Number(query.offset)
+        : NaN;
   if (offset < 0 && on(F.listNegativeOffsetAccepted)) offset = 0;
   if (!(offset >= 0)) return fail(400, 'invalid_field_value', 'offset must be an integer >= 0.', 'offset');
   // The fault shifts every later page back by one row, so pages overlap.
@@ -91,8 +108,12 @@ function routingRequired(query: Record<string, string>, on: IsOn): RouteResult |
 
 export function listEnrollments(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
-    const allowed = ctx.on(F.listEmployerUnsupported) ? LIST_PARAMS.filter((p) => p !== 'employer_external_id') : LIST_PARAMS;
-    const refused = (ctx.on(F.listIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, allowed)) ?? routingRequired(ctx.query, ctx.on);
+    const allowed = ctx.on(F.listEmployerUnsupported)
+      ? LIST_PARAMS.filter((p) => p !== 'employer_external_id')
+      : LIST_PARAMS;
+    const refused =
+      (ctx.on(F.listIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, allowed)) ??
+      routingRequired(ctx.query, ctx.on);
     if (refused) return refused;
     const active: Array<[Filter, string]> = [];
     for (const [name, filter] of Object.entries(FILTERS)) {
@@ -110,7 +131,12 @@ export function listEnrollments(svc: Service) {
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on));
     });
     const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
-    const slice = rows.slice(start, start + page.limit).map((app) => ({ ...toListItem(app), policy_status: listedStatus(app, ctx.on) }));
-    return { status: 200, body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } } };
+    const slice = rows
+      .slice(start, start + page.limit)
+      .map((app) => ({ ...toListItem(app), policy_status: listedStatus(app, ctx.on) }));
+    return {
+      status: 200,
+      body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } },
+    };
   };
 }

@@ -43,12 +43,15 @@ describe('payment redirect', () => {
     expect(r.body.errors[0].code).toBe('payment_redirect_unsupported');
   });
 
-  it.each(['', '?product=ichra', '?exchange=off_exchange', '?product=ichra&exchange=on_exchange'])('refuses routing query %j with 422', async (q) => {
-    const id = await created(F.planFull);
-    const r = await kit.call('GET', `/v1/enrollments/${id}/payment_redirect${q}`);
-    expect(r.status).toBe(422);
-    expect(r.body.errors[0].field).toMatch(/^(product|exchange)$/);
-  });
+  it.each(['', '?product=ichra', '?exchange=off_exchange', '?product=ichra&exchange=on_exchange'])(
+    'refuses routing query %j with 422',
+    async (q) => {
+      const id = await created(F.planFull);
+      const r = await kit.call('GET', `/v1/enrollments/${id}/payment_redirect${q}`);
+      expect(r.status).toBe(422);
+      expect(r.body.errors[0].field).toMatch(/^(product|exchange)$/);
+    },
+  );
 });
 
 describe('document recognition', () => {
@@ -75,7 +78,8 @@ describe('supporting documentation', () => {
     fields: { context: JSON.stringify(CONTEXT), document_type: 'sep', ...fields },
     files: file ? { file: { filename: 'proof.bin', contentType: 'application/octet-stream', data: file } } : {},
   });
-  const upload = (id: string, body: unknown) => kit.call('POST', `/v1/enrollments/${id}/supporting_documentation`, { body });
+  const upload = (id: string, body: unknown) =>
+    kit.call('POST', `/v1/enrollments/${id}/supporting_documentation`, { body });
   const sep = { special_enrollment_period: { event_type: 'loss_of_mec', event_date: '2026-01-15' } };
   const read = (id: string) => kit.call('GET', `/v1/enrollments/${id}?product=ichra&exchange=off_exchange`);
 
@@ -86,13 +90,27 @@ describe('supporting documentation', () => {
     expect(before.body.next_actions.map((a: { rel: string }) => a.rel)).toContain('upload_supporting_documentation');
     const r = await upload(id, json(PNG));
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ document_id: expect.stringMatching(/^doc_/), application_id: id, filename: 'proof.pdf', document_type: 'sep', uploaded_at: expect.any(String) });
+    expect(r.body).toEqual({
+      document_id: expect.stringMatching(/^doc_/),
+      application_id: id,
+      filename: 'proof.pdf',
+      document_type: 'sep',
+      uploaded_at: expect.any(String),
+    });
     const after = await read(id);
     expect(after.body.document_status).toBe('uploaded');
-    expect(after.body.events[0]).toMatchObject({ type: 'document_status_changed', old_status: 'required', new_status: 'uploaded' });
+    expect(after.body.events[0]).toMatchObject({
+      type: 'document_status_changed',
+      old_status: 'required',
+      new_status: 'uploaded',
+    });
   });
 
-  it.each([['PDF', PDF], ['JPEG', JPEG], ['PNG', PNG]])('accepts a multipart %s whatever its declared type', async (_n, bytes) => {
+  it.each([
+    ['PDF', PDF],
+    ['JPEG', JPEG],
+    ['PNG', PNG],
+  ])('accepts a multipart %s whatever its declared type', async (_n, bytes) => {
     const id = await created(F.planFull, sep);
     const r = await upload(id, multipart(bytes));
     expect(r.status).toBe(201);
@@ -101,7 +119,10 @@ describe('supporting documentation', () => {
 
   it('accepts a multipart context given as bracketed fields', async () => {
     const id = await created(F.planFull);
-    const body = { fields: { 'context[product]': 'ichra', 'context[exchange]': 'off_exchange', document_type: 'sep' }, files: multipart(PDF).files };
+    const body = {
+      fields: { 'context[product]': 'ichra', 'context[exchange]': 'off_exchange', document_type: 'sep' },
+      files: multipart(PDF).files,
+    };
     expect((await upload(id, body)).status).toBe(201);
   });
 
@@ -118,8 +139,16 @@ describe('supporting documentation', () => {
     ['document_type other than sep', json(PDF, { document_type: 'income' }), 'document_type'],
     ['missing document_type', json(PDF, { document_type: undefined }), 'document_type'],
     ['missing file', json(PDF, { file: undefined }), 'file'],
-    ['bad base64', json(PDF, { file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: '***' } }), 'file.content_base64'],
-    ['a file without filename', json(PDF, { file: { content_type: 'application/pdf', content_base64: PDF.toString('base64') } }), 'file.filename'],
+    [
+      'bad base64',
+      json(PDF, { file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: '***' } }),
+      'file.content_base64',
+    ],
+    [
+      'a file without filename',
+      json(PDF, { file: { content_type: 'application/pdf', content_base64: PDF.toString('base64') } }),
+      'file.filename',
+    ],
     ['missing context', json(PDF, { context: undefined }), 'context'],
   ])('refuses %s with 400', async (_n, body, field) => {
     const id = await created(F.planFull);
@@ -133,12 +162,17 @@ describe('supporting documentation', () => {
     const field = async (body: unknown) => (await upload(id, body)).body.errors.map((e: { field: string }) => e.field);
     expect(await field(multipart(undefined))).toEqual(['file']);
     expect(await field(multipart(PDF, { document_type: 'other' }))).toEqual(['document_type']);
-    expect(await field(multipart(PDF, { context: JSON.stringify({ product: 'aca', exchange: 'off_exchange' }) }))).toEqual(['context.product']);
+    expect(
+      await field(multipart(PDF, { context: JSON.stringify({ product: 'aca', exchange: 'off_exchange' }) })),
+    ).toEqual(['context.product']);
   });
 
   it('refuses a GIF declared as image/gif with 422, as any other format outside PDF, JPEG and PNG', async () => {
     const id = await created(F.planFull, sep);
-    const r = await upload(id, json(GIF, { file: { filename: 'a.gif', content_type: 'image/gif', content_base64: GIF.toString('base64') } }));
+    const r = await upload(
+      id,
+      json(GIF, { file: { filename: 'a.gif', content_type: 'image/gif', content_base64: GIF.toString('base64') } }),
+    );
     expect(r.status).toBe(422);
     expect(r.body.errors[0].code).toBe('unsupported_document_format');
   });

@@ -19,7 +19,15 @@ import type { Service } from './service.js';
 import { isApplication, lookup } from './service.js';
 
 /** The carrier's hidden-input names, as the carrier spells them (fixture `paymentFieldKeys`). */
-export const PAYMENT_FIELD_KEYS = ['MemberID', 'amount_Due', 'x-Carrier.Ref', 'policy#', 'return url', 'PlanHIOS[id]', 'Subscriber Last-Name'] as const;
+export const PAYMENT_FIELD_KEYS = [
+  'MemberID',
+  'amount_Due',
+  'x-Carrier.Ref',
+  'policy#',
+  'return url',
+  'PlanHIOS[id]',
+  'Subscriber Last-Name',
+] as const;
 
 const FALLBACK_ENDPOINT = 'https://pay.carrier.example/checkout';
 
@@ -42,7 +50,9 @@ const SIGNING_SECRET = 'reference-carrier-signing-secret';
 function signed(fields: Record<string, string>, now: Date): Record<string, string> {
   // A nonce beside the clock: two forms of the same instant still differ.
   const stamped = { ...fields, Timestamp: now.toISOString(), Nonce: randomBytes(8).toString('hex') };
-  const payload = Object.entries(stamped).map(([k, v]) => `${k}=${v}`).join('&');
+  const payload = Object.entries(stamped)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
   return { ...stamped, Signature: createHmac('sha256', SIGNING_SECRET).update(payload).digest('hex') };
 }
 

@@ -10,19 +10,29 @@ export const BASE = '/v1/enrollments?product=ichra&exchange=off_exchange';
 export const CTX = { context: { product: 'ichra', exchange: 'off_exchange' } };
 export const ROUTING = '?product=ichra&exchange=off_exchange';
 const PUT_CONTEXT = { context: { ...CTX.context, plan_year: new Date().getUTCFullYear() } };
-export const FRESNO = { residential_address: { street_address_1: '1 Analytical Way', city: 'Fresno', state: 'CA', zip_code: '95814' } };
+export const FRESNO = {
+  residential_address: { street_address_1: '1 Analytical Way', city: 'Fresno', state: 'CA', zip_code: '95814' },
+};
 export const FUTURE = `${new Date().getUTCFullYear() + 1}-01-01`;
 export const PDF = Buffer.from('%PDF-1.7\n');
 export const GIF = Buffer.from('GIF89a');
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export const create = async (k: Kit, plan: string, extra: Record<string, unknown> = {}) => (await k.call('POST', '/v1/enrollments', { body: validCreateBody(plan, extra) })).body;
-export const act = (k: Kit, id: string, what: string, body: unknown = CTX) => k.call('POST', `/v1/enrollments/${id}/${what}`, { body });
+export const create = async (k: Kit, plan: string, extra: Record<string, unknown> = {}) =>
+  (await k.call('POST', '/v1/enrollments', { body: validCreateBody(plan, extra) })).body;
+export const act = (k: Kit, id: string, what: string, body: unknown = CTX) =>
+  k.call('POST', `/v1/enrollments/${id}/${what}`, { body });
 export const read = (k: Kit, id: string, query = ROUTING) => k.call('GET', `/v1/enrollments/${id}${query}`);
 export const statusOf = async (k: Kit, id: string) => (await read(k, id)).body.policy_status;
-export const put = (k: Kit, id: string, members: Record<string, unknown>) => k.call('PUT', `/v1/enrollments/${id}`, { body: { ...PUT_CONTEXT, ...members } });
+export const put = (k: Kit, id: string, members: Record<string, unknown>) =>
+  k.call('PUT', `/v1/enrollments/${id}`, { body: { ...PUT_CONTEXT, ...members } });
 /** Submitted and settled (future-dated stays pending; today-dated effectuates ~10 ms later). */
-export async function submitted(k: Kit, plan: string, extra: Record<string, unknown> = {}, settle = 40): Promise<string> {
+export async function submitted(
+  k: Kit,
+  plan: string,
+  extra: Record<string, unknown> = {},
+  settle = 40,
+): Promise<string> {
   const { application_id: id } = await create(k, plan, extra);
   await act(k, id, 'submissions');
   await pause(settle);
@@ -31,10 +41,16 @@ export async function submitted(k: Kit, plan: string, extra: Record<string, unkn
 export const listStatus = async (k: Kit, q: string) => (await k.call('GET', q)).status;
 export const listTotal = async (k: Kit, q: string) => (await k.call('GET', BASE + q)).body.pagination?.total;
 export const rows = async (k: Kit, q = '') => (await k.call('GET', BASE + q)).body.applications;
-export const docJson = (file: Buffer, type = 'sep') => ({ ...CTX, document_type: type, file: { filename: 'f', content_type: 'application/pdf', content_base64: file.toString('base64') } });
+export const docJson = (file: Buffer, type = 'sep') => ({
+  ...CTX,
+  document_type: type,
+  file: { filename: 'f', content_type: 'application/pdf', content_base64: file.toString('base64') },
+});
 /** An upload to a fresh SEP application: its status and the application's document_status after. */
 export const upload = async (k: Kit, body: unknown) => {
-  const { application_id: id } = await create(k, planFull, { special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' } });
+  const { application_id: id } = await create(k, planFull, {
+    special_enrollment_period: { event_type: 'relocation', event_date: '2026-01-02' },
+  });
   const r = await k.call('POST', `/v1/enrollments/${id}/supporting_documentation`, { body });
   return [r.status, await read(k, id).then((x) => x.body.document_status)];
 };

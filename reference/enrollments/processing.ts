@@ -39,7 +39,8 @@ export function coverageStart(app: Application): string | undefined {
 
 /** Effectuation is due once the coverage start date has arrived and the delay has passed. */
 function effectuationDue(app: Application, env: ServerEnv, delayPassed: boolean): boolean {
-  if (app.policy_status !== 'pending_effectuation' || app.pending_action !== null || env.on(F.neverEffectuated)) return false;
+  if (app.policy_status !== 'pending_effectuation' || app.pending_action !== null || env.on(F.neverEffectuated))
+    return false;
   const start = coverageStart(app);
   return start !== undefined && isoDate(env.now()) >= start && delayPassed;
 }
@@ -95,7 +96,11 @@ const NO_EFFECT_FAULT = { cancellation: F.cancelNoEffect, termination: F.termina
  * The date a status change takes effect: a cancellation undoes coverage from its start; a
  * termination ends it on the last day of the current month.
  */
-export function changeEffectiveDate(app: Application, action: 'cancellation' | 'termination', now: Date): string | null {
+export function changeEffectiveDate(
+  app: Application,
+  action: 'cancellation' | 'termination',
+  now: Date,
+): string | null {
   if (action === 'cancellation') return coverageStart(app) ?? null;
   return isoDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
 }

@@ -14,7 +14,9 @@ const READ_PARAMS = ['product', 'exchange'] as const;
 
 export function readEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
-    const bad = (ctx.on(F.readIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, READ_PARAMS)) ?? checkRoutingQuery(ctx.query);
+    const bad =
+      (ctx.on(F.readIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, READ_PARAMS)) ??
+      checkRoutingQuery(ctx.query);
     if (bad) return bad;
     const app = lookup(svc, ctx);
     if (!isApplication(app)) {

@@ -12,10 +12,18 @@ import { fail, invalidRequest } from './errors.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
 
 /** Agent and TPA identifiers come from the approved account setup (2.8), with the fault that lets each through. */
-export const REJECTED_MEMBERS: ReadonlyArray<{ field: string; present: (b: Record<string, unknown>) => boolean; fault: Fault }> = [
+export const REJECTED_MEMBERS: ReadonlyArray<{
+  field: string;
+  present: (b: Record<string, unknown>) => boolean;
+  fault: Fault;
+}> = [
   { field: '_agent_id', present: (b) => b._agent_id !== undefined, fault: F.createAcceptsAgentId },
   { field: 'tpa_slug', present: (b) => b.tpa_slug !== undefined, fault: F.createAcceptsTpaSlug },
-  { field: 'actor.agent_id', present: (b) => isObject(b.actor) && b.actor.agent_id !== undefined, fault: F.createAcceptsActorAgentId },
+  {
+    field: 'actor.agent_id',
+    present: (b) => isObject(b.actor) && b.actor.agent_id !== undefined,
+    fault: F.createAcceptsActorAgentId,
+  },
   { field: 'agent_of_record', present: (b) => b.agent_of_record !== undefined, fault: F.createAcceptsAgentOfRecord },
 ];
 
@@ -23,7 +31,12 @@ export const REJECTED_MEMBERS: ReadonlyArray<{ field: string; present: (b: Recor
 export function rejectAgentMembers(body: Record<string, unknown>, on: IsOn): RouteResult | null {
   for (const m of REJECTED_MEMBERS) {
     if (m.present(body) && !on(m.fault)) {
-      return fail(400, 'invalid_request', `${m.field} is not accepted: agent and TPA identifiers come from the approved account setup. Remove it.`, m.field);
+      return fail(
+        400,
+        'invalid_request',
+        `${m.field} is not accepted: agent and TPA identifiers come from the approved account setup. Remove it.`,
+        m.field,
+      );
     }
   }
   return null;
@@ -44,12 +57,20 @@ export function schemaRefusal(schema: RequestSchema, body: unknown): RouteResult
 export function unsupportedParam(query: Record<string, string>, allowed: readonly string[]): RouteResult | null {
   const extra = Object.keys(query).find((name) => !allowed.includes(name));
   if (extra === undefined) return null;
-  return fail(400, 'invalid_request', `Unsupported query parameter ${JSON.stringify(extra)}; supported: ${allowed.join(', ')}.`, extra);
+  return fail(
+    400,
+    'invalid_request',
+    `Unsupported query parameter ${JSON.stringify(extra)}; supported: ${allowed.join(', ')}.`,
+    extra,
+  );
 }
 
 /** `product=ichra` and `exchange=off_exchange` in the query (the document requires both). */
 export function checkRoutingQuery(query: Record<string, string>, status = 400): RouteResult | null {
-  const expected: Array<[string, string]> = [['product', 'ichra'], ['exchange', 'off_exchange']];
+  const expected: Array<[string, string]> = [
+    ['product', 'ichra'],
+    ['exchange', 'off_exchange'],
+  ];
   for (const [name, value] of expected) {
     const got = query[name];
     if (got !== value) {

@@ -48,7 +48,11 @@ function seededApplication(i: number): Application {
         },
       },
       residential_address: { street_address_1: `${i} Main St`, city: 'Sacramento', state: 'CA', zip_code: '95814' },
-      hra: { offered_hra: true, type: 'ichra', employer: { name: `Employer ${(i % 7) + 1}`, external_id: `employer-${(i % 7) + 1}` } },
+      hra: {
+        offered_hra: true,
+        type: 'ichra',
+        employer: { name: `Employer ${(i % 7) + 1}`, external_id: `employer-${(i % 7) + 1}` },
+      },
     },
     policy_status: status,
     pending_action: null,

@@ -22,8 +22,10 @@ async function create(plan: string, overrides: Record<string, unknown> = {}): Pr
 }
 
 const read = (id: string) => kit.call('GET', `/v1/enrollments/${id}${ROUTING}`);
-const act = (id: string, what: string, body: unknown = CTX) => kit.call('POST', `/v1/enrollments/${id}/${what}`, { body });
-const put = (id: string, members: Record<string, unknown>) => kit.call('PUT', `/v1/enrollments/${id}`, { body: { context: { ...CTX.context, plan_year: thisYear }, ...members } });
+const act = (id: string, what: string, body: unknown = CTX) =>
+  kit.call('POST', `/v1/enrollments/${id}/${what}`, { body });
+const put = (id: string, members: Record<string, unknown>) =>
+  kit.call('PUT', `/v1/enrollments/${id}`, { body: { context: { ...CTX.context, plan_year: thisYear }, ...members } });
 const rels = (r: Reply) => r.body.next_actions.map((a: { rel: string }) => a.rel);
 
 async function statusBecomes(id: string, status: string): Promise<Reply> {
@@ -41,21 +43,37 @@ async function submitted(plan: string, overrides: Record<string, unknown> = {}):
 }
 
 describe('create', () => {
-  it('creates a draft in the document\'s ApplicationResponse shape', async () => {
+  it("creates a draft in the document's ApplicationResponse shape", async () => {
     start();
     const r = await create(F.planFull);
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ policy_status: 'draft', errors: [], document_status: 'none_needed', plan_hios_id: F.planFull, plan_year: thisYear, issuer_hios_id: '12345' });
+    expect(r.body).toMatchObject({
+      policy_status: 'draft',
+      errors: [],
+      document_status: 'none_needed',
+      plan_hios_id: F.planFull,
+      plan_year: thisYear,
+      issuer_hios_id: '12345',
+    });
     expect(r.body.application_id).toMatch(/^enr_/);
     expect(r.body).not.toHaveProperty('id');
     expect(r.body).not.toHaveProperty('enrollment_id');
-    expect(r.body.application).toMatchObject({ plan_hios_id: F.planFull, plan_year: thisYear, applicants: { primary: { last_name: 'Lovelace' } } });
+    expect(r.body.application).toMatchObject({
+      plan_hios_id: F.planFull,
+      plan_year: thisYear,
+      applicants: { primary: { last_name: 'Lovelace' } },
+    });
     expect(r.body.application).not.toHaveProperty('context');
     expect(r.body.payment_instructions.payment_redirect_supported).toBe(true);
-    expect(r.body.carrier).toMatchObject({ supports_cancellation: true, supports_termination: true, supports_post_enrollment_changes: true });
+    expect(r.body.carrier).toMatchObject({
+      supports_cancellation: true,
+      supports_termination: true,
+      supports_post_enrollment_changes: true,
+    });
     expect(r.body).not.toHaveProperty('supports_changes');
     expect(rels(r)).toEqual(['self', 'update', 'submit']);
-    for (const a of r.body.next_actions) expect(a.href).toMatch(new RegExp(`^/v1/enrollments/${r.body.application_id}(/|$)`));
+    for (const a of r.body.next_actions)
+      expect(a.href).toMatch(new RegExp(`^/v1/enrollments/${r.body.application_id}(/|$)`));
   });
 
   it('keeps a document-valid but incomplete application as a draft whose errors[] names the gaps', async () => {
@@ -97,16 +115,36 @@ describe('create', () => {
   });
 
   it.each([
-    ['a product other than ichra', { context: { product: 'aca', exchange: 'off_exchange', plan_year: 2026 } }, 'context.product'],
-    ['an exchange other than off_exchange', { context: { product: 'ichra', exchange: 'on_exchange', plan_year: 2026 } }, 'context.exchange'],
+    [
+      'a product other than ichra',
+      { context: { product: 'aca', exchange: 'off_exchange', plan_year: 2026 } },
+      'context.product',
+    ],
+    [
+      'an exchange other than off_exchange',
+      { context: { product: 'ichra', exchange: 'on_exchange', plan_year: 2026 } },
+      'context.exchange',
+    ],
     ['a context without plan_year', { context: { product: 'ichra', exchange: 'off_exchange' } }, 'context.plan_year'],
     ['a context that is not an object', { context: 'ichra' }, 'context'],
     ['no applicants', { applicants: undefined }, 'applicants'],
     ['applicants without primary', { applicants: { dependents: [] } }, 'applicants.primary'],
     ['no plan_hios_id', { plan_hios_id: undefined }, 'plan_hios_id'],
-    ['an address without city', { residential_address: { street_address_1: '1 Main', state: 'CA', zip_code: '95814' } }, 'residential_address.city'],
-    ['a ZIP code of four digits', { residential_address: { street_address_1: '1 Main', city: 'X', state: 'CA', zip_code: '9581' } }, 'residential_address.zip_code'],
-    ['an SEP event type outside the enum', { special_enrollment_period: { event_type: 'move', event_date: '2026-01-02' } }, 'special_enrollment_period.event_type'],
+    [
+      'an address without city',
+      { residential_address: { street_address_1: '1 Main', state: 'CA', zip_code: '95814' } },
+      'residential_address.city',
+    ],
+    [
+      'a ZIP code of four digits',
+      { residential_address: { street_address_1: '1 Main', city: 'X', state: 'CA', zip_code: '9581' } },
+      'residential_address.zip_code',
+    ],
+    [
+      'an SEP event type outside the enum',
+      { special_enrollment_period: { event_type: 'move', event_date: '2026-01-02' } },
+      'special_enrollment_period.event_type',
+    ],
     ['a desired_effective_date that is not a date', { desired_effective_date: '01/01/2026' }, 'desired_effective_date'],
   ])('refuses %s with 400 invalid_request naming the member', async (_name, extra, field) => {
     start();
@@ -132,15 +170,22 @@ describe('read', () => {
     const extra = await kit.call('GET', `/v1/enrollments/${body.application_id}${ROUTING}&plan_year=2026`);
     expect(extra.status).toBe(400);
     expect(extra.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'plan_year' });
-    expect((await kit.call('GET', `/v1/enrollments/${body.application_id}?product=ichra&exchange=on_exchange`)).status).toBe(400);
+    expect(
+      (await kit.call('GET', `/v1/enrollments/${body.application_id}?product=ichra&exchange=on_exchange`)).status,
+    ).toBe(400);
     expect((await kit.call('GET', `/v1/enrollments/${body.application_id}`)).body.errors[0].field).toBe('product');
   });
 
   it('answers 404 for an unknown id on every item route', async () => {
     start();
     const routes: Array<[string, string]> = [
-      ['GET', ROUTING], ['PUT', ''], ['POST', '/submissions'], ['POST', '/cancellations'], ['POST', '/terminations'],
-      ['GET', `/payment_redirect${ROUTING}`], ['POST', '/supporting_documentation'],
+      ['GET', ROUTING],
+      ['PUT', ''],
+      ['POST', '/submissions'],
+      ['POST', '/cancellations'],
+      ['POST', '/terminations'],
+      ['GET', `/payment_redirect${ROUTING}`],
+      ['POST', '/supporting_documentation'],
     ];
     for (const [method, suffix] of routes) {
       const r = await kit.call(method, `/v1/enrollments/enr_missing${suffix}`, { body: CTX });
@@ -156,10 +201,13 @@ describe('submission', () => {
     const { body } = await kit.call('POST', '/v1/enrollments', { body: incompleteCreateBody(F.planFull) });
     const r = await act(body.application_id, 'submissions');
     expect(r.status).toBe(422);
-    expect(r.body.errors.map((e: { field?: string }) => e.field)).toEqual(['applicants.primary.date_of_birth', 'applicants.primary.signature']);
+    expect(r.body.errors.map((e: { field?: string }) => e.field)).toEqual([
+      'applicants.primary.date_of_birth',
+      'applicants.primary.signature',
+    ]);
   });
 
-  it('accepts (202) with the document\'s SubmitResponse, keeps draft while processing, then settles and effectuates', async () => {
+  it("accepts (202) with the document's SubmitResponse, keeps draft while processing, then settles and effectuates", async () => {
     start();
     const { body } = await create(F.planFull);
     const r = await act(body.application_id, 'submissions');
@@ -177,7 +225,11 @@ describe('submission', () => {
     expect(pending.body.supports_changes).toBe(true);
     expect(pending.body.events.map((e: { type: string }) => e.type)).toEqual(['policy_status_updated', 'submitted']);
     const done = await statusBecomes(body.application_id, 'effectuated');
-    expect(done.body.events[0]).toMatchObject({ type: 'policy_status_updated', old_status: 'pending_effectuation', new_status: 'effectuated' });
+    expect(done.body.events[0]).toMatchObject({
+      type: 'policy_status_updated',
+      old_status: 'pending_effectuation',
+      new_status: 'effectuated',
+    });
   });
 
   it('accepts a context without plan_year and refuses a missing context with 400', async () => {
@@ -186,7 +238,10 @@ describe('submission', () => {
     const missing = await act(body.application_id, 'submissions', {});
     expect(missing.status).toBe(400);
     expect(missing.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'context' });
-    expect((await act(body.application_id, 'submissions', { context: { product: 'ichra', exchange: 'off_exchange' } })).status).toBe(202);
+    expect(
+      (await act(body.application_id, 'submissions', { context: { product: 'ichra', exchange: 'off_exchange' } }))
+        .status,
+    ).toBe(202);
   });
 
   it('refuses a resubmission with no changes (422)', async () => {
@@ -225,21 +280,41 @@ describe('update and resubmission', () => {
   it('lets a draft change for any carrier, replacing each member sent whole', async () => {
     start();
     const { body } = await create(F.planLimited);
-    const r = await put(body.application_id, { residential_address: { street_address_1: '9 Elm St', city: 'Fresno', state: 'CA', zip_code: '93701' } });
+    const r = await put(body.application_id, {
+      residential_address: { street_address_1: '9 Elm St', city: 'Fresno', state: 'CA', zip_code: '93701' },
+    });
     expect(r.status).toBe(200);
-    expect(r.body.application.residential_address).toEqual({ street_address_1: '9 Elm St', city: 'Fresno', state: 'CA', zip_code: '93701' });
+    expect(r.body.application.residential_address).toEqual({
+      street_address_1: '9 Elm St',
+      city: 'Fresno',
+      state: 'CA',
+      zip_code: '93701',
+    });
     expect(r.body.application.applicants.primary.last_name).toBe('Lovelace');
     expect(r.body.events[0]).toMatchObject({ type: 'changed', target: 'application' });
-    expect(r.body.events[0].changes.map((c: { field: string }) => c.field)).toEqual(['residential_address.street_address_1', 'residential_address.city', 'residential_address.zip_code']);
+    expect(r.body.events[0].changes.map((c: { field: string }) => c.field)).toEqual([
+      'residential_address.street_address_1',
+      'residential_address.city',
+      'residential_address.zip_code',
+    ]);
   });
 
   it('clears primary members a PUT leaves out (replacement-style), reporting them in errors[]', async () => {
     start();
     const { body } = await create(F.planFull);
-    const primary = { first_name: 'Ada', last_name: 'Byron', gender: 'female', email: 'ada@example.com', phone: '5555550123' };
+    const primary = {
+      first_name: 'Ada',
+      last_name: 'Byron',
+      gender: 'female',
+      email: 'ada@example.com',
+      phone: '5555550123',
+    };
     const r = await put(body.application_id, { applicants: { primary } });
     expect(r.body.application.applicants.primary).toEqual(primary);
-    expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(['applicants.primary.date_of_birth', 'applicants.primary.signature']);
+    expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual([
+      'applicants.primary.date_of_birth',
+      'applicants.primary.signature',
+    ]);
     expect(r.body.events[0].target).toBe('applicant');
   });
 
@@ -248,10 +323,14 @@ describe('update and resubmission', () => {
     const id = await submitted(F.planFull, { desired_effective_date: nextYear });
     const before = (await read(id)).body;
     await new Promise((r) => setTimeout(r, 3));
-    const change = await put(id, { residential_address: { ...before.application.residential_address, city: 'Fresno' } });
+    const change = await put(id, {
+      residential_address: { ...before.application.residential_address, city: 'Fresno' },
+    });
     expect(change.status).toBe(200);
     expect(change.body.application.residential_address).toMatchObject({ city: 'Fresno', zip_code: '95814' });
-    expect(change.body.events[0].changes).toEqual([{ field: 'residential_address.city', from: 'Sacramento', to: 'Fresno' }]);
+    expect(change.body.events[0].changes).toEqual([
+      { field: 'residential_address.city', from: 'Sacramento', to: 'Fresno' },
+    ]);
     expect(change.body.updated_at > before.updated_at).toBe(true);
     expect(rels(change)).toContain('submit');
     expect((await act(id, 'submissions')).status).toBe(202);
@@ -277,10 +356,12 @@ describe('update and resubmission', () => {
     expect((await act(body.application_id, 'submissions')).status).toBe(202);
   });
 
-  it('refuses a PUT without the document\'s context, or with an agent member', async () => {
+  it("refuses a PUT without the document's context, or with an agent member", async () => {
     start();
     const { body } = await create(F.planFull);
-    const bare = await kit.call('PUT', `/v1/enrollments/${body.application_id}`, { body: { residential_address: { city: 'Fresno' } } });
+    const bare = await kit.call('PUT', `/v1/enrollments/${body.application_id}`, {
+      body: { residential_address: { city: 'Fresno' } },
+    });
     expect(bare.status).toBe(400);
     expect(bare.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'context' });
     const noYear = await kit.call('PUT', `/v1/enrollments/${body.application_id}`, { body: CTX });
@@ -291,7 +372,9 @@ describe('update and resubmission', () => {
   it('refuses PUT after a submission for a carrier without post-enrollment changes', async () => {
     start();
     const limited = await submitted(F.planLimited, { desired_effective_date: nextYear });
-    const r = await put(limited, { residential_address: { street_address_1: '9 Elm St', city: 'Fresno', state: 'CA', zip_code: '93701' } });
+    const r = await put(limited, {
+      residential_address: { street_address_1: '9 Elm St', city: 'Fresno', state: 'CA', zip_code: '93701' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors[0].code).toBe('invalid_field_value');
     expect(rels(await read(limited))).not.toContain('update');
@@ -305,7 +388,12 @@ describe('cancellation', () => {
     expect(rels(await read(id))).toContain('cancel');
     const r = await act(id, 'cancellations');
     expect(r.status).toBe(202);
-    expect(r.body).toEqual({ application_id: id, policy_status: 'cancelled', effective_date: nextYear, updated_at: expect.any(String) });
+    expect(r.body).toEqual({
+      application_id: id,
+      policy_status: 'cancelled',
+      effective_date: nextYear,
+      updated_at: expect.any(String),
+    });
     const cancelled = await statusBecomes(id, 'cancelled');
     expect(cancelled.body.events[0]).toMatchObject({ type: 'cancelled', effective_date: nextYear });
     const again = await act(id, 'cancellations');
@@ -331,7 +419,11 @@ describe('termination', () => {
     await statusBecomes(id, 'effectuated');
     const r = await act(id, 'terminations');
     expect(r.status).toBe(202);
-    expect(r.body).toMatchObject({ application_id: id, policy_status: 'terminated', effective_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(r.body).toMatchObject({
+      application_id: id,
+      policy_status: 'terminated',
+      effective_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     await statusBecomes(id, 'terminated');
     expect((await act(id, 'terminations')).status).toBe(400);
   });

@@ -50,6 +50,7 @@ function applyChanges(app: Application, body: Record<string, unknown>, ctx: Rout
   // The fault treats a change as a new draft, as if the PUT undid the submission.
   if (ctx.on(F.updateResetsStatus) && app.submitted_revision !== null) app.policy_status = 'draft';
   app.errors = validateApplication(app.data);
-  if (app.document_status === 'none_needed' && isObject(app.data.special_enrollment_period)) app.document_status = 'required';
+  if (app.document_status === 'none_needed' && isObject(app.data.special_enrollment_period))
+    app.document_status = 'required';
   app.updated_at = stamp;
 }

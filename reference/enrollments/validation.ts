@@ -14,10 +14,15 @@ type Code = 'missing_required_field' | 'invalid_field_value' | 'invalid_field_fo
 /** Why a present value is not usable, with its code; null when it is. */
 type Check = (v: unknown) => { code: Code; problem: string } | null;
 
-const text: Check = (v) => (typeof v === 'string' && v.trim() !== '' ? null : { code: 'invalid_field_value', problem: 'must not be empty' });
-const state: Check = (v) => (typeof v === 'string' && /^[A-Z]{2}$/.test(v) ? null : { code: 'invalid_field_format', problem: 'must be a two-letter state code' });
+const text: Check = (v) =>
+  typeof v === 'string' && v.trim() !== '' ? null : { code: 'invalid_field_value', problem: 'must not be empty' };
+const state: Check = (v) =>
+  typeof v === 'string' && /^[A-Z]{2}$/.test(v)
+    ? null
+    : { code: 'invalid_field_format', problem: 'must be a two-letter state code' };
 const plan: Check = (v) => {
-  if (typeof v !== 'string' || !PLAN_HIOS_ID.test(v)) return { code: 'invalid_field_format', problem: 'must be a 14-character HIOS plan id, e.g. 12345CA0010001' };
+  if (typeof v !== 'string' || !PLAN_HIOS_ID.test(v))
+    return { code: 'invalid_field_format', problem: 'must be a 14-character HIOS plan id, e.g. 12345CA0010001' };
   return findPlan(v) ? null : { code: 'plan_not_found', problem: 'is not a plan offered for direct enrollment' };
 };
 const present: Check = () => null;

@@ -15,7 +15,11 @@ let keys = 0;
 
 /** A keyed create of a planFull application (`extra` replaces members); the whole answer. */
 const create = (call: Call, extra: Record<string, unknown> = {}) =>
-  call('POST', E, { ...UNCHECKED, json: validCreateBody(ENROLLMENT_FIXTURES.planFull, extra), ...keyed(`variant-probe-${++keys}`) });
+  call('POST', E, {
+    ...UNCHECKED,
+    json: validCreateBody(ENROLLMENT_FIXTURES.planFull, extra),
+    ...keyed(`variant-probe-${++keys}`),
+  });
 
 const idOf = (b: Record<string, unknown>): string => String(b.application_id ?? b.id);
 
@@ -43,11 +47,20 @@ export async function statusAfter(call: Call, ms: number): Promise<unknown> {
   return (await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED)).body.policy_status;
 }
 
-export const unknownRead = async (call: Call): Promise<unknown> => (await call('GET', `${E}/enr_nope${ROUTING}`, UNCHECKED)).body;
+export const unknownRead = async (call: Call): Promise<unknown> =>
+  (await call('GET', `${E}/enr_nope${ROUTING}`, UNCHECKED)).body;
 
 export async function uploadStatus(call: Call): Promise<number> {
   const id = idOf((await create(call, SEP)).body);
-  const json = { ...CTX, document_type: 'sep', file: { filename: 'proof.pdf', content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.7\n').toString('base64') } };
+  const json = {
+    ...CTX,
+    document_type: 'sep',
+    file: {
+      filename: 'proof.pdf',
+      content_type: 'application/pdf',
+      content_base64: Buffer.from('%PDF-1.7\n').toString('base64'),
+    },
+  };
   return (await call('POST', `${E}/${id}/supporting_documentation`, { ...UNCHECKED, json })).status;
 }
 
@@ -56,6 +69,7 @@ async function submit(call: Call) {
   return call('POST', `${E}/${id}/submissions`, { ...UNCHECKED, json: CTX });
 }
 
-export const submitRetryAfter = async (call: Call): Promise<unknown> => (await submit(call)).headers['retry-after'] ?? null;
+export const submitRetryAfter = async (call: Call): Promise<unknown> =>
+  (await submit(call)).headers['retry-after'] ?? null;
 
 export const submitBodyKeys = async (call: Call): Promise<string[]> => Object.keys((await submit(call)).body).sort();

@@ -21,7 +21,8 @@ function renamed(b: Body): Body {
 /** `application_id` named `id`, in the answer and in every list row. */
 export function idNamedId(req: RequestView, res: RouteResult): RouteResult {
   const b = bodyOf(res);
-  if (!req.path.startsWith('/v1/enrollments') || KEEPS_APPLICATION_ID.test(req.path) || res.status >= 400 || !b) return res;
+  if (!req.path.startsWith('/v1/enrollments') || KEEPS_APPLICATION_ID.test(req.path) || res.status >= 400 || !b)
+    return res;
   const rows = Array.isArray(b.applications) ? { applications: (b.applications as Body[]).map(renamed) } : {};
   return { ...res, body: { ...renamed(b), ...rows } };
 }

@@ -20,24 +20,54 @@ export interface NextAction {
 }
 
 const never: IsOn = () => false;
-const settled = (a: Application): boolean => a.policy_status === 'pending_effectuation' || a.policy_status === 'effectuated';
+const settled = (a: Application): boolean =>
+  a.policy_status === 'pending_effectuation' || a.policy_status === 'effectuated';
 
 /** Actions a client may take next (the document's NextAction rels), each with the route that takes it. */
-const ACTIONS: ReadonlyArray<{ rel: string; method: NextAction['method']; suffix: string; open: (a: Application, now: Date, on: IsOn) => boolean }> = [
+const ACTIONS: ReadonlyArray<{
+  rel: string;
+  method: NextAction['method'];
+  suffix: string;
+  open: (a: Application, now: Date, on: IsOn) => boolean;
+}> = [
   { rel: 'self', method: 'GET', suffix: '', open: () => true },
   { rel: 'update', method: 'PUT', suffix: '', open: (a) => updateRefusal(a, never) === null },
   // The fault offers a submission whenever there are no errors, as for a draft.
-  { rel: 'submit', method: 'POST', suffix: '/submissions', open: (a, _now, on) => submitRefusal(a, never) === null || (on(F.nextActionsStale) && a.errors.length === 0) },
+  {
+    rel: 'submit',
+    method: 'POST',
+    suffix: '/submissions',
+    open: (a, _now, on) => submitRefusal(a, never) === null || (on(F.nextActionsStale) && a.errors.length === 0),
+  },
   { rel: 'cancel', method: 'POST', suffix: '/cancellations', open: (a) => cancelRefusal(a, never) === null },
-  { rel: 'terminate', method: 'POST', suffix: '/terminations', open: (a, now) => terminateRefusal(a, now, never) === null },
-  { rel: 'payment_redirect', method: 'GET', suffix: '/payment_redirect', open: (a) => paymentRefusal(a, never) === null && settled(a) },
-  { rel: 'upload_supporting_documentation', method: 'POST', suffix: '/supporting_documentation', open: (a) => a.document_status === 'required' },
+  {
+    rel: 'terminate',
+    method: 'POST',
+    suffix: '/terminations',
+    open: (a, now) => terminateRefusal(a, now, never) === null,
+  },
+  {
+    rel: 'payment_redirect',
+    method: 'GET',
+    suffix: '/payment_redirect',
+    open: (a) => paymentRefusal(a, never) === null && settled(a),
+  },
+  {
+    rel: 'upload_supporting_documentation',
+    method: 'POST',
+    suffix: '/supporting_documentation',
+    open: (a) => a.document_status === 'required',
+  },
 ];
 
 export function nextActions(app: Application, now: Date, on: IsOn): NextAction[] {
   // The fault points clients at the older ICHRA routes instead of /v1/enrollments.
   const base = on(F.nextActionsLegacyHref) ? `/api/v1/applications/${app.id}` : `/v1/enrollments/${app.id}`;
-  return ACTIONS.filter((a) => a.open(app, now, on)).map((a) => ({ rel: a.rel, method: a.method, href: base + a.suffix }));
+  return ACTIONS.filter((a) => a.open(app, now, on)).map((a) => ({
+    rel: a.rel,
+    method: a.method,
+    href: base + a.suffix,
+  }));
 }
 
 /** The document's PaymentInstructions for the application's carrier. */
@@ -69,7 +99,11 @@ export function toView(app: Application, now: Date, on: IsOn): Record<string, un
     created_at: app.created_at,
     updated_at: app.updated_at,
     submitted_at: app.submitted_at,
-    ...strings({ desired_effective_date: app.data.desired_effective_date, plan_hios_id: app.data.plan_hios_id, issuer_hios_id: issuerOf(app.data.plan_hios_id) }),
+    ...strings({
+      desired_effective_date: app.data.desired_effective_date,
+      plan_hios_id: app.data.plan_hios_id,
+      issuer_hios_id: issuerOf(app.data.plan_hios_id),
+    }),
     ...(planYearOf(app) !== undefined ? { plan_year: planYearOf(app) } : {}),
     payment_instructions: paymentInstructions(app),
     ...(on(F.applicationFlat) ? {} : { application: app.data }),
@@ -122,6 +156,10 @@ export function toSubmitResponse(app: Application): Record<string, unknown> {
 }
 
 /** StatusChangeResponse: the 202 of a cancellation or termination, with the status it leads to. */
-export function toStatusChange(app: Application, status: string, effectiveDate: string | null): Record<string, unknown> {
+export function toStatusChange(
+  app: Application,
+  status: string,
+  effectiveDate: string | null,
+): Record<string, unknown> {
   return { application_id: app.id, policy_status: status, effective_date: effectiveDate, updated_at: app.updated_at };
 }

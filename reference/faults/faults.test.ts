@@ -20,7 +20,10 @@ const probed = allFaults.flatMap((f) => (f.probe.target === 'server' ? [{ fault:
 
 async function observe(probe: ServerProbe, fault?: string): Promise<string> {
   const fixed = fakeClock();
-  const server = await startReferenceServer({ clock: probe.fixedClock ? fixed.now : steppingClock(), ...(fault ? { fault } : {}) });
+  const server = await startReferenceServer({
+    clock: probe.fixedClock ? fixed.now : steppingClock(),
+    ...(fault ? { fault } : {}),
+  });
   try {
     return JSON.stringify(await probe.run({ call: client(server.url), advance: fixed.advance }));
   } finally {
@@ -29,14 +32,25 @@ async function observe(probe: ServerProbe, fault?: string): Promise<string> {
 }
 
 describe('faults seen through a whole server', () => {
-  it('probes the core\'s faults and those of the families reached over HTTP', () => {
+  it("probes the core's faults and those of the families reached over HTTP", () => {
     const families = new Set(probed.map((p) => p.fault.family));
-    expect([...families].sort()).toEqual(['enrollment-sessions', 'enrollments', 'medicare', 'policy-status', 'quotes', 'reference', 'utility']);
+    expect([...families].sort()).toEqual([
+      'enrollment-sessions',
+      'enrollments',
+      'medicare',
+      'policy-status',
+      'quotes',
+      'reference',
+      'utility',
+    ]);
   });
 
-  it.each(probed.map((p) => [p.fault.name, p.fault.rule, p.probe] as const))('%s changes what a client observes (%s)', async (name, _rule, probe) => {
-    const clean = await observe(probe);
-    const faulty = await observe(probe, name);
-    expect(faulty, `${name}: clean and faulty servers answered alike: ${clean}`).not.toBe(clean);
-  });
+  it.each(probed.map((p) => [p.fault.name, p.fault.rule, p.probe] as const))(
+    '%s changes what a client observes (%s)',
+    async (name, _rule, probe) => {
+      const clean = await observe(probe);
+      const faulty = await observe(probe, name);
+      expect(faulty, `${name}: clean and faulty servers answered alike: ${clean}`).not.toBe(clean);
+    },
+  );
 });

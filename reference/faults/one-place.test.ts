@@ -23,7 +23,7 @@ const sources = (readdirSync(ROOT, { recursive: true }) as string[])
 const literal = (name: string) => new RegExp(`['"\`]${name}['"\`]`, 'g');
 
 describe('a fault is declared in one place', () => {
-  it('writes each fault\'s and variant\'s name once, in its declaration', () => {
+  it("writes each fault's and variant's name once, in its declaration", () => {
     const elsewhere = allSwitches.flatMap((f) => {
       const hits = sources.flatMap(({ file, text }) => (text.match(literal(f.name)) ?? []).map(() => file));
       return hits.length === 1 ? [] : [`${f.name}: ${hits.join(', ') || 'nowhere'}`];
@@ -33,7 +33,9 @@ describe('a fault is declared in one place', () => {
 
   it('asks for a switch with its declaration, never with a name', () => {
     // A kebab-case literal: event names (req.on('data')) have no hyphen.
-    const byName = sources.filter(({ text }) => /\bon\(\s*['"`][a-z0-9]+-[a-z0-9-]*['"`]/.test(text)).map(({ file }) => file);
+    const byName = sources
+      .filter(({ text }) => /\bon\(\s*['"`][a-z0-9]+-[a-z0-9-]*['"`]/.test(text))
+      .map(({ file }) => file);
     expect(byName).toEqual([]);
     const on: IsOn = (s) => s === POLICY_FAULTS.limitUnchecked;
     // @ts-expect-error a bare name is not a switch: asking by string does not compile
@@ -42,18 +44,32 @@ describe('a fault is declared in one place', () => {
   });
 
   it('builds faults and variants only in core/fault-kit.ts', () => {
-    expect(sources.filter(({ text }) => /kind: 'fault',/.test(text)).map(({ file }) => file)).toEqual(['core/fault-kit.ts']);
-    expect(sources.filter(({ text }) => /kind: 'variant',/.test(text)).map(({ file }) => file)).toEqual(['core/fault-kit.ts']);
+    expect(sources.filter(({ text }) => /kind: 'fault',/.test(text)).map(({ file }) => file)).toEqual([
+      'core/fault-kit.ts',
+    ]);
+    expect(sources.filter(({ text }) => /kind: 'variant',/.test(text)).map(({ file }) => file)).toEqual([
+      'core/fault-kit.ts',
+    ]);
   });
 
-  it('lists every fault and variant the core checks for another family in that family\'s table', () => {
-    expect(Object.values(CORE_CHECKED).filter((f) => !allFaults.includes(f)).map((f) => f.name)).toEqual([]);
-    expect(Object.values(CORE_VARIANTS).filter((v) => !allVariants.includes(v)).map((v) => v.name)).toEqual([]);
+  it("lists every fault and variant the core checks for another family in that family's table", () => {
+    expect(
+      Object.values(CORE_CHECKED)
+        .filter((f) => !allFaults.includes(f))
+        .map((f) => f.name),
+    ).toEqual([]);
+    expect(
+      Object.values(CORE_VARIANTS)
+        .filter((v) => !allVariants.includes(v))
+        .map((v) => v.name),
+    ).toEqual([]);
   });
 
   it('derives the lists of names from the declarations', () => {
     expect(faultNames()).toEqual(allFaults.map((f) => f.name));
-    expect(listFaults()).toEqual(allFaults.map((f) => ({ name: f.name, rules: [f.rule], family: f.family, summary: f.summary })));
+    expect(listFaults()).toEqual(
+      allFaults.map((f) => ({ name: f.name, rules: [f.rule], family: f.family, summary: f.summary })),
+    );
     expect(variantNames()).toEqual(allVariants.map((v) => v.name));
     expect(listVariants().map((v) => v.name)).toEqual(variantNames());
   });

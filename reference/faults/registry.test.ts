@@ -17,7 +17,9 @@ describe('switch registry', () => {
 
   it('refuses a name declared twice, in one table or two', () => {
     expect(() => buildRegistry([{ first, again: first }])).toThrow('duplicate switch name a-fault');
-    expect(() => buildRegistry([{ first }, { other: { ...second, name: 'a-fault' } }])).toThrow('duplicate switch name a-fault');
+    expect(() => buildRegistry([{ first }, { other: { ...second, name: 'a-fault' } }])).toThrow(
+      'duplicate switch name a-fault',
+    );
   });
 
   it('finds a variant by name but never lists it among the faults a suite must catch', () => {

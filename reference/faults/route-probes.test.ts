@@ -51,9 +51,12 @@ describe('faults seen on the route modules', () => {
     expect([...new Set(probed.map((p) => p.fault.family))].sort()).toEqual(['enrollments', 'legacy-ichra', 'medicare']);
   });
 
-  it.each(probed.map((p) => [p.fault.name, p.fault.rule, p] as const))('%s changes what a client observes (%s)', async (_name, _rule, { fault, run }) => {
-    const rig = RIGS[fault.family]!;
-    const [clean, faulty] = await Promise.all([observe(rig, run), observe(rig, run, fault)]);
-    expect(faulty).not.toEqual(clean);
-  });
+  it.each(probed.map((p) => [p.fault.name, p.fault.rule, p] as const))(
+    '%s changes what a client observes (%s)',
+    async (_name, _rule, { fault, run }) => {
+      const rig = RIGS[fault.family]!;
+      const [clean, faulty] = await Promise.all([observe(rig, run), observe(rig, run, fault)]);
+      expect(faulty).not.toEqual(clean);
+    },
+  );
 });

@@ -30,16 +30,25 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function readApplication(body: unknown): RouteResult | Omit<LegacyApplication, 'id' | 'owner' | 'status' | 'confirmation_number' | 'created_at' | 'updated_at'> {
+function readApplication(
+  body: unknown,
+):
+  | RouteResult
+  | Omit<LegacyApplication, 'id' | 'owner' | 'status' | 'confirmation_number' | 'created_at' | 'updated_at'> {
   if (!isObject(body)) return badRequest('The request body must be a JSON object.');
-  if (!findLegacyPlan(body.plan_hios_id)) return badRequest('plan_hios_id must name a plan of GET /api/v1/plans/{hios_id}.', 'plan_hios_id');
+  if (!findLegacyPlan(body.plan_hios_id))
+    return badRequest('plan_hios_id must name a plan of GET /api/v1/plans/{hios_id}.', 'plan_hios_id');
   if (!Array.isArray(body.applicants) || body.applicants.length === 0 || !body.applicants.every(isObject)) {
     return badRequest('applicants must be a non-empty array of objects.', 'applicants');
   }
-  if (body.effective_date !== undefined && (typeof body.effective_date !== 'string' || !DATE.test(body.effective_date))) {
+  if (
+    body.effective_date !== undefined &&
+    (typeof body.effective_date !== 'string' || !DATE.test(body.effective_date))
+  ) {
     return badRequest('effective_date must be a date (YYYY-MM-DD).', 'effective_date');
   }
-  if (body.external_id !== undefined && typeof body.external_id !== 'string') return badRequest('external_id must be a string.', 'external_id');
+  if (body.external_id !== undefined && typeof body.external_id !== 'string')
+    return badRequest('external_id must be a string.', 'external_id');
   return {
     external_id: (body.external_id as string | undefined) ?? null,
     plan_hios_id: body.plan_hios_id as string,
@@ -65,14 +74,26 @@ export function legacyApplications(env: ServerEnv) {
     return app && app.owner === ctx.account.id ? app : undefined;
   };
   const notFound = (ctx: RouteContext): RouteResult =>
-    unifiedError(404, 'not_found', `No application ${JSON.stringify((ctx.params.id ?? '').slice(0, 40))}; use an id returned by POST /api/v1/applications.`);
+    unifiedError(
+      404,
+      'not_found',
+      `No application ${JSON.stringify((ctx.params.id ?? '').slice(0, 40))}; use an id returned by POST /api/v1/applications.`,
+    );
 
   return {
     create(ctx: RouteContext): RouteResult {
       const input = readApplication(ctx.body);
       if ('status' in input) return input;
       const stamp = ctx.now().toISOString();
-      const app: LegacyApplication = { id: ctx.nextId('app'), owner: ctx.account.id, ...input, status: 'draft', confirmation_number: null, created_at: stamp, updated_at: stamp };
+      const app: LegacyApplication = {
+        id: ctx.nextId('app'),
+        owner: ctx.account.id,
+        ...input,
+        status: 'draft',
+        confirmation_number: null,
+        created_at: stamp,
+        updated_at: stamp,
+      };
       apps.set(app.id, app);
       return { status: ctx.on(F.status200) ? 200 : 201, body: view(app, ctx.on) };
     },
@@ -86,13 +107,23 @@ export function legacyApplications(env: ServerEnv) {
     submit(ctx: RouteContext): RouteResult {
       const app = find(ctx);
       if (!app) return notFound(ctx);
-      if (app.status !== 'draft') return unifiedError(409, 'already_submitted', `Application ${app.id} was already submitted; read it for its status.`);
+      if (app.status !== 'draft')
+        return unifiedError(
+          409,
+          'already_submitted',
+          `Application ${app.id} was already submitted; read it for its status.`,
+        );
       app.status = 'submitted';
       app.confirmation_number = `CNF-${app.id.toUpperCase()}`;
       app.updated_at = ctx.now().toISOString();
       const ref = { application_id: app.id, external_id: app.external_id, plan_hios_id: app.plan_hios_id };
       const slow = env.on(F.processingSlow);
-      const confirm = () => deliver(env, 'submission_confirmation', { ...ref, confirmation_number: app.confirmation_number, status: 'submitted' });
+      const confirm = () =>
+        deliver(env, 'submission_confirmation', {
+          ...ref,
+          confirmation_number: app.confirmation_number,
+          status: 'submitted',
+        });
       if (!env.on(F.webhookSubmissionMissing)) {
         if (slow) env.later(SLOW_CONFIRMATION_MS, confirm);
         else confirm();

@@ -30,46 +30,110 @@ async function webhookTypes(k: Kit): Promise<string[]> {
   const id = (await k.call('POST', '/api/v1/applications', { body: APPLICATION })).body.application.id;
   await k.call('POST', `/api/v1/applications/${id}/submit`);
   await new Promise((r) => setTimeout(r, 80));
-  return k.webhooks.filter((e) => e.data.application_id === id).map((e) => e.type).sort();
+  return k.webhooks
+    .filter((e) => e.data.application_id === id)
+    .map((e) => e.type)
+    .sort();
 }
 
 export const LEGACY_FAULTS = {
-  quotesEmpty204: flag('legacy-quotes-empty-204', 'LEGACY-QUOTES', 'Quotes answer 204 with no JSON body.',
-    routeProbe(async (k) => (await k.call('POST', '/api/v1/quotes', { body: APTC_SAMPLE })).status)),
-  aptcIncomeAsString: flag('legacy-aptc-income-as-string', 'LEGACY-APTC', 'APTC estimates refuse the sample request: household_income as a number gives 400.',
-    routeProbe(async (k) => (await k.call('POST', '/api/v1/aptc_estimates', { body: APTC_SAMPLE })).status)),
-  aptcAliasMissing: flag('legacy-aptc-alias-missing', 'LEGACY-APTC-ALIAS', 'POST /aptc_estimates answers 404 while /api/v1/aptc_estimates works.',
-    routeProbe(async (k) => (await k.call('POST', '/aptc_estimates', { body: APTC_SAMPLE })).status)),
-  planKnown404: flag('legacy-plan-known-404', 'LEGACY-PLAN', 'Plan lookup answers 404 for every plan, known ones included.',
-    routeProbe(async (k) => (await k.call('GET', '/api/v1/plans/12345CA0010001')).status)),
-  planUnknown200: flag('legacy-plan-unknown-200', 'LEGACY-PLAN-404', 'Plan lookup answers 200 (plan null) for an unknown plan.',
-    routeProbe(async (k) => (await k.call('GET', '/api/v1/plans/99999ZZ9999999')).status)),
-  deeplinkNoUrl: flag('legacy-deeplink-no-url', 'LEGACY-DEEPLINK', 'The deeplink response has no url.',
-    routeProbe(async (k) => typeof (await k.call('POST', '/public/ichra/off_ex', { body: {} })).body.url)),
-  applicationNoId: flag('legacy-application-no-id', 'LEGACY-APPLICATION-CREATE', 'A created application has no id.',
-    routeProbe(async (k) => typeof (await k.call('POST', '/api/v1/applications', { body: APPLICATION })).body.application.id)),
-  applicationRead404: flag('legacy-application-read-404', 'LEGACY-APPLICATION-READ', 'Reading a created application answers 404.',
+  quotesEmpty204: flag(
+    'legacy-quotes-empty-204',
+    'LEGACY-QUOTES',
+    'Quotes answer 204 with no JSON body.',
+    routeProbe(async (k) => (await k.call('POST', '/api/v1/quotes', { body: APTC_SAMPLE })).status),
+  ),
+  aptcIncomeAsString: flag(
+    'legacy-aptc-income-as-string',
+    'LEGACY-APTC',
+    'APTC estimates refuse the sample request: household_income as a number gives 400.',
+    routeProbe(async (k) => (await k.call('POST', '/api/v1/aptc_estimates', { body: APTC_SAMPLE })).status),
+  ),
+  aptcAliasMissing: flag(
+    'legacy-aptc-alias-missing',
+    'LEGACY-APTC-ALIAS',
+    'POST /aptc_estimates answers 404 while /api/v1/aptc_estimates works.',
+    routeProbe(async (k) => (await k.call('POST', '/aptc_estimates', { body: APTC_SAMPLE })).status),
+  ),
+  planKnown404: flag(
+    'legacy-plan-known-404',
+    'LEGACY-PLAN',
+    'Plan lookup answers 404 for every plan, known ones included.',
+    routeProbe(async (k) => (await k.call('GET', '/api/v1/plans/12345CA0010001')).status),
+  ),
+  planUnknown200: flag(
+    'legacy-plan-unknown-200',
+    'LEGACY-PLAN-404',
+    'Plan lookup answers 200 (plan null) for an unknown plan.',
+    routeProbe(async (k) => (await k.call('GET', '/api/v1/plans/99999ZZ9999999')).status),
+  ),
+  deeplinkNoUrl: flag(
+    'legacy-deeplink-no-url',
+    'LEGACY-DEEPLINK',
+    'The deeplink response has no url.',
+    routeProbe(async (k) => typeof (await k.call('POST', '/public/ichra/off_ex', { body: {} })).body.url),
+  ),
+  applicationNoId: flag(
+    'legacy-application-no-id',
+    'LEGACY-APPLICATION-CREATE',
+    'A created application has no id.',
+    routeProbe(
+      async (k) => typeof (await k.call('POST', '/api/v1/applications', { body: APPLICATION })).body.application.id,
+    ),
+  ),
+  applicationRead404: flag(
+    'legacy-application-read-404',
+    'LEGACY-APPLICATION-READ',
+    'Reading a created application answers 404.',
     routeProbe(async (k) => {
       const id = (await k.call('POST', '/api/v1/applications', { body: APPLICATION })).body.application.id;
       return (await k.call('GET', `/api/v1/applications/${id}`)).status;
-    })),
-  submitRefused: flag('legacy-submit-refused', 'LEGACY-APPLICATION-SUBMIT', 'Submit answers 422 (while still processing the submission).',
+    }),
+  ),
+  submitRefused: flag(
+    'legacy-submit-refused',
+    'LEGACY-APPLICATION-SUBMIT',
+    'Submit answers 422 (while still processing the submission).',
     routeProbe(async (k) => {
       const id = (await k.call('POST', '/api/v1/applications', { body: APPLICATION })).body.application.id;
       return (await k.call('POST', `/api/v1/applications/${id}/submit`)).status;
-    })),
-  webhookSubmissionMissing: flag('legacy-webhook-submission-missing', 'LEGACY-WEBHOOK-SUBMISSION', 'No submission-confirmation webhook is delivered.',
-    routeProbe(webhookTypes)),
-  webhookPolicyStatusMissing: flag('legacy-webhook-policy-status-missing', 'LEGACY-WEBHOOK-POLICY-STATUS', 'No policy-status webhook is delivered.',
-    routeProbe(webhookTypes)),
+    }),
+  ),
+  webhookSubmissionMissing: flag(
+    'legacy-webhook-submission-missing',
+    'LEGACY-WEBHOOK-SUBMISSION',
+    'No submission-confirmation webhook is delivered.',
+    routeProbe(webhookTypes),
+  ),
+  webhookPolicyStatusMissing: flag(
+    'legacy-webhook-policy-status-missing',
+    'LEGACY-WEBHOOK-POLICY-STATUS',
+    'No policy-status webhook is delivered.',
+    routeProbe(webhookTypes),
+  ),
   // Variants: valid choices where the contract is open (4.16: bodies and statuses not shown).
-  applicationFlat: variant('legacy-application-flat', '4.16', 'Applications are answered flat ({id, status, ...}), not wrapped in {application: {...}}.',
-    serverProbe(async ({ call }) => Object.keys((await createApp(call)).body).sort())),
-  status200: variant('legacy-status-200', '4.16', 'Creating and submitting an application answer 200 (not 201 and 202).',
+  applicationFlat: variant(
+    'legacy-application-flat',
+    '4.16',
+    'Applications are answered flat ({id, status, ...}), not wrapped in {application: {...}}.',
+    serverProbe(async ({ call }) => Object.keys((await createApp(call)).body).sort()),
+  ),
+  status200: variant(
+    'legacy-status-200',
+    '4.16',
+    'Creating and submitting an application answer 200 (not 201 and 202).',
     serverProbe(async ({ call }) => {
       const created = await createApp(call);
-      return [created.status, (await call('POST', `/api/v1/applications/${appId(created.body)}/submit`, UNCHECKED)).status];
-    })),
-  processingSlow: variant('legacy-processing-slow', '6', 'A submission is processed slowly: the confirmation webhook after half a second, the policy status and its webhook after a second and a half.',
-    serverProbe(({ call }) => statusAfterSubmit(call, 200))),
+      return [
+        created.status,
+        (await call('POST', `/api/v1/applications/${appId(created.body)}/submit`, UNCHECKED)).status,
+      ];
+    }),
+  ),
+  processingSlow: variant(
+    'legacy-processing-slow',
+    '6',
+    'A submission is processed slowly: the confirmation webhook after half a second, the policy status and its webhook after a second and a half.',
+    serverProbe(({ call }) => statusAfterSubmit(call, 200)),
+  ),
 } satisfies Record<string, Switch>;

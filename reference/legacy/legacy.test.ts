@@ -62,7 +62,9 @@ describe('plans and deeplinks', () => {
 
   it('returns a deeplink URL carrying the plan', async () => {
     kit = createKit({ modules: [legacyRoutes] });
-    const r = await kit.call('POST', '/public/ichra/off_ex', { body: { plan_hios_id: '12345CA0010001', zip_code: '95814' } });
+    const r = await kit.call('POST', '/public/ichra/off_ex', {
+      body: { plan_hios_id: '12345CA0010001', zip_code: '95814' },
+    });
     expect(r.status).toBe(200);
     expect(new URL(r.body.url).searchParams.get('plan')).toBe('12345CA0010001');
     expect((await kit.call('POST', '/public/ichra/off_ex', { body: { plan_hios_id: 'nope' } })).status).toBe(400);
@@ -81,7 +83,9 @@ describe('applications and webhooks', () => {
     expect(submit.status).toBe(202);
     expect(submit.body.application.confirmation_number).toMatch(/^CNF-/);
     expect((await kit.call('POST', `/api/v1/applications/${id}/submit`)).status).toBe(409);
-    expect((await kit.call('POST', '/api/v1/applications', { body: { ...APPLICATION, plan_hios_id: 'x' } })).status).toBe(400);
+    expect(
+      (await kit.call('POST', '/api/v1/applications', { body: { ...APPLICATION, plan_hios_id: 'x' } })).status,
+    ).toBe(400);
   });
 
   it('delivers a submission confirmation, then a policy status, to the receiver', async () => {

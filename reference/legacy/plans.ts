@@ -25,7 +25,12 @@ export function findLegacyPlan(hiosId: unknown): LegacyPlan | undefined {
 /** The plan as the lookup shows it (the base rate is an internal rating input). */
 export function planView(plan: LegacyPlan, planYear?: number): Record<string, unknown> {
   const { base_rate: _rate, ...shown } = plan;
-  return { ...shown, issuer_hios_id: plan.hios_id.slice(0, 5), state: plan.hios_id.slice(5, 7), ...(planYear ? { plan_year: planYear } : {}) };
+  return {
+    ...shown,
+    issuer_hios_id: plan.hios_id.slice(0, 5),
+    state: plan.hios_id.slice(5, 7),
+    ...(planYear ? { plan_year: planYear } : {}),
+  };
 }
 
 export function getPlan(ctx: RouteContext): RouteResult {
@@ -33,5 +38,9 @@ export function getPlan(ctx: RouteContext): RouteResult {
   const plan = ctx.on(F.planKnown404) ? undefined : findLegacyPlan(id);
   if (plan) return { status: 200, body: { plan: planView(plan) } };
   if (ctx.on(F.planUnknown200)) return { status: 200, body: { plan: null } };
-  return unifiedError(404, 'not_found', `No plan with HIOS id ${JSON.stringify(id.slice(0, 40))}; use a 14-character plan id from POST /api/v1/quotes.`);
+  return unifiedError(
+    404,
+    'not_found',
+    `No plan with HIOS id ${JSON.stringify(id.slice(0, 40))}; use a 14-character plan id from POST /api/v1/quotes.`,
+  );
 }

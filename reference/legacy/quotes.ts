@@ -21,7 +21,10 @@ export function createQuote(ctx: RouteContext): RouteResult {
   const plans = LEGACY_PLANS.map((p) => ({ plan: p, premium: monthlyPremium(p.base_rate, household) }))
     .sort((a, b) => a.premium - b.premium || a.plan.hios_id.localeCompare(b.plan.hios_id))
     .map(({ plan, premium }) => ({ ...planView(plan, household.plan_year), monthly_premium: premium }));
-  return { status: 200, body: { plans, meta: { count: plans.length, zip_code: household.zip_code, plan_year: household.plan_year } } };
+  return {
+    status: 200,
+    body: { plans, meta: { count: plans.length, zip_code: household.zip_code, plan_year: household.plan_year } },
+  };
 }
 
 /** Federal poverty guideline for a household size (48 states, a fixed recent year). */
@@ -38,13 +41,16 @@ export function createAptcEstimate(ctx: RouteContext): RouteResult {
     return { status: 404, body: { error: { code: 'not_found', message: `No route for POST ${ctx.path}.` } } };
   }
   const income = (ctx.body as { household_income?: unknown } | undefined)?.household_income;
-  if (ctx.on(F.aptcIncomeAsString) && typeof income === 'number') return badRequest('household_income must be a string.', 'household_income');
+  if (ctx.on(F.aptcIncomeAsString) && typeof income === 'number')
+    return badRequest('household_income must be a string.', 'household_income');
   const household = readHousehold(ctx.body, true);
   if (!isHousehold(household)) return household;
 
   const size = household.applicants.length;
   const fplPercent = round2(((household.household_income ?? 0) / povertyLine(size)) * 100);
-  const silver = LEGACY_PLANS.filter((p) => p.metal_level === 'silver').map((p) => monthlyPremium(p.base_rate, household)).sort((a, b) => a - b);
+  const silver = LEGACY_PLANS.filter((p) => p.metal_level === 'silver')
+    .map((p) => monthlyPremium(p.base_rate, household))
+    .sort((a, b) => a - b);
   const benchmark = silver[Math.min(1, silver.length - 1)];
   const contribution = round2(((household.household_income ?? 0) * applicablePercentage(fplPercent)) / 12);
   const monthly = round2(Math.max(0, benchmark - contribution));

@@ -39,4 +39,3 @@ export async function startReceiver(events: Array<Record<string, any>>): Promise
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
 }
-

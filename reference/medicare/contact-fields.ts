@@ -15,7 +15,8 @@ const usDate: Check = (v) => {
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? null : 'must be a real calendar date (MM/DD/YYYY)';
 };
-const strings: Check = (v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? null : 'must be an array of strings');
+const strings: Check = (v) =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string') ? null : 'must be an array of strings';
 
 export const CONTACT_FIELDS: Readonly<Record<string, Check>> = {
   external_id: text,

@@ -9,6 +9,10 @@ import type { StoredContact } from './update-contact.js';
 import { updateContact } from './update-contact.js';
 
 export const medicareRoutes: RouteModule = (): Route[] => {
-  const contacts = new Map<string, StoredContact>(data.contacts.map((c) => [c.id, structuredClone(c) as StoredContact]));
-  return [{ family: 'medicare', method: 'PATCH', pattern: '/v1/contacts/{contact_id}', handler: updateContact(contacts) }];
+  const contacts = new Map<string, StoredContact>(
+    data.contacts.map((c) => [c.id, structuredClone(c) as StoredContact]),
+  );
+  return [
+    { family: 'medicare', method: 'PATCH', pattern: '/v1/contacts/{contact_id}', handler: updateContact(contacts) },
+  ];
 };

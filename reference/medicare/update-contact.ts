@@ -33,7 +33,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function contactProblem(contact: Record<string, unknown>, on: IsOn): RouteResult | null {
   for (const [name, value] of Object.entries(contact)) {
     const check = CONTACT_FIELDS[name];
-    if (!check) return badRequest(`contact.${name} is not a contact member; see the contact object (2.9).`, `contact.${name}`);
+    if (!check)
+      return badRequest(`contact.${name} is not a contact member; see the contact object (2.9).`, `contact.${name}`);
     if (DATE_FIELDS.has(name) && on(F.dateFormatUnchecked) && typeof value === 'string') continue;
     const problem = check(value);
     if (problem) return badRequest(`contact.${name} ${problem}.`, `contact.${name}`);
@@ -43,7 +44,9 @@ function contactProblem(contact: Record<string, unknown>, on: IsOn): RouteResult
 
 function respond(c: StoredContact, on: IsOn): RouteResult {
   const { notes: _notes, ...shown } = c.fields;
-  const members = on(F.emptyMembersOmitted) ? Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== '')) : shown;
+  const members = on(F.emptyMembersOmitted)
+    ? Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== ''))
+    : shown;
   const stamps = on(F.contactTimestamps) ? { created_at: SEEDED_AT, updated_at: c.updated_at ?? SEEDED_AT } : {};
   const contact = { ...(on(F.notesReturned) ? c.fields : members), ...stamps, id: c.id, slug: c.slug };
   // A one-time login token: a fresh one with every answer.
@@ -60,7 +63,8 @@ export function updateContact(contacts: Map<string, StoredContact>) {
     if (typeof agent !== 'string' || (!EMAIL.test(agent) && !ctx.on(F.agentEmailUnchecked))) {
       return badRequest('agent_email is required: the email address of the agent who owns the contact.', 'agent_email');
     }
-    if (body.contact !== undefined && !isObject(body.contact)) return badRequest('contact must be an object of contact members.', 'contact');
+    if (body.contact !== undefined && !isObject(body.contact))
+      return badRequest('contact must be an object of contact members.', 'contact');
     const changes = (body.contact ?? {}) as Record<string, unknown>;
     const problem = contactProblem(changes, ctx.on);
     if (problem) return problem;
@@ -72,7 +76,11 @@ export function updateContact(contacts: Map<string, StoredContact>) {
       contacts.set(id, stored);
     }
     if (!stored || stored.agent_email.toLowerCase() !== agent.toLowerCase()) {
-      return unifiedError(404, 'not_found', `No contact ${JSON.stringify(id.slice(0, 40))} owned by that agent; check contact_id and agent_email.`);
+      return unifiedError(
+        404,
+        'not_found',
+        `No contact ${JSON.stringify(id.slice(0, 40))} owned by that agent; check contact_id and agent_email.`,
+      );
     }
     // The fault replaces the whole contact instead of changing only the members sent.
     stored.fields = ctx.on(F.omittedFieldsCleared) ? { ...changes } : { ...stored.fields, ...changes };

@@ -7,7 +7,14 @@ export const POLICY_PLAN_YEARS = [2025, 2026] as const;
 const PER_YEAR: Record<number, number> = { 2025: 12, 2026: 30 };
 
 const ISSUERS = [{ hios_issuer_id: '36239' }, { hios_issuer_id: '14002' }, { hios_issuer_id: '40572' }] as const;
-const POLICY_STATUSES = [null, 'pending_effectuation', 'effectuated', 'effectuated', 'terminated', 'cancelled'] as const;
+const POLICY_STATUSES = [
+  null,
+  'pending_effectuation',
+  'effectuated',
+  'effectuated',
+  'terminated',
+  'cancelled',
+] as const;
 
 export interface PolicyApplication {
   confirmation_id: string;
@@ -38,7 +45,18 @@ function policy(year: number, i: number, line: number, status: string | null): P
   const issuer = ISSUERS[n % ISSUERS.length]!;
   const month = String((i % 9) + 1).padStart(2, '0');
   if (status === null) {
-    return { exchange_assigned_policy_id: null, issuer_hios_id: null, effective_date: null, status: null, payment_status: null, current_balance_cents: null, past_due_balance_cents: null, paid_through_date: null, grace_period_start_date: null, updated_at: null };
+    return {
+      exchange_assigned_policy_id: null,
+      issuer_hios_id: null,
+      effective_date: null,
+      status: null,
+      payment_status: null,
+      current_balance_cents: null,
+      past_due_balance_cents: null,
+      paid_through_date: null,
+      grace_period_start_date: null,
+      updated_at: null,
+    };
   }
   const payment = PAYMENT_STATUSES[i % PAYMENT_STATUSES.length]!;
   const graced = payment === 'grace_period';
@@ -59,7 +77,8 @@ function policy(year: number, i: number, line: number, status: string | null): P
 
 function application(year: number, i: number): PolicyApplication {
   const status = POLICY_STATUSES[i % POLICY_STATUSES.length]!;
-  const policies = i % 4 === 0 ? [policy(year, i, 1, status), policy(year, i, 2, status)] : [policy(year, i, 1, status)];
+  const policies =
+    i % 4 === 0 ? [policy(year, i, 1, status), policy(year, i, 2, status)] : [policy(year, i, 1, status)];
   return {
     confirmation_id: String(4_410_000_000 + year * 1000 + i * 37),
     external_id: i % 3 === 0 ? null : `crm-${year}-${i}`,
@@ -84,5 +103,10 @@ export function applicationById(id: string): PolicyApplication | undefined {
 
 /** The summary row of the list endpoint (PolicyStatusApplicationListItem). */
 export function summary(a: PolicyApplication) {
-  return { confirmation_id: a.confirmation_id, external_id: a.external_id, plan_year: a.plan_year, exchange_type: 'on_exchange' };
+  return {
+    confirmation_id: a.confirmation_id,
+    external_id: a.external_id,
+    plan_year: a.plan_year,
+    exchange_type: 'on_exchange',
+  };
 }

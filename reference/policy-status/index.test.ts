@@ -18,7 +18,12 @@ describe('policy status (4.7, 4.8)', () => {
     const res = await call('GET', LIST);
     expect(res.body.applications).toHaveLength(25);
     expect(res.body.pagination).toEqual({ limit: 25, offset: 0 });
-    expect(res.body.applications[0]).toEqual({ confirmation_id: expect.any(String), external_id: null, plan_year: 2026, exchange_type: 'on_exchange' });
+    expect(res.body.applications[0]).toEqual({
+      confirmation_id: expect.any(String),
+      external_id: null,
+      plan_year: 2026,
+      exchange_type: 'on_exchange',
+    });
     expect(res.body.applications[1].external_id).toEqual(expect.any(String));
   });
   it('pages consistently with limit and offset, 1 and 100 accepted', async () => {
@@ -28,15 +33,21 @@ describe('policy status (4.7, 4.8)', () => {
     expect([...a.body.applications, ...b.body.applications]).toEqual(all.body.applications.slice(0, 20));
     expect((await call('GET', `${LIST}&limit=1`)).body.applications).toHaveLength(1);
   });
-  it.each(['&limit=0', '&limit=101', '&limit=x', '&offset=-1', '&product=aca', '&foo=1'])('rejects %s with 400', async (q) => {
-    const res = await call('GET', `${LIST}${q}`);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_request');
-    expect(Object.values(res.body.error.details)).toEqual([[expect.any(String)]]);
-  });
-  it.each(['?plan_year=2026', '?exchange=off_exchange&plan_year=2026', '?exchange=on_exchange'])('rejects routing %s with 400', async (q) => {
-    expect((await call('GET', `/v1/policy-status/applications${q}`)).status).toBe(400);
-  });
+  it.each(['&limit=0', '&limit=101', '&limit=x', '&offset=-1', '&product=aca', '&foo=1'])(
+    'rejects %s with 400',
+    async (q) => {
+      const res = await call('GET', `${LIST}${q}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_request');
+      expect(Object.values(res.body.error.details)).toEqual([[expect.any(String)]]);
+    },
+  );
+  it.each(['?plan_year=2026', '?exchange=off_exchange&plan_year=2026', '?exchange=on_exchange'])(
+    'rejects routing %s with 400',
+    async (q) => {
+      expect((await call('GET', `/v1/policy-status/applications${q}`)).status).toBe(400);
+    },
+  );
   it('reads a listed application and 404s an unknown one', async () => {
     const id = (await call('GET', LIST)).body.applications[0].confirmation_id;
     const one = await call('GET', `/v1/policy-status/applications/${id}?exchange=on_exchange&plan_year=2026`);
@@ -44,9 +55,18 @@ describe('policy status (4.7, 4.8)', () => {
     expect(one.body.policy_statuses.length).toBeGreaterThan(0);
     // The first seeded application's carrier has reported nothing yet: every field is null.
     expect(Object.values(one.body.policy_statuses[0]).every((v) => v === null)).toBe(true);
-    const reported = await call('GET', `/v1/policy-status/applications/${(await call('GET', LIST)).body.applications[2].confirmation_id}?exchange=on_exchange&plan_year=2026`);
-    expect(reported.body.policy_statuses[0]).toMatchObject({ status: 'effectuated', issuer_hios_id: expect.stringMatching(/^\d{5}$/), effective_date: expect.stringMatching(/^2026-/) });
-    expect((await call('GET', `/v1/policy-status/applications/0000000000?exchange=on_exchange&plan_year=2026`)).status).toBe(404);
+    const reported = await call(
+      'GET',
+      `/v1/policy-status/applications/${(await call('GET', LIST)).body.applications[2].confirmation_id}?exchange=on_exchange&plan_year=2026`,
+    );
+    expect(reported.body.policy_statuses[0]).toMatchObject({
+      status: 'effectuated',
+      issuer_hios_id: expect.stringMatching(/^\d{5}$/),
+      effective_date: expect.stringMatching(/^2026-/),
+    });
+    expect(
+      (await call('GET', `/v1/policy-status/applications/0000000000?exchange=on_exchange&plan_year=2026`)).status,
+    ).toBe(404);
     expect((await call('GET', `/v1/policy-status/applications/${id}?exchange=on_exchange`)).status).toBe(400);
   });
   it('is gated: the unapproved key gets 403 forbidden', async () => {

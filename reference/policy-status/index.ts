@@ -24,16 +24,27 @@ export const policyStatusRoutes: RouteModule = () => [
       const { query, on } = ctx;
       const allowed = on(F.productAccepted) ? [...LIST_PARAMS, 'product'] : LIST_PARAMS;
       const unknown = unknownParams(query, allowed);
-      if (unknown.length) return badRequest(`Unsupported query parameter ${unknown[0]}; this endpoint accepts ${LIST_PARAMS.join(', ')}.`, unknown[0]);
-      const year = routing(ctx, { exchangeOptional: on(F.listExchangeOptional), offExchange: on(F.listExchangeOffAccepted), planYearOptional: on(F.listPlanYearOptional) });
+      if (unknown.length)
+        return badRequest(
+          `Unsupported query parameter ${unknown[0]}; this endpoint accepts ${LIST_PARAMS.join(', ')}.`,
+          unknown[0],
+        );
+      const year = routing(ctx, {
+        exchangeOptional: on(F.listExchangeOptional),
+        offExchange: on(F.listExchangeOffAccepted),
+        planYearOptional: on(F.listPlanYearOptional),
+      });
       if (typeof year === 'object') return year;
       const limit = readInteger(query, 'limit', on(F.defaultLimit50) ? 50 : POLICY_LIMIT_DEFAULT);
       const limitOk = limit.ok && limit.value! >= 1 && (limit.value! <= POLICY_LIMIT_MAX || on(F.limitUnchecked));
       if (!limitOk) return badRequest(`limit must be an integer from 1 to ${POLICY_LIMIT_MAX}.`, 'limit');
       const offset = readInteger(query, 'offset', on(F.defaultOffset1) ? 1 : 0);
-      if (!offset.ok || (offset.value! < 0 && !on(F.offsetNegativeAccepted))) return badRequest('offset must be an integer of at least 0.', 'offset');
+      if (!offset.ok || (offset.value! < 0 && !on(F.offsetNegativeAccepted)))
+        return badRequest('offset must be an integer of at least 0.', 'offset');
       const rows = applicationsFor(year ?? FALLBACK_YEAR);
-      const start = on(F.offsetIgnored) ? 0 : Math.max(0, offset.value! - (on(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
+      const start = on(F.offsetIgnored)
+        ? 0
+        : Math.max(0, offset.value! - (on(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
       const count = limit.value! + (on(F.pageOversized) ? 1 : 0);
       return json({
         applications: rows.slice(start, start + count).map(summary),
@@ -47,10 +58,15 @@ export const policyStatusRoutes: RouteModule = () => [
     family: 'policy-status',
     gate: 'policy_status',
     handler: (ctx) => {
-      const year = routing(ctx, { exchangeOptional: ctx.on(F.readExchangeOptional), offExchange: false, planYearOptional: ctx.on(F.readPlanYearOptional) });
+      const year = routing(ctx, {
+        exchangeOptional: ctx.on(F.readExchangeOptional),
+        offExchange: false,
+        planYearOptional: ctx.on(F.readPlanYearOptional),
+      });
       if (typeof year === 'object') return year;
       const app = applicationById(ctx.params.confirmation_id!);
-      if (!app || (year !== undefined && app.plan_year !== year)) return notFound(`No application ${ctx.params.confirmation_id} for this plan year.`);
+      if (!app || (year !== undefined && app.plan_year !== year))
+        return notFound(`No application ${ctx.params.confirmation_id} for this plan year.`);
       return json({ policy_statuses: app.policies });
     },
   },
@@ -64,12 +80,19 @@ interface Leniency {
 
 /** The OAuth-linked agent (5.5), exchange=on_exchange and the required integer plan_year. */
 function routing(ctx: RouteContext, lenient: Leniency): number | undefined | RouteResult {
-  if (!ctx.account.oauthLinkHealthy) return forbidden('Policy status acts for an OAuth-linked marketplace agent; this account has no healthy OAuth link.');
+  if (!ctx.account.oauthLinkHealthy)
+    return forbidden(
+      'Policy status acts for an OAuth-linked marketplace agent; this account has no healthy OAuth link.',
+    );
   const exchange = ctx.query.exchange;
-  const exchangeOk = exchange === 'on_exchange' || (exchange === undefined && lenient.exchangeOptional) || (exchange === 'off_exchange' && lenient.offExchange);
+  const exchangeOk =
+    exchange === 'on_exchange' ||
+    (exchange === undefined && lenient.exchangeOptional) ||
+    (exchange === 'off_exchange' && lenient.offExchange);
   if (!exchangeOk) return badRequest('exchange is required and must be on_exchange.', 'exchange');
   const year = readInteger(ctx.query, 'plan_year');
   if (!year.ok) return badRequest('plan_year must be an integer.', 'plan_year');
-  if (year.value === undefined && !lenient.planYearOptional) return badRequest('plan_year is required (an integer).', 'plan_year');
+  if (year.value === undefined && !lenient.planYearOptional)
+    return badRequest('plan_year is required (an integer).', 'plan_year');
   return year.value;
 }

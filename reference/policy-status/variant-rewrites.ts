@@ -10,12 +10,22 @@ export function morePagination(body: Record<string, any>): Record<string, unknow
   const { limit, offset } = body.pagination as { limit: number; offset: number };
   const rows = (body.applications as unknown[]).length;
   const hasMore = rows === limit;
-  return { ...body, pagination: { ...body.pagination, count: rows, has_more: hasMore, next_offset: hasMore ? offset + limit : null } };
+  return {
+    ...body,
+    pagination: { ...body.pagination, count: rows, has_more: hasMore, next_offset: hasMore ? offset + limit : null },
+  };
 }
 
 export const minimalRow = (row: Row): Row => ({ confirmation_id: row.confirmation_id });
 
 /** Each policy status followed by a second line of the same household (its own policy id). */
 export function twoLines(items: Row[]): Row[] {
-  return items.flatMap((item) => [item, { ...item, exchange_assigned_policy_id: typeof item.exchange_assigned_policy_id === 'string' ? `${item.exchange_assigned_policy_id}-D` : null }]);
+  return items.flatMap((item) => [
+    item,
+    {
+      ...item,
+      exchange_assigned_policy_id:
+        typeof item.exchange_assigned_policy_id === 'string' ? `${item.exchange_assigned_policy_id}-D` : null,
+    },
+  ]);
 }

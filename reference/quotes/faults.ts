@@ -20,39 +20,94 @@ const ADVISORY = 'Premiums are estimates until the carrier confirms them at enro
 
 const Q = '/v1/quotes';
 /** A quote request the provider document accepts, for the fixture county (Jefferson, KY). */
-const kyQuote = (overrides: Parameters<typeof quoteRequestBody>[0] = {}) => quoteRequestBody({ location: KY_LOCATION, ...overrides });
+const kyQuote = (overrides: Parameters<typeof quoteRequestBody>[0] = {}) =>
+  quoteRequestBody({ location: KY_LOCATION, ...overrides });
 
 export const QUOTE_FAULTS = {
-  mixedCoverage: rewrite('quotes-mixed-coverage', 'QUOTES-HOMOGENEOUS', 'The result list ends with a plan of another coverage type.',
-    serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => [...new Set(b.plans.map((p: { coverage_type: string }) => p.coverage_type))])),
+  mixedCoverage: rewrite(
+    'quotes-mixed-coverage',
+    'QUOTES-HOMOGENEOUS',
+    'The result list ends with a plan of another coverage type.',
+    serverProbe(({ call }) =>
+      body(call, 'POST', Q, { json: kyQuote() }).then((b) => [
+        ...new Set(b.plans.map((p: { coverage_type: string }) => p.coverage_type)),
+      ]),
+    ),
     (req, res) => {
       const plans = bodyOf(res)?.plans;
       if (!is(req, 'POST', Q) || res.status !== 200 || !Array.isArray(plans) || plans.length === 0) return res;
       const first = plans[0] as Record<string, unknown>;
       const coverage_type = first.coverage_type === 'dental' ? 'medical' : 'dental';
-      const other = { ...first, plan_id: `${String(first.plan_id).slice(0, 7)}1010001`, coverage_type, context: { ...(first.context as object), coverage_type } };
+      const other = {
+        ...first,
+        plan_id: `${String(first.plan_id).slice(0, 7)}1010001`,
+        coverage_type,
+        context: { ...(first.context as object), coverage_type },
+      };
       return { ...res, body: { ...bodyOf(res), plans: [...plans, other] } };
-    }),
-  multipleCoverageTypesAccepted: flag('quotes-multiple-coverage-types-accepted', 'QUOTES-ONE-COVERAGE-TYPE', 'A list of coverage types is accepted (the first is quoted).',
-    serverProbe(({ call }) => status(call, 'POST', Q, { json: kyQuote({ context: { coverage_type: ['medical', 'dental'] } }) }))),
-  bodyOptional: flag('quotes-body-optional', 'QUOTES-BODY-REQUIRED', 'A quote request without a body is answered with a default quote.',
-    serverProbe(({ call }) => status(call, 'POST', Q))),
-  pageSizeIgnored: flag('quotes-page-size-ignored', 'QUOTES-PAGE-SIZE', 'page.size is ignored: every result comes back on one page.',
-    serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote({ page: { number: 1, size: 2 } }) }).then((b) => b.plans.length))),
-  quotes200As201: rewrite('quotes-200-as-201', 'QUOTES-200', 'A successful quote answers 201 instead of 200.',
+    },
+  ),
+  multipleCoverageTypesAccepted: flag(
+    'quotes-multiple-coverage-types-accepted',
+    'QUOTES-ONE-COVERAGE-TYPE',
+    'A list of coverage types is accepted (the first is quoted).',
+    serverProbe(({ call }) =>
+      status(call, 'POST', Q, { json: kyQuote({ context: { coverage_type: ['medical', 'dental'] } }) }),
+    ),
+  ),
+  bodyOptional: flag(
+    'quotes-body-optional',
+    'QUOTES-BODY-REQUIRED',
+    'A quote request without a body is answered with a default quote.',
+    serverProbe(({ call }) => status(call, 'POST', Q)),
+  ),
+  pageSizeIgnored: flag(
+    'quotes-page-size-ignored',
+    'QUOTES-PAGE-SIZE',
+    'page.size is ignored: every result comes back on one page.',
+    serverProbe(({ call }) =>
+      body(call, 'POST', Q, { json: kyQuote({ page: { number: 1, size: 2 } }) }).then((b) => b.plans.length),
+    ),
+  ),
+  quotes200As201: rewrite(
+    'quotes-200-as-201',
+    'QUOTES-200',
+    'A successful quote answers 201 instead of 200.',
     serverProbe(({ call }) => status(call, 'POST', Q, { json: kyQuote() })),
-    (req, res) =>
-      is(req, 'POST', Q) && res.status === 200 ? { ...res, status: 201 } : res),
+    (req, res) => (is(req, 'POST', Q) && res.status === 200 ? { ...res, status: 201 } : res),
+  ),
   // Variants: valid choices where the contract is open (2.5: the response fields are not shown).
-  sparsePlans: variantRewrite('quotes-sparse-plans', '2.5', 'Quoted plans carry only the members the document requires (no network, availability, display name or optional pricing and details).',
+  sparsePlans: variantRewrite(
+    'quotes-sparse-plans',
+    '2.5',
+    'Quoted plans carry only the members the document requires (no network, availability, display name or optional pricing and details).',
     serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => Object.keys(b.plans[0]).sort())),
     (req, res) =>
-      is(req, 'POST', Q) ? quoted(res, (b) => ({ ...b, plans: (b.plans as Array<Record<string, any>>).map(sparsePlan) })) : res),
-  warningsAlways: variantRewrite('quotes-warnings-always', '2.5', 'Every quote answer carries an advisory in meta.warnings.',
+      is(req, 'POST', Q)
+        ? quoted(res, (b) => ({ ...b, plans: (b.plans as Array<Record<string, any>>).map(sparsePlan) }))
+        : res,
+  ),
+  warningsAlways: variantRewrite(
+    'quotes-warnings-always',
+    '2.5',
+    'Every quote answer carries an advisory in meta.warnings.',
     serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => b.meta.warnings)),
     (req, res) =>
-      is(req, 'POST', Q) ? quoted(res, (b) => ({ ...b, meta: { ...(b.meta as object), warnings: [...((b.meta as { warnings?: string[] }).warnings ?? []), ADVISORY] } })) : res),
-  errorDetailsAbsent: variantRewrite('error-details-absent', '7', 'No unified error carries details, validation failures included: the message alone says what is wrong.',
+      is(req, 'POST', Q)
+        ? quoted(res, (b) => ({
+            ...b,
+            meta: {
+              ...(b.meta as object),
+              warnings: [...((b.meta as { warnings?: string[] }).warnings ?? []), ADVISORY],
+            },
+          }))
+        : res,
+  ),
+  errorDetailsAbsent: variantRewrite(
+    'error-details-absent',
+    '7',
+    'No unified error carries details, validation failures included: the message alone says what is wrong.',
     serverProbe(({ call }) => body(call, 'POST', Q, { json: {} }).then((b) => b.error.details ?? null)),
-    detailsNever),
+    detailsNever,
+  ),
 } satisfies Record<string, Switch>;

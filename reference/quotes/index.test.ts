@@ -14,11 +14,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const quote = (json: unknown) => call('POST', '/v1/quotes', { json });
-const ky = (overrides: Parameters<typeof quoteRequestBody>[0] = {}) => quoteRequestBody({ location: KY_LOCATION, ...overrides });
-type Plan = { plan_id: string; coverage_type: string; context: { exchange: string }; pricing: { gross_premium: number }; issuer: { issuer_id: string } };
+const ky = (overrides: Parameters<typeof quoteRequestBody>[0] = {}) =>
+  quoteRequestBody({ location: KY_LOCATION, ...overrides });
+type Plan = {
+  plan_id: string;
+  coverage_type: string;
+  context: { exchange: string };
+  pricing: { gross_premium: number };
+  issuer: { issuer_id: string };
+};
 
-describe('quotes (4.5) in the provider document\'s shapes', () => {
-  it('answers the document\'s own example request (GA 30301, Fulton 13121, 2026) with 200, plans and a QuoteResponse', async () => {
+describe("quotes (4.5) in the provider document's shapes", () => {
+  it("answers the document's own example request (GA 30301, Fulton 13121, 2026) with 200, plans and a QuoteResponse", async () => {
     const res = await quote(documentQuoteExample());
     expect(res.status).toBe(200);
     expect(res.body.plans.length).toBeGreaterThan(0);
@@ -27,12 +34,17 @@ describe('quotes (4.5) in the provider document\'s shapes', () => {
     for (const p of res.body.plans as Plan[]) expect(p.plan_id).toMatch(/^\d{5}GA\d{7}$/);
   });
 
-  it.each([['medical', 'medical', 'on_exchange'], ['ancillary', 'dental', 'off_exchange'], ['ancillary', 'vision', 'on_exchange']])('returns homogeneous %s/%s plans for %s', async (coverage_family, coverage_type, exchange) => {
+  it.each([
+    ['medical', 'medical', 'on_exchange'],
+    ['ancillary', 'dental', 'off_exchange'],
+    ['ancillary', 'vision', 'on_exchange'],
+  ])('returns homogeneous %s/%s plans for %s', async (coverage_family, coverage_type, exchange) => {
     const res = await quote(ky({ context: { coverage_family, coverage_type, exchange } }));
     expect(res.status).toBe(200);
     expect(res.body.plans.length).toBeGreaterThan(0);
     expect(schemaProblems('QuoteResponse', res.body)).toEqual([]);
-    for (const p of res.body.plans as Plan[]) expect(p).toMatchObject({ coverage_type, context: { exchange, coverage_type } });
+    for (const p of res.body.plans as Plan[])
+      expect(p).toMatchObject({ coverage_type, context: { exchange, coverage_type } });
   });
 
   it('paginates by page.number and page.size without overlap; result_count is every match', async () => {
@@ -58,7 +70,7 @@ describe('quotes (4.5) in the provider document\'s shapes', () => {
     expect(res.body.meta.warnings).toHaveLength(2);
   });
 
-  it('quotes a county on the far side of a state line with that county\'s state', async () => {
+  it("quotes a county on the far side of a state line with that county's state", async () => {
     const res = await quote(quoteRequestBody({ location: { zip_code: '42223', fips_code: '47125', state: 'TN' } }));
     expect(res.status).toBe(200);
     for (const p of res.body.plans as Plan[]) expect(p.plan_id.slice(5, 7)).toBe('TN');
@@ -73,19 +85,63 @@ describe('quotes (4.5) in the provider document\'s shapes', () => {
     ['no body', undefined, 'body'],
     ['two coverage types', ky({ context: { coverage_type: ['medical', 'dental'] } }), 'context.coverage_type'],
     ['two markets', ky({ context: { exchange: ['on_exchange', 'off_exchange'] } }), 'context.exchange'],
-    ['no product', (() => { const b = ky(); delete b.context.product; return b; })(), 'context.product'],
-    ['no coverage_family', (() => { const b = ky(); delete b.context.coverage_family; return b; })(), 'context.coverage_family'],
+    [
+      'no product',
+      (() => {
+        const b = ky();
+        delete b.context.product;
+        return b;
+      })(),
+      'context.product',
+    ],
+    [
+      'no coverage_family',
+      (() => {
+        const b = ky();
+        delete b.context.coverage_family;
+        return b;
+      })(),
+      'context.coverage_family',
+    ],
     ['an unknown coverage_family', ky({ context: { coverage_family: 'health' } }), 'context.coverage_family'],
     ['an applicant without member_id', withoutApplicantMember('member_id'), 'household.applicants[0].member_id'],
-    ['an applicant without relationship', withoutApplicantMember('relationship'), 'household.applicants[0].relationship'],
-    ['an applicant without uses_tobacco', withoutApplicantMember('uses_tobacco'), 'household.applicants[0].uses_tobacco'],
-    ['relationship self', ky({ household: { applicants: [{ member_id: 'a', age: 40, relationship: 'self', uses_tobacco: false }] } }), 'household.applicants[0].relationship'],
-    ['no household_size', (() => { const b = ky(); delete b.household.household_size; return b; })(), 'household.household_size'],
+    [
+      'an applicant without relationship',
+      withoutApplicantMember('relationship'),
+      'household.applicants[0].relationship',
+    ],
+    [
+      'an applicant without uses_tobacco',
+      withoutApplicantMember('uses_tobacco'),
+      'household.applicants[0].uses_tobacco',
+    ],
+    [
+      'relationship self',
+      ky({ household: { applicants: [{ member_id: 'a', age: 40, relationship: 'self', uses_tobacco: false }] } }),
+      'household.applicants[0].relationship',
+    ],
+    [
+      'no household_size',
+      (() => {
+        const b = ky();
+        delete b.household.household_size;
+        return b;
+      })(),
+      'household.household_size',
+    ],
     ['a member outside the schema', ky({ padding: 'x' }), 'padding'],
-    ['a nested member outside the schema', ky({ location: { ...KY_LOCATION, county: 'Jefferson' } }), 'location.county'],
+    [
+      'a nested member outside the schema',
+      ky({ location: { ...KY_LOCATION, county: 'Jefferson' } }),
+      'location.county',
+    ],
     ['an unknown fips_code', ky({ location: { ...KY_LOCATION, fips_code: '99999' } }), 'location.fips_code'],
-    ['a fips_code outside the ZIP code', ky({ location: { zip_code: '40202', fips_code: '47037' } }), 'location.zip_code'],
-    ['a state that is not the county\'s', ky({ location: { ...KY_LOCATION, state: 'TN' } }), 'location.state'],
+    [
+      'a fips_code outside the ZIP code',
+      ky({ location: { zip_code: '40202', fips_code: '47037' } }),
+      'location.zip_code',
+    ],
+    ["a state that is not the county's", ky({ location: { ...KY_LOCATION, state: 'TN' } }), 'location.state'],
     ['a page size of 0', ky({ page: { number: 1, size: 0 } }), 'page.size'],
     ['a page size above 500', ky({ page: { number: 1, size: 501 } }), 'page.size'],
     ['a non-integer plan_year', ky({ context: { plan_year: '2026' } }), 'context.plan_year'],

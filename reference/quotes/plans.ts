@@ -24,16 +24,88 @@ export interface PlanTemplate {
 /** Coverage types the catalogue holds, with the plans each issuer offers. */
 export const CATALOGUE: Record<string, PlanTemplate[]> = {
   medical: [
-    { product: '001', plan: '0001', name: 'Bronze HSA', metal_level: 'bronze', plan_type: 'epo', hsa_eligible: true, base: 310, deductible: 7000, moop: 9200 },
-    { product: '001', plan: '0002', name: 'Silver Select', metal_level: 'silver', plan_type: 'hmo', hsa_eligible: false, base: 420, deductible: 4500, moop: 8000 },
-    { product: '002', plan: '0003', name: 'Gold Plus', metal_level: 'gold', plan_type: 'ppo', hsa_eligible: false, base: 530, deductible: 1500, moop: 6000 },
-    { product: '002', plan: '0004', name: 'Platinum Complete', metal_level: 'platinum', plan_type: 'ppo', hsa_eligible: false, base: 640, deductible: 250, moop: 3000 },
+    {
+      product: '001',
+      plan: '0001',
+      name: 'Bronze HSA',
+      metal_level: 'bronze',
+      plan_type: 'epo',
+      hsa_eligible: true,
+      base: 310,
+      deductible: 7000,
+      moop: 9200,
+    },
+    {
+      product: '001',
+      plan: '0002',
+      name: 'Silver Select',
+      metal_level: 'silver',
+      plan_type: 'hmo',
+      hsa_eligible: false,
+      base: 420,
+      deductible: 4500,
+      moop: 8000,
+    },
+    {
+      product: '002',
+      plan: '0003',
+      name: 'Gold Plus',
+      metal_level: 'gold',
+      plan_type: 'ppo',
+      hsa_eligible: false,
+      base: 530,
+      deductible: 1500,
+      moop: 6000,
+    },
+    {
+      product: '002',
+      plan: '0004',
+      name: 'Platinum Complete',
+      metal_level: 'platinum',
+      plan_type: 'ppo',
+      hsa_eligible: false,
+      base: 640,
+      deductible: 250,
+      moop: 3000,
+    },
   ],
   dental: [
-    { product: '101', plan: '0001', name: 'Dental Basic', metal_level: 'low', plan_type: 'hmo', hsa_eligible: false, base: 24, deductible: 50, moop: 1000 },
-    { product: '101', plan: '0002', name: 'Dental Plus', metal_level: 'high', plan_type: 'ppo', hsa_eligible: false, base: 41, deductible: 50, moop: 1500 },
+    {
+      product: '101',
+      plan: '0001',
+      name: 'Dental Basic',
+      metal_level: 'low',
+      plan_type: 'hmo',
+      hsa_eligible: false,
+      base: 24,
+      deductible: 50,
+      moop: 1000,
+    },
+    {
+      product: '101',
+      plan: '0002',
+      name: 'Dental Plus',
+      metal_level: 'high',
+      plan_type: 'ppo',
+      hsa_eligible: false,
+      base: 41,
+      deductible: 50,
+      moop: 1500,
+    },
   ],
-  vision: [{ product: '201', plan: '0001', name: 'Vision Care', metal_level: 'none', plan_type: 'ppo', hsa_eligible: false, base: 9, deductible: 0, moop: 0 }],
+  vision: [
+    {
+      product: '201',
+      plan: '0001',
+      name: 'Vision Care',
+      metal_level: 'none',
+      plan_type: 'ppo',
+      hsa_eligible: false,
+      base: 9,
+      deductible: 0,
+      moop: 0,
+    },
+  ],
 };
 
 export interface Applicant {
@@ -88,7 +160,10 @@ export function quotePlans(q: QuoteQuery): QuotedPlan[] {
     const issuerFactor = 0.95 + (Number(issuer.hios_issuer_id) % 11) / 100;
     return templates.map((t) => {
       const planId = `${issuer.hios_issuer_id}${q.state}${t.product}${t.plan}`;
-      const premium = q.applicants.reduce((sum, a) => sum + t.base * ageFactor(a.age) * (a.uses_tobacco ? 1.2 : 1), 0) * area * issuerFactor;
+      const premium =
+        q.applicants.reduce((sum, a) => sum + t.base * ageFactor(a.age) * (a.uses_tobacco ? 1.2 : 1), 0) *
+        area *
+        issuerFactor;
       return {
         planId,
         variantId: `${planId}-${variant}`,

@@ -37,20 +37,37 @@ export type Parsed = { ok: true; request: QuoteRequest } | { ok: false; details:
 const fail = (field: string, message: string): Parsed => ({ ok: false, details: { [field]: [message] } });
 
 export function parseQuoteRequest(body: unknown, now: Date): Parsed {
-  if (!isObject(body)) return fail('body', 'A JSON object body is required (the quote request: context, location, household).');
+  if (!isObject(body))
+    return fail('body', 'A JSON object body is required (the quote request: context, location, household).');
   const context = isObject(body.context) ? body.context : {};
   // The contract's own wording for its two one-per-request rules, before the schema's "must be string".
-  if (Array.isArray(context.coverage_type)) return fail('context.coverage_type', 'Exactly one coverage_type per request: send a single string, and one request per coverage type.');
-  if (Array.isArray(context.exchange)) return fail('context.exchange', 'One market per request: send exchange as a single string, on_exchange or off_exchange.');
+  if (Array.isArray(context.coverage_type))
+    return fail(
+      'context.coverage_type',
+      'Exactly one coverage_type per request: send a single string, and one request per coverage type.',
+    );
+  if (Array.isArray(context.exchange))
+    return fail(
+      'context.exchange',
+      'One market per request: send exchange as a single string, on_exchange or off_exchange.',
+    );
   const problems = requestProblems('QuoteRequest', body);
   if (problems.length) return { ok: false, details: detailsOf(problems) };
   const location = body.location as Obj;
   const county = countyByFips(String(location.fips_code));
-  if (!county) return fail('location.fips_code', 'location.fips_code must be a county FIPS code returned by GET /v1/reference/counties.');
+  if (!county)
+    return fail(
+      'location.fips_code',
+      'location.fips_code must be a county FIPS code returned by GET /v1/reference/counties.',
+    );
   if (!(countiesForZip(String(location.zip_code)) ?? []).some((c) => c.fips_code === county.fips_code)) {
-    return fail('location.zip_code', `location.zip_code ${String(location.zip_code)} does not contain county ${county.fips_code}: use a county GET /v1/reference/counties returns for it.`);
+    return fail(
+      'location.zip_code',
+      `location.zip_code ${String(location.zip_code)} does not contain county ${county.fips_code}: use a county GET /v1/reference/counties returns for it.`,
+    );
   }
-  if (location.state !== undefined && location.state !== county.state) return fail('location.state', `location.state must be ${county.state}, the state of county ${county.fips_code}.`);
+  if (location.state !== undefined && location.state !== county.state)
+    return fail('location.state', `location.state must be ${county.state}, the state of county ${county.fips_code}.`);
   const warnings: string[] = [];
   if (body.include !== undefined) warnings.push('include is deprecated and ignored.');
   const household = body.household as { applicants: Array<{ age: number; uses_tobacco: boolean }> };
@@ -67,7 +84,10 @@ export function parseQuoteRequest(body: unknown, now: Date): Parsed {
       fips: county.fips_code,
       applicants,
       sort: sortOf(body.sort as Obj | undefined, warnings),
-      page: { number: Number((body.page as Obj | undefined)?.number ?? 1), size: Number((body.page as Obj | undefined)?.size ?? QUOTE_PAGE_DEFAULT) },
+      page: {
+        number: Number((body.page as Obj | undefined)?.number ?? 1),
+        size: Number((body.page as Obj | undefined)?.size ?? QUOTE_PAGE_DEFAULT),
+      },
       filters: filtersOf(body.filters as Obj | undefined, String(context.coverage_type)),
       warnings,
     },
@@ -79,7 +99,9 @@ function sortOf(sort: Obj | undefined, warnings: string[]): QuoteRequest['sort']
   const direction = sort?.direction === 'desc' ? 'desc' : 'asc';
   const field = sort?.field ?? 'premium';
   if (SORT_FIELDS.includes(field as SortField)) return { field: field as SortField, direction };
-  warnings.push(`sort.field ${String(field)} is not supported (${SORT_FIELDS.join(', ')}); results are sorted by premium.`);
+  warnings.push(
+    `sort.field ${String(field)} is not supported (${SORT_FIELDS.join(', ')}); results are sorted by premium.`,
+  );
   return { field: 'premium', direction };
 }
 

@@ -30,15 +30,37 @@ export function planQuoteResult(p: QuotedPlan): Record<string, unknown> {
     display_name: p.name,
     // The sandbox's direct-enrollment test carriers are chosen by their own plan ids; no quoted plan passes those gates.
     api_enrollable: false,
-    context: { product: q.product, exchange: q.exchange, coverage_family: q.coverageFamily, coverage_type: q.coverageType, plan_year: q.planYear },
+    context: {
+      product: q.product,
+      exchange: q.exchange,
+      coverage_family: q.coverageFamily,
+      coverage_type: q.coverageType,
+      plan_year: q.planYear,
+    },
     issuer: { issuer_id: p.issuer.hios_issuer_id, name: p.issuer.name, state: q.state },
-    network: { network_id: `${p.issuer.hios_issuer_id}${q.state}N001`, name: `${p.issuer.name} Network`, type: t.plan_type },
-    pricing: { gross_premium: p.premium, ehb_premium: p.premium, max_aptc: 0, subsidy_applied: 0, net_premium: p.premium, currency: 'USD', billing_period: 'monthly' },
+    network: {
+      network_id: `${p.issuer.hios_issuer_id}${q.state}N001`,
+      name: `${p.issuer.name} Network`,
+      type: t.plan_type,
+    },
+    pricing: {
+      gross_premium: p.premium,
+      ehb_premium: p.premium,
+      max_aptc: 0,
+      subsidy_applied: 0,
+      net_premium: p.premium,
+      currency: 'USD',
+      billing_period: 'monthly',
+    },
     documents: {
       sbc_url: `${DOCUMENTS}/${q.planYear}/${p.planId}/sbc.pdf`,
       ...(medical ? { formulary_url: `${DOCUMENTS}/${q.planYear}/${p.planId}/formulary.pdf` } : {}),
     },
-    availability: { state: q.state, service_area_id: `${q.state}S${p.issuer.hios_issuer_id.slice(-3)}`, rating_area: `Rating Area ${1 + (Number(q.fips) % 7)}` },
+    availability: {
+      state: q.state,
+      service_area_id: `${q.state}S${p.issuer.hios_issuer_id.slice(-3)}`,
+      rating_area: `Rating Area ${1 + (Number(q.fips) % 7)}`,
+    },
     details: medical ? medicalDetails(p, variant) : { type: q.coverageType },
     release: { release_id: `${q.planYear}-r1`, plan_year: q.planYear },
   };

@@ -68,14 +68,31 @@ function load(): Geography {
       if (counties.has(code)) continue;
       // Counties created after the Census list (Connecticut's planning regions, 2015's renames) keep the ZIP list's name.
       const named = census.get(code);
-      counties.set(code, Object.freeze({ fips_code: code, name: named?.name ?? zcta.bareNames.get(code) ?? code, state: named?.state ?? stateOfPrefix.get(code.slice(0, 2)) ?? '' }));
+      counties.set(
+        code,
+        Object.freeze({
+          fips_code: code,
+          name: named?.name ?? zcta.bareNames.get(code) ?? code,
+          state: named?.state ?? stateOfPrefix.get(code.slice(0, 2)) ?? '',
+        }),
+      );
     }
   }
-  const stats = { zips: zips.size, pairs, multiCounty, multiState, counties: counties.size, fromZcta: zcta.rows.length, fromHud, loadMs: Math.round(performance.now() - started) };
+  const stats = {
+    zips: zips.size,
+    pairs,
+    multiCounty,
+    multiState,
+    counties: counties.size,
+    fromZcta: zcta.rows.length,
+    fromHud,
+    loadMs: Math.round(performance.now() - started),
+  };
   return { zips, counties, places: zcta.places, stats };
 }
 
-const codesOf = (value: string): string[] => Array.from({ length: (value.length - 2) / 5 }, (_, i) => value.slice(2 + i * 5, 7 + i * 5));
+const codesOf = (value: string): string[] =>
+  Array.from({ length: (value.length - 2) / 5 }, (_, i) => value.slice(2 + i * 5, 7 + i * 5));
 
 /** The counties of a ZIP code, main county first; undefined when the ZIP code has none. */
 export function countiesForZip(zip: string): County[] | undefined {
@@ -91,7 +108,9 @@ export function countyByFips(fips: string): County | undefined {
 /** The states a ZIP code touches, its own (USPS) state first. */
 export function statesOfZip(zip: string): string[] {
   const value = geography().zips.get(zip);
-  return value === undefined ? [] : [...new Set([value.slice(0, 2), ...(countiesForZip(zip) ?? []).map((c) => c.state)])];
+  return value === undefined
+    ? []
+    : [...new Set([value.slice(0, 2), ...(countiesForZip(zip) ?? []).map((c) => c.state)])];
 }
 
 /** Every state (USPS code) that has at least one county. */

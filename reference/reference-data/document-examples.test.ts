@@ -25,7 +25,12 @@ interface Operation {
 
 const doc = providerDocument();
 const operations = new Map<string, Operation>(
-  Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]) => [op.operationId as string, { id: op.operationId, method: method.toUpperCase(), path, op }])),
+  Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, op]) => [
+      op.operationId as string,
+      { id: op.operationId, method: method.toUpperCase(), path, op },
+    ]),
+  ),
 );
 
 /** Every object in the document's examples that names a place: `{zip_code?, fips_code?, state?}`. */
@@ -35,7 +40,9 @@ function documentedPlaces(): Array<{ zip_code?: string; fips_code?: string; stat
     if (Array.isArray(v)) return v.forEach((x) => walk(x, inExample));
     if (v === null || typeof v !== 'object') return;
     const o = v as Json;
-    const place = Object.fromEntries(['zip_code', 'fips_code', 'state'].filter((k) => typeof o[k] === 'string').map((k) => [k, o[k] as string]));
+    const place = Object.fromEntries(
+      ['zip_code', 'fips_code', 'state'].filter((k) => typeof o[k] === 'string').map((k) => [k, o[k] as string]),
+    );
     if (inExample && Object.keys(place).length > 0) places.push(place);
     for (const [k, x] of Object.entries(o)) walk(x, inExample || k === 'example' || k === 'examples');
   };
@@ -44,7 +51,8 @@ function documentedPlaces(): Array<{ zip_code?: string; fips_code?: string; stat
 }
 
 const places = documentedPlaces();
-const unique = (values: Array<string | undefined>) => [...new Set(values.filter((v): v is string => v !== undefined))].sort();
+const unique = (values: Array<string | undefined>) =>
+  [...new Set(values.filter((v): v is string => v !== undefined))].sort();
 const zips = unique(places.map((p) => p.zip_code));
 const states = unique(places.map((p) => p.state));
 
@@ -75,14 +83,18 @@ afterAll(() => server.close());
 
 async function replay(id: string, query?: string, json?: unknown): Promise<Json> {
   const o = operations.get(id)!;
-  const res = await call(o.method, query === undefined ? o.path : `${o.path}?${query}`, json === undefined ? { role: 'reader' } : { role: 'reader', json });
+  const res = await call(
+    o.method,
+    query === undefined ? o.path : `${o.path}?${query}`,
+    json === undefined ? { role: 'reader' } : { role: 'reader', json },
+  );
   expect(res.status, `${id} ${query ?? ''}: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
   expect(res.status, `${id} ${query ?? ''}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
   expect(schemaProblems(responseSchema(o, res.status), res.body), `${id} ${query ?? ''}`).toEqual([]);
   return res.body as Json;
 }
 
-describe('the provider document\'s request examples, replayed', () => {
+describe("the provider document's request examples, replayed", () => {
   it('finds the places the examples name (ZIP codes and states)', () => {
     expect(zips).toEqual(expect.arrayContaining(['30301', '85001']));
     expect(states.length).toBeGreaterThanOrEqual(3);
@@ -92,15 +104,20 @@ describe('the provider document\'s request examples, replayed', () => {
     const body = await replay('listCounties', exampleQuery(operations.get('listCounties')!, { zip_code: zip }));
     expect(body.counties.length).toBeGreaterThan(0);
     // Where an example pairs this ZIP code with a county, the counties endpoint lists that county.
-    for (const p of places.filter((x) => x.zip_code === zip && x.fips_code)) expect(body.counties.map((c: Json) => c.fips_code)).toContain(p.fips_code);
+    for (const p of places.filter((x) => x.zip_code === zip && x.fips_code))
+      expect(body.counties.map((c: Json) => c.fips_code)).toContain(p.fips_code);
   });
 
   it('listIssuers with its parameter examples', async () => {
-    expect((await replay('listIssuers', exampleQuery(operations.get('listIssuers')!))).issuers.length).toBeGreaterThan(0);
+    expect((await replay('listIssuers', exampleQuery(operations.get('listIssuers')!))).issuers.length).toBeGreaterThan(
+      0,
+    );
   });
 
   it.each(states)('listIssuers state=%s', async (state) => {
-    expect((await replay('listIssuers', exampleQuery(operations.get('listIssuers')!, { state }))).issuers.length).toBeGreaterThan(0);
+    expect(
+      (await replay('listIssuers', exampleQuery(operations.get('listIssuers')!, { state }))).issuers.length,
+    ).toBeGreaterThan(0);
   });
 
   it('searchProviders with its parameter examples finds providers', async () => {
@@ -110,7 +127,10 @@ describe('the provider document\'s request examples, replayed', () => {
   });
 
   it.each(zips)('searchProviders near zip_code=%s finds providers', async (zip) => {
-    expect((await replay('searchProviders', exampleQuery(operations.get('searchProviders')!, { zip_code: zip }))).providers.length).toBeGreaterThan(0);
+    expect(
+      (await replay('searchProviders', exampleQuery(operations.get('searchProviders')!, { zip_code: zip }))).providers
+        .length,
+    ).toBeGreaterThan(0);
   });
 
   it('createQuote with its request example answers plans', async () => {
@@ -118,8 +138,11 @@ describe('the provider document\'s request examples, replayed', () => {
     expect((await replay('createQuote', undefined, example)).plans.length).toBeGreaterThan(0);
   });
 
-  it.each(places.filter((p) => p.zip_code && p.fips_code).map((p) => [p.zip_code!, p] as const))('createQuote located at the example place %s', async (_zip, place) => {
-    const example = operations.get('createQuote')!.op.requestBody.content['application/json'].example as Json;
-    expect((await replay('createQuote', undefined, { ...example, location: place })).plans.length).toBeGreaterThan(0);
-  });
+  it.each(places.filter((p) => p.zip_code && p.fips_code).map((p) => [p.zip_code!, p] as const))(
+    'createQuote located at the example place %s',
+    async (_zip, place) => {
+      const example = operations.get('createQuote')!.op.requestBody.content['application/json'].example as Json;
+      expect((await replay('createQuote', undefined, { ...example, location: place })).plans.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const providers = (q: string) => call('GET', `/v1/reference/providers?query=Health&zip_code=40202&exchange=on_exchange${q}`);
+const providers = (q: string) =>
+  call('GET', `/v1/reference/providers?query=Health&zip_code=40202&exchange=on_exchange${q}`);
 
 describe('counties (4.2)', () => {
   it('gives each county of a cross-state ZIP code the state of its own FIPS code, main county first', async () => {
@@ -22,12 +23,20 @@ describe('counties (4.2)', () => {
       { fips_code: '21047', name: 'Christian County', state: 'KY' },
     ]);
   });
-  it.each([['', 400], ['?zip_code=4022', 400], ['?zip_code=abcde', 400], ['?zip_code=99999', 404]])('%s → %i', async (q, status) => {
+  it.each([
+    ['', 400],
+    ['?zip_code=4022', 400],
+    ['?zip_code=abcde', 400],
+    ['?zip_code=99999', 404],
+  ])('%s → %i', async (q, status) => {
     expect((await call('GET', `/v1/reference/counties${q}`)).status).toBe(status);
   });
   it('names the refused parameter in details, a map of field to messages', async () => {
     const res = await call('GET', '/v1/reference/counties?zip_code=4022');
-    expect(res.body.error).toMatchObject({ code: 'invalid_request', details: { zip_code: [expect.stringMatching(/5 digits/)] } });
+    expect(res.body.error).toMatchObject({
+      code: 'invalid_request',
+      details: { zip_code: [expect.stringMatching(/5 digits/)] },
+    });
   });
 });
 
@@ -36,7 +45,9 @@ describe('issuers (4.3)', () => {
     const res = await call('GET', '/v1/reference/issuers?state=KY&plan_year=2026');
     const names = res.body.issuers.map((i: { name: string }) => i.name);
     expect(names[0]).toBe('aetna CVS Health');
-    const care = res.body.issuers.filter((i: { name: string }) => i.name === 'CareSource').map((i: { hios_issuer_id: string }) => i.hios_issuer_id);
+    const care = res.body.issuers
+      .filter((i: { name: string }) => i.name === 'CareSource')
+      .map((i: { hios_issuer_id: string }) => i.hios_issuer_id);
     expect(care).toEqual(['45636', '61794']);
   });
   it('defaults plan_year to the current plan year of the clock', async () => {
@@ -46,11 +57,23 @@ describe('issuers (4.3)', () => {
     expect(byDefault.body).toEqual(pinned.body);
     expect(byDefault.body).not.toEqual(previous.body);
   });
-  it.each([['state=ky', 400], ['', 400], ['state=KYY', 400], ['state=KY&plan_year=2019', 400], ['state=KY&plan_year=2100', 400], ['state=KY&plan_year=x', 400], ['state=KY&plan_year=2020', 200], ['state=KY&plan_year=2099', 200], ['state=ZZ', 404], ['state=PR', 404]])('%s → %i', async (q, status) => {
+  it.each([
+    ['state=ky', 400],
+    ['', 400],
+    ['state=KYY', 400],
+    ['state=KY&plan_year=2019', 400],
+    ['state=KY&plan_year=2100', 400],
+    ['state=KY&plan_year=x', 400],
+    ['state=KY&plan_year=2020', 200],
+    ['state=KY&plan_year=2099', 200],
+    ['state=ZZ', 404],
+    ['state=PR', 404],
+  ])('%s → %i', async (q, status) => {
     const res = await call('GET', `/v1/reference/issuers?${q}`);
     expect(res.status).toBe(status);
     if (status === 400) expect(res.body.error.code).toBe('invalid_request');
-    if (status === 400) expect(Object.values(res.body.error.details).every((m) => Array.isArray(m) && m.length > 0)).toBe(true);
+    if (status === 400)
+      expect(Object.values(res.body.error.details).every((m) => Array.isArray(m) && m.length > 0)).toBe(true);
   });
   it('answers for states the hand-written data lacks, from the seed table, in contract order', async () => {
     const res = await call('GET', '/v1/reference/issuers?state=HI&plan_year=2026');
@@ -63,7 +86,11 @@ describe('issuers (4.3)', () => {
 
 describe('providers (4.4)', () => {
   it('pages through every match with page[size] 50; result_count is the total', async () => {
-    const pages = [await providers('&page[size]=50&page[number]=1'), await providers('&page[size]=50&page[number]=2'), await providers('&page[size]=50&page[number]=3')];
+    const pages = [
+      await providers('&page[size]=50&page[number]=1'),
+      await providers('&page[size]=50&page[number]=2'),
+      await providers('&page[size]=50&page[number]=3'),
+    ];
     const total = pages[0]!.body.meta.result_count;
     expect(total).toBeGreaterThan(100);
     const npis = pages.flatMap((p) => p.body.providers.map((x: { npi: string }) => x.npi));
@@ -73,7 +100,8 @@ describe('providers (4.4)', () => {
   it('clamps page[number] below 1 to 1 and page[size] outside 1..50 to 50; defaults 1 and 50', async () => {
     expect((await providers('&page[number]=0')).body.meta.page_number).toBe(1);
     expect((await providers('&page[number]=-3')).body.meta.page_number).toBe(1);
-    for (const size of ['0', '51', '500', '-1']) expect((await providers(`&page[size]=${size}`)).body.meta.page_size).toBe(50);
+    for (const size of ['0', '51', '500', '-1'])
+      expect((await providers(`&page[size]=${size}`)).body.meta.page_size).toBe(50);
     const plain = await providers('');
     expect(plain.body.meta).toMatchObject({ page_number: 1, page_size: 50 });
     expect(plain.body.providers).toHaveLength(50);
@@ -82,13 +110,26 @@ describe('providers (4.4)', () => {
     const res = await call('GET', '/v1/reference/providers?query=zzzz&zip_code=40202&exchange=off_exchange');
     expect(res.body).toEqual({ providers: [], meta: { page_number: 1, page_size: 50, result_count: 0 } });
   });
-  it.each(['zip_code=40202&exchange=on_exchange', 'query=&zip_code=40202&exchange=on_exchange', 'query=a&exchange=on_exchange', 'query=a&zip_code=402&exchange=on_exchange', 'query=a&zip_code=40202', 'query=a&zip_code=40202&exchange=both'])('rejects %s with 400', async (q) => {
+  it.each([
+    'zip_code=40202&exchange=on_exchange',
+    'query=&zip_code=40202&exchange=on_exchange',
+    'query=a&exchange=on_exchange',
+    'query=a&zip_code=402&exchange=on_exchange',
+    'query=a&zip_code=40202',
+    'query=a&zip_code=40202&exchange=both',
+  ])('rejects %s with 400', async (q) => {
     expect((await call('GET', `/v1/reference/providers?${q}`)).status).toBe(400);
   });
   it('finds providers near a ZIP code of any region, at real ZIP codes of that area', async () => {
     const res = await call('GET', '/v1/reference/providers?query=Smith&zip_code=85001&exchange=on_exchange');
     expect(res.body.meta.result_count).toBeGreaterThan(0);
-    for (const p of res.body.providers) expect(p).toMatchObject({ last_name: 'Smith', state: 'AZ', city: 'Phoenix', zip_code: expect.stringMatching(/^850/) });
+    for (const p of res.body.providers)
+      expect(p).toMatchObject({
+        last_name: 'Smith',
+        state: 'AZ',
+        city: 'Phoenix',
+        zip_code: expect.stringMatching(/^850/),
+      });
   });
   it('keeps the Louisville fixture exact: Health near 40202 is 120 providers in pages of 50, 50 and 20', async () => {
     const sizes = [];

@@ -25,10 +25,12 @@ export const referenceDataRoutes: RouteModule = (env) => {
       family: 'reference',
       handler: ({ query, on }) => {
         const zip = query.zip_code;
-        if (zip === undefined || !ZIP.test(zip)) return invalidField('zip_code', 'zip_code is required and must be 5 digits.');
+        if (zip === undefined || !ZIP.test(zip))
+          return invalidField('zip_code', 'zip_code is required and must be 5 digits.');
         const counties = countiesForZip(zip);
         if (!counties) return notFound(`No counties are known for ZIP code ${zip}.`);
-        if (on(F.countiesStateOfZip)) return json({ counties: counties.map((c) => ({ ...c, state: statesOfZip(zip)[0] })) });
+        if (on(F.countiesStateOfZip))
+          return json({ counties: counties.map((c) => ({ ...c, state: statesOfZip(zip)[0] })) });
         return json({ counties });
       },
     },
@@ -40,7 +42,8 @@ export const referenceDataRoutes: RouteModule = (env) => {
         let state = query.state;
         if (state === undefined && on(F.issuersStateOptional)) state = 'KY';
         if (state !== undefined && on(F.issuersLowercaseAccepted)) state = state.toUpperCase();
-        if (state === undefined || !STATE.test(state)) return invalidField('state', 'state is required and must be two uppercase letters, e.g. KY.');
+        if (state === undefined || !STATE.test(state))
+          return invalidField('state', 'state is required and must be two uppercase letters, e.g. KY.');
         const fallback = currentPlanYear(now()) - (on(F.issuersDefaultPreviousYear) ? 1 : 0);
         const year = readInteger(query, 'plan_year', fallback);
         const max = on(F.issuersUpperBoundExclusive) ? 2098 : 2099;
@@ -56,26 +59,38 @@ export const referenceDataRoutes: RouteModule = (env) => {
       family: 'reference',
       handler: ({ query, on }): RouteResult => {
         const text = query.query || (on(F.providersQueryOptional) ? '' : undefined);
-        if (text === undefined) return invalidField('query', 'query is required (a provider or facility name, at least 1 character).');
-        if (on(F.providersQuoteCrash) && /['"%\\]/.test(text)) throw new Error('unescaped character in provider search');
+        if (text === undefined)
+          return invalidField('query', 'query is required (a provider or facility name, at least 1 character).');
+        if (on(F.providersQuoteCrash) && /['"%\\]/.test(text))
+          throw new Error('unescaped character in provider search');
         const zip = query.zip_code ?? '';
-        if (!ZIP.test(zip) && !on(F.providersZipUnchecked)) return invalidField('zip_code', 'zip_code is required and must be 5 digits.');
-        if (!EXCHANGES.includes(query.exchange ?? '') && !on(F.providersExchangeUnchecked)) return invalidField('exchange', 'exchange is required: on_exchange or off_exchange.');
+        if (!ZIP.test(zip) && !on(F.providersZipUnchecked))
+          return invalidField('zip_code', 'zip_code is required and must be 5 digits.');
+        if (!EXCHANGES.includes(query.exchange ?? '') && !on(F.providersExchangeUnchecked))
+          return invalidField('exchange', 'exchange is required: on_exchange or off_exchange.');
         const number = readInteger(query, 'page[number]', 1);
-        if (!number.ok || (number.value! < 1 && on(F.providersPageNumberRejected))) return invalidField('page[number]', 'page[number] must be an integer.');
+        if (!number.ok || (number.value! < 1 && on(F.providersPageNumberRejected)))
+          return invalidField('page[number]', 'page[number] must be an integer.');
         const size = readInteger(query, 'page[size]', on(F.providersDefaultSize20) ? 20 : PROVIDER_PAGE_MAX);
         const sizeInRange = size.value! >= 1 && size.value! <= PROVIDER_PAGE_MAX;
-        if (!size.ok || (!sizeInRange && on(F.providersPageSizeRejected))) return invalidField('page[size]', 'page[size] must be an integer from 1 to 50.');
+        if (!size.ok || (!sizeInRange && on(F.providersPageSizeRejected)))
+          return invalidField('page[size]', 'page[size] must be an integer from 1 to 50.');
         // 4.4: values below 1 are treated as 1; page sizes outside 1..50 resolve to 50.
         const page = Math.max(1, number.value!);
         const pageSize = sizeInRange ? size.value! : PROVIDER_PAGE_MAX;
         const matches = ZIP.test(zip) ? directory.search(text, zip) : [];
-        const start = on(F.providersPageNumberIgnored) ? 0 : Math.max(0, (page - 1) * pageSize - (on(F.providersPagesOverlap) && page > 1 ? 1 : 0));
+        const start = on(F.providersPageNumberIgnored)
+          ? 0
+          : Math.max(0, (page - 1) * pageSize - (on(F.providersPagesOverlap) && page > 1 ? 1 : 0));
         const rows = matches.slice(start, start + pageSize + (on(F.providersPageOversized) ? 1 : 0));
         return json({
           providers: rows,
           // result_count is the number of matches of the whole search, not of this page.
-          meta: { page_number: page, page_size: pageSize, result_count: on(F.providersResultCountOfPage) ? rows.length : matches.length },
+          meta: {
+            page_number: page,
+            page_size: pageSize,
+            result_count: on(F.providersResultCountOfPage) ? rows.length : matches.length,
+          },
         });
       },
     },

@@ -37,7 +37,16 @@ describe('issuers of every state', () => {
   });
 
   it('gives plans 14-character HIOS ids: issuer, state, 7 digits', () => {
-    const plans = quotePlans({ product: 'aca', coverageFamily: 'medical', coverageType: 'medical', exchange: 'on_exchange', planYear: 2026, state: 'WA', fips: '53033', applicants: [{ age: 30, uses_tobacco: false }] });
+    const plans = quotePlans({
+      product: 'aca',
+      coverageFamily: 'medical',
+      coverageType: 'medical',
+      exchange: 'on_exchange',
+      planYear: 2026,
+      state: 'WA',
+      fips: '53033',
+      applicants: [{ age: 30, uses_tobacco: false }],
+    });
     expect(plans).toHaveLength(issuersFor('WA', 2026).length * CATALOGUE.medical!.length);
     for (const p of plans) expect(p.planId).toMatch(new RegExp(`^${p.issuer.hios_issuer_id}WA\\d{7}$`));
   });

@@ -34,10 +34,18 @@ function generated(): IssuerRecord[] {
   const stateFips = new Map(countyNames().map((c) => [c.state, c.fips.slice(0, 2)]));
   return Object.entries(seeds.states as Record<string, { name: string; local: string[] }>).flatMap(([state, seed]) => {
     const names = [
-      ...seeds.templates.map((t: { name: string; fromYear?: number }) => ({ name: t.name.replace('{state}', seed.name), fromYear: t.fromYear ?? 2020 })),
+      ...seeds.templates.map((t: { name: string; fromYear?: number }) => ({
+        name: t.name.replace('{state}', seed.name),
+        fromYear: t.fromYear ?? 2020,
+      })),
       ...seed.local.map((name) => ({ name, fromYear: 2020 })),
     ];
-    return names.map((n, i) => ({ hios_issuer_id: `${stateFips.get(state)}${GENERATED_MARK}${String(i + 1).padStart(2, '0')}`, name: n.name, states: [state], fromYear: n.fromYear }));
+    return names.map((n, i) => ({
+      hios_issuer_id: `${stateFips.get(state)}${GENERATED_MARK}${String(i + 1).padStart(2, '0')}`,
+      name: n.name,
+      states: [state],
+      fromYear: n.fromYear,
+    }));
   });
 }
 
@@ -54,7 +62,9 @@ function activeIn(r: IssuerRecord, year: number): boolean {
 }
 
 export function issuersFor(state: string, year: number): Issuer[] {
-  return (byState.get(state) ?? []).filter((r) => activeIn(r, year)).map((r) => ({ name: r.name, hios_issuer_id: r.hios_issuer_id }));
+  return (byState.get(state) ?? [])
+    .filter((r) => activeIn(r, year))
+    .map((r) => ({ name: r.name, hios_issuer_id: r.hios_issuer_id }));
 }
 
 /** Every issuer record, for tests of the data (ids unique, 5 digits). */

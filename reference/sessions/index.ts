@@ -41,15 +41,20 @@ export const sessionRoutes: RouteModule = () => [
 function flowGate(flow: Flow, account: Account, on: IsOn): RouteResult | undefined {
   if (flow === 'agent_assisted') {
     if (!account.oauthLinkHealthy) {
-      if (on(F.oauthUnhealthy503)) return unifiedError(503, 'service_unavailable', 'Deeplink generation is unavailable.');
-      return forbidden('agent_assisted needs a healthy marketplace OAuth link whose agent belongs to an agency approved for deeplink URLs.');
+      if (on(F.oauthUnhealthy503))
+        return unifiedError(503, 'service_unavailable', 'Deeplink generation is unavailable.');
+      return forbidden(
+        'agent_assisted needs a healthy marketplace OAuth link whose agent belongs to an agency approved for deeplink URLs.',
+      );
     }
-    if (on(F.agentConsultsDeeplink) && !account.deeplinkAgentId) return forbidden('No deeplink agent id is configured.');
+    if (on(F.agentConsultsDeeplink) && !account.deeplinkAgentId)
+      return forbidden('No deeplink agent id is configured.');
     return undefined;
   }
   if (!account.deeplinkAgentId && !on(F.deeplinkAgentNotChecked)) {
     return forbidden('self_service needs a configured deeplink agent id. Ask your account manager to set one.');
   }
-  if (on(F.selfServiceConsultsOauth) && !account.oauthLinkHealthy) return forbidden('The marketplace OAuth link is not healthy.');
+  if (on(F.selfServiceConsultsOauth) && !account.oauthLinkHealthy)
+    return forbidden('The marketplace OAuth link is not healthy.');
   return undefined;
 }

@@ -12,7 +12,15 @@ import { SESSION_FAULTS as F } from './faults.js';
 export const FLOWS = ['agent_assisted', 'self_service'] as const;
 export type Flow = (typeof FLOWS)[number];
 /** Fault path only: what a missing context is read as. */
-const DEFAULT_CONTEXT = { product: 'aca', exchange: 'on_exchange', coverage_family: 'medical', coverage_type: 'medical', plan_year: 2026, flow: 'self_service', locale: 'en-US' };
+const DEFAULT_CONTEXT = {
+  product: 'aca',
+  exchange: 'on_exchange',
+  coverage_family: 'medical',
+  coverage_type: 'medical',
+  plan_year: 2026,
+  flow: 'self_service',
+  locale: 'en-US',
+};
 
 export interface SessionRequest {
   externalId?: string;
@@ -28,7 +36,8 @@ function loosened(body: Obj, on: IsOn): Obj {
   if (!isObject(given)) return body;
   const context: Obj = { ...given };
   if (context.locale === undefined && on(F.contextLocaleOptional)) context.locale = 'en-US';
-  if (isNonEmptyString(context.flow) && !FLOWS.includes(context.flow as Flow) && on(F.flowUnchecked)) context.flow = 'self_service';
+  if (isNonEmptyString(context.flow) && !FLOWS.includes(context.flow as Flow) && on(F.flowUnchecked))
+    context.flow = 'self_service';
   return { ...body, context };
 }
 
@@ -40,21 +49,38 @@ export function parseSessionRequest(raw: unknown, on: IsOn): Parsed {
   const context = body.context as Obj;
   const flow = context.flow as Flow;
   const location = isObject(body.location) ? body.location : {};
-  const conditional = checkConditionalRules(flow, body.plan_id !== undefined, body.campaign !== undefined, location.state !== undefined, on);
+  const conditional = checkConditionalRules(
+    flow,
+    body.plan_id !== undefined,
+    body.campaign !== undefined,
+    location.state !== undefined,
+    on,
+  );
   if (conditional) return conditional;
-  return { ok: true, request: { flow, ...(typeof body.external_id === 'string' ? { externalId: body.external_id } : {}) } };
+  return {
+    ok: true,
+    request: { flow, ...(typeof body.external_id === 'string' ? { externalId: body.external_id } : {}) },
+  };
 }
 
 /** The three conditional rules of 2.6. */
-function checkConditionalRules(flow: Flow, hasPlanId: boolean, hasCampaign: boolean, hasState: boolean, on: IsOn): Parsed | undefined {
+function checkConditionalRules(
+  flow: Flow,
+  hasPlanId: boolean,
+  hasCampaign: boolean,
+  hasState: boolean,
+  on: IsOn,
+): Parsed | undefined {
   if (flow === 'self_service') {
     if (hasCampaign && on(F.selfServiceCampaignRejected)) return fail('campaign', 'campaign is not accepted.');
     if (on(F.selfServiceStateRequired) && !hasState) return fail('location.state', 'location.state is required.');
-    if (!hasState && !hasPlanId && !on(F.selfServiceNeedsOneOfIgnored)) return fail('location.state', 'self_service needs location.state or plan_id.');
+    if (!hasState && !hasPlanId && !on(F.selfServiceNeedsOneOfIgnored))
+      return fail('location.state', 'self_service needs location.state or plan_id.');
     return undefined;
   }
   if (!hasState && !on(F.agentStateOptional)) return fail('location.state', 'agent_assisted needs location.state.');
   if (hasPlanId && !on(F.agentPlanIdAccepted)) return fail('plan_id', 'plan_id is accepted only in self_service.');
-  if (hasCampaign && !on(F.agentCampaignAccepted)) return fail('campaign', 'campaign is accepted only in self_service.');
+  if (hasCampaign && !on(F.agentCampaignAccepted))
+    return fail('campaign', 'campaign is accepted only in self_service.');
   return undefined;
 }

@@ -14,7 +14,9 @@ export function prettyBody(text: string | undefined, json?: unknown): string {
 }
 
 function headersTable(headers: Record<string, string>): Raw {
-  const rows = Object.entries(headers).map(([name, value]) => html`<tr><td><code>${name}</code></td><td><code>${value}</code></td></tr>`);
+  const rows = Object.entries(headers).map(
+    ([name, value]) => html`<tr><td><code>${name}</code></td><td><code>${value}</code></td></tr>`,
+  );
   return rows.length ? html`<table>${rows}</table>` : html`<p><em>no headers recorded</em></p>`;
 }
 

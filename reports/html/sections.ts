@@ -33,7 +33,10 @@ export function familyTables(summary: RunSummary): Raw {
     const rows = summary.findings
       .map((finding, index) => ({ finding, index }))
       .filter(({ finding }) => finding.family === family)
-      .map(({ finding, index }) => html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`);
+      .map(
+        ({ finding, index }) =>
+          html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`,
+      );
     return html`<h3>${family}</h3><table><tr><th>check</th><th>rules</th><th>verdict</th><th>note</th><th>time</th></tr>${rows}</table>`;
   })}`;
 }
@@ -51,7 +54,8 @@ ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h
 }
 
 export function failureSection(summary: RunSummary): Raw {
-  const pick = (verdict: Finding['verdict']) => summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => finding.verdict === verdict);
+  const pick = (verdict: Finding['verdict']) =>
+    summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => finding.verdict === verdict);
   const failures = pick('failed').filter(({ finding }) => !isStepFinding(finding));
   const warnings = pick('warning').filter(({ finding }) => finding.subject === undefined);
   return html`${stepSection(summary)}<h2>Failures (${failures.length})</h2>${failures.length ? failures.map(({ finding, index }) => findingCard(summary, finding, index)) : html`<p>None.</p>`}
@@ -62,11 +66,15 @@ ${warnings.length ? html`<h2>Warnings (${warnings.length})</h2><p class="meta">I
 function stepSection(summary: RunSummary): Raw | string {
   const groups = checksByStep(summary.findings);
   if (groups.size === 0) return '';
-  const steps = summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => isStepFinding(finding));
-  return html`<h2>Setup steps that failed (${steps.length})</h2><p class="meta">A check that needs a step the target did not complete is blocked by it: its rules were not tested. A step breaks a rule only where the contract requires it to succeed.</p>${steps.map(({ finding, index }) => {
-    const blocked = groups.get(finding.step!.name) ?? [];
-    return html`${findingCard(summary, finding, index)}<details class="blocked"><summary>${blocked.length} check(s) blocked by this step</summary><ul>${blocked.map((f) => html`<li>${f.check} <code>${f.rules.join(', ')}</code></li>`)}</ul></details>`;
-  })}`;
+  const steps = summary.findings
+    .map((finding, index) => ({ finding, index }))
+    .filter(({ finding }) => isStepFinding(finding));
+  return html`<h2>Setup steps that failed (${steps.length})</h2><p class="meta">A check that needs a step the target did not complete is blocked by it: its rules were not tested. A step breaks a rule only where the contract requires it to succeed.</p>${steps.map(
+    ({ finding, index }) => {
+      const blocked = groups.get(finding.step!.name) ?? [];
+      return html`${findingCard(summary, finding, index)}<details class="blocked"><summary>${blocked.length} check(s) blocked by this step</summary><ul>${blocked.map((f) => html`<li>${f.check} <code>${f.rules.join(', ')}</code></li>`)}</ul></details>`;
+    },
+  )}`;
 }
 
 export function skippedSection(summary: RunSummary): Raw {
@@ -78,9 +86,26 @@ export function skippedSection(summary: RunSummary): Raw {
 /** Every rule of the catalogue with its verdict (the evidence section shows the same with exchanges). */
 export function rulesSection(summary: RunSummary): Raw {
   const rows = Object.entries(summary.ruleVerdicts).map(([id, outcome]) => {
-    const blockedBy = [...new Set(summary.findings.filter((f) => f.verdict === 'blocked' && f.rules.includes(id)).map((f) => f.blockedBy ?? 'unknown'))];
-    const needs = [...new Set(summary.findings.filter((f) => f.verdict === 'skipped' && f.rules.includes(id)).map((f) => f.needs ?? 'unknown'))];
-    const why = outcome.verdict === 'blocked' ? `blocked by ${blockedBy.join(', ')}` : outcome.verdict === 'skipped' ? `needs ${needs.join(', ')}` : '';
+    const blockedBy = [
+      ...new Set(
+        summary.findings
+          .filter((f) => f.verdict === 'blocked' && f.rules.includes(id))
+          .map((f) => f.blockedBy ?? 'unknown'),
+      ),
+    ];
+    const needs = [
+      ...new Set(
+        summary.findings
+          .filter((f) => f.verdict === 'skipped' && f.rules.includes(id))
+          .map((f) => f.needs ?? 'unknown'),
+      ),
+    ];
+    const why =
+      outcome.verdict === 'blocked'
+        ? `blocked by ${blockedBy.join(', ')}`
+        : outcome.verdict === 'skipped'
+          ? `needs ${needs.join(', ')}`
+          : '';
     return html`<tr><td><code>${id}</code></td><td>${outcome.section ?? ''}</td><td class="v-${outcome.verdict.replace(' ', '-')}">${outcome.verdict}</td><td>${outcome.checks}</td><td>${why}</td></tr>`;
   });
   return html`<details class="rules"><summary><h2>Rules (${rows.length})</h2></summary><table><tr><th>rule</th><th>section</th><th>verdict</th><th>checks</th><th></th></tr>${rows}</table></details>`;

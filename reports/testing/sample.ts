@@ -4,10 +4,34 @@ import { catalogueOf, type RunInfo } from '../run-info.js';
 import { buildSummary, type RunSummary } from '../summary.js';
 
 export const SAMPLE_RULES: Rule[] = [
-  { id: 'PING-200', section: '4.1', strength: 'stated', families: ['utility'], statement: 'GET /v1/ping returns 200 with the ping object.' },
-  { id: 'ISSUERS-ORDER', section: '2.3', strength: 'stated', families: ['reference'], statement: 'Issuers are ordered by name case-insensitive, then hios_issuer_id.' },
-  { id: 'HEADERS-REQUEST-ID', section: '2.6', strength: 'inferred', families: ['utility'], statement: 'Responses carry X-Request-Id.' },
-  { id: 'ENR-CANCEL-202', section: '3', strength: 'stated', families: ['enrollments'], statement: 'A successful cancellation returns 202.' },
+  {
+    id: 'PING-200',
+    section: '4.1',
+    strength: 'stated',
+    families: ['utility'],
+    statement: 'GET /v1/ping returns 200 with the ping object.',
+  },
+  {
+    id: 'ISSUERS-ORDER',
+    section: '2.3',
+    strength: 'stated',
+    families: ['reference'],
+    statement: 'Issuers are ordered by name case-insensitive, then hios_issuer_id.',
+  },
+  {
+    id: 'HEADERS-REQUEST-ID',
+    section: '2.6',
+    strength: 'inferred',
+    families: ['utility'],
+    statement: 'Responses carry X-Request-Id.',
+  },
+  {
+    id: 'ENR-CANCEL-202',
+    section: '3',
+    strength: 'stated',
+    families: ['enrollments'],
+    statement: 'A successful cancellation returns 202.',
+  },
 ];
 
 export function sampleInfo(overrides: Partial<RunInfo> = {}): RunInfo {
@@ -33,7 +57,19 @@ export function sampleFindings(): Finding[] {
       family: 'utility',
       rules: ['PING-200'],
       verdict: 'passed',
-      exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1:9999/v1/ping', headers: { 'x-api-key': '<redacted>' } }, response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"ok":true}', json: { ok: true } }, durationMs: 3, role: 'approved' }],
+      exchanges: [
+        {
+          request: { method: 'GET', url: 'http://127.0.0.1:9999/v1/ping', headers: { 'x-api-key': '<redacted>' } },
+          response: {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: '{"ok":true}',
+            json: { ok: true },
+          },
+          durationMs: 3,
+          role: 'approved',
+        },
+      ],
       durationMs: 5,
     },
     {
@@ -43,12 +79,48 @@ export function sampleFindings(): Finding[] {
       verdict: 'failed',
       expected: 'names in case-insensitive order: "acme" before "Zeta"',
       observed: 'byte order: "Zeta" before "acme"',
-      exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1:9999/v1/reference/issuers?state=TX', headers: { 'x-api-key': '<redacted>' } }, response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"issuers":[{"name":"Zeta","hios_issuer_id":"11111"},{"name":"acme","hios_issuer_id":"22222"}]}', json: { issuers: [{ name: 'Zeta', hios_issuer_id: '11111' }, { name: 'acme', hios_issuer_id: '22222' }] } }, durationMs: 4, role: 'approved' }],
+      exchanges: [
+        {
+          request: {
+            method: 'GET',
+            url: 'http://127.0.0.1:9999/v1/reference/issuers?state=TX',
+            headers: { 'x-api-key': '<redacted>' },
+          },
+          response: {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: '{"issuers":[{"name":"Zeta","hios_issuer_id":"11111"},{"name":"acme","hios_issuer_id":"22222"}]}',
+            json: {
+              issuers: [
+                { name: 'Zeta', hios_issuer_id: '11111' },
+                { name: 'acme', hios_issuer_id: '22222' },
+              ],
+            },
+          },
+          durationMs: 4,
+          role: 'approved',
+        },
+      ],
       reproduce: 'npx partner-conformance run --family reference --rule ISSUERS-ORDER --seed 42',
       durationMs: 7,
     },
-    { check: 'request id header', family: 'utility', rules: ['HEADERS-REQUEST-ID'], verdict: 'warning', expected: 'X-Request-Id present', observed: 'absent', exchanges: [] },
-    { check: 'cancel a pending application', family: 'enrollments', rules: ['ENR-CANCEL-202'], verdict: 'skipped', needs: 'fixture planFull', exchanges: [] },
+    {
+      check: 'request id header',
+      family: 'utility',
+      rules: ['HEADERS-REQUEST-ID'],
+      verdict: 'warning',
+      expected: 'X-Request-Id present',
+      observed: 'absent',
+      exchanges: [],
+    },
+    {
+      check: 'cancel a pending application',
+      family: 'enrollments',
+      rules: ['ENR-CANCEL-202'],
+      verdict: 'skipped',
+      needs: 'fixture planFull',
+      exchanges: [],
+    },
   ];
 }
 

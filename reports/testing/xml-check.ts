@@ -61,7 +61,10 @@ function checkText(text: string, at: number): void {
 }
 
 function decode(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!,
+  );
 }
 
 /** Every element named `name`, depth first. */

@@ -12,7 +12,9 @@ for (const { what, rule, key } of KEY_CASES) {
     [rule, 'ENVELOPE-UNIFIED-SHAPE'],
     async (t) => {
       const target = await sessionTarget(t);
-      const ex = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), key));
+      const ex = await t.send(
+        createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), key),
+      );
       expectForbidden(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
     },
     { needs: { writes: true } },

@@ -21,9 +21,17 @@ verify(
   ['SESSIONS-SELF-SERVICE-STATE-OR-PLAN'],
   async (t) => {
     const target = await sessionTarget(t);
-    const accepted = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { label: 'state, no plan_id' }));
+    const accepted = await t.send(
+      createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), {
+        label: 'state, no plan_id',
+      }),
+    );
     t.expect.status(accepted, 200);
-    const rejected = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t), withState: false }), { label: 'neither state nor plan_id' }));
+    const rejected = await t.send(
+      createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t), withState: false }), {
+        label: 'neither state nor plan_id',
+      }),
+    );
     t.expect.status(rejected, 400);
   },
   { needs: writes },
@@ -34,7 +42,11 @@ verify(
   ['SESSIONS-SELF-SERVICE-PLAN-ONLY'],
   async (t) => {
     const target = await sessionTarget(t);
-    const body = sessionBody(target, 'self_service', { externalId: freshExternalId(t), withState: false, planId: sessionPlanId(t) });
+    const body = sessionBody(target, 'self_service', {
+      externalId: freshExternalId(t),
+      withState: false,
+      planId: sessionPlanId(t),
+    });
     const ex = await t.send(createSession(body));
     t.expect.status(ex, 200);
   },
@@ -46,7 +58,9 @@ verify(
   ['SESSIONS-SELF-SERVICE-CAMPAIGN'],
   async (t) => {
     const target = await sessionTarget(t);
-    const ex = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t), campaign: CAMPAIGN })));
+    const ex = await t.send(
+      createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t), campaign: CAMPAIGN })),
+    );
     t.expect.status(ex, 200);
   },
   { needs: writes },
@@ -57,9 +71,15 @@ verify(
   ['SESSIONS-AGENT-STATE-REQUIRED'],
   async (t) => {
     const target = await sessionTarget(t);
-    const accepted = await t.send(createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t) }), { label: 'with state' }));
+    const accepted = await t.send(
+      createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t) }), { label: 'with state' }),
+    );
     t.expect.status(accepted, 200);
-    const rejected = await t.send(createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), withState: false }), { label: 'without state' }));
+    const rejected = await t.send(
+      createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), withState: false }), {
+        label: 'without state',
+      }),
+    );
     t.expect.status(rejected, 400);
   },
   { needs: writes },
@@ -71,7 +91,9 @@ verify(
   async (t) => {
     const target = await sessionTarget(t);
     const planId = typeof t.target.fixture('sessionPlanId') === 'string' ? sessionPlanId(t) : ANY_PLAN_ID;
-    const ex = await t.send(createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), planId })));
+    const ex = await t.send(
+      createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), planId })),
+    );
     t.expect.status(ex, 400);
   },
   { needs: writes },
@@ -82,7 +104,9 @@ verify(
   ['SESSIONS-AGENT-CAMPAIGN-REJECTED'],
   async (t) => {
     const target = await sessionTarget(t);
-    const ex = await t.send(createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), campaign: CAMPAIGN })));
+    const ex = await t.send(
+      createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), campaign: CAMPAIGN })),
+    );
     t.expect.status(ex, 400);
   },
   { needs: writes },

@@ -43,7 +43,12 @@ verify(
     const target = await sessionTarget(t);
     const text = JSON.stringify(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }));
     // Cut before the last closing brace: JSON that ends too early.
-    const ex = await t.send({ method: 'POST', path: SESSIONS_PATH, body: text.slice(0, -1), contentType: 'application/json' });
+    const ex = await t.send({
+      method: 'POST',
+      path: SESSIONS_PATH,
+      body: text.slice(0, -1),
+      contentType: 'application/json',
+    });
     t.expect.rules('EDGE-MALFORMED-JSON-400').status(ex, 400);
     t.expect.rules('EDGE-MALFORMED-JSON-400', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

@@ -20,7 +20,9 @@ verify(
     const target = await sessionTarget(t);
     const role = t.role(UNAPPROVED);
     for (const flow of ['self_service', 'agent_assisted'] as const satisfies readonly Flow[]) {
-      const ex = await t.send(createSession(sessionBody(target, flow, { externalId: freshExternalId(t) }), { role, label: flow }));
+      const ex = await t.send(
+        createSession(sessionBody(target, flow, { externalId: freshExternalId(t) }), { role, label: flow }),
+      );
       expectForbidden(t.expect, ex, 'GATE-SESSIONS-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE');
     }
   },
@@ -34,7 +36,9 @@ function gateCheck(title: string, rule: string, role: string, flow: Flow, status
     [rule],
     async (t) => {
       const target = await sessionTarget(t);
-      const ex = await t.send(createSession(sessionBody(target, flow, { externalId: freshExternalId(t) }), { role: t.role(role) }));
+      const ex = await t.send(
+        createSession(sessionBody(target, flow, { externalId: freshExternalId(t) }), { role: t.role(role) }),
+      );
       if (status === 403) expectForbidden(t.expect, ex, rule);
       else t.expect.status(ex, status);
     },
@@ -42,7 +46,31 @@ function gateCheck(title: string, rule: string, role: string, flow: Flow, status
   );
 }
 
-gateCheck('agent_assisted with an unhealthy OAuth link gets 403 forbidden, not a retryable unavailability', 'GATE-SESSIONS-AGENT-OAUTH-403', OAUTH_DOWN, 'agent_assisted', 403);
-gateCheck('self_service is not blocked by an unhealthy OAuth link', 'GATE-SESSIONS-SELF-SERVICE-IGNORES-OAUTH', OAUTH_DOWN, 'self_service', 200);
-gateCheck('self_service without a deeplink agent id gets 403 forbidden', 'GATE-SESSIONS-SELF-SERVICE-AGENT-ID-403', NO_AGENT_ID, 'self_service', 403);
-gateCheck('agent_assisted is not blocked by a missing deeplink agent id', 'GATE-SESSIONS-AGENT-IGNORES-AGENT-ID', NO_AGENT_ID, 'agent_assisted', 200);
+gateCheck(
+  'agent_assisted with an unhealthy OAuth link gets 403 forbidden, not a retryable unavailability',
+  'GATE-SESSIONS-AGENT-OAUTH-403',
+  OAUTH_DOWN,
+  'agent_assisted',
+  403,
+);
+gateCheck(
+  'self_service is not blocked by an unhealthy OAuth link',
+  'GATE-SESSIONS-SELF-SERVICE-IGNORES-OAUTH',
+  OAUTH_DOWN,
+  'self_service',
+  200,
+);
+gateCheck(
+  'self_service without a deeplink agent id gets 403 forbidden',
+  'GATE-SESSIONS-SELF-SERVICE-AGENT-ID-403',
+  NO_AGENT_ID,
+  'self_service',
+  403,
+);
+gateCheck(
+  'agent_assisted is not blocked by a missing deeplink agent id',
+  'GATE-SESSIONS-AGENT-IGNORES-AGENT-ID',
+  NO_AGENT_ID,
+  'agent_assisted',
+  200,
+);

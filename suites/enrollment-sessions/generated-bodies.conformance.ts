@@ -22,7 +22,10 @@ function planIdOf(t: CheckContext): string | undefined {
 }
 
 /** What the profile offers: the gate roles it has keys for, and whether a plan id can be sent. */
-const optionsOf = (t: CheckContext): SessionCaseOptions => ({ roles: Object.keys(GATES).filter((role) => t.target.hasRole(role)), planId: planIdOf(t) !== undefined });
+const optionsOf = (t: CheckContext): SessionCaseOptions => ({
+  roles: Object.keys(GATES).filter((role) => t.target.hasRole(role)),
+  planId: planIdOf(t) !== undefined,
+});
 
 async function sendCase(t: CheckContext, c: SessionCase): Promise<void> {
   const target = await sessionTarget(t);

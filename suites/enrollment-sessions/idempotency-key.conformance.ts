@@ -36,7 +36,9 @@ verify(
   async (t) => {
     const target = await sessionTarget(t);
     const key = keyOfLength(t.idempotencyKey('max'), MAX_KEY_LENGTH);
-    const ex = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey: key }));
+    const ex = await t.send(
+      createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey: key }),
+    );
     t.expect.status(ex, 200);
   },
   { needs: { writes: true } },
@@ -51,7 +53,9 @@ verify(
   async (t) => {
     const other = t.role(OTHER_KEY);
     const target = await sessionTarget(t);
-    const req = createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey: t.idempotencyKey('scope') });
+    const req = createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), {
+      idempotencyKey: t.idempotencyKey('scope'),
+    });
     const first = await t.send({ ...req, role: 'approved', label: 'approved key' });
     stepStatus(START_SESSION, first, [200], { breaks: ['SESSIONS-200'] });
     const second = await t.send({ ...req, role: other, label: `${other} key` });

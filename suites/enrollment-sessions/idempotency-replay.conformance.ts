@@ -11,7 +11,9 @@ verify(
   ['IDEMP-REPLAY-STATUS', 'IDEMP-REPLAY-BODY-VERBATIM', 'IDEMP-REPLAY-HEADER', 'IDEMP-FIRST-NO-REPLAY-HEADER'],
   async (t) => {
     const target = await sessionTarget(t);
-    const req = createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey: t.idempotencyKey('replay') });
+    const req = createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), {
+      idempotencyKey: t.idempotencyKey('replay'),
+    });
     const first = await t.send({ ...req, label: 'first call' });
     t.expect.rules('IDEMP-FIRST-NO-REPLAY-HEADER').noHeader(first, 'Idempotent-Replay');
     expectReplayRuleByRule(t, first, await t.send({ ...req, label: 'replay' }));
@@ -25,9 +27,19 @@ verify(
   async (t) => {
     const target = await sessionTarget(t);
     const idempotencyKey = t.idempotencyKey('mismatch');
-    const first = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey, label: 'first body' }));
+    const first = await t.send(
+      createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), {
+        idempotencyKey,
+        label: 'first body',
+      }),
+    );
     stepStatus(START_SESSION, first, [200], { breaks: ['SESSIONS-200'] });
-    const other = await t.send(createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), { idempotencyKey, label: 'another body' }));
+    const other = await t.send(
+      createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), {
+        idempotencyKey,
+        label: 'another body',
+      }),
+    );
     t.expect.rules('IDEMP-MISMATCH-422').status(other, 422);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(other);
     t.expect.rules('IDEMP-MISMATCH-422').unifiedEnvelope(other, 'idempotency_mismatch');
@@ -43,7 +55,10 @@ verify(
     // The fixture makes the first call slow enough that the second arrives while it runs.
     const body = sessionBody(target, 'self_service', { externalId: t.fixture<string>('slowExternalId') });
     const req = createSession(body, { idempotencyKey: t.idempotencyKey('race') });
-    const both = await t.sendConcurrently([{ ...req, label: 'call A' }, { ...req, label: 'call B' }]);
+    const both = await t.sendConcurrently([
+      { ...req, label: 'call A' },
+      { ...req, label: 'call B' },
+    ]);
     const statuses = both.map((ex) => ex.response?.status);
     const refused = both.find((ex) => ex.response?.status === 409) ?? both[1]!;
     t.expect.that(refused, {

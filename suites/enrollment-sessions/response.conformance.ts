@@ -50,7 +50,15 @@ function expectSessionShape(t: CheckContext, ex: Exchange, externalId: string): 
   t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createEnrollmentSession');
 }
 
-const SHAPE_RULES = ['SESSIONS-200', 'SESSIONS-EXTERNAL-ID-ECHO', 'SESSIONS-LINKS', 'SESSIONS-REQUEST-ID', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'];
+const SHAPE_RULES = [
+  'SESSIONS-200',
+  'SESSIONS-EXTERNAL-ID-ECHO',
+  'SESSIONS-LINKS',
+  'SESSIONS-REQUEST-ID',
+  'SCHEMA-RESPONSE-VALID',
+  'SCHEMA-SUCCESS-JSON',
+  'AUTH-KEY-NOT-ECHOED',
+];
 
 for (const flow of ['self_service', 'agent_assisted'] as const satisfies readonly Flow[]) {
   verify(

@@ -12,7 +12,15 @@ export const START_SESSION = 'start a self_service session';
 export const SESSIONS_PATH = '/v1/enrollment-sessions';
 export type Flow = 'agent_assisted' | 'self_service';
 /** Every member of `context` is required (2.6). */
-export const CONTEXT_FIELDS = ['product', 'exchange', 'coverage_family', 'coverage_type', 'plan_year', 'flow', 'locale'] as const;
+export const CONTEXT_FIELDS = [
+  'product',
+  'exchange',
+  'coverage_family',
+  'coverage_type',
+  'plan_year',
+  'flow',
+  'locale',
+] as const;
 
 export interface Place {
   zip_code?: string;
@@ -53,8 +61,15 @@ interface County {
 const places = new Map<string, Promise<Place | undefined>>();
 
 async function countyPlace(t: CheckContext, zip: string): Promise<Place | undefined> {
-  const ex = await t.send({ method: 'GET', path: '/v1/reference/counties', query: { zip_code: zip }, label: 'location for session bodies' });
-  const county = (ex.response?.status === 200 ? (t.json<{ counties?: County[] }>(ex)?.counties ?? [])[0] : undefined) as County | undefined;
+  const ex = await t.send({
+    method: 'GET',
+    path: '/v1/reference/counties',
+    query: { zip_code: zip },
+    label: 'location for session bodies',
+  });
+  const county = (ex.response?.status === 200 ? (t.json<{ counties?: County[] }>(ex)?.counties ?? [])[0] : undefined) as
+    | County
+    | undefined;
   if (typeof county?.fips_code !== 'string' || typeof county.state !== 'string') return undefined;
   return { zip_code: zip, fips_code: county.fips_code, state: county.state };
 }
@@ -62,7 +77,8 @@ async function countyPlace(t: CheckContext, zip: string): Promise<Place | undefi
 async function placeOf(t: CheckContext): Promise<Place> {
   const [zip, fips, state] = ['zipCode', 'fipsCode', 'state'].map((name) => t.target.fixture(name));
   // The profile already names a county: no read needed.
-  if (typeof zip === 'string' && typeof fips === 'string' && typeof state === 'string') return { zip_code: zip, fips_code: fips, state };
+  if (typeof zip === 'string' && typeof fips === 'string' && typeof state === 'string')
+    return { zip_code: zip, fips_code: fips, state };
   if (typeof zip === 'string') {
     const key = `${t.config.runId} ${zip}`;
     if (!places.has(key)) places.set(key, countyPlace(t, zip));

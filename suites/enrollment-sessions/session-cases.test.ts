@@ -7,7 +7,11 @@ const every = { roles: Object.keys(GATES), planId: true };
 
 describe('the cases of the generated-session property', () => {
   test('the directed runs reach every rule the oracle can name', () => {
-    const named = new Set(directedRuns(every).flat().map((c) => sessionOutcome(c).rule));
+    const named = new Set(
+      directedRuns(every)
+        .flat()
+        .map((c) => sessionOutcome(c).rule),
+    );
     expect([...named].sort()).toEqual([...SESSION_ORACLE_RULES].sort());
   });
 
@@ -20,7 +24,10 @@ describe('the cases of the generated-session property', () => {
   });
 
   test('without a plan id or gate roles, no case sends plan_id and every case uses the approved key', () => {
-    const runs = [...directedRuns({ roles: ['approved'], planId: false }), ...fc.sample(sessionRuns({ roles: ['approved'], planId: false }), 20)];
+    const runs = [
+      ...directedRuns({ roles: ['approved'], planId: false }),
+      ...fc.sample(sessionRuns({ roles: ['approved'], planId: false }), 20),
+    ];
     expect(runs.flat().every((c) => !c.planId && c.role === 'approved')).toBe(true);
     expect(BODY_CORNERS.some((b) => b.planId)).toBe(true);
   });

@@ -12,7 +12,12 @@ import { GATES, type SessionCase } from './session-oracle.js';
 
 type Body = Omit<SessionCase, 'role'>;
 
-const body = (flow: Flow, state: boolean, planId = false, campaign = false): Body => ({ flow, state, planId, campaign });
+const body = (flow: Flow, state: boolean, planId = false, campaign = false): Body => ({
+  flow,
+  state,
+  planId,
+  campaign,
+});
 
 /** Each conditional rule of 2.6 broken alone, then each accepted form (valid bodies, valid first so a failure shrinks to it). */
 export const BODY_CORNERS: readonly Body[] = [
@@ -31,7 +36,9 @@ const needsPlan = (b: Body) => b.planId;
 
 /** A valid body of each flow under each gate role (approved first, so a failure shrinks to it). */
 export function gateCases(roles: readonly string[]): SessionCase[] {
-  return roles.flatMap((role) => (['self_service', 'agent_assisted'] as const).map((flow) => ({ ...body(flow, true), role })));
+  return roles.flatMap((role) =>
+    (['self_service', 'agent_assisted'] as const).map((flow) => ({ ...body(flow, true), role })),
+  );
 }
 
 /** One run: the cases it sends, in order. */
@@ -44,7 +51,8 @@ export interface SessionCaseOptions {
   planId: boolean;
 }
 
-const usable = (o: SessionCaseOptions) => BODY_CORNERS.filter((b) => o.planId || !needsPlan(b)).map((b): SessionCase => ({ ...b, role: 'approved' }));
+const usable = (o: SessionCaseOptions) =>
+  BODY_CORNERS.filter((b) => o.planId || !needsPlan(b)).map((b): SessionCase => ({ ...b, role: 'approved' }));
 const gated = (o: SessionCaseOptions) => gateCases(o.roles.filter((r) => r !== 'approved' && Object.hasOwn(GATES, r)));
 
 /** Drawn runs: one case, a body corner or a gate case, from their tables (the first corner, a valid body, is where shrinking ends). */
@@ -57,5 +65,8 @@ export function directedRuns(o: SessionCaseOptions): SessionRun[] {
   const corners = usable(o).slice(1);
   const gates = gated(o);
   const n = Math.max(corners.length, gates.length);
-  return Array.from({ length: n }, (_, i): SessionRun => [corners[i % corners.length]!, ...(gates.length > 0 ? [gates[i % gates.length]!] : [])]);
+  return Array.from(
+    { length: n },
+    (_, i): SessionRun => [corners[i % corners.length]!, ...(gates.length > 0 ? [gates[i % gates.length]!] : [])],
+  );
 }

@@ -9,21 +9,39 @@ describe('sessionOutcome', () => {
     expect(at({})).toEqual({ statuses: [200], rule: 'SESSIONS-200', forbidden: false });
     expect(at({ state: false, planId: true }).rule).toBe('SESSIONS-SELF-SERVICE-PLAN-ONLY');
     expect(at({ campaign: true }).rule).toBe('SESSIONS-SELF-SERVICE-CAMPAIGN');
-    expect(at({ role: 'oauthUnhealthy' })).toEqual({ statuses: [200], rule: 'GATE-SESSIONS-SELF-SERVICE-IGNORES-OAUTH', forbidden: false });
-    expect(at({ flow: 'agent_assisted', role: 'selfServiceNoAgent' }).rule).toBe('GATE-SESSIONS-AGENT-IGNORES-AGENT-ID');
+    expect(at({ role: 'oauthUnhealthy' })).toEqual({
+      statuses: [200],
+      rule: 'GATE-SESSIONS-SELF-SERVICE-IGNORES-OAUTH',
+      forbidden: false,
+    });
+    expect(at({ flow: 'agent_assisted', role: 'selfServiceNoAgent' }).rule).toBe(
+      'GATE-SESSIONS-AGENT-IGNORES-AGENT-ID',
+    );
   });
 
   test('the conditional rules of 2.6 give 400', () => {
-    expect(at({ state: false })).toEqual({ statuses: [400], rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN', forbidden: false });
+    expect(at({ state: false })).toEqual({
+      statuses: [400],
+      rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN',
+      forbidden: false,
+    });
     expect(at({ flow: 'agent_assisted', planId: true }).rule).toBe('SESSIONS-AGENT-PLAN-ID-REJECTED');
     expect(at({ flow: 'agent_assisted', campaign: true }).rule).toBe('SESSIONS-AGENT-CAMPAIGN-REJECTED');
     expect(at({ flow: 'agent_assisted', state: false, campaign: true }).rule).toBe('SESSIONS-AGENT-STATE-REQUIRED');
   });
 
   test('a gate gives 403 forbidden; with a refused body too, either answer', () => {
-    expect(at({ role: 'unapproved' })).toEqual({ statuses: [403], rule: 'GATE-SESSIONS-UNAPPROVED-403', forbidden: true });
+    expect(at({ role: 'unapproved' })).toEqual({
+      statuses: [403],
+      rule: 'GATE-SESSIONS-UNAPPROVED-403',
+      forbidden: true,
+    });
     expect(at({ role: 'selfServiceNoAgent' }).rule).toBe('GATE-SESSIONS-SELF-SERVICE-AGENT-ID-403');
     expect(at({ flow: 'agent_assisted', role: 'oauthUnhealthy' }).rule).toBe('GATE-SESSIONS-AGENT-OAUTH-403');
-    expect(at({ role: 'unapproved', state: false })).toEqual({ statuses: [400, 403], rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN', forbidden: false });
+    expect(at({ role: 'unapproved', state: false })).toEqual({
+      statuses: [400, 403],
+      rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN',
+      forbidden: false,
+    });
   });
 });

@@ -25,9 +25,17 @@ export interface SessionOutcome {
 /** Per role: the flows its gate refuses, with the rule, and the flow it lets through by a "does not consult" rule. */
 export const GATES: Readonly<Record<string, { blocks: Partial<Record<Flow, string>>; passes?: [Flow, string] }>> = {
   approved: { blocks: {} },
-  unapproved: { blocks: { agent_assisted: 'GATE-SESSIONS-UNAPPROVED-403', self_service: 'GATE-SESSIONS-UNAPPROVED-403' } },
-  oauthUnhealthy: { blocks: { agent_assisted: 'GATE-SESSIONS-AGENT-OAUTH-403' }, passes: ['self_service', 'GATE-SESSIONS-SELF-SERVICE-IGNORES-OAUTH'] },
-  selfServiceNoAgent: { blocks: { self_service: 'GATE-SESSIONS-SELF-SERVICE-AGENT-ID-403' }, passes: ['agent_assisted', 'GATE-SESSIONS-AGENT-IGNORES-AGENT-ID'] },
+  unapproved: {
+    blocks: { agent_assisted: 'GATE-SESSIONS-UNAPPROVED-403', self_service: 'GATE-SESSIONS-UNAPPROVED-403' },
+  },
+  oauthUnhealthy: {
+    blocks: { agent_assisted: 'GATE-SESSIONS-AGENT-OAUTH-403' },
+    passes: ['self_service', 'GATE-SESSIONS-SELF-SERVICE-IGNORES-OAUTH'],
+  },
+  selfServiceNoAgent: {
+    blocks: { self_service: 'GATE-SESSIONS-SELF-SERVICE-AGENT-ID-403' },
+    passes: ['agent_assisted', 'GATE-SESSIONS-AGENT-IGNORES-AGENT-ID'],
+  },
 };
 
 /** The conditional rules of 2.6: when a body breaks one, in the order a finding names them. */
@@ -61,6 +69,8 @@ export const SESSION_ORACLE_RULES = [
   ...new Set([
     ...BODY_RULES.map((r) => r.rule),
     ...Object.values(GATES).flatMap((g) => [...Object.values(g.blocks), ...(g.passes ? [g.passes[1]] : [])]),
-    'SESSIONS-SELF-SERVICE-CAMPAIGN', 'SESSIONS-SELF-SERVICE-PLAN-ONLY', 'SESSIONS-200',
+    'SESSIONS-SELF-SERVICE-CAMPAIGN',
+    'SESSIONS-SELF-SERVICE-PLAN-ONLY',
+    'SESSIONS-200',
   ]),
 ] as string[];

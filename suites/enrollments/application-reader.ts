@@ -29,7 +29,10 @@ export const policyStatusOf = (body: unknown): string | undefined => {
 
 /** `payment_instructions.payment_redirect_supported`, or undefined when the body does not say. */
 export const paymentRedirectSupported = (body: unknown): boolean | undefined => {
-  const flag = isObject(body) && isObject(body.payment_instructions) ? body.payment_instructions.payment_redirect_supported : undefined;
+  const flag =
+    isObject(body) && isObject(body.payment_instructions)
+      ? body.payment_instructions.payment_redirect_supported
+      : undefined;
   return typeof flag === 'boolean' ? flag : undefined;
 };
 
@@ -52,7 +55,11 @@ export function applicationMember(body: unknown, path: string): unknown {
  */
 export function outstandingErrors(body: unknown): number {
   if (!isObject(body)) return 0;
-  const errors = Array.isArray(body.errors) ? body.errors : isObject(body.application) ? body.application.errors : undefined;
+  const errors = Array.isArray(body.errors)
+    ? body.errors
+    : isObject(body.application)
+      ? body.application.errors
+      : undefined;
   return Array.isArray(errors) ? errors.length : 0;
 }
 
@@ -117,9 +124,15 @@ const isScalar = (v: unknown): boolean => v === null || ['string', 'number', 'bo
  * form), and map values that are scalars other than strings (`scalars`: the prose gives the
  * map's values no type, the document makes them strings).
  */
-export function fieldValueProblems(fields: unknown): { wrong: Array<[unknown, unknown]>; scalars: Array<[unknown, unknown]> } {
+export function fieldValueProblems(fields: unknown): {
+  wrong: Array<[unknown, unknown]>;
+  scalars: Array<[unknown, unknown]>;
+} {
   const pairs = paymentFieldPairs(fields) ?? [];
   const badKey = ([key]: [unknown, unknown]) => typeof key !== 'string' || key === '';
   if (Array.isArray(fields)) return { wrong: pairs.filter((p) => badKey(p) || typeof p[1] !== 'string'), scalars: [] };
-  return { wrong: pairs.filter((p) => badKey(p) || !isScalar(p[1])), scalars: pairs.filter((p) => !badKey(p) && isScalar(p[1]) && typeof p[1] !== 'string') };
+  return {
+    wrong: pairs.filter((p) => badKey(p) || !isScalar(p[1])),
+    scalars: pairs.filter((p) => !badKey(p) && isScalar(p[1]) && typeof p[1] !== 'string'),
+  };
 }

@@ -2,9 +2,25 @@
  * Applications the checks work on: created through the API, shared within a run where a check
  * only reads them, and driven through the state machine of section 3 with bounded polling.
  */
-import { SkipCheck, StepFailed, stepFailed, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  SkipCheck,
+  StepFailed,
+  stepFailed,
+  type ApiRequest,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { applicationIdOf, policyStatusOf, type Json } from './application-reader.js';
-import { actionRequest, createBody, createRequest, planYear, readRequest, type Action, type BodyParts, type PlanFixture } from './requests.js';
+import {
+  actionRequest,
+  createBody,
+  createRequest,
+  planYear,
+  readRequest,
+  type Action,
+  type BodyParts,
+  type PlanFixture,
+} from './requests.js';
 
 export type { Json } from './application-reader.js';
 
@@ -26,8 +42,14 @@ export const SUBMIT_202 = 'ENR-SUBMIT-202';
  * blocked is grouped under the one step in the reports, and one hint at the fixture to check.
  */
 export const SHARED_STEPS = {
-  create: (plan: PlanFixture) => ({ step: `create a ${plan} application`, hint: `check fixture ${plan} in the target profile: a plan the target enrolls in` }),
-  acceptedSubmission: (plan: PlanFixture) => ({ step: `bring a ${plan} application to an accepted submission`, hint: `check fixture ${plan}: its test carrier must accept submissions` }),
+  create: (plan: PlanFixture) => ({
+    step: `create a ${plan} application`,
+    hint: `check fixture ${plan} in the target profile: a plan the target enrolls in`,
+  }),
+  acceptedSubmission: (plan: PlanFixture) => ({
+    step: `bring a ${plan} application to an accepted submission`,
+    hint: `check fixture ${plan}: its test carrier must accept submissions`,
+  }),
 };
 
 /**
@@ -35,11 +57,19 @@ export const SHARED_STEPS = {
  * carries the same Idempotency-Key: a 429 is not stored (section 8).
  */
 export async function sendCreate(t: CheckContext, req: ApiRequest): Promise<Exchange> {
-  return t.send({ ...req, idempotencyKey: req.idempotencyKey === true || req.idempotencyKey === undefined ? t.idempotencyKey('create') : req.idempotencyKey });
+  return t.send({
+    ...req,
+    idempotencyKey:
+      req.idempotencyKey === true || req.idempotencyKey === undefined ? t.idempotencyKey('create') : req.idempotencyKey,
+  });
 }
 
 /** Creates an application for the plan fixture; any 2xx with an id will do (the create rules are checked elsewhere). */
-export async function createApplication(t: CheckContext, plan: PlanFixture, parts: BodyParts = {}): Promise<Application> {
+export async function createApplication(
+  t: CheckContext,
+  plan: PlanFixture,
+  parts: BodyParts = {},
+): Promise<Application> {
   const request = createBody(t, t.fixture<string>(plan), parts);
   const ex = await sendCreate(t, { ...createRequest(request), label: `create a ${plan} application` });
   const status = ex.response?.status ?? 0;
@@ -83,14 +113,20 @@ export function once<T>(t: CheckContext, name: string, make: () => Promise<T>): 
 }
 
 /** The run's application called `name`, for checks that do not change it. */
-export function sharedApplication(t: CheckContext, name: string, plan: PlanFixture, parts: BodyParts = {}): Promise<Application> {
+export function sharedApplication(
+  t: CheckContext,
+  name: string,
+  plan: PlanFixture,
+  parts: BodyParts = {},
+): Promise<Application> {
   return once(t, name, () => createApplication(t, plan, parts));
 }
 
 /** A clean planFull draft that no check changes (the create check offers its own). */
 export const fullDraft = (t: CheckContext) => sharedApplication(t, 'fullDraft', 'planFull');
 /** A clean planLimited draft of the next plan year (differs from fullDraft in every list filter). */
-export const limitedDraft = (t: CheckContext) => sharedApplication(t, 'limitedDraft', 'planLimited', { planYear: planYear(t) + 1 });
+export const limitedDraft = (t: CheckContext) =>
+  sharedApplication(t, 'limitedDraft', 'planLimited', { planYear: planYear(t) + 1 });
 /** A planFull draft with a special enrollment period: the uploads go to it. */
 export const sepDraft = (t: CheckContext) => sharedApplication(t, 'sepDraft', 'planFull', { withSep: true });
 /** A planFull draft the state refusals (cancel, terminate) act on. */
@@ -117,7 +153,12 @@ function pollIntervalMs(t: CheckContext): number {
  * Reads the application until its policy_status leaves `from` (bounded by the profile's
  * asyncTimeoutMs); returns the last read.
  */
-export function readUntilLeaves(t: CheckContext, id: string, from: readonly string[], label: string): Promise<Exchange> {
+export function readUntilLeaves(
+  t: CheckContext,
+  id: string,
+  from: readonly string[],
+  label: string,
+): Promise<Exchange> {
   return t.poll(
     { ...readRequest(id), label },
     (ex) => ex.response?.status === 200 && statusOf(ex) !== undefined && !from.includes(statusOf(ex)!),
@@ -162,13 +203,18 @@ export async function submitAndSettle(t: CheckContext, app: Application): Promis
  */
 export function requireState(read: Exchange, state: string, what: string): void {
   const seen = statusOf(read);
-  if (seen !== state) throw new SkipCheck(`${what} (the last read shows policy_status ${JSON.stringify(seen ?? null)})`);
+  if (seen !== state)
+    throw new SkipCheck(`${what} (the last read shows policy_status ${JSON.stringify(seen ?? null)})`);
 }
 
 /** Setup: a policy pending effectuation (a future start keeps it pending). */
 export async function pendingApplication(t: CheckContext, plan: PlanFixture): Promise<Application> {
   const app = await createApplication(t, plan, { start: 'future' });
-  requireState(await submitAndSettle(t, app), 'pending_effectuation', `a ${plan} application that reads pending_effectuation after its submission, within asyncTimeoutMs`);
+  requireState(
+    await submitAndSettle(t, app),
+    'pending_effectuation',
+    `a ${plan} application that reads pending_effectuation after its submission, within asyncTimeoutMs`,
+  );
   return app;
 }
 
@@ -188,6 +234,10 @@ export async function submitUntilEffectuated(t: CheckContext, app: Application):
   const settled = await submitAndSettle(t, app);
   // A slow poll may first see the policy already effectuated: pending_effectuation lay between two reads.
   if (statusOf(settled) === 'effectuated') return settled;
-  requireState(settled, 'pending_effectuation', 'an accepted submission that reads pending_effectuation within asyncTimeoutMs');
+  requireState(
+    settled,
+    'pending_effectuation',
+    'an accepted submission that reads pending_effectuation within asyncTimeoutMs',
+  );
   return readUntilLeaves(t, app.id, ['pending_effectuation'], 'poll until the policy is effectuated');
 }

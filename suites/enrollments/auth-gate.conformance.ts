@@ -9,7 +9,10 @@ import { createBody, createRequest } from './requests.js';
 import { READ_ROUTES, WRITE_ROUTES } from './route-requests.js';
 
 for (const { what, rule, key } of KEY_CASES) {
-  for (const [kind, routes, writes] of [['read', READ_ROUTES, false], ['write', WRITE_ROUTES, true]] as const) {
+  for (const [kind, routes, writes] of [
+    ['read', READ_ROUTES, false],
+    ['write', WRITE_ROUTES, true],
+  ] as const) {
     verify(
       `every direct-enrollment ${kind} route ${what} gets 403 forbidden in the unified envelope`,
       [rule, 'ENVELOPE-UNIFIED-SHAPE'],
@@ -31,7 +34,8 @@ verify(
   ['GATE-ENROLLMENTS-UNAPPROVED-403'],
   async (t) => {
     const role = t.role(UNAPPROVED);
-    for (const [route, request] of READ_ROUTES.slice(0, 2)) expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...request(t), role, label: route }));
+    for (const [route, request] of READ_ROUTES.slice(0, 2))
+      expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...request(t), role, label: route }));
   },
   { needs: { roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
 );

@@ -29,9 +29,16 @@ export interface CreateOutcome {
 export function createOutcome(c: CreateCase): CreateOutcome {
   if (c.rejected >= 0) return { statuses: [400], rule: REJECTED_MEMBERS[c.rejected].rule, errors: true, draft: false };
   // Only the whole set is what the suite knows a carrier needs; a part of it may or may not be reported.
-  if (c.missing.length === INCOMPLETE_LEAVES_OUT.length) return { statuses: [200, 201, 400, 422], rule: 'ENR-CREATE-VALIDATION-ERRORS', errors: true, draft: true };
+  if (c.missing.length === INCOMPLETE_LEAVES_OUT.length)
+    return { statuses: [200, 201, 400, 422], rule: 'ENR-CREATE-VALIDATION-ERRORS', errors: true, draft: true };
   if (c.missing.length > 0) return { statuses: [200, 201, 400, 422], errors: false, draft: true };
   return { statuses: [200, 201], rule: 'ENR-CREATE-SUCCESS', errors: false, draft: true };
 }
 
-export const CREATE_ORACLE_RULES = [...REJECTED_MEMBERS.map((m) => m.rule), 'ENR-CREATE-VALIDATION-ERRORS', 'ENR-CREATE-SUCCESS', 'ENR-CREATE-INITIAL-DRAFT', 'EDGE-NO-5XX'];
+export const CREATE_ORACLE_RULES = [
+  ...REJECTED_MEMBERS.map((m) => m.rule),
+  'ENR-CREATE-VALIDATION-ERRORS',
+  'ENR-CREATE-SUCCESS',
+  'ENR-CREATE-INITIAL-DRAFT',
+  'EDGE-NO-5XX',
+];

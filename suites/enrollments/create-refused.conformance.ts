@@ -30,7 +30,13 @@ verify(
   async (t) => {
     const text = JSON.stringify(createBody(t, t.fixture<string>('planFull')));
     // Cut before the last closing brace: JSON that ends too early.
-    const ex = await t.send({ method: 'POST', path: ENROLLMENTS_PATH, body: text.slice(0, -1), contentType: 'application/json', idempotencyKey: true });
+    const ex = await t.send({
+      method: 'POST',
+      path: ENROLLMENTS_PATH,
+      body: text.slice(0, -1),
+      contentType: 'application/json',
+      idempotencyKey: true,
+    });
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);
   },
@@ -55,7 +61,9 @@ verify(
     const limit = maxBodyBytes(t);
     const body = createBody(t, t.fixture<string>('planFull'));
     // A valid body made too large by one member: only its size is wrong.
-    const ex = await t.send(createRequest({ ...body, external_id: `${body.external_id as string}-${'x'.repeat(limit)}` }));
+    const ex = await t.send(
+      createRequest({ ...body, external_id: `${body.external_id as string}-${'x'.repeat(limit)}` }),
+    );
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
@@ -67,11 +75,18 @@ verify(
   ['EDGE-415', 'ENVELOPE-UNIFIED-SHAPE', 'ENVELOPE-ERRORS-SHAPE'],
   async (t) => {
     const text = JSON.stringify(createBody(t, t.fixture<string>('planFull')));
-    const ex = await t.send({ method: 'POST', path: ENROLLMENTS_PATH, body: text, contentType: 'text/plain', idempotencyKey: true });
+    const ex = await t.send({
+      method: 'POST',
+      path: ENROLLMENTS_PATH,
+      body: text,
+      contentType: 'text/plain',
+      idempotencyKey: true,
+    });
     // 415 per section 7; 400 per the document, which lists no 415 for createEnrollment (nor does 4.10).
     t.expect.rules('EDGE-415').status(ex, [415, 400]);
     // 415 comes from the edge: the unified envelope. A 400 may be the service's errors[] (EnrollmentError allows both).
-    const serviceErrors = ex.response!.status === 400 && Array.isArray((ex.response!.json as { errors?: unknown } | undefined)?.errors);
+    const serviceErrors =
+      ex.response!.status === 400 && Array.isArray((ex.response!.json as { errors?: unknown } | undefined)?.errors);
     if (serviceErrors) t.expect.rules('EDGE-415', 'ENVELOPE-ERRORS-SHAPE').errorsEnvelope(ex);
     else t.expect.rules('EDGE-415', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

@@ -13,7 +13,9 @@ const writes = { writes: true } as const;
 /** Where a carrier capability may be stated: any boolean member whose name says cancel / terminat. */
 function capabilityFlags(body: unknown, word: RegExp, depth = 0): boolean[] {
   if (!body || typeof body !== 'object' || depth > 3) return [];
-  return Object.entries(body as Json).flatMap(([k, v]) => (typeof v === 'boolean' && word.test(k) ? [v] : capabilityFlags(v, word, depth + 1)));
+  return Object.entries(body as Json).flatMap(([k, v]) =>
+    typeof v === 'boolean' && word.test(k) ? [v] : capabilityFlags(v, word, depth + 1),
+  );
 }
 
 const HREF = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+)?\/v1\/enrollments(?:[/?#]|$)/;
@@ -21,8 +23,15 @@ const HREF = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+)?\/v1\/enrollments(?:[/?#]|$
 verify(
   'a valid application is created with 200 or 201, in draft, with errors[], policy_status, document_status, payment instructions and next_actions on /v1/enrollments',
   [
-    'ENR-CREATE-SUCCESS', 'ENR-CREATE-BODY', 'ENR-CREATE-INITIAL-DRAFT', 'ENR-CREATE-NEXT-ACTIONS-HREF',
-    'ENR-CREATE-CARRIER-CAPABILITIES', 'ENR-POLICY-STATUS-ENUM', 'IDEMP-FIRST-NO-REPLAY-HEADER', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON',
+    'ENR-CREATE-SUCCESS',
+    'ENR-CREATE-BODY',
+    'ENR-CREATE-INITIAL-DRAFT',
+    'ENR-CREATE-NEXT-ACTIONS-HREF',
+    'ENR-CREATE-CARRIER-CAPABILITIES',
+    'ENR-POLICY-STATUS-ENUM',
+    'IDEMP-FIRST-NO-REPLAY-HEADER',
+    'SCHEMA-RESPONSE-VALID',
+    'SCHEMA-SUCCESS-JSON',
   ],
   async (t) => {
     const request = createBody(t, t.fixture<string>('planFull'));
@@ -31,13 +40,40 @@ verify(
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     const app = t.json<Json>(ex);
     const body = t.expect.rules('ENR-CREATE-BODY');
-    body.that(ex, { holds: Array.isArray(app?.errors), title: 'no errors[] list', expected: 'errors: an array', observed: `errors ${JSON.stringify(app?.errors)}` });
-    body.that(ex, { holds: typeof app?.policy_status === 'string', title: 'no policy_status', expected: 'policy_status: a string', observed: `policy_status ${JSON.stringify(app?.policy_status)}` });
-    body.that(ex, { holds: app != null && 'document_status' in app, title: 'no document_status', expected: 'a document_status member', observed: () => `members ${Object.keys(app ?? {}).join(', ')}` });
+    body.that(ex, {
+      holds: Array.isArray(app?.errors),
+      title: 'no errors[] list',
+      expected: 'errors: an array',
+      observed: `errors ${JSON.stringify(app?.errors)}`,
+    });
+    body.that(ex, {
+      holds: typeof app?.policy_status === 'string',
+      title: 'no policy_status',
+      expected: 'policy_status: a string',
+      observed: `policy_status ${JSON.stringify(app?.policy_status)}`,
+    });
+    body.that(ex, {
+      holds: app != null && 'document_status' in app,
+      title: 'no document_status',
+      expected: 'a document_status member',
+      observed: () => `members ${Object.keys(app ?? {}).join(', ')}`,
+    });
     const redirect = paymentRedirectSupported(app);
-    body.that(ex, { holds: redirect !== undefined, title: 'no payment_redirect_supported', expected: 'payment_instructions.payment_redirect_supported: a boolean', observed: `${JSON.stringify(app?.payment_instructions)}` });
+    body.that(ex, {
+      holds: redirect !== undefined,
+      title: 'no payment_redirect_supported',
+      expected: 'payment_instructions.payment_redirect_supported: a boolean',
+      observed: `${JSON.stringify(app?.payment_instructions)}`,
+    });
     expectPolicyStatusInEnum(t.expect.rules('ENR-POLICY-STATUS-ENUM'), ex);
-    t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, { holds: app.policy_status === 'draft', title: 'new application not in draft', expected: 'policy_status "draft"', observed: `policy_status ${JSON.stringify(app.policy_status)}` });
+    t.expect
+      .rules('ENR-CREATE-INITIAL-DRAFT')
+      .that(ex, {
+        holds: app.policy_status === 'draft',
+        title: 'new application not in draft',
+        expected: 'policy_status "draft"',
+        observed: `policy_status ${JSON.stringify(app.policy_status)}`,
+      });
     const actions = nextActionsOf(app);
     const stray = actions.filter((a) => typeof a?.href !== 'string' || !HREF.test(a.href));
     t.expect.rules('ENR-CREATE-NEXT-ACTIONS-HREF').that(ex, {

@@ -8,7 +8,11 @@ import { itemPath, ROUTING } from './requests.js';
 
 /** A one-page PDF with a correct cross-reference table. */
 export function tinyPdf(): Uint8Array {
-  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>'];
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>',
+  ];
   let text = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -50,11 +54,17 @@ export function tinyPng(): Uint8Array {
   header.set([8, 0, 0, 0, 0], 8); // bit depth 8, grayscale, deflate, no filter set, no interlace
   const pixels = deflateSync(Buffer.from([0, 0xff])); // filter byte 0, one white pixel
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
 }
 
 /** Plain text: none of the accepted formats, whatever it is declared as. */
-export const notADocument = (): Uint8Array => new TextEncoder().encode('This is a plain text note, not a PDF, JPEG or PNG.\n');
+export const notADocument = (): Uint8Array =>
+  new TextEncoder().encode('This is a plain text note, not a PDF, JPEG or PNG.\n');
 
 export interface Upload {
   bytes: Uint8Array;
@@ -72,7 +82,11 @@ export function jsonUpload(id: string, u: Upload): ApiRequest {
     path: itemPath(id, DOCS),
     json: {
       context: { ...ROUTING },
-      file: { filename: u.filename, content_type: u.contentType, content_base64: Buffer.from(u.bytes).toString('base64') },
+      file: {
+        filename: u.filename,
+        content_type: u.contentType,
+        content_base64: Buffer.from(u.bytes).toString('base64'),
+      },
       document_type: u.documentType ?? 'sep',
     },
   };
@@ -80,14 +94,29 @@ export function jsonUpload(id: string, u: Upload): ApiRequest {
 
 /** The multipart form: a JSON `context` part, the `file` part and `document_type`. */
 export function multipartUpload(id: string, u: Upload, boundary = 'conformance-boundary-7f3a9c'): ApiRequest {
-  const part = (headers: string[], body: Uint8Array | string) => [Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')];
+  const part = (headers: string[], body: Uint8Array | string) => [
+    Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`),
+    Buffer.from(body),
+    Buffer.from('\r\n'),
+  ];
   const body = Buffer.concat([
-    ...part(['Content-Disposition: form-data; name="context"', 'Content-Type: application/json'], JSON.stringify(ROUTING)),
+    ...part(
+      ['Content-Disposition: form-data; name="context"', 'Content-Type: application/json'],
+      JSON.stringify(ROUTING),
+    ),
     ...part(['Content-Disposition: form-data; name="document_type"'], u.documentType ?? 'sep'),
-    ...part([`Content-Disposition: form-data; name="file"; filename="${u.filename}"`, `Content-Type: ${u.contentType}`], u.bytes),
+    ...part(
+      [`Content-Disposition: form-data; name="file"; filename="${u.filename}"`, `Content-Type: ${u.contentType}`],
+      u.bytes,
+    ),
     Buffer.from(`--${boundary}--\r\n`),
   ]);
-  return { method: 'POST', path: itemPath(id, DOCS), body: new Uint8Array(body), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    method: 'POST',
+    path: itemPath(id, DOCS),
+    body: new Uint8Array(body),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 export const PDF: Upload = { bytes: tinyPdf(), filename: 'sep-letter.pdf', contentType: 'application/pdf' };

@@ -44,7 +44,10 @@ verify(
     t.expect.status(upload, [200, 201]);
     // Processing may be asynchronous: read until document_status changes, within asyncTimeoutMs.
     const statusOf = (ex: Exchange) => (ex.response?.json as Json | undefined)?.document_status;
-    const read = await t.poll({ ...readRequest(app.id), label: 'until document_status changes' }, (ex) => ex.response?.status === 200 && statusOf(ex) !== undefined && JSON.stringify(statusOf(ex)) !== before);
+    const read = await t.poll(
+      { ...readRequest(app.id), label: 'until document_status changes' },
+      (ex) => ex.response?.status === 200 && statusOf(ex) !== undefined && JSON.stringify(statusOf(ex)) !== before,
+    );
     t.expect.status(read, 200);
     const after = statusOf(read);
     t.expect.that(read, {
@@ -62,7 +65,9 @@ verify(
   ['ENR-DOCS-FORMAT-REJECTED'],
   async (t) => {
     const app = await sepApplication(t);
-    const ex = await t.send(jsonUpload(app.id, { bytes: notADocument(), filename: 'note.pdf', contentType: 'application/pdf' }));
+    const ex = await t.send(
+      jsonUpload(app.id, { bytes: notADocument(), filename: 'note.pdf', contentType: 'application/pdf' }),
+    );
     t.expect.status(ex, [400, 415, 422]);
   },
   { needs },
@@ -85,8 +90,21 @@ verify(
   ['ENR-DOCS-CONTENT-TYPE-415', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     const app = await sepApplication(t);
-    const text = JSON.stringify({ context: ROUTING, document_type: 'sep', file: { filename: 'a.pdf', content_type: 'application/pdf', content_base64: Buffer.from(PDF.bytes).toString('base64') } });
-    const ex = await t.send({ method: 'POST', path: itemPath(app.id, '/supporting_documentation'), body: text, contentType: 'text/plain' });
+    const text = JSON.stringify({
+      context: ROUTING,
+      document_type: 'sep',
+      file: {
+        filename: 'a.pdf',
+        content_type: 'application/pdf',
+        content_base64: Buffer.from(PDF.bytes).toString('base64'),
+      },
+    });
+    const ex = await t.send({
+      method: 'POST',
+      path: itemPath(app.id, '/supporting_documentation'),
+      body: text,
+      contentType: 'text/plain',
+    });
     t.expect.rules('ENR-DOCS-CONTENT-TYPE-415').status(ex, 415);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

@@ -21,7 +21,10 @@ function cases(t: CheckContext): fc.Arbitrary<CreateCase> {
     sep: fc.boolean(),
     missing: fc.subarray([...INCOMPLETE_LEAVES_OUT]),
     // Mostly none, so most draws are creates the target keeps.
-    rejected: fc.oneof({ weight: 3, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.nat({ max: REJECTED_MEMBERS.length - 1 }) }),
+    rejected: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(-1) },
+      { weight: 1, arbitrary: fc.nat({ max: REJECTED_MEMBERS.length - 1 }) },
+    ),
   });
 }
 
@@ -33,20 +36,46 @@ verifyProperty(
     const primary: Record<string, string> = primaryApplicant();
     for (const member of c.missing) delete primary[member];
     const extra = { applicants: { primary }, ...(c.rejected >= 0 ? REJECTED_MEMBERS[c.rejected].add : {}) };
-    const body = createBody(t, t.fixture<string>(c.plan), { start: c.future ? 'future' : 'today', withSep: c.sep, extra });
+    const body = createBody(t, t.fixture<string>(c.plan), {
+      start: c.future ? 'future' : 'today',
+      withSep: c.sep,
+      extra,
+    });
     const ex = await sendCreate(t, { ...createRequest(body), label: JSON.stringify(c) });
     const outcome = createOutcome(c);
     const status = ex.response?.status ?? 0;
     const json = ex.response?.json as Json | undefined;
-    if (outcome.rule === undefined) t.expect.rules('EDGE-NO-5XX').that(ex, { holds: status > 0 && status < 500, title: 'server error', expected: `one of ${outcome.statuses.join(', ')}`, observed: `status ${status || 'none'}` });
+    if (outcome.rule === undefined)
+      t.expect
+        .rules('EDGE-NO-5XX')
+        .that(ex, {
+          holds: status > 0 && status < 500,
+          title: 'server error',
+          expected: `one of ${outcome.statuses.join(', ')}`,
+          observed: `status ${status || 'none'}`,
+        });
     else t.expect.rules(outcome.rule).status(ex, outcome.statuses);
     if (outcome.rule !== undefined && outcome.errors) {
       const errors = Array.isArray(json?.errors) ? json!.errors : [];
-      t.expect.rules(outcome.rule).that(ex, { holds: errors.length > 0, title: 'errors[] empty', expected: 'a non-empty errors[] naming what is wrong', observed: () => ex.response!.body.slice(0, 300) });
+      t.expect
+        .rules(outcome.rule)
+        .that(ex, {
+          holds: errors.length > 0,
+          title: 'errors[] empty',
+          expected: 'a non-empty errors[] naming what is wrong',
+          observed: () => ex.response!.body.slice(0, 300),
+        });
     }
     if (outcome.draft && status >= 200 && status < 300) {
       const shown = policyStatusOf(json);
-      t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, { holds: shown === undefined || shown === 'draft', title: 'new application not a draft', expected: 'policy_status draft', observed: `policy_status ${JSON.stringify(shown)}` });
+      t.expect
+        .rules('ENR-CREATE-INITIAL-DRAFT')
+        .that(ex, {
+          holds: shown === undefined || shown === 'draft',
+          title: 'new application not a draft',
+          expected: 'policy_status draft',
+          observed: `policy_status ${JSON.stringify(shown)}`,
+        });
     }
   },
   { needs: { writes: true }, maxRuns: 5 },

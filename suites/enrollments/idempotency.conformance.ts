@@ -3,7 +3,15 @@
  * in flight, the key format, scoping by API key, and stored 5xx responses. The failures are
  * service failures of this family, so they come in the errors[] envelope (4.10, section 7).
  */
-import { verify, stepStatus, type ApiRequest, type CheckContext, type Exchange, expectReplayRuleByRule, expectStoredFailureReplayed } from '../../harness/suite/index.js';
+import {
+  verify,
+  stepStatus,
+  type ApiRequest,
+  type CheckContext,
+  type Exchange,
+  expectReplayRuleByRule,
+  expectStoredFailureReplayed,
+} from '../../harness/suite/index.js';
 import { errorCodes } from '../../harness/checks/index.js';
 import { CREATE_SUCCESS, once } from './applications.js';
 import { createBody, createRequest } from './requests.js';
@@ -19,7 +27,9 @@ const FIRST_CREATE = 'create a planFull application with an Idempotency-Key';
 /** One keyed create per run: the replay, mismatch and scoping checks all reuse its key. */
 function keyedCreate(t: CheckContext): Promise<{ req: ApiRequest; first: Exchange }> {
   return once(t, 'keyedCreate', async () => {
-    const req = createRequest(createBody(t, t.fixture<string>('planFull')), { idempotencyKey: t.idempotencyKey('keyed') });
+    const req = createRequest(createBody(t, t.fixture<string>('planFull')), {
+      idempotencyKey: t.idempotencyKey('keyed'),
+    });
     return { req, first: await t.send({ ...req, label: 'first call' }) };
   });
 }
@@ -45,7 +55,12 @@ verify(
   async (t) => {
     const { req, first } = await keyedCreate(t);
     stepStatus(FIRST_CREATE, first, [200, 201], { breaks: [CREATE_SUCCESS] });
-    const other = await t.send(createRequest(createBody(t, t.fixture<string>('planFull')), { idempotencyKey: req.idempotencyKey, label: 'another body' }));
+    const other = await t.send(
+      createRequest(createBody(t, t.fixture<string>('planFull')), {
+        idempotencyKey: req.idempotencyKey,
+        label: 'another body',
+      }),
+    );
     t.expect.rules('IDEMP-MISMATCH-422').status(other, 422);
     t.expect.rules('ENVELOPE-ERRORS-SHAPE').errorsEnvelope(other);
     t.expect.rules('IDEMP-MISMATCH-422').errorsEnvelope(other, 'idempotency_mismatch');
@@ -58,9 +73,14 @@ verify(
   ['IDEMP-IN-PROGRESS-409'],
   async (t) => {
     // The fixture makes the first call slow enough that the second arrives while it runs.
-    const body = createBody(t, t.fixture<string>('planFull'), { extra: { external_id: t.fixture<string>('slowExternalId') } });
+    const body = createBody(t, t.fixture<string>('planFull'), {
+      extra: { external_id: t.fixture<string>('slowExternalId') },
+    });
     const req = createRequest(body, { idempotencyKey: t.idempotencyKey('race') });
-    const both = await t.sendConcurrently([{ ...req, label: 'call A' }, { ...req, label: 'call B' }]);
+    const both = await t.sendConcurrently([
+      { ...req, label: 'call A' },
+      { ...req, label: 'call B' },
+    ]);
     const statuses = both.map((ex) => ex.response?.status);
     const refused = both.find((ex) => ex.response?.status === 409) ?? both[1]!;
     t.expect.that(refused, {
@@ -83,7 +103,9 @@ verify(
       { label: 'a dot and a plus', key: `${t.idempotencyKey('alphabet')}.a+b` },
     ];
     for (const { label, key } of bad) {
-      const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull')), { idempotencyKey: key, label }));
+      const ex = await t.send(
+        createRequest(createBody(t, t.fixture<string>('planFull')), { idempotencyKey: key, label }),
+      );
       t.expect.rules('IDEMP-KEY-FORMAT').status(ex, 400);
       t.expect.rules('ENVELOPE-ERRORS-SHAPE').errorsEnvelope(ex);
     }
@@ -103,7 +125,10 @@ verify(
 );
 
 /** What the idempotency store answers for a key it holds: a call in flight, or another body. */
-const STORE_REFUSALS: ReadonlyArray<[status: number, code: string]> = [[409, 'idempotency_in_progress'], [422, 'idempotency_mismatch']];
+const STORE_REFUSALS: ReadonlyArray<[status: number, code: string]> = [
+  [409, 'idempotency_in_progress'],
+  [422, 'idempotency_mismatch'],
+];
 
 verify(
   'the same Idempotency-Key under another API key is not a replay',
@@ -115,12 +140,15 @@ verify(
     const second = await t.send({ ...req, role: other, label: `${other} key` });
     t.expect.noHeader(second, 'Idempotent-Replay');
     // The same external_id may be refused as a duplicate (both keys can be one account's): not a replay.
-    const refusal = STORE_REFUSALS.find(([status, code]) => second.response?.status === status && errorCodes(second).includes(code));
+    const refusal = STORE_REFUSALS.find(
+      ([status, code]) => second.response?.status === status && errorCodes(second).includes(code),
+    );
     t.expect.that(second, {
       holds: second.response !== undefined && refusal === undefined,
-      title: 'the other key\'s call met the first key\'s idempotency record',
+      title: "the other key's call met the first key's idempotency record",
       expected: `an answer of its own, not ${STORE_REFUSALS.map(([s, c]) => `${s} ${c}`).join(' or ')}`,
-      observed: () => `status ${second.response?.status ?? 'none'}: ${second.response?.body.slice(0, 300) ?? second.error}`,
+      observed: () =>
+        `status ${second.response?.status ?? 'none'}: ${second.response?.body.slice(0, 300) ?? second.error}`,
     });
   },
   { needs: { writes: true, roles: [OTHER_KEY], distinctKeys: ['approved', OTHER_KEY], ...plan } },
@@ -130,7 +158,9 @@ verify(
   'a create that failed with a 5xx is stored: the same Idempotency-Key replays the failure',
   ['IDEMP-5XX-STORED'],
   async (t) => {
-    const body = createBody(t, t.fixture<string>('planFull'), { extra: { external_id: t.fixture<string>('serverErrorExternalId') } });
+    const body = createBody(t, t.fixture<string>('planFull'), {
+      extra: { external_id: t.fixture<string>('serverErrorExternalId') },
+    });
     await expectStoredFailureReplayed(t, createRequest(body, { idempotencyKey: t.idempotencyKey('failed') }));
   },
   { needs: { writes: true, fixtures: ['planFull', 'serverErrorExternalId'] } },

@@ -6,7 +6,15 @@
  * offset checks page the run's own list (run-list.ts), which nothing else writes, or else the
  * account's list between two reads of its first rows: never a race with concurrent writes.
  */
-import { overlapOf, pagesMatchLarger, SkipCheck, stepFailed, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  overlapOf,
+  pagesMatchLarger,
+  SkipCheck,
+  stepFailed,
+  verify,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { CREATE_SUCCESS, once, sendCreate, SHARED_DRAFTS } from './applications.js';
 import { applicationRowsOf } from './application-reader.js';
 import { expectRows, rowIds } from './observe.js';
@@ -24,13 +32,22 @@ function ensureRows(t: CheckContext): Promise<void> {
     for (const draft of SHARED_DRAFTS) await draft(t);
     const probe = await t.send({ ...listRequest({ limit: MIN_ROWS }), label: 'how many applications are listed' });
     const have = applicationRowsOf(probe.response?.json)?.length;
-    if (probe.response?.status !== 200 || have === undefined) stepFailed('count the listed applications', probe, 'a 200 list with its applications', { breaks: ['ENR-LIST-200'] });
+    if (probe.response?.status !== 200 || have === undefined)
+      stepFailed('count the listed applications', probe, 'a 200 list with its applications', {
+        breaks: ['ENR-LIST-200'],
+      });
     const missing = Math.max(0, MIN_ROWS - have);
     const created = await Promise.all(
-      Array.from({ length: missing }, (_, i) => sendCreate(t, { ...createRequest(createBody(t, t.fixture<string>('planFull'))), label: `top up ${i + 1}/${missing}` })),
+      Array.from({ length: missing }, (_, i) =>
+        sendCreate(t, {
+          ...createRequest(createBody(t, t.fixture<string>('planFull'))),
+          label: `top up ${i + 1}/${missing}`,
+        }),
+      ),
     );
     const failed = created.find((ex: Exchange) => (ex.response?.status ?? 0) >= 300 || !ex.response);
-    if (failed) stepFailed('create applications to list', failed, 'a 2xx for each create', { breaks: [CREATE_SUCCESS] });
+    if (failed)
+      stepFailed('create applications to list', failed, 'a 2xx for each create', { breaks: [CREATE_SUCCESS] });
   });
 }
 
@@ -43,7 +60,12 @@ verify(
     await ensureRows(t);
     const ex = await t.send(listRequest());
     const rows = expectRows(t.expect, ex);
-    t.expect.that(ex, { holds: rows.length === DEFAULT_LIMIT, title: 'default page size is not 25', expected: `${DEFAULT_LIMIT} rows (the account lists more)`, observed: `${rows.length} rows` });
+    t.expect.that(ex, {
+      holds: rows.length === DEFAULT_LIMIT,
+      title: 'default page size is not 25',
+      expected: `${DEFAULT_LIMIT} rows (the account lists more)`,
+      observed: `${rows.length} rows`,
+    });
   },
   { needs },
 );
@@ -55,12 +77,23 @@ verify(
   ['ENR-LIST-OFFSET-DEFAULT'],
   async (t) => {
     const list = await pagedList(t);
-    const both = await list.still(async () => [await t.send(list.request({ limit: 3 }, 'no offset')), await t.send(list.request({ limit: 3, offset: 0 }, 'offset 0'))] as const);
+    const both = await list.still(
+      async () =>
+        [
+          await t.send(list.request({ limit: 3 }, 'no offset')),
+          await t.send(list.request({ limit: 3, offset: 0 }, 'offset 0')),
+        ] as const,
+    );
     if (!both) throw new SkipCheck(STILL);
     const [implicit, explicit] = both;
     const a = rowIds(expectRows(t.expect, implicit));
     const b = rowIds(expectRows(t.expect, explicit));
-    t.expect.that(implicit, { holds: a.join() === b.join(), title: 'default offset is not 0', expected: `the rows of offset=0 (${list.what}): ${b.join(', ')}`, observed: `rows ${a.join(', ')}` });
+    t.expect.that(implicit, {
+      holds: a.join() === b.join(),
+      title: 'default offset is not 0',
+      expected: `the rows of offset=0 (${list.what}): ${b.join(', ')}`,
+      observed: `rows ${a.join(', ')}`,
+    });
   },
   { needs },
 );
@@ -71,17 +104,30 @@ verify(
   async (t) => {
     const list = await pagedList(t);
     const size = 2;
-    const exchanges = await list.still(async () => [
-      await t.send(list.request({ limit: size, offset: 0 }, 'page 1')),
-      await t.send(list.request({ limit: size, offset: size }, 'page 2')),
-      await t.send(list.request({ limit: 2 * size, offset: 0 }, 'pages 1 and 2 at once')),
-    ] as const);
+    const exchanges = await list.still(
+      async () =>
+        [
+          await t.send(list.request({ limit: size, offset: 0 }, 'page 1')),
+          await t.send(list.request({ limit: size, offset: size }, 'page 2')),
+          await t.send(list.request({ limit: 2 * size, offset: 0 }, 'pages 1 and 2 at once')),
+        ] as const,
+    );
     if (!exchanges) throw new SkipCheck(STILL);
     const [firstEx, secondEx, bothEx] = exchanges;
-    const pages = { first: rowIds(expectRows(t.expect, firstEx)), second: rowIds(expectRows(t.expect, secondEx)), both: rowIds(expectRows(t.expect, bothEx)) };
-    if (pages.both.length < 2 * size) throw new SkipCheck(`${2 * size} applications to page through (${list.what} lists ${pages.both.length})`);
+    const pages = {
+      first: rowIds(expectRows(t.expect, firstEx)),
+      second: rowIds(expectRows(t.expect, secondEx)),
+      both: rowIds(expectRows(t.expect, bothEx)),
+    };
+    if (pages.both.length < 2 * size)
+      throw new SkipCheck(`${2 * size} applications to page through (${list.what} lists ${pages.both.length})`);
     const overlap = overlapOf(pages);
-    t.expect.that(secondEx, { holds: overlap.length === 0, title: 'pages overlap', expected: `no application on both pages of ${list.what} (offset skips that many rows)`, observed: `on both pages: ${overlap.join(', ')}` });
+    t.expect.that(secondEx, {
+      holds: overlap.length === 0,
+      title: 'pages overlap',
+      expected: `no application on both pages of ${list.what} (offset skips that many rows)`,
+      observed: `on both pages: ${overlap.join(', ')}`,
+    });
     t.expect.that(secondEx, {
       holds: pagesMatchLarger(pages),
       title: 'pages disagree with the larger page',

@@ -27,30 +27,42 @@ const REQUIRED = [
 ] as const;
 
 for (const { rule, param } of REQUIRED) {
-  verify(
-    `a list request without ${param} is rejected with 400`,
-    [rule],
-    async (t) => {
-      const query: Record<string, string> = { ...ROUTING };
-      delete query[param];
-      const ex = await t.send({ ...listRequest(), query });
-      t.expect.status(ex, 400);
-      t.expect.errorsEnvelope(ex);
-    },
-  );
+  verify(`a list request without ${param} is rejected with 400`, [rule], async (t) => {
+    const query: Record<string, string> = { ...ROUTING };
+    delete query[param];
+    const ex = await t.send({ ...listRequest(), query });
+    t.expect.status(ex, 400);
+    t.expect.errorsEnvelope(ex);
+  });
 }
 
 type Query = Record<string, string | number>;
 
 /** Queries the target must refuse, each with the rule it breaks; several queries are sent one by one. */
 const REFUSED: Array<{ title: string; rule: string; queries: Query[]; code?: string }> = [
-  { title: 'an unsupported list query parameter gets 400 invalid_request', rule: 'ENR-LIST-UNSUPPORTED-PARAM-400', queries: [{ carrier_name: 'Summit' }], code: 'invalid_request' },
-  { title: 'a list limit of 0 or 101 is rejected with 400', rule: 'ENR-LIST-LIMIT-RANGE', queries: [{ limit: 0 }, { limit: 101 }] },
+  {
+    title: 'an unsupported list query parameter gets 400 invalid_request',
+    rule: 'ENR-LIST-UNSUPPORTED-PARAM-400',
+    queries: [{ carrier_name: 'Summit' }],
+    code: 'invalid_request',
+  },
+  {
+    title: 'a list limit of 0 or 101 is rejected with 400',
+    rule: 'ENR-LIST-LIMIT-RANGE',
+    queries: [{ limit: 0 }, { limit: 101 }],
+  },
   { title: 'a negative list offset is rejected with 400', rule: 'ENR-LIST-OFFSET-RANGE', queries: [{ offset: -1 }] },
-  { title: 'a policy_status outside the six states is rejected with 400', rule: 'ENR-LIST-FILTER-POLICY-STATUS-ENUM', queries: [{ policy_status: 'submitted' }] },
+  {
+    title: 'a policy_status outside the six states is rejected with 400',
+    rule: 'ENR-LIST-FILTER-POLICY-STATUS-ENUM',
+    queries: [{ policy_status: 'submitted' }],
+  },
 ];
 
-const labelOf = (query: Query) => Object.entries(query).map(([k, v]) => `${k} ${v}`).join(', ');
+const labelOf = (query: Query) =>
+  Object.entries(query)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 
 for (const { title, rule, queries, code } of REFUSED) {
   verify(title, [rule], async (t) => {

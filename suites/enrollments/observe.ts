@@ -14,7 +14,12 @@ export const rowIds = (rows: readonly Json[]): string[] => rows.map((r) => appli
 export function expectRows(expect: BoundChecks, ex: Exchange): Json[] {
   expect.status(ex, 200);
   const rows = applicationRowsOf(ex.response?.json);
-  expect.that(ex, { holds: rows !== undefined, title: 'no application rows', expected: 'a list body with an array of applications (`applications`)', observed: () => ex.response!.body.slice(0, 300) });
+  expect.that(ex, {
+    holds: rows !== undefined,
+    title: 'no application rows',
+    expected: 'a list body with an array of applications (`applications`)',
+    observed: () => ex.response!.body.slice(0, 300),
+  });
   return rows!;
 }
 
@@ -41,7 +46,12 @@ export function expectPolicyStatusInEnum(expect: BoundChecks, ex: Exchange): voi
 }
 
 /** A refused state change: `status` in the errors[] envelope with `code` when given. */
-export function expectRefused(expect: BoundChecks, ex: Exchange, status: number | readonly number[], code?: string): void {
+export function expectRefused(
+  expect: BoundChecks,
+  ex: Exchange,
+  status: number | readonly number[],
+  code?: string,
+): void {
   expect.status(ex, status);
   expect.errorsEnvelope(ex, code);
 }

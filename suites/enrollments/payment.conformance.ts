@@ -16,7 +16,9 @@ const METHOD = /^(GET|POST|PUT|PATCH)$/i;
 async function redirectApplication(t: CheckContext): Promise<Application> {
   const app = await fullDraft(t);
   if (paymentRedirectSupported(app.created) !== true) {
-    throw new SkipCheck('fixture planFull whose carrier supports payment redirect (payment_redirect_supported is not true)');
+    throw new SkipCheck(
+      'fixture planFull whose carrier supports payment redirect (payment_redirect_supported is not true)',
+    );
   }
   return app;
 }
@@ -24,7 +26,9 @@ async function redirectApplication(t: CheckContext): Promise<Application> {
 /** The HTTP method: `method` (the document), else any other member holding one (the prose names none). */
 function methodOf(body: Json): unknown {
   if (body.method !== undefined) return body.method;
-  return Object.entries(body).find(([k, v]) => k !== 'endpoint' && k !== 'fields' && typeof v === 'string' && METHOD.test(v))?.[1];
+  return Object.entries(body).find(
+    ([k, v]) => k !== 'endpoint' && k !== 'fields' && typeof v === 'string' && METHOD.test(v),
+  )?.[1];
 }
 
 verify(
@@ -36,9 +40,19 @@ verify(
     const pay = t.expect.rules('ENR-PAYMENT-200');
     pay.status(ex, 200);
     const body = t.json<Json>(ex) ?? {};
-    pay.that(ex, { holds: typeof body.endpoint === 'string' && URL.canParse(body.endpoint), title: 'no endpoint URL', expected: 'endpoint: an absolute URL', observed: `endpoint ${JSON.stringify(body.endpoint)}` });
+    pay.that(ex, {
+      holds: typeof body.endpoint === 'string' && URL.canParse(body.endpoint),
+      title: 'no endpoint URL',
+      expected: 'endpoint: an absolute URL',
+      observed: `endpoint ${JSON.stringify(body.endpoint)}`,
+    });
     const method = methodOf(body);
-    pay.that(ex, { holds: typeof method === 'string' && METHOD.test(method), title: 'no HTTP method', expected: 'method: an HTTP method (e.g. "POST")', observed: () => `method ${JSON.stringify(method)}; members ${Object.keys(body).join(', ')}` });
+    pay.that(ex, {
+      holds: typeof method === 'string' && METHOD.test(method),
+      title: 'no HTTP method',
+      expected: 'method: an HTTP method (e.g. "POST")',
+      observed: () => `method ${JSON.stringify(method)}; members ${Object.keys(body).join(', ')}`,
+    });
     pay.that(ex, {
       holds: paymentFieldPairs(body.fields) !== undefined,
       title: 'no fields',
@@ -59,14 +73,24 @@ verify(
     t.expect.status(ex, 200);
     const fields = t.json<Json>(ex)?.fields;
     const pairs = paymentFieldPairs(fields) ?? [];
-    t.expect.that(ex, { holds: pairs.length > 0, title: 'no fields', expected: 'at least one carrier field', observed: () => ex.response!.body.slice(0, 300) });
+    t.expect.that(ex, {
+      holds: pairs.length > 0,
+      title: 'no fields',
+      expected: 'at least one carrier field',
+      observed: () => ex.response!.body.slice(0, 300),
+    });
     const keys = pairs.map(([key]) => String(key));
     // The keys the target's test carrier returns, case and odd characters included (when the profile names them),
     // each handed over as it is; a carrier may add keys of its own to a form (a per-request timestamp and signature).
     const expected = t.target.fixture('paymentFieldKeys');
     if (Array.isArray(expected)) {
       const missing = expected.map(String).filter((k) => !keys.includes(k));
-      t.expect.that(ex, { holds: missing.length === 0, title: 'field keys changed', expected: `every carrier key unchanged: ${JSON.stringify(expected)}`, observed: `missing ${JSON.stringify(missing)}; keys ${JSON.stringify(keys)}` });
+      t.expect.that(ex, {
+        holds: missing.length === 0,
+        title: 'field keys changed',
+        expected: `every carrier key unchanged: ${JSON.stringify(expected)}`,
+        observed: `missing ${JSON.stringify(missing)}; keys ${JSON.stringify(keys)}`,
+      });
     }
     const { wrong, scalars } = fieldValueProblems(fields);
     t.expect.that(ex, {
@@ -79,7 +103,7 @@ verify(
       disagreement: FIELDS_FORM,
       holds: scalars.length === 0,
       title: 'map values that are not strings',
-      expected: 'string values (the document\'s {name, value})',
+      expected: "string values (the document's {name, value})",
       observed: () => JSON.stringify(scalars.slice(0, 5)),
     });
   },

@@ -16,21 +16,24 @@ verify(
     const ex = await t.send(readRequest(app.id));
     t.expect.rules('ENR-READ-200').status(ex, 200);
     const read = applicationIdOf(t.json(ex));
-    t.expect.rules('ENR-READ-200').that(ex, { holds: read === app.id, title: 'another application', expected: `the application ${app.id}`, observed: `id ${JSON.stringify(read)}` });
+    t.expect
+      .rules('ENR-READ-200')
+      .that(ex, {
+        holds: read === app.id,
+        title: 'another application',
+        expected: `the application ${app.id}`,
+        observed: `id ${JSON.stringify(read)}`,
+      });
     expectPolicyStatusInEnum(t.expect.rules('ENR-POLICY-STATUS-ENUM'), ex);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getEnrollment');
   },
   { needs: { writes: true, fixtures: ['planFull'] } },
 );
 
-verify(
-  'reading an unknown enrollment id gives 404',
-  ['ENR-READ-404'],
-  async (t) => {
-    const ex = await t.send(readRequest(UNKNOWN_ENROLLMENT_ID));
-    t.expect.status(ex, 404);
-  },
-);
+verify('reading an unknown enrollment id gives 404', ['ENR-READ-404'], async (t) => {
+  const ex = await t.send(readRequest(UNKNOWN_ENROLLMENT_ID));
+  t.expect.status(ex, 404);
+});
 
 verify(
   'a read with a query parameter other than product and exchange gets 400',
@@ -38,7 +41,10 @@ verify(
   async (t) => {
     // An application that exists, so only the parameter can be the reason for a refusal.
     const app = await fullDraft(t);
-    const ex = await t.send({ ...readRequest(app.id), query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } });
+    const ex = await t.send({
+      ...readRequest(app.id),
+      query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 },
+    });
     t.expect.status(ex, 400);
     // Section 7 names invalid_request for the list's unsupported parameter only; the read's code is the target's.
     t.expect.errorsEnvelope(ex);
@@ -57,7 +63,11 @@ verify(
       const { step, hint } = SHARED_STEPS.acceptedSubmission('planLimited');
       stepFailed(step, settled, 'policy_status pending_effectuation or effectuated', { hint });
     }
-    const ex = await t.send(updateRequest(app.id, updateBody(app.request, primaryApplicant('5555550199')), { label: 'change the phone number' }));
+    const ex = await t.send(
+      updateRequest(app.id, updateBody(app.request, primaryApplicant('5555550199')), {
+        label: 'change the phone number',
+      }),
+    );
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);
   },

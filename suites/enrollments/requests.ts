@@ -9,7 +9,14 @@ export const ENROLLMENTS_PATH = '/v1/enrollments';
 /** The only routing this family accepts (4.9, 4.12–4.15). */
 export const ROUTING = { product: 'ichra', exchange: 'off_exchange' } as const;
 /** The six policy states of section 3. */
-export const POLICY_STATUSES = ['draft', 'pending_effectuation', 'effectuated', 'submission_failed', 'cancelled', 'terminated'] as const;
+export const POLICY_STATUSES = [
+  'draft',
+  'pending_effectuation',
+  'effectuated',
+  'submission_failed',
+  'cancelled',
+  'terminated',
+] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 /** Plan fixtures by the carrier behaviour a check relies on. */
@@ -96,7 +103,10 @@ export function incompleteApplicant(): Record<string, string> {
  * A PUT body (the document's EnrollmentUpdateRequest): the routing context with the
  * application's plan year, and complete sections, so a replacing and a merging target read it alike.
  */
-export function updateBody(created: { context?: unknown }, primary: Record<string, string> = primaryApplicant()): Record<string, unknown> {
+export function updateBody(
+  created: { context?: unknown },
+  primary: Record<string, string> = primaryApplicant(),
+): Record<string, unknown> {
   const context = created.context as { plan_year?: unknown } | undefined;
   return { context: { ...ROUTING, plan_year: context?.plan_year }, applicants: { primary } };
 }
@@ -111,7 +121,10 @@ export function createRequest(json: unknown, extra: Partial<ApiRequest> = {}): A
   return { method: 'POST', path: ENROLLMENTS_PATH, json, idempotencyKey: true, ...extra };
 }
 
-export function listRequest(query: Record<string, string | number | undefined> = {}, extra: Partial<ApiRequest> = {}): ApiRequest {
+export function listRequest(
+  query: Record<string, string | number | undefined> = {},
+  extra: Partial<ApiRequest> = {},
+): ApiRequest {
   return { method: 'GET', path: ENROLLMENTS_PATH, query: { ...ROUTING, ...query }, ...extra };
 }
 

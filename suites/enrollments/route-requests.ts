@@ -4,7 +4,19 @@
  */
 import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
 import { jsonUpload, PDF } from './documents-files.js';
-import { actionRequest, createBody, createRequest, listRequest, paymentRequest, planYear, readRequest, ROUTING, UNKNOWN_ENROLLMENT_ID, updateBody, updateRequest } from './requests.js';
+import {
+  actionRequest,
+  createBody,
+  createRequest,
+  listRequest,
+  paymentRequest,
+  planYear,
+  readRequest,
+  ROUTING,
+  UNKNOWN_ENROLLMENT_ID,
+  updateBody,
+  updateRequest,
+} from './requests.js';
 
 const ID = UNKNOWN_ENROLLMENT_ID;
 /** A well-formed HIOS plan id, for a profile without planFull: the refusal comes before any plan lookup. */

@@ -6,7 +6,13 @@
  * never a race with concurrent writes. A target that cannot list them so has its account's list
  * paged instead, between two reads of its first rows (pagedList).
  */
-import { readWhileStill, RuleViolation, SkipCheck, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
+import {
+  readWhileStill,
+  RuleViolation,
+  SkipCheck,
+  type ApiRequest,
+  type CheckContext,
+} from '../../harness/suite/index.js';
 import { createApplication, once } from './applications.js';
 import { applicationRowsOf } from './application-reader.js';
 import { rowIds } from './observe.js';
@@ -36,7 +42,10 @@ export function runList(t: CheckContext): Promise<RunList> {
         ids.push((await createApplication(t, 'planFull', { extra: employerMembers(employer) })).id);
       } catch (e) {
         // A create refused is the create checks' matter; these checks only lack their list.
-        if (e instanceof RuleViolation) throw new SkipCheck(`applications created under an employer (hra.employer.external_id); the target refused: ${e.observed.slice(0, 120)}`);
+        if (e instanceof RuleViolation)
+          throw new SkipCheck(
+            `applications created under an employer (hra.employer.external_id); the target refused: ${e.observed.slice(0, 120)}`,
+          );
         throw e;
       }
     }
@@ -45,8 +54,11 @@ export function runList(t: CheckContext): Promise<RunList> {
 }
 
 /** A list request for the run's applications only. */
-export const runListRequest = (list: RunList, query: Record<string, string | number | undefined>, label: string): ApiRequest =>
-  ({ ...listRequest({ employer_external_id: list.employer, ...query }), label });
+export const runListRequest = (
+  list: RunList,
+  query: Record<string, string | number | undefined>,
+  label: string,
+): ApiRequest => ({ ...listRequest({ employer_external_id: list.employer, ...query }), label });
 
 /**
  * The run's list, once it is shown to hold exactly the applications the run created: a target
@@ -55,13 +67,17 @@ export const runListRequest = (list: RunList, query: Record<string, string | num
  */
 export async function listedRunList(t: CheckContext): Promise<RunList> {
   const list = await runList(t);
-  const ex = await t.send(runListRequest(list, { limit: 100, offset: 0 }, 'the run\'s applications, by employer_external_id'));
+  const ex = await t.send(
+    runListRequest(list, { limit: 100, offset: 0 }, "the run's applications, by employer_external_id"),
+  );
   const rows = ex.response?.status === 200 ? applicationRowsOf(ex.response.json) : undefined;
   const listed = rows ? rowIds(rows) : [];
   const same = listed.length === list.ids.length && list.ids.every((id) => listed.includes(id));
   if (!same) {
     const seen = rows ? `${listed.length} rows listed` : `status ${ex.response?.status ?? 'none'}`;
-    throw new SkipCheck(`the ${list.ids.length} applications this run created with hra.employer.external_id, listed by employer_external_id (${seen})`);
+    throw new SkipCheck(
+      `the ${list.ids.length} applications this run created with hra.employer.external_id, listed by employer_external_id (${seen})`,
+    );
   }
   return list;
 }
@@ -82,7 +98,11 @@ export interface PagedList {
 export async function pagedList(t: CheckContext): Promise<PagedList> {
   try {
     const list = await listedRunList(t);
-    return { what: 'the run\'s own applications', request: (q, label) => runListRequest(list, q, label), still: (reads) => reads() };
+    return {
+      what: "the run's own applications",
+      request: (q, label) => runListRequest(list, q, label),
+      still: (reads) => reads(),
+    };
   } catch (e) {
     if (!(e instanceof SkipCheck)) throw e;
   }
@@ -91,5 +111,9 @@ export async function pagedList(t: CheckContext): Promise<PagedList> {
     const rows = ex.response?.status === 200 ? applicationRowsOf(ex.response.json) : undefined;
     return `${ex.response?.status} ${rows ? rowIds(rows).join() : ''}`;
   };
-  return { what: 'the account\'s applications', request: (q, label) => ({ ...listRequest(q), label }), still: (reads) => readWhileStill(anchor, reads) };
+  return {
+    what: "the account's applications",
+    request: (q, label) => ({ ...listRequest(q), label }),
+    still: (reads) => readWhileStill(anchor, reads),
+  };
 }

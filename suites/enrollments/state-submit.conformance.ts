@@ -3,9 +3,25 @@
  * clean with its outcome shown later in policy_status, refused again with no changes, and
  * accepted again after tracked PUT changes for a carrier that supports them.
  */
-import { RuleViolation, SkipCheck, stepFailed, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  RuleViolation,
+  SkipCheck,
+  stepFailed,
+  verify,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { outstandingErrors, valueShown } from './application-reader.js';
-import { createApplication, once, readUntilLeaves, sendAction, sharedApplication, SUBMIT_202, statusOf, type Application } from './applications.js';
+import {
+  createApplication,
+  once,
+  readUntilLeaves,
+  sendAction,
+  sharedApplication,
+  SUBMIT_202,
+  statusOf,
+  type Application,
+} from './applications.js';
 import { expectPolicyStatusInEnum } from './observe.js';
 import { primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID, updateBody, updateRequest } from './requests.js';
 
@@ -19,13 +35,17 @@ verify(
     } catch (e) {
       // A target that refuses incomplete applications at create never holds one to submit.
       const status = e instanceof RuleViolation ? e.exchange?.response?.status : undefined;
-      if (status === 400 || status === 422) throw new SkipCheck('an application with outstanding errors (the target refuses them at create)');
+      if (status === 400 || status === 422)
+        throw new SkipCheck('an application with outstanding errors (the target refuses them at create)');
       throw e;
     }
     // Which members a carrier needs is not stated: submit only what the application itself shows as having errors.
     if (outstandingErrors(app.created) === 0) {
       const read = await t.send({ ...readRequest(app.id), label: 'are there outstanding errors?' });
-      if (outstandingErrors(read.response?.json) === 0) throw new SkipCheck('an application with outstanding errors (errors[] on the application is empty without signature, email and phone)');
+      if (outstandingErrors(read.response?.json) === 0)
+        throw new SkipCheck(
+          'an application with outstanding errors (errors[] on the application is empty without signature, email and phone)',
+        );
     }
     const { ex } = await sendAction(t, app.id, 'submissions');
     t.expect.rules('ENR-SUBMIT-OUTSTANDING-ERRORS-422').status(ex, 422);
@@ -49,7 +69,8 @@ async function submitClean(t: CheckContext): Promise<Submitted> {
   // The body carries no context.plan_year: it is not required for submission (4.13).
   const { ex: submit } = await sendAction(t, app.id, 'submissions');
   if (has(t, 'ENR-SUBMIT-202')) t.expect.rules('ENR-SUBMIT-PLAN-YEAR-OPTIONAL', 'ENR-SUBMIT-202').status(submit, 202);
-  else if (submit.response?.status !== 202) stepFailed('submit a clean application', submit, 'status 202', { breaks: [SUBMIT_202] });
+  else if (submit.response?.status !== 202)
+    stepFailed('submit a clean application', submit, 'status 202', { breaks: [SUBMIT_202] });
   const settled = await readUntilLeaves(t, app.id, ['draft'], 'poll until the submission outcome shows');
   return { app, submit, settled };
 }
@@ -58,7 +79,13 @@ const submittedApplication = (t: CheckContext): Promise<Submitted> => once(t, 's
 
 verify(
   'a clean application is accepted for submission with 202 and its read then shows the outcome in policy_status',
-  ['ENR-SUBMIT-202', 'ENR-SUBMIT-PLAN-YEAR-OPTIONAL', 'ENR-SUBMIT-ASYNC-OUTCOME', 'ENR-POLICY-STATUS-ENUM', 'SCHEMA-RESPONSE-VALID'],
+  [
+    'ENR-SUBMIT-202',
+    'ENR-SUBMIT-PLAN-YEAR-OPTIONAL',
+    'ENR-SUBMIT-ASYNC-OUTCOME',
+    'ENR-POLICY-STATUS-ENUM',
+    'SCHEMA-RESPONSE-VALID',
+  ],
   async (t) => {
     const { app, submit, settled } = await submittedApplication(t);
     t.expect.rules('ENR-SUBMIT-PLAN-YEAR-OPTIONAL', 'ENR-SUBMIT-202').status(submit, 202);
@@ -82,14 +109,17 @@ verify(
   ['ENR-SUBMIT-NO-CHANGES-422', 'ENR-UPDATE-TRACKED', 'ENR-SUBMIT-RESUBMIT-AFTER-CHANGES'],
   async (t) => {
     const { app, settled } = await submittedApplication(t);
-    if (statusOf(settled) !== 'pending_effectuation') throw new SkipCheck('an accepted submission (see the submission check)');
+    if (statusOf(settled) !== 'pending_effectuation')
+      throw new SkipCheck('an accepted submission (see the submission check)');
     const again = await sendAction(t, app.id, 'submissions', 'resubmit without changes');
     t.expect.rules('ENR-SUBMIT-NO-CHANGES-422').status(again.ex, 422);
     t.expect.rules('ENR-SUBMIT-NO-CHANGES-422').errorsEnvelope(again.ex);
 
     // The complete primary applicant with one changed member (the document's EnrollmentUpdateRequest).
     const phone = '5555550177';
-    const put = await t.send(updateRequest(app.id, updateBody(app.request, primaryApplicant(phone)), { label: 'change the phone number' }));
+    const put = await t.send(
+      updateRequest(app.id, updateBody(app.request, primaryApplicant(phone)), { label: 'change the phone number' }),
+    );
     t.expect.rules('ENR-UPDATE-TRACKED').status(put, [200, 201, 202, 204]);
     const read = await t.send({ ...readRequest(app.id), label: 'the change shows on the application' });
     // Wherever the read puts the application's data (its members are not shown): any member holding the new phone.
@@ -114,7 +144,12 @@ verify(
     const { ex } = await sendAction(t, app.id, 'submissions');
     t.expect.status(ex, 202);
     const last = await readUntilLeaves(t, app.id, ['draft'], 'poll until the submission outcome shows');
-    t.expect.that(last, { holds: statusOf(last) === 'submission_failed', title: 'refused submission not shown', expected: 'policy_status submission_failed', observed: `policy_status ${JSON.stringify(statusOf(last))}` });
+    t.expect.that(last, {
+      holds: statusOf(last) === 'submission_failed',
+      title: 'refused submission not shown',
+      expected: 'policy_status submission_failed',
+      observed: `policy_status ${JSON.stringify(statusOf(last))}`,
+    });
   },
   { needs: { writes: true, fixtures: ['planSubmissionFails'] } },
 );

@@ -18,7 +18,11 @@ export async function createdApplication(t: CheckContext): Promise<{ id: string;
   const ex = await t.send(createApplication(t));
   const id = applicationIdOf(t.json(ex));
   if (!proves(t, CREATE)) {
-    if (!succeeded(ex) || id === undefined) stepFailed('create a legacy application', ex, 'a 2xx with the application id', { breaks: [CREATE], hint: 'check fixture legacyPlanHiosId in the target profile' });
+    if (!succeeded(ex) || id === undefined)
+      stepFailed('create a legacy application', ex, 'a 2xx with the application id', {
+        breaks: [CREATE],
+        hint: 'check fixture legacyPlanHiosId in the target profile',
+      });
     return { id, ex };
   }
   expectSuccess(t, ex, 'creating an application', CREATE);

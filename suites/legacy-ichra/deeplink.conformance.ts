@@ -14,7 +14,11 @@ verify(
       method: 'POST',
       api: 'legacy',
       path: '/public/ichra/off_ex',
-      json: { plan_hios_id: t.fixture('legacyPlanHiosId'), zip_code: t.fixture('zipCode'), external_id: t.idempotencyKey('deeplink') },
+      json: {
+        plan_hios_id: t.fixture('legacyPlanHiosId'),
+        zip_code: t.fixture('zipCode'),
+        external_id: t.idempotencyKey('deeplink'),
+      },
     });
     expectSuccess(t, ex, 'the deeplink request', 'LEGACY-DEEPLINK');
     const body = t.json(ex);

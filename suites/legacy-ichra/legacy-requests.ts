@@ -59,8 +59,17 @@ export function createApplication(t: CheckContext): ApiRequest {
   };
 }
 
-export const readApplication = (id: string): ApiRequest => ({ method: 'GET', api: 'legacy', path: `/api/v1/applications/${encodeURIComponent(id)}` });
-export const submitApplication = (id: string): ApiRequest => ({ method: 'POST', api: 'legacy', path: `/api/v1/applications/${encodeURIComponent(id)}/submit`, json: {} });
+export const readApplication = (id: string): ApiRequest => ({
+  method: 'GET',
+  api: 'legacy',
+  path: `/api/v1/applications/${encodeURIComponent(id)}`,
+});
+export const submitApplication = (id: string): ApiRequest => ({
+  method: 'POST',
+  api: 'legacy',
+  path: `/api/v1/applications/${encodeURIComponent(id)}/submit`,
+  json: {},
+});
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -101,7 +110,12 @@ export function urlIn(body: unknown): string | undefined {
  */
 export function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
-  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, shapeOf(value[k])]));
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, shapeOf(value[k])]),
+    );
   return value === null ? 'null' : typeof value;
 }
 
@@ -112,7 +126,10 @@ export function expectSuccess(t: CheckContext, ex: Exchange, what: string, rule:
     holds: status !== undefined && status >= 200 && status < 300,
     title: `${what} is not accepted`,
     expected: 'a 2xx status',
-    observed: () => (ex.response ? `status ${ex.response.status} with body ${ex.response.body.slice(0, 300)}` : `no response (${ex.error ?? 'transport failure'})`),
+    observed: () =>
+      ex.response
+        ? `status ${ex.response.status} with body ${ex.response.body.slice(0, 300)}`
+        : `no response (${ex.error ?? 'transport failure'})`,
   });
 }
 

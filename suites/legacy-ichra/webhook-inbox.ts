@@ -34,13 +34,16 @@ const MAX_READS = 20;
 
 export function familyOf(event: ReceivedEvent): EventFamily | undefined {
   const body = event.body as Record<string, unknown> | null;
-  const typed = TYPE_MEMBERS.map((m) => (typeof body === 'object' && body !== null ? body[m] : undefined)).find((v) => typeof v === 'string');
+  const typed = TYPE_MEMBERS.map((m) => (typeof body === 'object' && body !== null ? body[m] : undefined)).find(
+    (v) => typeof v === 'string',
+  );
   const text = (typed as string | undefined) ?? JSON.stringify(event.body) ?? '';
   return FAMILY_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0];
 }
 
 /** The event names the application: its id as a JSON string anywhere in the payload. */
-export const mentions = (event: ReceivedEvent, id: string): boolean => (JSON.stringify(event.body) ?? '').includes(JSON.stringify(id));
+export const mentions = (event: ReceivedEvent, id: string): boolean =>
+  (JSON.stringify(event.body) ?? '').includes(JSON.stringify(id));
 
 /** The inbox URL of the run; skips the check (`needs webhook receiver`) when there is none. */
 export function webhookInbox(t: CheckContext): URL {
@@ -67,7 +70,12 @@ async function readInbox(inbox: URL): Promise<ReceivedEvent[]> {
  * asyncTimeoutMs (default 5 s) and MAX_READS reads; returns it, or every event that names the
  * application (for the finding) when none arrived.
  */
-export async function awaitEvent(t: CheckContext, inbox: URL, id: string, family: EventFamily): Promise<{ event?: ReceivedEvent; seen: ReceivedEvent[] }> {
+export async function awaitEvent(
+  t: CheckContext,
+  inbox: URL,
+  id: string,
+  family: EventFamily,
+): Promise<{ event?: ReceivedEvent; seen: ReceivedEvent[] }> {
   const budgetMs = t.config.profile.asyncTimeoutMs ?? 5_000;
   const deadline = Date.now() + budgetMs;
   const interval = Math.max(50, Math.floor(budgetMs / 10));

@@ -26,7 +26,10 @@ for (const { family, rule } of cases) {
         holds: event !== undefined,
         title: `no ${family} webhook`,
         expected: `a ${family} event naming application ${JSON.stringify(id)} at the receiver within the async timeout`,
-        observed: () => (seen.length === 0 ? 'no event naming the application' : `only ${seen.map((e) => familyOf(e) ?? 'unrecognised').join(', ')} event(s)`),
+        observed: () =>
+          seen.length === 0
+            ? 'no event naming the application'
+            : `only ${seen.map((e) => familyOf(e) ?? 'unrecognised').join(', ')} event(s)`,
       });
     },
     { needs: { fixtures: ['legacyPlanHiosId'] } },

@@ -4,14 +4,35 @@
  * change on every write, so it is never compared.
  */
 export const CONTACT_MEMBERS = [
-  'external_id', 'first_name', 'last_name', 'address_1', 'address_2', 'birth_date', 'city', 'email', 'extra_help', 'medicaid_eligible',
-  'medicaid_number', 'medicare_number', 'medicare_part_a_effective_date', 'medicare_part_b_effective_date', 'phone', 'sex', 'state', 'type', 'zip',
+  'external_id',
+  'first_name',
+  'last_name',
+  'address_1',
+  'address_2',
+  'birth_date',
+  'city',
+  'email',
+  'extra_help',
+  'medicaid_eligible',
+  'medicaid_number',
+  'medicare_number',
+  'medicare_part_a_effective_date',
+  'medicare_part_b_effective_date',
+  'phone',
+  'sex',
+  'state',
+  'type',
+  'zip',
 ] as const;
 
 /** Members of the response contact a partial update must keep: 2.9's (without `notes`, which it omits), `id` and `slug`. */
 const KEPT = [...CONTACT_MEMBERS, 'id', 'slug'];
 
 /** The 2.9 members (and `id`, `slug`) other than `named` whose JSON value differs between two answers. */
-export function changedMembers(before: Record<string, unknown>, after: Record<string, unknown>, named: readonly string[]): string[] {
+export function changedMembers(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  named: readonly string[],
+): string[] {
   return KEPT.filter((k) => !named.includes(k) && JSON.stringify(after[k]) !== JSON.stringify(before[k]));
 }

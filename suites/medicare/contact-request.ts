@@ -24,7 +24,10 @@ export function updateContact(t: CheckContext, body: ContactUpdate, contactId?: 
 }
 
 /** A valid update of the fixture contact: one suite-owned member, so only it changes. */
-export function validUpdate(t: CheckContext, contact: Record<string, unknown> = { address_2: marker(t) }): ContactUpdate {
+export function validUpdate(
+  t: CheckContext,
+  contact: Record<string, unknown> = { address_2: marker(t) },
+): ContactUpdate {
   return { agent_email: t.fixture('medicareAgentEmail'), contact };
 }
 

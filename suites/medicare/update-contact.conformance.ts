@@ -5,12 +5,39 @@
  */
 import { verify } from '../../harness/suite/index.js';
 import { changedMembers } from './contact-members.js';
-import { acceptedContact, contactOf, isAbsoluteUrl, marker, needs, updateContact, validUpdate } from './contact-request.js';
+import {
+  acceptedContact,
+  contactOf,
+  isAbsoluteUrl,
+  marker,
+  needs,
+  updateContact,
+  validUpdate,
+} from './contact-request.js';
 
 /** The contact members of 2.9 (the data a partial update must keep); others, e.g. a timestamp, may change. */
 const CONTACT_MEMBERS = [
-  'external_id', 'first_name', 'last_name', 'address_1', 'address_2', 'birth_date', 'city', 'email', 'extra_help', 'medicaid_eligible',
-  'medicaid_number', 'medicare_number', 'medicare_part_a_effective_date', 'medicare_part_b_effective_date', 'phone', 'sex', 'state', 'type', 'zip', 'id', 'slug',
+  'external_id',
+  'first_name',
+  'last_name',
+  'address_1',
+  'address_2',
+  'birth_date',
+  'city',
+  'email',
+  'extra_help',
+  'medicaid_eligible',
+  'medicaid_number',
+  'medicare_number',
+  'medicare_part_a_effective_date',
+  'medicare_part_b_effective_date',
+  'phone',
+  'sex',
+  'state',
+  'type',
+  'zip',
+  'id',
+  'slug',
 ];
 
 verify(
@@ -47,7 +74,12 @@ verify(
     const ex = await t.send(updateContact(t, validUpdate(t, { notes: [marker(t, 'note')] })));
     const contact = acceptedContact(t, ex);
     t.expect.rules('MEDICARE-CONTACT-FIELDS').that(ex, {
-      holds: contact.id !== undefined && contact.id !== null && contact.slug !== undefined && contact.slug !== null && !('notes' in contact),
+      holds:
+        contact.id !== undefined &&
+        contact.id !== null &&
+        contact.slug !== undefined &&
+        contact.slug !== null &&
+        !('notes' in contact),
       title: 'response contact members',
       expected: '`id` and `slug` present, `notes` absent',
       observed: () => `members ${Object.keys(contact).join(', ')}`,
@@ -72,7 +104,10 @@ verify(
       holds: after.address_1 === address1 && lost.length === 0,
       title: 'members changed that the update did not name',
       expected: `address_1 ${JSON.stringify(address1)} and every other member of 2.9 (and id, slug) as the previous answer showed it`,
-      observed: () => (after.address_1 !== address1 ? `address_1 ${JSON.stringify(after.address_1)}` : `changed: ${lost.map((k) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`).join('; ')}`),
+      observed: () =>
+        after.address_1 !== address1
+          ? `address_1 ${JSON.stringify(after.address_1)}`
+          : `changed: ${lost.map((k) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`).join('; ')}`,
     });
   },
   { needs },

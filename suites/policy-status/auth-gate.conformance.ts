@@ -10,13 +10,17 @@ import { listRequest, readRequest } from './policy-kit.js';
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
 
 /** One valid request per policy-status route. */
-const routes = (t: CheckContext): ApiRequest[] => [listRequest(t, { limit: 1 }, 'list'), readRequest(t, {}, undefined, 'read')];
+const routes = (t: CheckContext): ApiRequest[] => [
+  listRequest(t, { limit: 1 }, 'list'),
+  readRequest(t, {}, undefined, 'read'),
+];
 
 verify(
   'both policy-status routes without a key are 403 forbidden in the unified envelope',
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t)) expectForbidden(t.expect, await t.send({ ...req, role: null }), 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
+    for (const req of routes(t))
+      expectForbidden(t.expect, await t.send({ ...req, role: null }), 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -25,7 +29,13 @@ verify(
   'both policy-status routes with an invalid key are 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t)) expectForbidden(t.expect, await t.send({ ...req, invalidKey: true }), 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
+    for (const req of routes(t))
+      expectForbidden(
+        t.expect,
+        await t.send({ ...req, invalidKey: true }),
+        'AUTH-INVALID-KEY-403',
+        'ENVELOPE-UNIFIED-SHAPE',
+      );
   },
   { needs },
 );

@@ -5,7 +5,15 @@
  * two reads of the rows it covers, and skips when they moved (readWhileStill), so a verdict is
  * never a race with the carrier's updates.
  */
-import { readWhileStill, overlapOf, pagesMatchLarger, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  readWhileStill,
+  overlapOf,
+  pagesMatchLarger,
+  SkipCheck,
+  verify,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, type Query } from './policy-kit.js';
 
 const needs = { fixtures: LIST_FIXTURES };
@@ -27,7 +35,12 @@ verify(
   ['POLICY-LIST-LIMIT-DEFAULT'],
   async (t) => {
     // One row more than the default, so a larger default shows when the year has the rows.
-    const wider = anchorOn(t, { offset: 0, limit: DEFAULT_LIMIT + 1 }, `limit ${DEFAULT_LIMIT + 1}`, 'POLICY-LIST-LIMIT-DEFAULT');
+    const wider = anchorOn(
+      t,
+      { offset: 0, limit: DEFAULT_LIMIT + 1 },
+      `limit ${DEFAULT_LIMIT + 1}`,
+      'POLICY-LIST-LIMIT-DEFAULT',
+    );
     const implicitEx = await readWhileStill(wider.read, () => t.send(listRequest(t, { offset: 0 }, 'no limit')));
     if (!implicitEx) throw new SkipCheck(STILL);
     const implicit = listRows(t, implicitEx, 'POLICY-LIST-LIMIT-DEFAULT');
@@ -51,7 +64,12 @@ verify(
     if (!implicitEx) throw new SkipCheck(STILL);
     const implicit = listRows(t, implicitEx, 'POLICY-LIST-OFFSET-DEFAULT');
     const rows = explicit.last.rows;
-    t.expect.that(implicitEx, { holds: implicit.join('\n') === rows.join('\n'), title: 'default offset is not 0', expected: `the rows of offset=0: ${rows.join(', ').slice(0, 300)}`, observed: implicit.join(', ').slice(0, 300) });
+    t.expect.that(implicitEx, {
+      holds: implicit.join('\n') === rows.join('\n'),
+      title: 'default offset is not 0',
+      expected: `the rows of offset=0: ${rows.join(', ').slice(0, 300)}`,
+      observed: implicit.join(', ').slice(0, 300),
+    });
   },
   { needs },
 );
@@ -66,16 +84,38 @@ verify(
       const ex = await t.send(listRequest(t, { limit, offset }, label));
       return { ex, rows: listRows(t, ex, 'POLICY-LIST-PAGES-CONSISTENT') };
     };
-    const pages = await readWhileStill(both.read, async () => [await read(0, 'page 1'), await read(limit, 'page 2')] as const);
+    const pages = await readWhileStill(
+      both.read,
+      async () => [await read(0, 'page 1'), await read(limit, 'page 2')] as const,
+    );
     if (!pages) throw new SkipCheck(STILL);
     const [first, second] = pages;
-    if (both.last.rows.length < 2 * limit) throw new SkipCheck(`fixture policyPlanYear with at least ${2 * limit} applications`);
-    for (const { ex, asked, rows } of [{ ...first, asked: limit }, { ...second, asked: limit }, { ex: both.last.ex!, rows: both.last.rows, asked: 2 * limit }]) {
-      t.expect.rules('POLICY-LIST-LIMIT-BOUND').that(ex, { holds: rows.length <= asked, title: 'page larger than limit', expected: `at most ${asked} rows`, observed: `${rows.length} rows` });
+    if (both.last.rows.length < 2 * limit)
+      throw new SkipCheck(`fixture policyPlanYear with at least ${2 * limit} applications`);
+    for (const { ex, asked, rows } of [
+      { ...first, asked: limit },
+      { ...second, asked: limit },
+      { ex: both.last.ex!, rows: both.last.rows, asked: 2 * limit },
+    ]) {
+      t.expect
+        .rules('POLICY-LIST-LIMIT-BOUND')
+        .that(ex, {
+          holds: rows.length <= asked,
+          title: 'page larger than limit',
+          expected: `at most ${asked} rows`,
+          observed: `${rows.length} rows`,
+        });
     }
     const shown = { first: first.rows, second: second.rows, both: both.last.rows };
     const overlap = overlapOf(shown);
-    t.expect.rules('POLICY-LIST-PAGES-CONSISTENT').that(second.ex, { holds: overlap.length === 0, title: 'pages overlap', expected: 'no row on both pages (offset skips that many rows)', observed: `on both pages: ${overlap.join(', ').slice(0, 300)}` });
+    t.expect
+      .rules('POLICY-LIST-PAGES-CONSISTENT')
+      .that(second.ex, {
+        holds: overlap.length === 0,
+        title: 'pages overlap',
+        expected: 'no row on both pages (offset skips that many rows)',
+        observed: `on both pages: ${overlap.join(', ').slice(0, 300)}`,
+      });
     t.expect.rules('POLICY-LIST-PAGES-CONSISTENT').that(second.ex, {
       holds: pagesMatchLarger(shown),
       title: 'pages disagree with the larger page',

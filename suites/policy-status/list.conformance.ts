@@ -24,11 +24,31 @@ verify(
 
 /** One refused request per rule: the query is valid but for the change. */
 const refusals = [
-  { title: 'the policy-status list without exchange is 400', rule: 'POLICY-LIST-EXCHANGE-REQUIRED', changes: { exchange: undefined } },
-  { title: 'the policy-status list for exchange=off_exchange is 400', rule: 'POLICY-LIST-EXCHANGE-ON-ONLY', changes: { exchange: 'off_exchange' } },
-  { title: 'the policy-status list without plan_year is 400', rule: 'POLICY-LIST-PLAN-YEAR-REQUIRED', changes: { plan_year: undefined } },
-  { title: 'the policy-status list with a product filter is 400', rule: 'POLICY-LIST-NO-PRODUCT', changes: { product: 'ichra' } },
-  { title: 'the policy-status list with a negative offset is 400', rule: 'POLICY-LIST-OFFSET-RANGE', changes: { offset: -1 } },
+  {
+    title: 'the policy-status list without exchange is 400',
+    rule: 'POLICY-LIST-EXCHANGE-REQUIRED',
+    changes: { exchange: undefined },
+  },
+  {
+    title: 'the policy-status list for exchange=off_exchange is 400',
+    rule: 'POLICY-LIST-EXCHANGE-ON-ONLY',
+    changes: { exchange: 'off_exchange' },
+  },
+  {
+    title: 'the policy-status list without plan_year is 400',
+    rule: 'POLICY-LIST-PLAN-YEAR-REQUIRED',
+    changes: { plan_year: undefined },
+  },
+  {
+    title: 'the policy-status list with a product filter is 400',
+    rule: 'POLICY-LIST-NO-PRODUCT',
+    changes: { product: 'ichra' },
+  },
+  {
+    title: 'the policy-status list with a negative offset is 400',
+    rule: 'POLICY-LIST-OFFSET-RANGE',
+    changes: { offset: -1 },
+  },
 ] as const;
 
 for (const { title, rule, changes } of refusals) {
@@ -48,7 +68,13 @@ verify(
   'the policy-status list with a limit outside 1 to 100 is 400',
   ['POLICY-LIST-LIMIT-RANGE', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const limit of [0, 101]) expectRejected(t.expect, await t.send(listRequest(t, { limit }, `limit ${limit}`)), 'POLICY-LIST-LIMIT-RANGE', 'ENVELOPE-UNIFIED-SHAPE');
+    for (const limit of [0, 101])
+      expectRejected(
+        t.expect,
+        await t.send(listRequest(t, { limit }, `limit ${limit}`)),
+        'POLICY-LIST-LIMIT-RANGE',
+        'ENVELOPE-UNIFIED-SHAPE',
+      );
   },
   { needs },
 );
@@ -60,7 +86,12 @@ verify(
     for (const limit of [1, 100]) {
       const ex = await t.send(listRequest(t, { limit }, `limit ${limit}`));
       const rows = listRows(t, ex, 'POLICY-LIST-LIMIT-BOUND');
-      t.expect.that(ex, { holds: rows.length <= limit, title: 'page larger than limit', expected: `at most ${limit} rows`, observed: `${rows.length} rows` });
+      t.expect.that(ex, {
+        holds: rows.length <= limit,
+        title: 'page larger than limit',
+        expected: `at most ${limit} rows`,
+        observed: `${rows.length} rows`,
+      });
     }
   },
   { needs },

@@ -17,12 +17,27 @@ export const LIST_FIXTURES = ['policyPlanYear'];
 
 /** A valid list query for the fixture plan year; `changes` override (undefined removes) parameters. */
 export function listRequest(t: CheckContext, changes: Query = {}, label?: string): ApiRequest {
-  return { method: 'GET', path: LIST, query: { exchange: 'on_exchange', plan_year: String(t.fixture('policyPlanYear')), ...changes }, label };
+  return {
+    method: 'GET',
+    path: LIST,
+    query: { exchange: 'on_exchange', plan_year: String(t.fixture('policyPlanYear')), ...changes },
+    label,
+  };
 }
 
 /** A valid single read of `id` (default: fixture confirmationId). */
-export function readRequest(t: CheckContext, changes: Query = {}, id: string = String(t.fixture('confirmationId')), label?: string): ApiRequest {
-  return { method: 'GET', path: `${LIST}/${encodeURIComponent(id)}`, query: { exchange: 'on_exchange', plan_year: String(t.fixture('policyPlanYear')), ...changes }, label };
+export function readRequest(
+  t: CheckContext,
+  changes: Query = {},
+  id: string = String(t.fixture('confirmationId')),
+  label?: string,
+): ApiRequest {
+  return {
+    method: 'GET',
+    path: `${LIST}/${encodeURIComponent(id)}`,
+    query: { exchange: 'on_exchange', plan_year: String(t.fixture('policyPlanYear')), ...changes },
+    label,
+  };
 }
 
 /**
@@ -65,10 +80,13 @@ export function expectPolicyStatuses(t: CheckContext, ex: Exchange, rule: string
   return statuses!;
 }
 
-const idOf = (row: unknown): unknown => (typeof row === 'object' && row !== null ? (row as { confirmation_id?: unknown }).confirmation_id : undefined);
+const idOf = (row: unknown): unknown =>
+  typeof row === 'object' && row !== null ? (row as { confirmation_id?: unknown }).confirmation_id : undefined;
 
 /** `confirmation_id` of every row when each shows one (string or number), else each row as JSON text. */
 export function rowKeys(rows: readonly unknown[]): string[] {
   const ids = rows.map(idOf);
-  return ids.every((id) => typeof id === 'string' || typeof id === 'number') ? ids.map(String) : rows.map((row) => JSON.stringify(row));
+  return ids.every((id) => typeof id === 'string' || typeof id === 'number')
+    ? ids.map(String)
+    : rows.map((row) => JSON.stringify(row));
 }

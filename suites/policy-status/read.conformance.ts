@@ -40,7 +40,12 @@ verify(
   'a policy-status read without exchange is 400',
   ['POLICY-READ-EXCHANGE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    expectRejected(t.expect, await t.send(readRequest(t, { exchange: undefined })), 'POLICY-READ-EXCHANGE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
+    expectRejected(
+      t.expect,
+      await t.send(readRequest(t, { exchange: undefined })),
+      'POLICY-READ-EXCHANGE-REQUIRED',
+      'ENVELOPE-UNIFIED-SHAPE',
+    );
   },
   { needs },
 );
@@ -49,7 +54,12 @@ verify(
   'a policy-status read without plan_year is 400',
   ['POLICY-READ-PLAN-YEAR-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    expectRejected(t.expect, await t.send(readRequest(t, { plan_year: undefined })), 'POLICY-READ-PLAN-YEAR-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
+    expectRejected(
+      t.expect,
+      await t.send(readRequest(t, { plan_year: undefined })),
+      'POLICY-READ-PLAN-YEAR-REQUIRED',
+      'ENVELOPE-UNIFIED-SHAPE',
+    );
   },
   { needs },
 );

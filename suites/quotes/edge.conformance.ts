@@ -38,7 +38,10 @@ verify(
     const body = quoteBody(await quoteTarget(t));
     // A valid body made too large by one long member: only its size is wrong.
     const household = body.household as { applicants: Array<Record<string, unknown>> };
-    const padded = { ...body, household: { ...household, applicants: [{ ...household.applicants[0], member_id: 'x'.repeat(limit) }] } };
+    const padded = {
+      ...body,
+      household: { ...household, applicants: [{ ...household.applicants[0], member_id: 'x'.repeat(limit) }] },
+    };
     const ex = await t.send(quoteRequest(padded));
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);

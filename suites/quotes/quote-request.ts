@@ -35,17 +35,37 @@ export function quoteTarget(t: CheckContext): Promise<QuoteTarget> {
 
 async function readQuoteTarget(t: CheckContext): Promise<QuoteTarget> {
   const zip = String(t.fixture('zipCode'));
-  const ex = await t.send({ method: 'GET', path: '/v1/reference/counties', query: { zip_code: zip }, label: 'the county to quote in' });
-  const county = (ex.response?.json as { counties?: Array<{ fips_code?: unknown; state?: unknown }> } | undefined)?.counties?.[0];
+  const ex = await t.send({
+    method: 'GET',
+    path: '/v1/reference/counties',
+    query: { zip_code: zip },
+    label: 'the county to quote in',
+  });
+  const county = (ex.response?.json as { counties?: Array<{ fips_code?: unknown; state?: unknown }> } | undefined)
+    ?.counties?.[0];
   if (ex.response?.status !== 200 || typeof county?.fips_code !== 'string' || typeof county.state !== 'string') {
-    throw new SkipCheck(`a county of fixture zipCode from GET /v1/reference/counties (got ${ex.response?.status ?? ex.error})`);
+    throw new SkipCheck(
+      `a county of fixture zipCode from GET /v1/reference/counties (got ${ex.response?.status ?? ex.error})`,
+    );
   }
-  return { zip, fips: county.fips_code, state: county.state, planYear: Number(t.fixture('planYear')), coverageType: String(t.fixture('coverageType')), exchange: 'on_exchange' };
+  return {
+    zip,
+    fips: county.fips_code,
+    state: county.state,
+    planYear: Number(t.fixture('planYear')),
+    coverageType: String(t.fixture('coverageType')),
+    exchange: 'on_exchange',
+  };
 }
 
 /** The document's QuoteContext: the product of each market, the family of each coverage type. */
 const PRODUCT_OF_EXCHANGE: Readonly<Record<string, string>> = { on_exchange: 'aca', off_exchange: 'ichra' };
-const FAMILY_OF_COVERAGE: Readonly<Record<string, string>> = { medical: 'medical', dental: 'ancillary', vision: 'ancillary', supplemental_other: 'ancillary' };
+const FAMILY_OF_COVERAGE: Readonly<Record<string, string>> = {
+  medical: 'medical',
+  dental: 'ancillary',
+  vision: 'ancillary',
+  supplemental_other: 'ancillary',
+};
 
 /** A valid quote body for one applicant; `page` when given. */
 export function quoteBody(q: QuoteTarget, page?: { number: number; size: number }): Record<string, unknown> {
@@ -62,10 +82,25 @@ export function quoteBody(q: QuoteTarget, page?: { number: number; size: number 
       household_size: 1,
       annual_income: 42000,
       effective_date: `${q.planYear}-01-01`,
-      applicants: [{ member_id: 'applicant-1', age: 40, relationship: 'primary', uses_tobacco: false, pregnant: false, blind_or_disabled: false, native_american: false }],
+      applicants: [
+        {
+          member_id: 'applicant-1',
+          age: 40,
+          relationship: 'primary',
+          uses_tobacco: false,
+          pregnant: false,
+          blind_or_disabled: false,
+          native_american: false,
+        },
+      ],
     },
     ...(page ? { page } : {}),
   };
 }
 
-export const quoteRequest = (json: unknown, label?: string): ApiRequest => ({ method: 'POST', path: QUOTES, json, label });
+export const quoteRequest = (json: unknown, label?: string): ApiRequest => ({
+  method: 'POST',
+  path: QUOTES,
+  json,
+  label,
+});

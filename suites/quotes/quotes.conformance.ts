@@ -33,14 +33,24 @@ verify(
     const results = resultsOf(t, ex);
     // Read by the document's PlanQuoteResult names; a result that shows neither is not compared.
     const differs = (shown: unknown, asked: string) => shown !== undefined && shown !== asked;
-    const stray = results.filter((r) => differs(resultCoverageType(r), q.coverageType) || differs(resultExchange(r), q.exchange));
+    const stray = results.filter(
+      (r) => differs(resultCoverageType(r), q.coverageType) || differs(resultExchange(r), q.exchange),
+    );
     t.expect.rules('QUOTES-HOMOGENEOUS').that(ex, {
       holds: stray.length === 0,
       title: 'mixed results',
       expected: `every result of coverage_type ${q.coverageType} on ${q.exchange}`,
-      observed: () => `other results: ${JSON.stringify(stray.map((r) => ({ coverage_type: resultCoverageType(r), exchange: resultExchange(r) }))).slice(0, 300)}`,
+      observed: () =>
+        `other results: ${JSON.stringify(stray.map((r) => ({ coverage_type: resultCoverageType(r), exchange: resultExchange(r) }))).slice(0, 300)}`,
     });
-    t.expect.rules('QUOTES-PAGE-SIZE').that(ex, { holds: results.length <= size, title: 'page larger than page.size', expected: `at most ${size} results`, observed: `${results.length} results` });
+    t.expect
+      .rules('QUOTES-PAGE-SIZE')
+      .that(ex, {
+        holds: results.length <= size,
+        title: 'page larger than page.size',
+        expected: `at most ${size} results`,
+        observed: `${results.length} results`,
+      });
   },
   { needs },
 );

@@ -34,7 +34,13 @@ verify(
   'every reference route with an invalid key is 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t)) expectForbidden(t.expect, await t.send({ ...req, invalidKey: true }), 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
+    for (const req of routes(t))
+      expectForbidden(
+        t.expect,
+        await t.send({ ...req, invalidKey: true }),
+        'AUTH-INVALID-KEY-403',
+        'ENVELOPE-UNIFIED-SHAPE',
+      );
   },
   { needs },
 );

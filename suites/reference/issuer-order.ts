@@ -10,13 +10,17 @@ export interface NameOrder {
 }
 
 const codeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const collator = (options: Intl.CollatorOptions): NameOrder['compare'] => new Intl.Collator('en', { sensitivity: 'accent', ...options }).compare;
+const collator = (options: Intl.CollatorOptions): NameOrder['compare'] =>
+  new Intl.Collator('en', { sensitivity: 'accent', ...options }).compare;
 
 export const NAME_ORDERS: readonly NameOrder[] = [
   { label: 'lowercased, code-unit order', compare: (a, b) => codeUnits(a.toLowerCase(), b.toLowerCase()) },
   { label: 'uppercased, code-unit order', compare: (a, b) => codeUnits(a.toUpperCase(), b.toUpperCase()) },
   { label: 'locale collation (en), case ignored', compare: collator({}) },
-  { label: 'locale collation (en), case, spaces and punctuation ignored', compare: collator({ ignorePunctuation: true }) },
+  {
+    label: 'locale collation (en), case, spaces and punctuation ignored',
+    compare: collator({ ignorePunctuation: true }),
+  },
 ];
 
 export interface Issuer {
@@ -37,13 +41,17 @@ export function firstOutOfOrder(list: readonly Issuer[], order: NameOrder, tiebr
 }
 
 /** The readings under which the names are in order. */
-export const namesSortedUnder = (list: readonly Issuer[]): NameOrder[] => NAME_ORDERS.filter((o) => firstOutOfOrder(list, o, false) === -1);
+export const namesSortedUnder = (list: readonly Issuer[]): NameOrder[] =>
+  NAME_ORDERS.filter((o) => firstOutOfOrder(list, o, false) === -1);
 
 /** The readings under which names are in order and ties are broken by id. */
-export const sortedWithTiebreakUnder = (list: readonly Issuer[]): NameOrder[] => NAME_ORDERS.filter((o) => firstOutOfOrder(list, o, true) === -1);
+export const sortedWithTiebreakUnder = (list: readonly Issuer[]): NameOrder[] =>
+  NAME_ORDERS.filter((o) => firstOutOfOrder(list, o, true) === -1);
 
 /** Where the list first leaves the first reading's order, for a report. */
 export function describeDisorder(list: readonly Issuer[], tiebreak: boolean): string {
   const i = firstOutOfOrder(list, NAME_ORDERS[0]!, tiebreak);
-  return i < 0 ? 'in order under the first reading' : `item ${i - 1} ${JSON.stringify(list[i - 1])} before item ${i} ${JSON.stringify(list[i])} (${NAME_ORDERS[0]!.label})`;
+  return i < 0
+    ? 'in order under the first reading'
+    : `item ${i - 1} ${JSON.stringify(list[i - 1])} before item ${i} ${JSON.stringify(list[i])} (${NAME_ORDERS[0]!.label})`;
 }

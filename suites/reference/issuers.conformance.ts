@@ -8,7 +8,13 @@
 import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { defaultPlanYears } from './default-plan-year.js';
-import { describeDisorder, NAME_ORDERS, namesSortedUnder, sortedWithTiebreakUnder, type Issuer } from './issuer-order.js';
+import {
+  describeDisorder,
+  NAME_ORDERS,
+  namesSortedUnder,
+  sortedWithTiebreakUnder,
+  type Issuer,
+} from './issuer-order.js';
 import { issuersRequest, type Query } from './reference-kit.js';
 
 const hiosId = (i: Issuer): string => String(i.hios_issuer_id);
@@ -21,7 +27,11 @@ function issuersOf(t: CheckContext, ex: Exchange): Issuer[] {
 /** The issuers of the fixture state, in the fixture plan year when the profile names one. */
 function stateQuery(t: CheckContext, changes: Query = {}): Query {
   const planYear = t.target.fixture('planYear');
-  return { state: t.fixture<string>('state'), plan_year: planYear === undefined ? undefined : String(planYear), ...changes };
+  return {
+    state: t.fixture<string>('state'),
+    plan_year: planYear === undefined ? undefined : String(planYear),
+    ...changes,
+  };
 }
 
 /** The plan years the default may name today: fixture `currentPlanYear` when the profile pins it. */
@@ -34,15 +44,44 @@ const READINGS = NAME_ORDERS.map((o) => o.label).join('; ');
 
 verify(
   'issuers of a state are 200, each a name and a 5-digit hios_issuer_id, ordered by name case-insensitively, then by id',
-  ['ISSUERS-200', 'ISSUERS-SCHEMA', 'ISSUERS-HIOS-FORMAT', 'ISSUERS-ORDER', 'ISSUERS-ORDER-TIEBREAK', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON'],
+  [
+    'ISSUERS-200',
+    'ISSUERS-SCHEMA',
+    'ISSUERS-HIOS-FORMAT',
+    'ISSUERS-ORDER',
+    'ISSUERS-ORDER-TIEBREAK',
+    'SCHEMA-RESPONSE-VALID',
+    'SCHEMA-SUCCESS-JSON',
+  ],
   async (t) => {
     const ex = await t.send(issuersRequest(stateQuery(t)));
     t.expect.rules('ISSUERS-200').status(ex, 200);
     const issuers = issuersOf(t, ex);
-    t.expect.rules('ISSUERS-200').that(ex, { holds: Array.isArray(t.json(ex)?.issuers), title: 'no issuers list', expected: '{issuers: [...]}', observed: ex.response!.body.slice(0, 300) });
+    t.expect
+      .rules('ISSUERS-200')
+      .that(ex, {
+        holds: Array.isArray(t.json(ex)?.issuers),
+        title: 'no issuers list',
+        expected: '{issuers: [...]}',
+        observed: ex.response!.body.slice(0, 300),
+      });
     for (const i of issuers) {
-      t.expect.rules('ISSUERS-SCHEMA').that(ex, { holds: typeof i.name === 'string' && typeof i.hios_issuer_id === 'string', title: 'issuer fields', expected: '`name` and `hios_issuer_id` strings', observed: JSON.stringify(i) });
-      t.expect.rules('ISSUERS-HIOS-FORMAT').that(ex, { holds: /^\d{5}$/.test(hiosId(i)), title: 'hios_issuer_id is not 5 digits', expected: 'a canonical 5-digit issuer id', observed: JSON.stringify(i.hios_issuer_id) });
+      t.expect
+        .rules('ISSUERS-SCHEMA')
+        .that(ex, {
+          holds: typeof i.name === 'string' && typeof i.hios_issuer_id === 'string',
+          title: 'issuer fields',
+          expected: '`name` and `hios_issuer_id` strings',
+          observed: JSON.stringify(i),
+        });
+      t.expect
+        .rules('ISSUERS-HIOS-FORMAT')
+        .that(ex, {
+          holds: /^\d{5}$/.test(hiosId(i)),
+          title: 'hios_issuer_id is not 5 digits',
+          expected: 'a canonical 5-digit issuer id',
+          observed: JSON.stringify(i.hios_issuer_id),
+        });
     }
     // Order first by name alone, so a wrong tiebreak is reported as such and not as a wrong order.
     t.expect.rules('ISSUERS-ORDER').that(ex, {
@@ -89,7 +128,12 @@ verify(
   ['ISSUERS-STATE-PATTERN', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     for (const state of ['KEN', 'K1']) {
-      expectRejected(t.expect, await t.send(issuersRequest({ state }, `state ${state}`)), 'ISSUERS-STATE-PATTERN', 'ENVELOPE-UNIFIED-SHAPE');
+      expectRejected(
+        t.expect,
+        await t.send(issuersRequest({ state }, `state ${state}`)),
+        'ISSUERS-STATE-PATTERN',
+        'ENVELOPE-UNIFIED-SHAPE',
+      );
     }
   },
 );
@@ -112,7 +156,12 @@ verify(
   ['ISSUERS-PLAN-YEAR-RANGE', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     for (const year of [2019, 2100]) {
-      expectRejected(t.expect, await t.send(issuersRequest(stateQuery(t, { plan_year: year }), `plan_year ${year}`)), 'ISSUERS-PLAN-YEAR-RANGE', 'ENVELOPE-UNIFIED-SHAPE');
+      expectRejected(
+        t.expect,
+        await t.send(issuersRequest(stateQuery(t, { plan_year: year }), `plan_year ${year}`)),
+        'ISSUERS-PLAN-YEAR-RANGE',
+        'ENVELOPE-UNIFIED-SHAPE',
+      );
     }
   },
   { needs: { fixtures: ['state'] } },
@@ -135,7 +184,12 @@ verify(
       if (list === seen) return;
       lists.push(`plan_year=${year}: ${list.slice(0, 300)}`);
     }
-    t.expect.that(implicit, { holds: false, title: 'default plan year is not the current one', expected: `the issuers of ${lists.join(' or of ')}`, observed: seen.slice(0, 400) });
+    t.expect.that(implicit, {
+      holds: false,
+      title: 'default plan year is not the current one',
+      expected: `the issuers of ${lists.join(' or of ')}`,
+      observed: seen.slice(0, 400),
+    });
   },
   { needs: { fixtures: ['state'] } },
 );
@@ -155,6 +209,13 @@ verify(
     const ex = await t.send(issuersRequest({ state: 'ZZ' }));
     const status = ex.response?.status ?? 0;
     expectNo5xx(t.expect.rules('EDGE-NO-5XX'), ex);
-    t.expect.rules('SCHEMA-DOCUMENTED-STATUS').that(ex, { holds: documented(t, 'listIssuers', status), title: 'undocumented status', expected: 'a status listIssuers documents', observed: `status ${status}` });
+    t.expect
+      .rules('SCHEMA-DOCUMENTED-STATUS')
+      .that(ex, {
+        holds: documented(t, 'listIssuers', status),
+        title: 'undocumented status',
+        expected: 'a status listIssuers documents',
+        observed: `status ${status}`,
+      });
   },
 );

@@ -7,7 +7,8 @@ import { providerZip } from './reference-kit.js';
 import type { RequestPropertySpec } from './request-property.js';
 
 export const ISSUERS_PROPERTY: RequestPropertySpec = {
-  title: 'generated issuers requests: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
+  title:
+    'generated issuers requests: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
   operationId: 'listIssuers',
   okRule: 'ISSUERS-200',
   breaks: {
@@ -29,7 +30,8 @@ export const ISSUERS_PROPERTY: RequestPropertySpec = {
 const PAGES = { 'page[number]': [1, 2, 3], 'page[size]': [1, 10, 50] };
 
 export const PROVIDERS_PROPERTY: RequestPropertySpec = {
-  title: 'generated provider searches: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
+  title:
+    'generated provider searches: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
   operationId: 'searchProviders',
   okRule: 'PROVIDERS-200',
   breaks: {

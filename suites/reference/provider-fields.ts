@@ -9,9 +9,19 @@ type Kind = 'string' | 'string or null (document)' | 'string or null';
 
 /** Each 2.4 member and what it may hold. */
 const FIELDS: ReadonlyArray<[member: string, kind: Kind]> = [
-  ...['first_name', 'last_name', 'display_name', 'credential', 'entity_type', 'specialty', 'specialization', 'address_line_1', 'city', 'state', 'zip_code'].map(
-    (m): [string, Kind] => [m, 'string or null (document)'],
-  ),
+  ...[
+    'first_name',
+    'last_name',
+    'display_name',
+    'credential',
+    'entity_type',
+    'specialty',
+    'specialization',
+    'address_line_1',
+    'city',
+    'state',
+    'zip_code',
+  ].map((m): [string, Kind] => [m, 'string or null (document)']),
   ['npi', 'string'],
   ['organization_name', 'string or null'],
 ];

@@ -6,7 +6,15 @@
  * thousand providers. The pages are read between two reads of the larger page, and the check
  * skips when the directory changed between them (readWhileStill): never a race with an update.
  */
-import { overlapOf, pagesMatchLarger, readWhileStill, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  overlapOf,
+  pagesMatchLarger,
+  readWhileStill,
+  SkipCheck,
+  verify,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { providerPage, providerSearch, rowsText, type ProviderPage } from './reference-kit.js';
 
 const needs = { fixtures: ['providerQuery'] };
@@ -20,11 +28,16 @@ verify(
   ['PROVIDERS-PAGE-NUMBER-DEFAULT', 'PROVIDERS-PAGE-NUMBER-CLAMP'],
   async (t) => {
     const size = 3;
-    const first = providerPage(t, await t.send(providerSearch(t, { 'page[number]': 1, 'page[size]': size }, 'page 1')), 'PROVIDERS-PAGE-NUMBER-DEFAULT');
+    const first = providerPage(
+      t,
+      await t.send(providerSearch(t, { 'page[number]': 1, 'page[size]': size }, 'page 1')),
+      'PROVIDERS-PAGE-NUMBER-DEFAULT',
+    );
     const implicitEx = await t.send(providerSearch(t, { 'page[size]': size }, 'no page[number]'));
     const implicit = providerPage(t, implicitEx, 'PROVIDERS-PAGE-NUMBER-DEFAULT');
     t.expect.rules('PROVIDERS-PAGE-NUMBER-DEFAULT').that(implicitEx, {
-      holds: implicit.meta.page_number === 1 && rowsText(implicit.providers).join() === rowsText(first.providers).join(),
+      holds:
+        implicit.meta.page_number === 1 && rowsText(implicit.providers).join() === rowsText(first.providers).join(),
       title: 'default page is not page 1',
       expected: 'meta.page_number 1 and the providers of page[number]=1',
       observed: `meta.page_number ${JSON.stringify(implicit.meta.page_number)}, npis ${implicit.providers.map((p) => p.npi).join(', ')}`,
@@ -57,10 +70,22 @@ verify(
   ['PROVIDERS-PAGE-SIZE-DEFAULT', 'PROVIDERS-PAGE-SIZE-CLAMP'],
   async (t) => {
     const implicitEx = await t.send(providerSearch(t, {}, 'no page[size]'));
-    expectPageOf50(t, 'PROVIDERS-PAGE-SIZE-DEFAULT', providerPage(t, implicitEx, 'PROVIDERS-PAGE-SIZE-DEFAULT'), implicitEx, 'the default page size');
+    expectPageOf50(
+      t,
+      'PROVIDERS-PAGE-SIZE-DEFAULT',
+      providerPage(t, implicitEx, 'PROVIDERS-PAGE-SIZE-DEFAULT'),
+      implicitEx,
+      'the default page size',
+    );
     for (const size of [0, 51]) {
       const ex = await t.send(providerSearch(t, { 'page[size]': size }, `page[size] ${size}`));
-      expectPageOf50(t, 'PROVIDERS-PAGE-SIZE-CLAMP', providerPage(t, ex, 'PROVIDERS-PAGE-SIZE-CLAMP'), ex, `page[size] ${size}`);
+      expectPageOf50(
+        t,
+        'PROVIDERS-PAGE-SIZE-CLAMP',
+        providerPage(t, ex, 'PROVIDERS-PAGE-SIZE-CLAMP'),
+        ex,
+        `page[size] ${size}`,
+      );
     }
   },
   { needs },
@@ -76,15 +101,27 @@ verify(
       return { ex, size: pageSize, page: providerPage(t, ex, 'PROVIDERS-PAGE-SIZE-BOUND') };
     };
     let both: Awaited<ReturnType<typeof read>> | undefined;
-    const anchor = async () => rowsText((both = await read(1, 2 * size, 'pages 1 and 2 at once')).page.providers).join('\n');
-    const two = await readWhileStill(anchor, async () => [await read(1, size, 'page 1 of 2'), await read(2, size, 'page 2 of 2')] as const);
+    const anchor = async () =>
+      rowsText((both = await read(1, 2 * size, 'pages 1 and 2 at once')).page.providers).join('\n');
+    const two = await readWhileStill(
+      anchor,
+      async () => [await read(1, size, 'page 1 of 2'), await read(2, size, 'page 2 of 2')] as const,
+    );
     if (!two || !both) throw new SkipCheck('a provider search whose results hold still while they are read');
     const [first, second] = two;
     const pages = [first, second, both];
     // Two full pages are needed for a shifted or an oversized page to show.
-    if (both.page.providers.length < 2 * size) throw new SkipCheck(`fixture providerQuery with at least ${2 * size} matches`);
+    if (both.page.providers.length < 2 * size)
+      throw new SkipCheck(`fixture providerQuery with at least ${2 * size} matches`);
     for (const { ex, size: asked, page } of pages) {
-      t.expect.rules('PROVIDERS-PAGE-SIZE-BOUND').that(ex, { holds: page.providers.length <= asked, title: 'page larger than page_size', expected: `at most ${asked} providers`, observed: `${page.providers.length} providers` });
+      t.expect
+        .rules('PROVIDERS-PAGE-SIZE-BOUND')
+        .that(ex, {
+          holds: page.providers.length <= asked,
+          title: 'page larger than page_size',
+          expected: `at most ${asked} providers`,
+          observed: `${page.providers.length} providers`,
+        });
     }
     const counts = pages.map((p) => p.page.meta.result_count);
     t.expect.rules('PROVIDERS-RESULT-COUNT').that(second.ex, {
@@ -93,9 +130,20 @@ verify(
       expected: 'the same result_count on every page, at least the rows seen',
       observed: `result_count ${counts.map((c) => JSON.stringify(c)).join(', ')} on page 1, page 2 and the double page`,
     });
-    const shown = { first: rowsText(first.page.providers), second: rowsText(second.page.providers), both: rowsText(both.page.providers) };
+    const shown = {
+      first: rowsText(first.page.providers),
+      second: rowsText(second.page.providers),
+      both: rowsText(both.page.providers),
+    };
     const overlap = overlapOf(shown);
-    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, { holds: overlap.length === 0, title: 'pages overlap', expected: 'no provider on both pages (page 2 holds the matches after page 1)', observed: `on both pages: ${overlap.join(', ').slice(0, 400)}` });
+    t.expect
+      .rules('PROVIDERS-PAGES-CONSISTENT')
+      .that(second.ex, {
+        holds: overlap.length === 0,
+        title: 'pages overlap',
+        expected: 'no provider on both pages (page 2 holds the matches after page 1)',
+        observed: `on both pages: ${overlap.join(', ').slice(0, 400)}`,
+      });
     t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, {
       holds: pagesMatchLarger(shown),
       title: 'pages disagree with the larger page',

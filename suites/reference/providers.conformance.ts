@@ -11,7 +11,16 @@ const NO_SUCH_PROVIDER = 'Zzqxv Nomatch 0000';
 
 verify(
   'a provider search is 200 with providers of the 2.4 fields (10-digit npi, two-letter state, 5-digit ZIP) and integer meta',
-  ['PROVIDERS-200', 'PROVIDERS-SCHEMA', 'PROVIDERS-NPI-FORMAT', 'PROVIDERS-ADDRESS-FORMAT', 'PROVIDERS-META', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'],
+  [
+    'PROVIDERS-200',
+    'PROVIDERS-SCHEMA',
+    'PROVIDERS-NPI-FORMAT',
+    'PROVIDERS-ADDRESS-FORMAT',
+    'PROVIDERS-META',
+    'SCHEMA-RESPONSE-VALID',
+    'SCHEMA-SUCCESS-JSON',
+    'AUTH-KEY-NOT-ECHOED',
+  ],
   async (t) => {
     const ex = await t.send(providerSearch(t, { 'page[size]': 5 }));
     const { providers, meta } = providerPage(t, ex);
@@ -20,8 +29,22 @@ verify(
     for (const p of providers) {
       // A null the provider's document allows is a shape that document rules (PROVIDER-MEMBERS-NULLABLE): no verdict of its own.
       const wrong = wrongProviderFields(p);
-      t.expect.rules('PROVIDERS-SCHEMA').that(ex, { holds: wrong.length === 0, title: 'provider fields', expected: 'every field of 2.4 with its type', observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}` });
-      t.expect.rules('PROVIDERS-NPI-FORMAT').that(ex, { holds: /^\d{10}$/.test(String(p.npi)), title: 'npi is not 10 digits', expected: 'a 10-digit npi', observed: JSON.stringify(p.npi) });
+      t.expect
+        .rules('PROVIDERS-SCHEMA')
+        .that(ex, {
+          holds: wrong.length === 0,
+          title: 'provider fields',
+          expected: 'every field of 2.4 with its type',
+          observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}`,
+        });
+      t.expect
+        .rules('PROVIDERS-NPI-FORMAT')
+        .that(ex, {
+          holds: /^\d{10}$/.test(String(p.npi)),
+          title: 'npi is not 10 digits',
+          expected: 'a 10-digit npi',
+          observed: JSON.stringify(p.npi),
+        });
       t.expect.rules('PROVIDERS-ADDRESS-FORMAT').that(ex, {
         holds: addressFormatHolds(p),
         title: 'provider address format',
@@ -74,7 +97,12 @@ verify(
   'a provider search with an empty query is 400',
   ['PROVIDERS-QUERY-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    expectRejected(t.expect, await t.send(providerSearch(t, { query: '' })), 'PROVIDERS-QUERY-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
+    expectRejected(
+      t.expect,
+      await t.send(providerSearch(t, { query: '' })),
+      'PROVIDERS-QUERY-REQUIRED',
+      'ENVELOPE-UNIFIED-SHAPE',
+    );
   },
   { needs },
 );
@@ -83,8 +111,18 @@ verify(
   'a provider search without zip_code, or with one that is not 5 digits, is 400',
   ['PROVIDERS-ZIP-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    expectRejected(t.expect, await t.send(providerSearch(t, { zip_code: undefined }, 'no zip_code')), 'PROVIDERS-ZIP-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
-    expectRejected(t.expect, await t.send(providerSearch(t, { zip_code: '402' }, 'zip_code 402')), 'PROVIDERS-ZIP-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
+    expectRejected(
+      t.expect,
+      await t.send(providerSearch(t, { zip_code: undefined }, 'no zip_code')),
+      'PROVIDERS-ZIP-REQUIRED',
+      'ENVELOPE-UNIFIED-SHAPE',
+    );
+    expectRejected(
+      t.expect,
+      await t.send(providerSearch(t, { zip_code: '402' }, 'zip_code 402')),
+      'PROVIDERS-ZIP-REQUIRED',
+      'ENVELOPE-UNIFIED-SHAPE',
+    );
   },
   { needs },
 );
@@ -93,8 +131,18 @@ verify(
   'a provider search without exchange, or with one other than on_exchange/off_exchange, is 400',
   ['PROVIDERS-EXCHANGE-ENUM', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    expectRejected(t.expect, await t.send(providerSearch(t, { exchange: undefined }, 'no exchange')), 'PROVIDERS-EXCHANGE-ENUM', 'ENVELOPE-UNIFIED-SHAPE');
-    expectRejected(t.expect, await t.send(providerSearch(t, { exchange: 'both' }, 'exchange both')), 'PROVIDERS-EXCHANGE-ENUM', 'ENVELOPE-UNIFIED-SHAPE');
+    expectRejected(
+      t.expect,
+      await t.send(providerSearch(t, { exchange: undefined }, 'no exchange')),
+      'PROVIDERS-EXCHANGE-ENUM',
+      'ENVELOPE-UNIFIED-SHAPE',
+    );
+    expectRejected(
+      t.expect,
+      await t.send(providerSearch(t, { exchange: 'both' }, 'exchange both')),
+      'PROVIDERS-EXCHANGE-ENUM',
+      'ENVELOPE-UNIFIED-SHAPE',
+    );
   },
   { needs },
 );

@@ -8,9 +8,19 @@ export const PROVIDERS = '/v1/reference/providers';
 /** A query value, or undefined to leave the parameter out. */
 export type Query = Record<string, string | number | undefined>;
 
-export const countiesRequest = (zip: string | undefined, label?: string): ApiRequest => ({ method: 'GET', path: COUNTIES, query: { zip_code: zip }, label });
+export const countiesRequest = (zip: string | undefined, label?: string): ApiRequest => ({
+  method: 'GET',
+  path: COUNTIES,
+  query: { zip_code: zip },
+  label,
+});
 
-export const issuersRequest = (query: Query, label?: string): ApiRequest => ({ method: 'GET', path: ISSUERS, query, label });
+export const issuersRequest = (query: Query, label?: string): ApiRequest => ({
+  method: 'GET',
+  path: ISSUERS,
+  query,
+  label,
+});
 
 /** The ZIP code the provider fixture is known near: `providerZipCode`, else `zipCode`. */
 export function providerZip(t: CheckContext): string {
@@ -20,7 +30,12 @@ export function providerZip(t: CheckContext): string {
 
 /** A provider search for the profile's fixtures; `changes` override (undefined removes) parameters. */
 export function providerSearch(t: CheckContext, changes: Query = {}, label?: string): ApiRequest {
-  const query: Query = { query: t.fixture<string>('providerQuery'), zip_code: providerZip(t), exchange: 'on_exchange', ...changes };
+  const query: Query = {
+    query: t.fixture<string>('providerQuery'),
+    zip_code: providerZip(t),
+    exchange: 'on_exchange',
+    ...changes,
+  };
   return { method: 'GET', path: PROVIDERS, query, label };
 }
 

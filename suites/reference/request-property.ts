@@ -11,9 +11,21 @@
  * - no request gets a 5xx.
  */
 import fc from 'fast-check';
-import { invalidVariants, validRequest, type GeneratedRequest, type InvalidVariant, type KnownValues } from '../../generators/index.js';
+import {
+  invalidVariants,
+  validRequest,
+  type GeneratedRequest,
+  type InvalidVariant,
+  type KnownValues,
+} from '../../generators/index.js';
 import { expectNo5xx } from '../../harness/checks/index.js';
-import { SkipCheck, verifyProperty, type ApiRequest, type CheckContext, type Needs } from '../../harness/suite/index.js';
+import {
+  SkipCheck,
+  verifyProperty,
+  type ApiRequest,
+  type CheckContext,
+  type Needs,
+} from '../../harness/suite/index.js';
 
 /** `name:constraint` (as in an InvalidVariant's `breaks`) -> the rule that states its 400. */
 export type BreakRules = Readonly<Record<string, string>>;
@@ -47,19 +59,32 @@ function cases(t: CheckContext, spec: RequestPropertySpec): fc.Arbitrary<Case> {
   const valid = validRequest(operation, { known }).map((request): Case => ({ kind: 'valid', request }));
   const variants = invalidVariants(operation, { known });
   if (variants.length === 0) return valid;
-  const invalid = fc.constantFrom(...variants).map((variant): Case => ({ kind: 'invalid', variant, rule: spec.breaks[breakKey(variant)] }));
+  const invalid = fc
+    .constantFrom(...variants)
+    .map((variant): Case => ({ kind: 'invalid', variant, rule: spec.breaks[breakKey(variant)] }));
   return fc.oneof(valid, invalid);
 }
 
 export function requestProperty(spec: RequestPropertySpec): void {
-  const ruleIds = [...new Set([spec.okRule, ...Object.values(spec.breaks), 'SCHEMA-RESPONSE-VALID', 'ENVELOPE-UNIFIED-SHAPE', 'EDGE-NO-5XX'])];
+  const ruleIds = [
+    ...new Set([
+      spec.okRule,
+      ...Object.values(spec.breaks),
+      'SCHEMA-RESPONSE-VALID',
+      'ENVELOPE-UNIFIED-SHAPE',
+      'EDGE-NO-5XX',
+    ]),
+  ];
   verifyProperty(
     spec.title,
     ruleIds,
     (t) => cases(t, spec),
     async (t, c) => {
       const request = c.kind === 'valid' ? c.request : c.variant.request;
-      const ex = await t.send({ ...asApiRequest(request), label: c.kind === 'valid' ? 'valid request' : c.variant.description });
+      const ex = await t.send({
+        ...asApiRequest(request),
+        label: c.kind === 'valid' ? 'valid request' : c.variant.description,
+      });
       expectNo5xx(t.expect.rules('EDGE-NO-5XX'), ex);
       if (c.kind === 'valid') {
         t.expect.rules(spec.okRule).status(ex, 200);

@@ -6,16 +6,12 @@ import fc from 'fast-check';
 import { expectNo5xx } from '../../harness/checks/index.js';
 import { verify, verifyProperty, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
 
-verify(
-  'unknown routes below known prefixes are 404',
-  ['EDGE-UNKNOWN-ROUTE-404'],
-  async (t) => {
-    for (const path of ['/v1/reference/no-such-list', '/v1/enrollment-sessions/no-such-session/no-such-action']) {
-      const ex = await t.send({ method: 'GET', path });
-      t.expect.status(ex, 404);
-    }
-  },
-);
+verify('unknown routes below known prefixes are 404', ['EDGE-UNKNOWN-ROUTE-404'], async (t) => {
+  for (const path of ['/v1/reference/no-such-list', '/v1/enrollment-sessions/no-such-session/no-such-action']) {
+    const ex = await t.send({ method: 'GET', path });
+    t.expect.status(ex, 404);
+  }
+});
 
 // --- hostile query strings on read endpoints ---------------------------------------------
 
@@ -34,16 +30,31 @@ function readEndpoints(t: CheckContext): ReadEndpoint[] {
   const candidates: Array<ReadEndpoint | undefined> = [
     { path: '/v1/ping', base: {} },
     f('zipCode') ? { path: '/v1/reference/counties', base: { zip_code: f('zipCode')! } } : undefined,
-    f('state') ? { path: '/v1/reference/issuers', base: { state: f('state')!, ...(f('planYear') ? { plan_year: f('planYear')! } : {}) } } : undefined,
+    f('state')
+      ? {
+          path: '/v1/reference/issuers',
+          base: { state: f('state')!, ...(f('planYear') ? { plan_year: f('planYear')! } : {}) },
+        }
+      : undefined,
     f('providerQuery') && (f('providerZipCode') ?? f('zipCode'))
-      ? { path: '/v1/reference/providers', base: { query: f('providerQuery')!, zip_code: (f('providerZipCode') ?? f('zipCode'))!, exchange: 'on_exchange', 'page[number]': '1', 'page[size]': '5' } }
+      ? {
+          path: '/v1/reference/providers',
+          base: {
+            query: f('providerQuery')!,
+            zip_code: (f('providerZipCode') ?? f('zipCode'))!,
+            exchange: 'on_exchange',
+            'page[number]': '1',
+            'page[size]': '5',
+          },
+        }
       : undefined,
     { path: '/v1/enrollments', base: { product: 'ichra', exchange: 'off_exchange', limit: '5', offset: '0' } },
   ];
   return candidates.filter((c): c is ReadEndpoint => c !== undefined);
 }
 
-const queryString = (pairs: ReadonlyArray<[string, string]>): string => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
+const queryString = (pairs: ReadonlyArray<[string, string]>): string =>
+  pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
 
 /**
  * One value with the characters that most often break naive parsing, search and SQL: quotes,
@@ -57,30 +68,96 @@ verify(
   async (t) => {
     for (const { path, base } of readEndpoints(t)) {
       for (const name of Object.keys(base)) {
-        const pairs = Object.entries(base).map(([k, v]): [string, string] => [k, k === name ? EVERY_SPECIAL : encodeURIComponent(v)]);
-        expectNo5xx(t.expect, await t.send({ method: 'GET', path: `${path}?${queryString(pairs)}`, label: `hostile ${name}` }));
+        const pairs = Object.entries(base).map(([k, v]): [string, string] => [
+          k,
+          k === name ? EVERY_SPECIAL : encodeURIComponent(v),
+        ]);
+        expectNo5xx(
+          t.expect,
+          await t.send({ method: 'GET', path: `${path}?${queryString(pairs)}`, label: `hostile ${name}` }),
+        );
       }
     }
   },
 );
 
-const NASTY_VALUES = ['', '%', '%zz', '%00', '%FF%FE', '-1', '0', '99999999999999999999', '1e309', 'NaN', '%5B%5D', '%7B%7D', '..%2F..%2Fetc%2Fpasswd', EVERY_SPECIAL, 'A'.repeat(4000)];
-const EXTRA_NAMES = ['zip_code', 'state', 'plan_year', 'query', 'exchange', 'product', 'page[number]', 'page[size]', 'limit', 'offset', 'updated_since', 'policy_status', 'unknown'];
+const NASTY_VALUES = [
+  '',
+  '%',
+  '%zz',
+  '%00',
+  '%FF%FE',
+  '-1',
+  '0',
+  '99999999999999999999',
+  '1e309',
+  'NaN',
+  '%5B%5D',
+  '%7B%7D',
+  '..%2F..%2Fetc%2Fpasswd',
+  EVERY_SPECIAL,
+  'A'.repeat(4000),
+];
+const EXTRA_NAMES = [
+  'zip_code',
+  'state',
+  'plan_year',
+  'query',
+  'exchange',
+  'product',
+  'page[number]',
+  'page[size]',
+  'limit',
+  'offset',
+  'updated_since',
+  'policy_status',
+  'unknown',
+];
 
 /** Every byte percent-encoded: NUL, invalid UTF-8, anything. */
-const encodedBytes = fc.uint8Array({ maxLength: 48 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join(''));
-const specials = fc.array(fc.constantFrom("'", '"', '%', '\\', '<', '>', '{', '}', '$', ';', '*', '(', ')', '[', ']', '\n', '\u00e9', '\u{1F600}', 'a', '1'), { minLength: 1, maxLength: 12 }).map((cs) => encodeURIComponent(cs.join('')));
+const encodedBytes = fc
+  .uint8Array({ maxLength: 48 })
+  .map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join(''));
+const specials = fc
+  .array(
+    fc.constantFrom(
+      "'",
+      '"',
+      '%',
+      '\\',
+      '<',
+      '>',
+      '{',
+      '}',
+      '$',
+      ';',
+      '*',
+      '(',
+      ')',
+      '[',
+      ']',
+      '\n',
+      '\u00e9',
+      '\u{1F600}',
+      'a',
+      '1',
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
+  .map((cs) => encodeURIComponent(cs.join('')));
 const hostileValue = fc.oneof(fc.constantFrom(...NASTY_VALUES), encodedBytes, specials);
 
 /** A valid query with some parameters given hostile values and perhaps a hostile extra one. */
 const hostileQuery = (endpoints: ReadEndpoint[]) =>
   fc.constantFrom(...endpoints).chain(({ path, base }) => {
     const names = [...Object.keys(base), ...EXTRA_NAMES];
-    return fc.array(fc.tuple(fc.constantFrom(...names), hostileValue), { minLength: 1, maxLength: 3 }).map((changes) => {
-      const query = new Map(Object.entries(base).map(([k, v]) => [k, encodeURIComponent(v)]));
-      for (const [name, value] of changes) query.set(name, value);
-      return `${path}?${queryString([...query])}`;
-    });
+    return fc
+      .array(fc.tuple(fc.constantFrom(...names), hostileValue), { minLength: 1, maxLength: 3 })
+      .map((changes) => {
+        const query = new Map(Object.entries(base).map(([k, v]) => [k, encodeURIComponent(v)]));
+        for (const [name, value] of changes) query.set(name, value);
+        return `${path}?${queryString([...query])}`;
+      });
   });
 
 verifyProperty(
@@ -96,12 +173,32 @@ verifyProperty(
 // --- hostile bodies on create endpoints ------------------------------------------------------
 
 const BODY_PATHS = ['/v1/enrollment-sessions', '/v1/quotes'];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/octet-stream'];
-const SESSION_MEMBERS = ['context', 'location', 'household', 'plan_id', 'campaign', 'external_id', 'providers', 'sort', 'page'];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/octet-stream',
+];
+const SESSION_MEMBERS = [
+  'context',
+  'location',
+  'household',
+  'plan_id',
+  'campaign',
+  'external_id',
+  'providers',
+  'sort',
+  'page',
+];
 
 const truncatedJson = fc.json().chain((text) => fc.nat({ max: text.length }).map((n) => text.slice(0, n)));
 const deepNesting = fc.integer({ min: 1, max: 5000 }).map((n) => '['.repeat(n) + ']'.repeat(n));
-const shapedJunk = fc.dictionary(fc.constantFrom(...SESSION_MEMBERS), fc.jsonValue({ maxDepth: 3 })).map((o) => JSON.stringify(o));
+const shapedJunk = fc
+  .dictionary(fc.constantFrom(...SESSION_MEMBERS), fc.jsonValue({ maxDepth: 3 }))
+  .map((o) => JSON.stringify(o));
 const hostileBody = fc.record({
   path: fc.constantFrom(...BODY_PATHS),
   contentType: fc.constantFrom(...CONTENT_TYPES),

@@ -4,7 +4,15 @@
  * needs a key's whole burst waits until it is full (rate-limit-kit.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot be observed within a run.
  */
 import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
-import { FAMILY_KEY_ROLES, SkipCheck, verify, waitAfter429, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  FAMILY_KEY_ROLES,
+  SkipCheck,
+  verify,
+  waitAfter429,
+  type ApiRequest,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull } from './rate-limit-kit.js';
 
 /** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
@@ -98,7 +106,10 @@ function stageRoles(t: CheckContext): { role: string; count: number }[] {
     chosen.push({ role, cap });
     room += cap;
   }
-  if (room < STAGE_BURST_REQUESTS) throw new SkipCheck(`key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`);
+  if (room < STAGE_BURST_REQUESTS)
+    throw new SkipCheck(
+      `key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`,
+    );
   // Spread evenly within each key's cap.
   const counts = chosen.map(() => 0);
   for (let sent = 0; sent < STAGE_BURST_REQUESTS; ) {

@@ -33,39 +33,75 @@ describe('the suite against a stateless mock of the provider document', () => {
       saved[env] = process.env[env];
       process.env[env] = `mock-key-for-${role}`;
     }
-    const profile = { name: 'document-mock', baseUrl: mock.url, requestTimeoutMs: 10_000, asyncTimeoutMs: 400, keys, fixtures: reference.fixtures };
+    const profile = {
+      name: 'document-mock',
+      baseUrl: mock.url,
+      requestTimeoutMs: 10_000,
+      asyncTimeoutMs: 400,
+      keys,
+      fixtures: reference.fixtures,
+    };
     writeFileSync(tmp.path('profile.json'), JSON.stringify(profile));
-    const result = await runCli(['run', '--target', tmp.path('profile.json'), '--spec', PROVIDER_DOCUMENT, '--family', FAMILIES, '--report-dir', tmp.path('out')]);
+    const result = await runCli([
+      'run',
+      '--target',
+      tmp.path('profile.json'),
+      '--spec',
+      PROVIDER_DOCUMENT,
+      '--family',
+      FAMILIES,
+      '--report-dir',
+      tmp.path('out'),
+    ]);
     code = result.code;
     summary = readSummary(tmp.path('out'));
   }, 240_000);
 
   afterAll(async () => {
     await mock?.close();
-    for (const [env, value] of Object.entries(saved)) if (value === undefined) delete process.env[env]; else process.env[env] = value;
+    for (const [env, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[env];
+      else process.env[env] = value;
     tmp.dispose();
   });
 
   it('answers only what the document allows', () => {
     const invalid = mock.answers
       .filter((a) => a.operationId !== '(none)')
-      .map((a) => ({ ...a, outcome: mock.contract.validateResponse(a.operationId, a.status, 'application/json', a.body) }))
+      .map((a) => ({
+        ...a,
+        outcome: mock.contract.validateResponse(a.operationId, a.status, 'application/json', a.body),
+      }))
       .filter((a) => a.outcome.kind === 'invalid' || a.outcome.kind === 'undocumented-status');
     expect(mock.answers.length).toBeGreaterThan(100);
     expect(invalid).toEqual([]);
   });
 
   it('fails only rules a stateless mock cannot satisfy', () => {
-    const failed = Object.entries(summary.ruleVerdicts).filter(([, v]) => v.verdict === 'failed').map(([id]) => id);
+    const failed = Object.entries(summary.ruleVerdicts)
+      .filter(([, v]) => v.verdict === 'failed')
+      .map(([id]) => id);
     const unexplained = failed.filter((id) => !(id in STATELESS_LIMITS));
-    const why = summary.findings.filter((f) => f.verdict === 'failed' && f.rules.some((r) => unexplained.includes(r))).map((f) => `${f.rules.join(',')}: ${f.check}: ${f.observed}`);
+    const why = summary.findings
+      .filter((f) => f.verdict === 'failed' && f.rules.some((r) => unexplained.includes(r)))
+      .map((f) => `${f.rules.join(',')}: ${f.check}: ${f.observed}`);
     expect(why).toEqual([]);
     expect(code).toBe(1);
   });
 
   it('runs the checks that a document-following target can pass, and they pass', () => {
     // Happy paths of every family: the rules the mock can satisfy are verified, not skipped.
-    for (const rule of ['PING-200', 'COUNTIES-200', 'ISSUERS-200', 'PROVIDERS-200', 'QUOTES-200', 'POLICY-LIST-200', 'ENR-LIST-200', 'ENR-READ-200', 'ENR-PAYMENT-200']) {
+    for (const rule of [
+      'PING-200',
+      'COUNTIES-200',
+      'ISSUERS-200',
+      'PROVIDERS-200',
+      'QUOTES-200',
+      'POLICY-LIST-200',
+      'ENR-LIST-200',
+      'ENR-READ-200',
+      'ENR-PAYMENT-200',
+    ]) {
       expect(summary.ruleVerdicts[rule]?.verdict, rule).toBe('passed');
     }
   });

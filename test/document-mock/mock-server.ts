@@ -30,11 +30,16 @@ function bodyOf(media: Record<string, unknown> | undefined): unknown {
   const examples = media.examples as Record<string, { value?: unknown }> | undefined;
   const first = examples && Object.values(examples).find((e) => e && e.value !== undefined);
   if (first) return first.value;
-  return media.schema === undefined ? undefined : fc.sample(valueFromSchema(media.schema as never), { seed: 1, numRuns: 1 })[0];
+  return media.schema === undefined
+    ? undefined
+    : fc.sample(valueFromSchema(media.schema as never), { seed: 1, numRuns: 1 })[0];
 }
 
 function successOf(op: Operation): { status: number; body: unknown } {
-  const key = Object.keys(op.responses).filter((s) => SUCCESS.test(s)).sort()[0] ?? '200';
+  const key =
+    Object.keys(op.responses)
+      .filter((s) => SUCCESS.test(s))
+      .sort()[0] ?? '200';
   return { status: Number(key), body: bodyOf(op.responses[key]?.content['application/json']) };
 }
 
@@ -55,7 +60,13 @@ function refusal(op: Operation, details: Record<string, string[]>): unknown {
   const schema = op.responses[String(refusalStatus(op))]?.content['application/json']?.schema;
   const servesErrors = JSON.stringify(schema ?? {}).includes('"errors"');
   if (!servesErrors) return errorBody('invalid_request', 'The request does not match the document.', details);
-  return { errors: Object.entries(details).map(([field, messages]) => ({ code: 'invalid_field_value', field, message: messages.join('; ') })) };
+  return {
+    errors: Object.entries(details).map(([field, messages]) => ({
+      code: 'invalid_field_value',
+      field,
+      message: messages.join('; '),
+    })),
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -76,12 +87,21 @@ export async function startDocumentMock(source: string): Promise<DocumentMock> {
     const send = (operationId: string, status: number, body: unknown) => {
       answers.push({ operationId, status, body });
       const text = JSON.stringify(body ?? {});
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-request-id': `mock-${answers.length}` });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        'x-request-id': `mock-${answers.length}`,
+      });
       res.end(text);
     };
     if (!op) return send('(none)', 404, errorBody('not_found', 'No such route in the document.'));
     const problems = requestProblems(contract, op, url, req.headers, raw);
-    if (problems.kind === 'media') return send(op.operationId, op.responses['415'] ? 415 : 400, errorBody('unsupported_media_type', problems.message));
+    if (problems.kind === 'media')
+      return send(
+        op.operationId,
+        op.responses['415'] ? 415 : 400,
+        errorBody('unsupported_media_type', problems.message),
+      );
     if (problems.kind === 'invalid') return send(op.operationId, refusalStatus(op), refusal(op, problems.details));
     const success = successes.get(op.operationId)!;
     send(op.operationId, success.status, success.body);

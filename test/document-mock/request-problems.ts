@@ -35,7 +35,13 @@ function validate(ajv: typeof bodies, schema: object, value: unknown): string[] 
   return ok ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
 }
 
-function parameterValue(url: URL, headers: IncomingHttpHeaders, where: string, name: string, pathValues: Record<string, string>): string | undefined {
+function parameterValue(
+  url: URL,
+  headers: IncomingHttpHeaders,
+  where: string,
+  name: string,
+  pathValues: Record<string, string>,
+): string | undefined {
   if (where === 'query') return url.searchParams.get(name) ?? undefined;
   if (where === 'header') {
     const value = headers[name.toLowerCase()];
@@ -53,7 +59,13 @@ function pathValues(op: Operation, pathname: string): Record<string, string> {
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(found?.[i + 1] ?? '')]));
 }
 
-export function requestProblems(contract: Contract, op: Operation, url: URL, headers: IncomingHttpHeaders, raw: Buffer): RequestProblems {
+export function requestProblems(
+  contract: Contract,
+  op: Operation,
+  url: URL,
+  headers: IncomingHttpHeaders,
+  raw: Buffer,
+): RequestProblems {
   const details: Record<string, string[]> = {};
   const values = pathValues(op, url.pathname);
   for (const p of contract.parameterSchemas(op.operationId)) {
@@ -68,7 +80,8 @@ export function requestProblems(contract: Contract, op: Operation, url: URL, hea
   const contentType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const documented = Object.keys((op.requestBody?.content as Record<string, unknown> | undefined) ?? {});
   if (documented.length > 0) {
-    if (!documented.includes(contentType)) return { kind: 'media', message: `content type ${contentType || '(none)'} is not documented` };
+    if (!documented.includes(contentType))
+      return { kind: 'media', message: `content type ${contentType || '(none)'} is not documented` };
     if (contentType === 'application/json') {
       let body: unknown;
       try {

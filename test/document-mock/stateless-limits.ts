@@ -4,7 +4,15 @@
  * express every code and behaviour the contract states. Any other failed rule against the
  * mock is the suite's own fault (a request the document refuses, a member read by another name).
  */
-export type Limit = 'keys' | 'gates' | 'rate limits' | 'idempotency' | 'state' | 'data' | 'stated codes' | 'stated behaviour';
+export type Limit =
+  | 'keys'
+  | 'gates'
+  | 'rate limits'
+  | 'idempotency'
+  | 'state'
+  | 'data'
+  | 'stated codes'
+  | 'stated behaviour';
 
 export const STATELESS_LIMITS: Readonly<Record<string, Limit>> = {
   'AUTH-MISSING-KEY-403': 'keys',

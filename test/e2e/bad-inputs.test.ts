@@ -33,30 +33,120 @@ afterAll(async () => {
 
 /** [what, argv, code]; built lazily, once the servers listen. */
 const BAD_INPUTS: Array<[string, () => string[], string]> = [
-  ['spec URL that cannot be fetched', () => ['run', '--target', writeProfile(tmp.path('ok-1.json'), server.url), '--spec', `${closed}/partner-api.yaml`], 'E_SPEC_UNREADABLE'],
+  [
+    'spec URL that cannot be fetched',
+    () => ['run', '--target', writeProfile(tmp.path('ok-1.json'), server.url), '--spec', `${closed}/partner-api.yaml`],
+    'E_SPEC_UNREADABLE',
+  ],
   ['base URL that is not a URL', () => ['run', '--base-url', 'staging.example.com'], 'E_BASE_URL_INVALID'],
-  ['base URL with credentials', () => ['run', '--base-url', `http://user:secret@127.0.0.1:${new URL(server.url).port}`], 'E_BASE_URL_INVALID'],
-  ['profile whose baseUrl is not a URL', () => ['run', '--target', writeProfile(tmp.path('bad-url.json'), 'localhost:8080')], 'E_PROFILE_INVALID'],
-  ['profile without the approved role', () => ['run', '--target', writeProfile(tmp.path('no-approved.json'), server.url, { keys: { medicare: { env: 'E2E_KEY_APPROVED', tier: 'high' } } })], 'E_PROFILE_INVALID'],
-  ['profile whose key variable is unset', () => ['run', '--target', writeProfile(tmp.path('unset.json'), server.url, { keys: { approved: { env: 'E2E_KEY_NEVER_SET', tier: 'high' } } })], 'E_KEY_ENV_MISSING'],
-  ['profile with a key value instead of a variable name', () => ['run', '--target', writeProfile(tmp.path('value.json'), server.url, { keys: { approved: { value: 'pk_live_x', tier: 'high' } as never } })], 'E_PROFILE_INVALID'],
+  [
+    'base URL with credentials',
+    () => ['run', '--base-url', `http://user:secret@127.0.0.1:${new URL(server.url).port}`],
+    'E_BASE_URL_INVALID',
+  ],
+  [
+    'profile whose baseUrl is not a URL',
+    () => ['run', '--target', writeProfile(tmp.path('bad-url.json'), 'localhost:8080')],
+    'E_PROFILE_INVALID',
+  ],
+  [
+    'profile without the approved role',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('no-approved.json'), server.url, {
+        keys: { medicare: { env: 'E2E_KEY_APPROVED', tier: 'high' } },
+      }),
+    ],
+    'E_PROFILE_INVALID',
+  ],
+  [
+    'profile whose key variable is unset',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('unset.json'), server.url, {
+        keys: { approved: { env: 'E2E_KEY_NEVER_SET', tier: 'high' } },
+      }),
+    ],
+    'E_KEY_ENV_MISSING',
+  ],
+  [
+    'profile with a key value instead of a variable name',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('value.json'), server.url, {
+        keys: { approved: { value: 'pk_live_x', tier: 'high' } as never },
+      }),
+    ],
+    'E_PROFILE_INVALID',
+  ],
   ['shard index 0', () => ['run', '--shard', '0/3'], 'E_SHARD_INVALID'],
   ['shard index above the count', () => ['run', '--shard', '4/3'], 'E_SHARD_INVALID'],
   ['shard without a count', () => ['run', '--shard', '2'], 'E_SHARD_INVALID'],
   ['shard that is not numbers', () => ['run', '--shard', 'a/b'], 'E_SHARD_INVALID'],
   ['report dir that is a file', () => ['run', '--report-dir', fileAt('a-file.txt')], 'E_REPORT_DIR_UNWRITABLE'],
-  ['report dir under a file', () => ['run', '--report-dir', join(fileAt('b-file.txt'), 'out')], 'E_REPORT_DIR_UNWRITABLE'],
+  [
+    'report dir under a file',
+    () => ['run', '--report-dir', join(fileAt('b-file.txt'), 'out')],
+    'E_REPORT_DIR_UNWRITABLE',
+  ],
   ['base URL ending in /v1', () => ['run', '--base-url', `${server.url}/v1`], 'E_BASE_URL_HAS_V1'],
-  ['profile baseUrl ending in /v1/', () => ['run', '--target', writeProfile(tmp.path('v1.json'), `${server.url}/partner-api/v1/`)], 'E_BASE_URL_HAS_V1'],
-  ['a key value (upper case) in a profile\'s env', () => ['run', '--target', writeProfile(tmp.path('canary.json'), server.url, { keys: { approved: { env: CANARY, tier: 'high' } } })], 'E_PROFILE_INVALID'],
-  ['a key value (lower case) in a profile\'s env', () => ['run', '--target', writeProfile(tmp.path('canary-lower.json'), server.url, { keys: { approved: { env: CANARY_LOWER, tier: 'high' } } })], 'E_PROFILE_INVALID'],
+  [
+    'profile baseUrl ending in /v1/',
+    () => ['run', '--target', writeProfile(tmp.path('v1.json'), `${server.url}/partner-api/v1/`)],
+    'E_BASE_URL_HAS_V1',
+  ],
+  [
+    "a key value (upper case) in a profile's env",
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('canary.json'), server.url, { keys: { approved: { env: CANARY, tier: 'high' } } }),
+    ],
+    'E_PROFILE_INVALID',
+  ],
+  [
+    "a key value (lower case) in a profile's env",
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('canary-lower.json'), server.url, {
+        keys: { approved: { env: CANARY_LOWER, tier: 'high' } },
+      }),
+    ],
+    'E_PROFILE_INVALID',
+  ],
   ['--webhook-listen with the embedded server', () => ['run', '--webhook-listen', '8099'], 'E_FLAGS_CONFLICT'],
-  ['--webhook-listen on a busy port', () => ['run', '--target', writeProfile(tmp.path('hooks.json'), server.url), '--webhook-listen', new URL(server.url).port], 'E_PORT_IN_USE'],
-  ['--webhook-listen that is not a port', () => ['run', '--target', writeProfile(tmp.path('hooks2.json'), server.url), '--webhook-listen', '70000'], 'E_USAGE'],
+  [
+    '--webhook-listen on a busy port',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('hooks.json'), server.url),
+      '--webhook-listen',
+      new URL(server.url).port,
+    ],
+    'E_PORT_IN_USE',
+  ],
+  [
+    '--webhook-listen that is not a port',
+    () => ['run', '--target', writeProfile(tmp.path('hooks2.json'), server.url), '--webhook-listen', '70000'],
+    'E_USAGE',
+  ],
   ['an empty --family value', () => ['run', '--family='], 'E_USAGE'],
   ['an empty --rule list', () => ['run', '--rule', ','], 'E_USAGE'],
-  ['a rule of another family than --family', () => ['run', '--family', 'utility', '--rule', 'ISSUERS-ORDER'], 'E_SELECTION_EMPTY'],
-  ['a shard that holds no check of its run profile', () => ['run', '--profile', 'smoke', '--shard', '1/3', '--report-dir', tmp.path('empty-shard')], 'E_SELECTION_EMPTY'],
+  [
+    'a rule of another family than --family',
+    () => ['run', '--family', 'utility', '--rule', 'ISSUERS-ORDER'],
+    'E_SELECTION_EMPTY',
+  ],
+  [
+    'a shard that holds no check of its run profile',
+    () => ['run', '--profile', 'smoke', '--shard', '1/3', '--report-dir', tmp.path('empty-shard')],
+    'E_SELECTION_EMPTY',
+  ],
 ];
 
 describe('more bad inputs exit 2 with a stable code and a fix', () => {
@@ -92,10 +182,14 @@ describe('setup mistakes outside run', () => {
   });
 
   it('rules --json into a reader that stops after one line ends quietly (no EPIPE)', async () => {
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'partner-conformance.js'), 'rules', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'partner-conformance.js'), 'rules', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const first = await new Promise<string>((resolve) => child.stdout.once('data', (c: Buffer) => resolve(c.toString())));
+    const first = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (c: Buffer) => resolve(c.toString())),
+    );
     child.stdout.destroy(); // as `head -1` does once it has its line
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(first.startsWith('[')).toBe(true);

@@ -19,7 +19,11 @@ let calls = 0;
 beforeAll(async () => {
   process.env.E2E_KEY_APPROVED = KEY;
   // The preflight ping is answered; every later ping is a 500 (PING-200 fails).
-  server = await listen((req, res) => (req.url === '/v1/ping' && calls++ > 0 ? sendJson(res, 500, { error: { code: 'internal', message: `echo ${String(req.headers['x-api-key'])}` } }) : answerPlausibly(req, res)));
+  server = await listen((req, res) =>
+    req.url === '/v1/ping' && calls++ > 0
+      ? sendJson(res, 500, { error: { code: 'internal', message: `echo ${String(req.headers['x-api-key'])}` } })
+      : answerPlausibly(req, res),
+  );
 });
 afterAll(async () => {
   restoreEnv();
@@ -32,7 +36,15 @@ describe('HAR, annotations and the step summary', () => {
     process.env.GITHUB_ACTIONS = 'true';
     process.env.GITHUB_STEP_SUMMARY = tmp.path('step-summary.md');
     const dir = tmp.path('run');
-    const result = await runCli(['run', '--target', writeProfile(tmp.path('p.json'), server.url), '--rule', 'PING-200', '--report-dir', dir]);
+    const result = await runCli([
+      'run',
+      '--target',
+      writeProfile(tmp.path('p.json'), server.url),
+      '--rule',
+      'PING-200',
+      '--report-dir',
+      dir,
+    ]);
     expect(result.code).toBe(1);
 
     expect(result.out).toMatch(/^::error title=\[utility\] PING-200 §4\.1::.+/m);
@@ -40,19 +52,35 @@ describe('HAR, annotations and the step summary', () => {
     expect(step).toContain('## Partner API conformance: FAILED (PARTIAL: families utility of 8; rules PING-200)');
     expect(step).toMatch(/\| utility \| PING-200 \|/);
 
-    const har = JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8')) as { log: { version: string; entries: Array<{ request: { headers: Array<{ name: string; value: string }> }; response: { status: number } }> } };
+    const har = JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8')) as {
+      log: {
+        version: string;
+        entries: Array<{ request: { headers: Array<{ name: string; value: string }> }; response: { status: number } }>;
+      };
+    };
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries).toHaveLength(allExchanges(readSummary(dir)).length);
     expect(har.log.entries.some((e) => e.response.status === 500)).toBe(true);
-    const keyHeaders = har.log.entries.flatMap((e) => e.request.headers.filter((h) => h.name.toLowerCase() === 'x-api-key'));
+    const keyHeaders = har.log.entries.flatMap((e) =>
+      e.request.headers.filter((h) => h.name.toLowerCase() === 'x-api-key'),
+    );
     expect(keyHeaders.length).toBeGreaterThan(0);
     for (const h of keyHeaders) expect(h.value).toBe('<redacted>');
-    for (const text of [readFileSync(join(dir, 'exchanges.har'), 'utf8'), step, result.out, result.err]) expect(text).not.toContain(KEY);
+    for (const text of [readFileSync(join(dir, 'exchanges.har'), 'utf8'), step, result.out, result.err])
+      expect(text).not.toContain(KEY);
   });
 
   it('writes no annotations outside GitHub Actions', async () => {
     delete process.env.GITHUB_ACTIONS;
-    const result = await runCli(['run', '--target', writeProfile(tmp.path('q.json'), server.url), '--rule', 'PING-200', '--report-dir', tmp.path('plain')]);
+    const result = await runCli([
+      'run',
+      '--target',
+      writeProfile(tmp.path('q.json'), server.url),
+      '--rule',
+      'PING-200',
+      '--report-dir',
+      tmp.path('plain'),
+    ]);
     expect(result.code).toBe(1);
     expect(result.out).not.toContain('::error');
   });

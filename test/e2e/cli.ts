@@ -21,7 +21,10 @@ export async function runCli(argv: string[]): Promise<CliResult> {
   let out = '';
   let err = '';
   const start = performance.now();
-  const code = await main(argv, { out: { write: (s: string) => (out += s) }, err: { write: (s: string) => (err += s) } });
+  const code = await main(argv, {
+    out: { write: (s: string) => (out += s) },
+    err: { write: (s: string) => (err += s) },
+  });
   return { code, out, err, ms: Math.round(performance.now() - start) };
 }
 
@@ -39,7 +42,15 @@ export const LOCAL_KEYS: TargetProfile['keys'] = {
 
 /** Writes a target profile for a local server and returns its path. */
 export function writeProfile(path: string, baseUrl: string, extra: Partial<TargetProfile> = {}): string {
-  const profile = { name: 'local', baseUrl, requestTimeoutMs: 1_000, asyncTimeoutMs: 1_000, keys: LOCAL_KEYS, fixtures: {}, ...extra };
+  const profile = {
+    name: 'local',
+    baseUrl,
+    requestTimeoutMs: 1_000,
+    asyncTimeoutMs: 1_000,
+    keys: LOCAL_KEYS,
+    fixtures: {},
+    ...extra,
+  };
   writeFileSync(path, JSON.stringify(profile, null, 2));
   return path;
 }
@@ -63,7 +74,8 @@ export function readSummary(reportDir: string): RunSummary {
   return JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as RunSummary;
 }
 
-export const failedFindings = (summary: RunSummary): Finding[] => summary.findings.filter((f) => f.verdict === 'failed');
+export const failedFindings = (summary: RunSummary): Finding[] =>
+  summary.findings.filter((f) => f.verdict === 'failed');
 
 /** Every exchange the run recorded (each finding keeps those of its check). */
 export const allExchanges = (summary: RunSummary) => summary.findings.flatMap((f) => f.exchanges);

@@ -14,7 +14,10 @@ import { answerPlausibly } from '../fault-servers/plausible.js';
 import { readSummary, scratch, writeProfile } from './cli.js';
 
 const CANARY = 'canary-3b8f52d0-one-key-two-roles';
-const KEYS = { approved: { env: 'E2E_CW_APPROVED', tier: 'high' }, unapproved: { env: 'E2E_CW_UNAPPROVED', tier: 'high' } } as const;
+const KEYS = {
+  approved: { env: 'E2E_CW_APPROVED', tier: 'high' },
+  unapproved: { env: 'E2E_CW_UNAPPROVED', tier: 'high' },
+} as const;
 const FIXTURES = { zipCode: '40202', state: 'KY', confirmationId: '4412026000', policyPlanYear: 2026 };
 
 const tmp = scratch('config-warnings');
@@ -24,7 +27,8 @@ let profile = '';
 beforeAll(async () => {
   // A target without the fixture's application: its policy-status read is a 404.
   server = await listen((req, res) => {
-    if (req.url?.startsWith('/v1/policy-status/applications/')) return sendJson(res, 404, { error: { code: 'not_found', message: 'no such application' } });
+    if (req.url?.startsWith('/v1/policy-status/applications/'))
+      return sendJson(res, 404, { error: { code: 'not_found', message: 'no such application' } });
     answerPlausibly(req, res);
   });
   profile = writeProfile(tmp.path('profile.json'), server.url, { keys: KEYS, fixtures: FIXTURES });
@@ -37,8 +41,12 @@ afterAll(async () => {
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, E2E_CW_APPROVED: CANARY, E2E_CW_UNAPPROVED: CANARY };
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, env, timeout: 90_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', ...args],
+      { cwd: PROJECT_ROOT, env, timeout: 90_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
 }
@@ -52,21 +60,39 @@ const filesUnder = (dir: string): Array<[string, string]> =>
 describe('configuration warnings', () => {
   it('open the console report and summary.json, and the checks they touch skip; the key is never shown', async () => {
     const dir = tmp.path('report');
-    const result = await cli(['run', '--target', profile, '--family', 'utility,policy-status', '--seed', '1', '--report-dir', dir]);
+    const result = await cli([
+      'run',
+      '--target',
+      profile,
+      '--family',
+      'utility,policy-status',
+      '--seed',
+      '1',
+      '--report-dir',
+      dir,
+    ]);
     expect(result.stderr).not.toContain('internal error');
     expect([0, 1]).toContain(result.code);
 
     // At the start: before the first family's line.
     const firstFamily = result.stdout.search(/^[✓✗] /m);
     const start = result.stdout.slice(0, firstFamily);
-    expect(start).toContain('! W_KEY_SHARED: key roles approved, unapproved read different environment variables (E2E_CW_APPROVED, E2E_CW_UNAPPROVED)');
+    expect(start).toContain(
+      '! W_KEY_SHARED: key roles approved, unapproved read different environment variables (E2E_CW_APPROVED, E2E_CW_UNAPPROVED)',
+    );
     expect(start).toMatch(/! W_FIXTURE_ABSENT: fixture confirmationId: the target answers 404/);
     expect(start.match(/^ {2}fix: /gm)).toHaveLength(2);
 
     const summary = readSummary(dir);
-    expect(summary.configWarnings?.map((w) => [w.code, w.roles ?? w.fixture])).toEqual([['W_KEY_SHARED', ['approved', 'unapproved']], ['W_FIXTURE_ABSENT', 'confirmationId']]);
+    expect(summary.configWarnings?.map((w) => [w.code, w.roles ?? w.fixture])).toEqual([
+      ['W_KEY_SHARED', ['approved', 'unapproved']],
+      ['W_FIXTURE_ABSENT', 'confirmationId'],
+    ]);
     const ungated = summary.findings.find((f) => f.rules.includes('GATE-UNGATED-OPEN'));
-    expect(ungated).toMatchObject({ verdict: 'skipped', needs: 'two distinct keys (approved, unapproved hold the same key)' });
+    expect(ungated).toMatchObject({
+      verdict: 'skipped',
+      needs: 'two distinct keys (approved, unapproved hold the same key)',
+    });
     const reads = summary.findings.filter((f) => f.rules.includes('POLICY-READ-200'));
     expect(reads.length).toBeGreaterThan(0);
     for (const f of reads) expect(f, f.check).toMatchObject({ verdict: 'skipped', needs: 'fixture confirmationId' });

@@ -22,8 +22,10 @@ const publicPem = (path: string, k: typeof keys) => {
   writeFileSync(path, k.publicKey.export({ type: 'spki', format: 'pem' }).toString());
   return path;
 };
-const readEvidence = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Evidence & { signature?: { keyId: string } };
-const certify = (dir: string, ...more: string[]) => runCli(['run', '--profile', 'certification', '--family', 'utility', '--runs', '1', '--report-dir', dir, ...more]);
+const readEvidence = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')) as Evidence & { signature?: { keyId: string } };
+const certify = (dir: string, ...more: string[]) =>
+  runCli(['run', '--profile', 'certification', '--family', 'utility', '--runs', '1', '--report-dir', dir, ...more]);
 
 let signedDir = '';
 beforeAll(async () => {
@@ -43,9 +45,21 @@ afterAll(() => {
 describe('signed evidence and verify', () => {
   it('verifies against the trusted public key and the summary', async () => {
     const evidence = readEvidence(join(signedDir, 'evidence.json'));
-    expect(evidence.signature).toMatchObject({ algorithm: 'Ed25519', keyId: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
-    const result = await runCli(['verify', join(signedDir, 'evidence.json'), '--public-key', publicPem(tmp.path('pub.pem'), keys), '--summary', join(signedDir, 'summary.json')]);
-    expect(result.out).toMatch(/^ok {3}digest: .+\nok {3}signature: Ed25519 by sha256:[0-9a-f]+: .+by the trusted key\nok {3}summary: .+\n$/);
+    expect(evidence.signature).toMatchObject({
+      algorithm: 'Ed25519',
+      keyId: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
+    const result = await runCli([
+      'verify',
+      join(signedDir, 'evidence.json'),
+      '--public-key',
+      publicPem(tmp.path('pub.pem'), keys),
+      '--summary',
+      join(signedDir, 'summary.json'),
+    ]);
+    expect(result.out).toMatch(
+      /^ok {3}digest: .+\nok {3}signature: Ed25519 by sha256:[0-9a-f]+: .+by the trusted key\nok {3}summary: .+\n$/,
+    );
     expect(result.code).toBe(0);
   });
 
@@ -61,7 +75,12 @@ describe('signed evidence and verify', () => {
   });
 
   it('refuses a signature by a key other than the trusted one', async () => {
-    const result = await runCli(['verify', join(signedDir, 'evidence.json'), '--public-key', publicPem(tmp.path('other.pem'), other)]);
+    const result = await runCli([
+      'verify',
+      join(signedDir, 'evidence.json'),
+      '--public-key',
+      publicPem(tmp.path('other.pem'), other),
+    ]);
     expect(result.out).toMatch(/FAIL signature: signed by sha256:\w+, not by the trusted key/);
     expect(result.code).toBe(1);
   });
@@ -83,16 +102,21 @@ describe('signed evidence and verify', () => {
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/^E_SIGNING_KEY_INVALID: .+\n {2}fix: .+/);
     expect(result.err + result.out).not.toContain(canary);
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     process.env[SIGNING_KEY_ENV] = rsa;
-    expect((await certify(tmp.path('rsa-key'), '--rule', 'PING-200')).err).toMatch(/^E_SIGNING_KEY_INVALID: .+ holds a rsa key/);
+    expect((await certify(tmp.path('rsa-key'), '--rule', 'PING-200')).err).toMatch(
+      /^E_SIGNING_KEY_INVALID: .+ holds a rsa key/,
+    );
   });
 });
 
 describe('merge-evidence', () => {
   it('merges every shard of a run into one complete, signed evidence file', async () => {
     const shards = ['1/2', '2/2'];
-    for (const [i, shard] of shards.entries()) expect((await certify(tmp.path(`shard-${i + 1}`), '--seed', '5', '--shard', shard)).code).toBe(0);
+    for (const [i, shard] of shards.entries())
+      expect((await certify(tmp.path(`shard-${i + 1}`), '--seed', '5', '--shard', shard)).code).toBe(0);
     const inputs = shards.map((_, i) => join(tmp.path(`shard-${i + 1}`), 'evidence.json'));
     const parts = inputs.map(readEvidence);
     const out = tmp.path('merged.json');
@@ -119,7 +143,10 @@ describe('merge-evidence', () => {
   it('refuses a shard whose signature fails', async () => {
     const evidence = readEvidence(join(signedDir, 'evidence.json'));
     const path = tmp.path('tampered-shard.json');
-    writeFileSync(path, JSON.stringify(withDigest({ ...evidence, counts: { ...evidence.counts, failed: 0, passed: 99 } })));
+    writeFileSync(
+      path,
+      JSON.stringify(withDigest({ ...evidence, counts: { ...evidence.counts, failed: 0, passed: 99 } })),
+    );
     const result = await runCli(['merge-evidence', path, '--out', tmp.path('never.json')]);
     expect(result.err).toContain('FAIL');
     expect(result.code).toBe(1);

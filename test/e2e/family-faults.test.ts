@@ -19,16 +19,33 @@ describe('a faulty embedded server fails the run of its family, naming the broke
     expect(FAULT_PER_FAMILY.filter((f) => f.fault === undefined).map((f) => f.family)).toEqual([]);
   });
 
-  it.each(FAULT_PER_FAMILY.map((f) => [f.family, f.fault?.name ?? '(none)'] as const))('%s with fault %s', async (family, name) => {
-    const fault = listFaults().find((f) => f.name === name)!;
-    const reportDir = dir.path(family);
-    // --strict: a fault may break an inferred rule, which otherwise only warns.
-    const result = await runCli(['run', '--family', family, '--fault', name, '--seed', '1', '--strict', '--report-dir', reportDir]);
-    expect(result.code, result.err).toBe(1);
-    const summary = readSummary(reportDir);
-    expect(summary.target.fault).toBe(name);
-    const failed = Object.entries(summary.ruleVerdicts).filter(([, v]) => v.verdict === 'failed' || v.verdict === 'warning').map(([rule]) => rule);
-    expect(failed).toEqual(expect.arrayContaining(fault.rules));
-    expect(result.out).toContain('Result: FAILED');
-  }, 120_000);
+  it.each(FAULT_PER_FAMILY.map((f) => [f.family, f.fault?.name ?? '(none)'] as const))(
+    '%s with fault %s',
+    async (family, name) => {
+      const fault = listFaults().find((f) => f.name === name)!;
+      const reportDir = dir.path(family);
+      // --strict: a fault may break an inferred rule, which otherwise only warns.
+      const result = await runCli([
+        'run',
+        '--family',
+        family,
+        '--fault',
+        name,
+        '--seed',
+        '1',
+        '--strict',
+        '--report-dir',
+        reportDir,
+      ]);
+      expect(result.code, result.err).toBe(1);
+      const summary = readSummary(reportDir);
+      expect(summary.target.fault).toBe(name);
+      const failed = Object.entries(summary.ruleVerdicts)
+        .filter(([, v]) => v.verdict === 'failed' || v.verdict === 'warning')
+        .map(([rule]) => rule);
+      expect(failed).toEqual(expect.arrayContaining(fault.rules));
+      expect(result.out).toContain('Result: FAILED');
+    },
+    120_000,
+  );
 });

@@ -22,11 +22,25 @@ describe('a fault beside a variant', () => {
   it('is still caught by its own rule in a sampled campaign of two faults', async () => {
     const faults = listFaults().filter((f) => SLICE.includes(f.name));
     const families = ['medicare', 'legacy-ichra'] as const;
-    const [contract, profile] = await Promise.all([loadContract(DEFAULT_SPEC), loadTargetProfile(referenceProfilePath())]);
+    const [contract, profile] = await Promise.all([
+      loadContract(DEFAULT_SPEC),
+      loadTargetProfile(referenceProfilePath()),
+    ]);
     const result = await runCampaign({
-      campaignId: 'pairs', faults, lanes: 2, scope: 'family', families, contract, catalogue: loadRules().rules, profile,
-      seed: 1, runs: 5, reportDir: dir.path('campaign'), io: { out: { write: () => true }, err: { write: () => true } },
-      variantPool: listVariants(), withVariants: 'sample',
+      campaignId: 'pairs',
+      faults,
+      lanes: 2,
+      scope: 'family',
+      families,
+      contract,
+      catalogue: loadRules().rules,
+      profile,
+      seed: 1,
+      runs: 5,
+      reportDir: dir.path('campaign'),
+      io: { out: { write: () => true }, err: { write: () => true } },
+      variantPool: listVariants(),
+      withVariants: 'sample',
     });
     expect(result.faults.map((f) => f.fault)).toEqual(faults.map((f) => f.name));
     expect(faults).toHaveLength(SLICE.length);
@@ -37,13 +51,30 @@ describe('a fault beside a variant', () => {
     expect(result.passed).toBe(true);
   }, 120_000);
 
-  it('is named with the variant by the run\'s summary and repeat command', async () => {
+  it("is named with the variant by the run's summary and repeat command", async () => {
     const reportDir = dir.path('run');
-    const result = await runCli(['run', '--family', 'medicare', '--fault', 'medicare-notes-returned', '--variant', 'medicare-contact-timestamps', '--seed', '1', '--report-dir', reportDir]);
+    const result = await runCli([
+      'run',
+      '--family',
+      'medicare',
+      '--fault',
+      'medicare-notes-returned',
+      '--variant',
+      'medicare-contact-timestamps',
+      '--seed',
+      '1',
+      '--report-dir',
+      reportDir,
+    ]);
     expect(result.code, result.err).toBe(1);
     const summary = readSummary(reportDir);
-    expect(summary.target).toMatchObject({ fault: 'medicare-notes-returned', variants: ['medicare-contact-timestamps'] });
-    expect(summary.command).toBe('npx partner-conformance run --fault medicare-notes-returned --variant medicare-contact-timestamps');
+    expect(summary.target).toMatchObject({
+      fault: 'medicare-notes-returned',
+      variants: ['medicare-contact-timestamps'],
+    });
+    expect(summary.command).toBe(
+      'npx partner-conformance run --fault medicare-notes-returned --variant medicare-contact-timestamps',
+    );
     expect(summary.ruleVerdicts['MEDICARE-CONTACT-FIELDS']?.verdict).toBe('failed');
   }, 120_000);
 });

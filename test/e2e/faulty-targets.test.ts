@@ -42,7 +42,16 @@ describe('each faulty target becomes a clear finding within a bounded time', () 
     const reportDir = tmp.path(slug);
     try {
       const profile = writeProfile(tmp.path(`${slug}.json`), url);
-      const argv = ['run', '--target', profile, '--family', 'utility', ...fault.select.flatMap((r) => ['--rule', r]), '--report-dir', reportDir];
+      const argv = [
+        'run',
+        '--target',
+        profile,
+        '--family',
+        'utility',
+        ...fault.select.flatMap((r) => ['--rule', r]),
+        '--report-dir',
+        reportDir,
+      ];
       const result = await runCli(argv);
       durations.push(`  ${name.padEnd(20)} ${result.ms} ms, exit ${result.code}`);
 
@@ -55,11 +64,19 @@ describe('each faulty target becomes a clear finding within a bounded time', () 
       const failed = failedFindings(summary);
       expect(failed.length).toBeGreaterThan(0);
       const finding = failed.find((f) => f.rules.some((r) => fault.expectRules.includes(r)));
-      expect(finding, `a failed finding naming one of ${fault.expectRules.join(', ')}; got ${failed.map((f) => `[${f.rules.join('+')}] ${f.check}: ${f.message}`).join('; ')}`).toBeDefined();
+      expect(
+        finding,
+        `a failed finding naming one of ${fault.expectRules.join(', ')}; got ${failed.map((f) => `[${f.rules.join('+')}] ${f.check}: ${f.message}`).join('; ')}`,
+      ).toBeDefined();
       const shown = finding!.exchanges.some((ex) =>
-        'status' in fault.shows ? ex.response !== undefined && fault.shows.status.test(String(ex.response.status)) : ex.error !== undefined && fault.shows.error.test(ex.error),
+        'status' in fault.shows
+          ? ex.response !== undefined && fault.shows.status.test(String(ex.response.status))
+          : ex.error !== undefined && fault.shows.error.test(ex.error),
       );
-      expect(shown, `an exchange of the finding shows ${String('status' in fault.shows ? fault.shows.status : fault.shows.error)}: ${JSON.stringify(finding!.exchanges.map((e) => e.response?.status ?? e.error))}`).toBe(true);
+      expect(
+        shown,
+        `an exchange of the finding shows ${String('status' in fault.shows ? fault.shows.status : fault.shows.error)}: ${JSON.stringify(finding!.exchanges.map((e) => e.response?.status ?? e.error))}`,
+      ).toBe(true);
       expect(finding!.section).toBeTruthy();
       expect(finding!.observed ?? finding!.message).toBeTruthy();
       expect(result.out).toContain('Result: FAILED');

@@ -30,7 +30,15 @@ afterAll(async () => {
 describe('Ctrl-C', () => {
   it('writes a partial report marked incomplete and exits 130', async () => {
     const dir = tmp.path('run');
-    const running = runCli(['run', '--target', writeProfile(tmp.path('p.json'), server.url), '--family', 'utility', '--report-dir', dir]);
+    const running = runCli([
+      'run',
+      '--target',
+      writeProfile(tmp.path('p.json'), server.url),
+      '--family',
+      'utility',
+      '--report-dir',
+      dir,
+    ]);
     // Once the checks have started (the preflight and a first exchange are on the wire).
     for (let i = 0; i < 200 && server.received.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
     process.emit('SIGINT');

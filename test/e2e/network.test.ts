@@ -26,7 +26,15 @@ let refusing: ForwardProxy;
 /** One passing check (PING-200) against `base`; returns the exit code, stderr and reports folder. */
 async function ping(name: string, base: string, extra: Record<string, unknown> = {}) {
   const reportDir = tmp.path(name);
-  const result = await runCli(['run', '--target', writeProfile(tmp.path(`${name}.json`), base, extra), '--rule', 'PING-200', '--report-dir', reportDir]);
+  const result = await runCli([
+    'run',
+    '--target',
+    writeProfile(tmp.path(`${name}.json`), base, extra),
+    '--rule',
+    'PING-200',
+    '--report-dir',
+    reportDir,
+  ]);
   return { ...result, reportDir };
 }
 
@@ -51,12 +59,14 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     const before = https.received.length;
     const result = await ping('untrusted', https.url);
     expect(result.code).toBe(4);
-    expect(result.err).toMatch(/^E_TARGET_TLS: preflight GET https:\/\/127\.0\.0\.1:\d+\/v1\/ping .*(SELF_SIGNED|UNABLE_TO)/);
+    expect(result.err).toMatch(
+      /^E_TARGET_TLS: preflight GET https:\/\/127\.0\.0\.1:\d+\/v1\/ping .*(SELF_SIGNED|UNABLE_TO)/,
+    );
     expect(result.err).toMatch(/fix: .*caFile/);
     expect(https.received.length).toBe(before);
   });
 
-  it('the profile\'s caFile (relative to the profile) makes it trusted: the run passes over TLS', async () => {
+  it("the profile's caFile (relative to the profile) makes it trusted: the run passes over TLS", async () => {
     const before = https.received.length;
     const result = await ping('trusted', https.url, { caFile: 'ca.pem' });
     expect(result.err).toBe('');
@@ -69,7 +79,9 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     const before = https.received.length;
     const result = await ping('no-ca', https.url, { caFile: 'missing.pem' });
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^E_PROFILE_CA_UNREADABLE: caFile of target profile .*missing\.pem cannot be read \(ENOENT\)/);
+    expect(result.err).toMatch(
+      /^E_PROFILE_CA_UNREADABLE: caFile of target profile .*missing\.pem cannot be read \(ENOENT\)/,
+    );
     expect(https.received.length).toBe(before);
   });
 
@@ -77,7 +89,20 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     const profile = writeProfile(tmp.path('extra-ca.json'), https.url);
     const reportDir = tmp.path('extra-ca');
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: cert.certFile };
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'partner-conformance.js'), 'run', '--target', profile, '--rule', 'PING-200', '--report-dir', reportDir], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        join(PROJECT_ROOT, 'bin', 'partner-conformance.js'),
+        'run',
+        '--target',
+        profile,
+        '--rule',
+        'PING-200',
+        '--report-dir',
+        reportDir,
+      ],
+      { env, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -131,12 +156,17 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
   it.each([
     ['HTTPS_PROXY', 'a refused CONNECT', () => https.url],
     ['HTTP_PROXY', 'a 407 for plain http', () => http.url],
-  ] as const)('%s: %s stops the run before any check: E_TARGET_PROXY_REFUSED, exit 4', async (variable, _what, base) => {
-    process.env[variable] = refusing.url;
-    const before = refusing.passed.length;
-    const result = await ping(`refused-${variable}`, base(), { caFile: 'ca.pem' });
-    expect(result.code).toBe(4);
-    expect(result.err).toMatch(/^E_TARGET_PROXY_REFUSED: preflight GET \S+\/v1\/ping with the approved key: .*the proxy refused/);
-    expect(refusing.passed.length - before).toBe(1);
-  });
+  ] as const)(
+    '%s: %s stops the run before any check: E_TARGET_PROXY_REFUSED, exit 4',
+    async (variable, _what, base) => {
+      process.env[variable] = refusing.url;
+      const before = refusing.passed.length;
+      const result = await ping(`refused-${variable}`, base(), { caFile: 'ca.pem' });
+      expect(result.code).toBe(4);
+      expect(result.err).toMatch(
+        /^E_TARGET_PROXY_REFUSED: preflight GET \S+\/v1\/ping with the approved key: .*the proxy refused/,
+      );
+      expect(refusing.passed.length - before).toBe(1);
+    },
+  );
 });

@@ -16,11 +16,23 @@ const restoreEnv = saveEnv(Object.keys(keys));
 let upstream: { url: string; close(): Promise<void> };
 
 function profileWithKeys(name: string, roles: readonly string[]): string {
-  const reference = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as { keys: Record<string, unknown> } & Record<string, unknown>;
+  const reference = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as {
+    keys: Record<string, unknown>;
+  } & Record<string, unknown>;
   delete reference.$schema;
   const path = tmp.path(`${name}.json`);
   const keysKept = Object.fromEntries(Object.entries(reference.keys).filter(([role]) => roles.includes(role)));
-  writeFileSync(path, JSON.stringify({ ...reference, name, baseUrl: upstream.url, legacyBaseUrl: upstream.url, medicareBaseUrl: upstream.url, keys: keysKept }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      ...reference,
+      name,
+      baseUrl: upstream.url,
+      legacyBaseUrl: upstream.url,
+      medicareBaseUrl: upstream.url,
+      keys: keysKept,
+    }),
+  );
   return path;
 }
 
@@ -37,7 +49,17 @@ afterAll(async () => {
 describe('a run that skips every selected check', () => {
   it('exits 2 with E_NOTHING_TESTED, naming what the checks need, and its reports say NOTHING TESTED', async () => {
     const reportDir = tmp.path('skipped');
-    const r = await runCli(['run', '--target', profileWithKeys('approved-only', ['approved']), '--family', 'utility', '--rule', 'RATE-RECOVERY', '--report-dir', reportDir]);
+    const r = await runCli([
+      'run',
+      '--target',
+      profileWithKeys('approved-only', ['approved']),
+      '--family',
+      'utility',
+      '--rule',
+      'RATE-RECOVERY',
+      '--report-dir',
+      reportDir,
+    ]);
     expect(r.code, r.err).toBe(2);
     expect(r.err).toContain('E_NOTHING_TESTED');
     expect(r.err).toContain('needs role tierLow');
@@ -50,7 +72,17 @@ describe('a run that skips every selected check', () => {
   });
 
   it('passes as before once the profile has the key the checks need', async () => {
-    const r = await runCli(['run', '--target', profileWithKeys('with-tier-low', ['approved', 'tierLow']), '--family', 'utility', '--rule', 'RATE-RECOVERY', '--report-dir', tmp.path('judged')]);
+    const r = await runCli([
+      'run',
+      '--target',
+      profileWithKeys('with-tier-low', ['approved', 'tierLow']),
+      '--family',
+      'utility',
+      '--rule',
+      'RATE-RECOVERY',
+      '--report-dir',
+      tmp.path('judged'),
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('PASSED');
   });

@@ -22,7 +22,8 @@ beforeAll(async () => {
   refusing = await listen((_req, res) => sendJson(res, 403, { error: { code: 'forbidden', message: 'key revoked' } }));
   // The API under a path prefix, as behind a gateway: anything else is a 404.
   prefixed = await listen((req, res) => {
-    if (!req.url?.startsWith('/partner-api/')) return sendJson(res, 404, { error: { code: 'not_found', message: 'no such path' } });
+    if (!req.url?.startsWith('/partner-api/'))
+      return sendJson(res, 404, { error: { code: 'not_found', message: 'no such path' } });
     req.url = req.url.slice('/partner-api'.length);
     answerPlausibly(req, res);
   });
@@ -50,16 +51,32 @@ const UNUSABLE: Array<[string, () => string, number, string]> = [
 describe('a target that cannot be tested is told apart from a broken rule', () => {
   it.each(UNUSABLE)('%s', async (_what, base, exit, code) => {
     const reportDir = tmp.path(code);
-    const result = await runCli(['run', '--target', writeProfile(tmp.path(`${code}.json`), base()), '--family', 'utility', '--report-dir', reportDir]);
+    const result = await runCli([
+      'run',
+      '--target',
+      writeProfile(tmp.path(`${code}.json`), base()),
+      '--family',
+      'utility',
+      '--report-dir',
+      reportDir,
+    ]);
     expect(result.code).toBe(exit);
-    expect(result.err).toMatch(new RegExp(`^${code}: preflight GET \\S+/v1/ping with the approved key: .+\\n  fix: .+`));
+    expect(result.err).toMatch(
+      new RegExp(`^${code}: preflight GET \\S+/v1/ping with the approved key: .+\\n  fix: .+`),
+    );
     expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
     expect(result.err + result.out).not.toContain(KEY);
   });
 
   it('only one request reaches a target that refuses the key', async () => {
     const before = refusing.received.length;
-    await runCli(['run', '--target', writeProfile(tmp.path('once.json'), refusing.url), '--report-dir', tmp.path('once')]);
+    await runCli([
+      'run',
+      '--target',
+      writeProfile(tmp.path('once.json'), refusing.url),
+      '--report-dir',
+      tmp.path('once'),
+    ]);
     expect(refusing.received.slice(before).map((r) => r.path)).toEqual(['/v1/ping']);
   });
 });
@@ -68,7 +85,15 @@ describe('a base URL with a path prefix', () => {
   it('keeps the prefix for the preflight and the checks, and the run passes', async () => {
     const before = prefixed.received.length;
     const reportDir = tmp.path('prefixed');
-    const result = await runCli(['run', '--target', writeProfile(tmp.path('prefixed.json'), `${prefixed.url}/partner-api/`), '--rule', 'PING-200', '--report-dir', reportDir]);
+    const result = await runCli([
+      'run',
+      '--target',
+      writeProfile(tmp.path('prefixed.json'), `${prefixed.url}/partner-api/`),
+      '--rule',
+      'PING-200',
+      '--report-dir',
+      reportDir,
+    ]);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     const paths = prefixed.received.slice(before).map((r) => r.path);
@@ -80,7 +105,15 @@ describe('a base URL with a path prefix', () => {
   it('counts the preflight against the smoke cap: the wire carries at most 10 requests', async () => {
     const before = prefixed.received.length;
     const reportDir = tmp.path('smoke');
-    await runCli(['run', '--profile', 'smoke', '--target', writeProfile(tmp.path('smoke.json'), `${prefixed.url}/partner-api`), '--report-dir', reportDir]);
+    await runCli([
+      'run',
+      '--profile',
+      'smoke',
+      '--target',
+      writeProfile(tmp.path('smoke.json'), `${prefixed.url}/partner-api`),
+      '--report-dir',
+      reportDir,
+    ]);
     const wire = prefixed.received.length - before;
     expect(wire).toBeLessThanOrEqual(10);
     expect(wire).toBe(allExchanges(readSummary(reportDir)).length + 1);

@@ -44,17 +44,21 @@ function expectDocumentRun(result: CliResult, reportDir: string): void {
   expect(summary.spec.defects).toHaveLength(DEFECTS);
   const defects = summary.findings.filter((f) => f.subject === 'document');
   expect(defects).toHaveLength(DEFECTS);
-  for (const d of defects) expect(d).toMatchObject({ verdict: 'warning', message: expect.stringContaining('not of the target') });
+  for (const d of defects)
+    expect(d).toMatchObject({ verdict: 'warning', message: expect.stringContaining('not of the target') });
   // Only the document's defects warn: every check of the target passed.
   expect(summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document')).toEqual([]);
-  const header = result.out.slice(result.out.indexOf('\nRun '), result.out.indexOf(' checks: ', result.out.indexOf('\nRun ')));
+  const header = result.out.slice(
+    result.out.indexOf('\nRun '),
+    result.out.indexOf(' checks: ', result.out.indexOf('\nRun ')),
+  );
   expect(header).toContain(`has ${DEFECTS} defect(s) of its own`);
   const html = readFileSync(`${reportDir}/report.html`, 'utf8');
   expect(html.slice(0, html.indexOf('Outcome:'))).toContain(`has ${DEFECTS} defect(s) of its own`);
 }
 
-describe('a run against the provider\'s published document', () => {
-  it('exits 0 with every family run, the document\'s defects listed as its own', async () => {
+describe("a run against the provider's published document", () => {
+  it("exits 0 with every family run, the document's defects listed as its own", async () => {
     const dir = tmp.path('file');
     expectDocumentRun(await runCli(['run', '--spec', DOCUMENT, '--report-dir', dir]), dir);
   }, 180_000);

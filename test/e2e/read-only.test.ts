@@ -40,8 +40,23 @@ describe('read-only runs against a recording server', () => {
   it('conformance with a readOnly target: only GETs arrive and write checks are skipped as needing writes', async () => {
     const before = server.received.length;
     const dir = tmp.path('conformance');
-    const profile = writeProfile(tmp.path('read-only.json'), server.url, { readOnly: true, keys: { approved: { env: 'E2E_KEY_APPROVED', tier: 'high' } } });
-    const result = await runCli(['run', '--profile', 'conformance', '--target', profile, '--family', 'utility,enrollment-sessions,enrollments', '--runs', '2', '--report-dir', dir]);
+    const profile = writeProfile(tmp.path('read-only.json'), server.url, {
+      readOnly: true,
+      keys: { approved: { env: 'E2E_KEY_APPROVED', tier: 'high' } },
+    });
+    const result = await runCli([
+      'run',
+      '--profile',
+      'conformance',
+      '--target',
+      profile,
+      '--family',
+      'utility,enrollment-sessions,enrollments',
+      '--runs',
+      '2',
+      '--report-dir',
+      dir,
+    ]);
     expect(result.err).not.toContain('internal error');
     expect([0, 1]).toContain(result.code);
     const received = server.received.slice(before);
@@ -52,7 +67,10 @@ describe('read-only runs against a recording server', () => {
     expect(writeSkips.length).toBeGreaterThan(0);
     // Every check that sent nothing but was not skipped must not have needed writes either.
     for (const f of summary.findings) {
-      expect(f.exchanges.every((ex) => ex.request.method === 'GET'), f.check).toBe(true);
+      expect(
+        f.exchanges.every((ex) => ex.request.method === 'GET'),
+        f.check,
+      ).toBe(true);
     }
   });
 });

@@ -31,7 +31,8 @@ describe('a run of one family', () => {
     expect(summary.ruleCounts['not selected']).toBe(catalogue.filter((r) => !r.families.includes('utility')).length);
 
     const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
-    for (const rule of catalogue) expect(junit).toContain(`<property name="rule.${rule.id}" value="${summary.ruleVerdicts[rule.id]!.verdict}"/>`);
+    for (const rule of catalogue)
+      expect(junit).toContain(`<property name="rule.${rule.id}" value="${summary.ruleVerdicts[rule.id]!.verdict}"/>`);
     expect(junit).toContain(`<property name="rules.not selected" value="${summary.ruleCounts['not selected']}"/>`);
 
     const line = `${catalogue.length} rules: `;

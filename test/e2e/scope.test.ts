@@ -21,19 +21,48 @@ const version = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) a
 describe('scope everywhere', () => {
   it('a one-rule run reads as partial, with its scope, in every report', async () => {
     const dir = tmp.path('one-rule');
-    const result = await runCli(['run', '--profile', 'certification', '--rule', 'PING-200', '--seed', '7', '--runs', '2', '--report-dir', dir]);
+    const result = await runCli([
+      'run',
+      '--profile',
+      'certification',
+      '--rule',
+      'PING-200',
+      '--seed',
+      '7',
+      '--runs',
+      '2',
+      '--report-dir',
+      dir,
+    ]);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/Result: PASSED \(PARTIAL: families utility of 8; rules PING-200\)/);
 
     const summary = readSummary(dir);
     expect(summary.outcome).toBe('passed');
-    expect(summary.scope).toMatchObject({ runProfile: 'certification', families: ['utility'], rules: ['PING-200'], seed: 7, runs: 2, complete: false, toolVersion: version, catalogueVersion: loadRules().version });
+    expect(summary.scope).toMatchObject({
+      runProfile: 'certification',
+      families: ['utility'],
+      rules: ['PING-200'],
+      seed: 7,
+      runs: 2,
+      complete: false,
+      toolVersion: version,
+      catalogueVersion: loadRules().version,
+    });
     expect(summary.scope.specDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
 
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     const header = html.slice(0, html.indexOf('<h2>'));
     expect(header).toContain('PASSED (PARTIAL: families utility of 8; rules PING-200)');
-    for (const word of ['rules PING-200', 'seed 7', 'runs 2', `tool ${version}`, `catalogue ${loadRules().version}`, summary.scope.specDigest!]) expect(header).toContain(word);
+    for (const word of [
+      'rules PING-200',
+      'seed 7',
+      'runs 2',
+      `tool ${version}`,
+      `catalogue ${loadRules().version}`,
+      summary.scope.specDigest!,
+    ])
+      expect(header).toContain(word);
 
     const evidence = JSON.parse(readFileSync(join(dir, 'evidence.json'), 'utf8')) as Evidence;
     expect(evidence.scope).toEqual(summary.scope);

@@ -27,7 +27,10 @@ let profile = '';
 
 beforeAll(async () => {
   server = await echoServer();
-  profile = writeProfile(tmp.path('echo.json'), server.url, { keys: KEYS, fixtures: { legacyPlanHiosId: '12345CA0010001', zipCode: '40202', state: 'KY' } });
+  profile = writeProfile(tmp.path('echo.json'), server.url, {
+    keys: KEYS,
+    fixtures: { legacyPlanHiosId: '12345CA0010001', zipCode: '40202', state: 'KY' },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -38,8 +41,12 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const ref of Object.values(KEYS)) env[ref.env] = CANARY;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: PROJECT_ROOT, env, timeout: 90_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', ...args],
+      { cwd: PROJECT_ROOT, env, timeout: 90_000, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
 }
@@ -60,7 +67,9 @@ const RUNS: Array<[string, string[]]> = [
 
 describe('a canary key echoed by the target appears nowhere', () => {
   it('in any profile: console, reports, error messages, reproduction commands', async () => {
-    const results = await Promise.all(RUNS.map(([name, flags]) => cli(['run', '--target', profile, ...flags, '--report-dir', tmp.path(name)])));
+    const results = await Promise.all(
+      RUNS.map(([name, flags]) => cli(['run', '--target', profile, ...flags, '--report-dir', tmp.path(name)])),
+    );
     // The target did receive the canary and echoed it: without redaction it would be in the reports.
     expect(server.received.some((r) => r.headers['x-api-key'] === CANARY)).toBe(true);
 
@@ -72,16 +81,29 @@ describe('a canary key echoed by the target appears nowhere', () => {
       const dir = tmp.path(name);
       const files = filesUnder(dir);
       const names = files.map(([path]) => path.slice(dir.length + 1));
-      expect(names, name).toEqual(expect.arrayContaining(['summary.json', 'junit.xml', 'report.html', ...(name === 'certification' ? ['evidence.json'] : [])]));
+      expect(names, name).toEqual(
+        expect.arrayContaining([
+          'summary.json',
+          'junit.xml',
+          'report.html',
+          ...(name === 'certification' ? ['evidence.json'] : []),
+        ]),
+      );
       for (const [path, text] of files) expect(text, path).not.toContain(CANARY);
 
       const summary = readSummary(dir);
-      const echoed = allExchanges(summary).filter((ex) => ex.response?.headers['x-echo-key'] !== undefined && ex.response.headers['x-echo-key'] !== '');
+      const echoed = allExchanges(summary).filter(
+        (ex) => ex.response?.headers['x-echo-key'] !== undefined && ex.response.headers['x-echo-key'] !== '',
+      );
       expect(echoed.length, `${name}: exchanges showing the echo header`).toBeGreaterThan(0);
       // Requests with a deliberately invalid key get that (non-secret) value echoed instead.
-      expect(echoed.some((ex) => ex.response!.headers['x-echo-key'] === '<redacted>'), `${name}: a redacted echo`).toBe(true);
+      expect(
+        echoed.some((ex) => ex.response!.headers['x-echo-key'] === '<redacted>'),
+        `${name}: a redacted echo`,
+      ).toBe(true);
       for (const f of summary.findings) {
-        for (const text of [f.message, f.observed, f.expected, f.reproduce]) expect(text ?? '', `${name}: ${f.check}`).not.toContain(CANARY);
+        for (const text of [f.message, f.observed, f.expected, f.reproduce])
+          expect(text ?? '', `${name}: ${f.check}`).not.toContain(CANARY);
       }
     }
   });

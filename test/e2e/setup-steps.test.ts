@@ -17,7 +17,9 @@ import { readSummary, runCli, scratch, saveEnv } from './cli.js';
 const tmp = scratch('setup-steps');
 const keys = referenceKeyEnv();
 const restoreEnv = saveEnv(Object.keys(keys));
-const profile = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as { fixtures: Record<string, string> } & Record<string, unknown>;
+const profile = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as {
+  fixtures: Record<string, string>;
+} & Record<string, unknown>;
 delete profile.$schema;
 const upstreams: Array<{ url: string; close(): Promise<void> }> = [];
 const proxies: LocalServer[] = [];
@@ -32,7 +34,10 @@ async function targetProfile(name: string, alter: Alterations): Promise<string> 
   const proxy = await alteringProxy(upstream.url, alter);
   proxies.push(proxy);
   const path = tmp.path(`${name}.json`);
-  writeFileSync(path, JSON.stringify({ ...profile, name, baseUrl: proxy.url, legacyBaseUrl: proxy.url, medicareBaseUrl: proxy.url }));
+  writeFileSync(
+    path,
+    JSON.stringify({ ...profile, name, baseUrl: proxy.url, legacyBaseUrl: proxy.url, medicareBaseUrl: proxy.url }),
+  );
   return path;
 }
 
@@ -51,12 +56,18 @@ const PLAN_FULL = profile.fixtures.planFull!;
 const refusesPlanFull: Alterations = {
   answer: (method, path, body) =>
     method === 'POST' && path.split('?')[0] === '/v1/enrollments' && body.includes(PLAN_FULL)
-      ? { status: 422, json: { errors: [{ code: 'plan_not_enrollable', message: 'plan is not configured for this partner' }] } }
+      ? {
+          status: 422,
+          json: { errors: [{ code: 'plan_not_enrollable', message: 'plan is not configured for this partner' }] },
+        }
       : undefined,
 };
 /** The test carrier refuses every submission: every answer about applications shows submission_failed where the carrier would accept. */
 const carrierRefusesAll: Alterations = {
-  rewrite: (_method, path, body) => (path.startsWith('/v1/enrollments') ? body.replace(/"(pending_effectuation|effectuated)"/g, '"submission_failed"') : undefined),
+  rewrite: (_method, path, body) =>
+    path.startsWith('/v1/enrollments')
+      ? body.replace(/"(pending_effectuation|effectuated)"/g, '"submission_failed"')
+      : undefined,
 };
 
 const NEED_PLAN_FULL = ['ENR-DOCS-JSON', 'ENR-DOCS-MULTIPART', 'ENR-DOCS-STATUS-UPDATED', 'ENR-READ-200'];
@@ -64,11 +75,25 @@ const NEED_PLAN_FULL = ['ENR-DOCS-JSON', 'ENR-DOCS-MULTIPART', 'ENR-DOCS-STATUS-
 describe('a failed setup step', () => {
   it('is told once, naming the rule it breaks; the checks that need it are blocked under it in every report', async () => {
     const reportDir = tmp.path('refused');
-    const result = await runCli(['run', '--target', await targetProfile('refuses-plan-full', refusesPlanFull), '--family', 'enrollments', '--rule', NEED_PLAN_FULL.join(','), '--seed', '7', '--report-dir', reportDir]);
+    const result = await runCli([
+      'run',
+      '--target',
+      await targetProfile('refuses-plan-full', refusesPlanFull),
+      '--family',
+      'enrollments',
+      '--rule',
+      NEED_PLAN_FULL.join(','),
+      '--seed',
+      '7',
+      '--report-dir',
+      reportDir,
+    ]);
     expect(result.code).toBe(1);
     const summary = readSummary(reportDir);
     const steps = summary.findings.filter((f) => f.subject === 'step');
-    expect(steps.map((s) => [s.check, s.verdict, s.rules])).toEqual([['setup step: create a planFull application', 'failed', ['ENR-CREATE-SUCCESS']]]);
+    expect(steps.map((s) => [s.check, s.verdict, s.rules])).toEqual([
+      ['setup step: create a planFull application', 'failed', ['ENR-CREATE-SUCCESS']],
+    ]);
     expect(steps[0]!.exchanges.map((e) => e.response?.status)).toEqual([422]);
     // Every check either needed a planFull application (blocked by the step) or did not (the
     // state model's runs on the other carriers), and passed.
@@ -90,7 +115,9 @@ describe('a failed setup step', () => {
 
     const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
     expect(junit.match(/<failure /g)).toHaveLength(1);
-    expect(junit.match(/<skipped message="blocked by setup step: create a planFull application"\/>/g)).toHaveLength(checks.length);
+    expect(junit.match(/<skipped message="blocked by setup step: create a planFull application"\/>/g)).toHaveLength(
+      checks.length,
+    );
     const html = readFileSync(join(reportDir, 'report.html'), 'utf8');
     expect(html).toContain('Setup steps that failed (1)');
     expect(html).toContain(`${checks.length} check(s) blocked by this step`);
@@ -98,17 +125,33 @@ describe('a failed setup step', () => {
 
   it('that breaks no rule blocks its checks and ends the run with exit 6', async () => {
     const reportDir = tmp.path('carrier');
-    const result = await runCli(['run', '--target', await targetProfile('carrier-refuses', carrierRefusesAll), '--family', 'enrollments', '--rule', 'ENR-UPDATE-UNSUPPORTED-CARRIER', '--seed', '7', '--report-dir', reportDir]);
+    const result = await runCli([
+      'run',
+      '--target',
+      await targetProfile('carrier-refuses', carrierRefusesAll),
+      '--family',
+      'enrollments',
+      '--rule',
+      'ENR-UPDATE-UNSUPPORTED-CARRIER',
+      '--seed',
+      '7',
+      '--report-dir',
+      reportDir,
+    ]);
     if (result.code !== 6) process.stderr.write(result.out);
     expect(result.code).toBe(6);
     const summary = readSummary(reportDir);
     expect(summary.outcome).toBe('blocked');
     const steps = summary.findings.filter((f) => f.subject === 'step');
     for (const step of steps) expect(step, step.check).toMatchObject({ verdict: 'blocked', rules: [] });
-    expect(steps.map((s) => s.check)).toContain('setup step: bring a planLimited application to an accepted submission');
+    expect(steps.map((s) => s.check)).toContain(
+      'setup step: bring a planLimited application to an accepted submission',
+    );
     expect(summary.ruleVerdicts['ENR-UPDATE-UNSUPPORTED-CARRIER']!.verdict).toBe('blocked');
     expect(result.out).toContain('breaks no rule: the target is not set up for it');
-    expect(result.out).toMatch(/expected: policy_status [a-z_ ]+ \(check fixture plan(Limited|Full): its test carrier must accept submissions\)/);
+    expect(result.out).toMatch(
+      /expected: policy_status [a-z_ ]+ \(check fixture plan(Limited|Full): its test carrier must accept submissions\)/,
+    );
     expect(result.out).toContain('Result: BLOCKED');
   }, 120_000);
 });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   Object.assign(process.env, keys);
   upstream = await startReferenceServer({ port: 0 });
   proxy = await alteringProxy(upstream.url, {
-    answer: () => (++seen % EVERY === 0 ? { status: 429, json: { error: { code: 'rate_limited', message: 'stage limit reached' } } } : undefined),
+    answer: () =>
+      ++seen % EVERY === 0
+        ? { status: 429, json: { error: { code: 'rate_limited', message: 'stage limit reached' } } }
+        : undefined,
   });
 });
 afterAll(async () => {
@@ -39,7 +42,16 @@ describe('a stage shared with other callers', () => {
     const profile = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown>;
     delete profile.$schema;
     const path = tmp.path('shared.json');
-    writeFileSync(path, JSON.stringify({ ...profile, name: 'shared', baseUrl: proxy.url, legacyBaseUrl: proxy.url, medicareBaseUrl: proxy.url }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        ...profile,
+        name: 'shared',
+        baseUrl: proxy.url,
+        legacyBaseUrl: proxy.url,
+        medicareBaseUrl: proxy.url,
+      }),
+    );
     const reportDir = tmp.path('run');
     const result = await runCli(['run', '--target', path, '--family', 'policy-status', '--report-dir', reportDir]);
     expect(result.code, result.out).toBe(0);

@@ -42,7 +42,10 @@ function proxiedProfile(file: string, dropRoles: string[] = []): string {
   const profile = loadTargetProfile(referenceProfilePath());
   const keys = Object.fromEntries(Object.entries(profile.keys).filter(([role]) => !dropRoles.includes(role)));
   const path = tmp.path(file);
-  writeFileSync(path, JSON.stringify({ ...profile, baseUrl: proxy.url, legacyBaseUrl: proxy.url, medicareBaseUrl: proxy.url, keys }));
+  writeFileSync(
+    path,
+    JSON.stringify({ ...profile, baseUrl: proxy.url, legacyBaseUrl: proxy.url, medicareBaseUrl: proxy.url, keys }),
+  );
   return path;
 }
 
@@ -67,7 +70,15 @@ describe('smoke run through a counting proxy', () => {
   it('puts at most 10 requests on the wire, all GETs, and matches the report', async () => {
     const before = proxy.received.length;
     const dir = tmp.path('proxied');
-    const result = await runCli(['run', '--profile', 'smoke', '--target', proxiedProfile('proxied.json'), '--report-dir', dir]);
+    const result = await runCli([
+      'run',
+      '--profile',
+      'smoke',
+      '--target',
+      proxiedProfile('proxied.json'),
+      '--report-dir',
+      dir,
+    ]);
     expect(result.code).toBe(0);
     const wire = proxy.received.slice(before);
     expect(wire.length).toBeGreaterThan(0);
@@ -80,7 +91,15 @@ describe('smoke run through a counting proxy', () => {
   it('works without an unapproved key: checks that need it are skipped, nothing fails', async () => {
     const before = proxy.received.length;
     const dir = tmp.path('no-unapproved');
-    const result = await runCli(['run', '--profile', 'smoke', '--target', proxiedProfile('no-unapproved.json', ['unapproved']), '--report-dir', dir]);
+    const result = await runCli([
+      'run',
+      '--profile',
+      'smoke',
+      '--target',
+      proxiedProfile('no-unapproved.json', ['unapproved']),
+      '--report-dir',
+      dir,
+    ]);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     const summary = readSummary(dir);
@@ -109,12 +128,31 @@ verify('twelve pings', ['PING-200'], async (t) => {
     const runner = await createSuiteRunner(['utility'], { root });
     try {
       const summary = await runner.run(
-        { runId: 'over-budget', runProfile: 'smoke', profile, specSource: join(PROJECT_ROOT, 'specs', 'partner-api.yaml'), families: ['utility'], seed: 1, runs: 1, strict: false, reportDir: tmp.path('over-budget-out'), embedded: false, command: 'npx partner-conformance run --profile smoke' },
-        { info: sampleInfo({ runProfile: 'smoke', families: ['utility'] }), catalogue: catalogueOf(loadRules().rules), writers: standardWriters(tmp.path('over-budget-out'), { write: () => undefined }), secrets: [] },
+        {
+          runId: 'over-budget',
+          runProfile: 'smoke',
+          profile,
+          specSource: join(PROJECT_ROOT, 'specs', 'partner-api.yaml'),
+          families: ['utility'],
+          seed: 1,
+          runs: 1,
+          strict: false,
+          reportDir: tmp.path('over-budget-out'),
+          embedded: false,
+          command: 'npx partner-conformance run --profile smoke',
+        },
+        {
+          info: sampleInfo({ runProfile: 'smoke', families: ['utility'] }),
+          catalogue: catalogueOf(loadRules().rules),
+          writers: standardWriters(tmp.path('over-budget-out'), { write: () => undefined }),
+          secrets: [],
+        },
       );
       const finding = summary.findings.find((f) => f.check === 'twelve pings');
       expect(finding?.verdict).toBe('failed');
-      expect(finding?.message).toContain('the smoke profile sends at most 10 requests a run and this would be request 11');
+      expect(finding?.message).toContain(
+        'the smoke profile sends at most 10 requests a run and this would be request 11',
+      );
       expect(finding?.exchanges).toHaveLength(SMOKE_MAX_REQUESTS);
       expect(proxy.received.length - before).toBe(SMOKE_MAX_REQUESTS);
     } finally {

@@ -39,12 +39,24 @@ afterAll(async () => {
 describe('a target that stops listening after the preflight', () => {
   it('is one cause with the count of blocked checks and exit 4, not rule failures', async () => {
     const reportDir = tmp.path('gone');
-    const result = await runCli(['run', '--target', writeProfile(tmp.path('gone.json'), target.url), '--family', 'utility', '--report-dir', reportDir]);
+    const result = await runCli([
+      'run',
+      '--target',
+      writeProfile(tmp.path('gone.json'), target.url),
+      '--family',
+      'utility',
+      '--report-dir',
+      reportDir,
+    ]);
     expect(received).toBe(1);
     const summary = readSummary(reportDir);
     const blocked = summary.findings.filter((f) => f.verdict === 'blocked');
     expect(blocked.length).toBeGreaterThan(1);
-    expect(blocked.every((f) => f.blockedBy === 'E_TARGET_NOT_LISTENING' && f.exchanges.some((e) => e.error === 'ECONNREFUSED'))).toBe(true);
+    expect(
+      blocked.every(
+        (f) => f.blockedBy === 'E_TARGET_NOT_LISTENING' && f.exchanges.some((e) => e.error === 'ECONNREFUSED'),
+      ),
+    ).toBe(true);
     // Not read as broken rules: no check failed for want of an answer, and the header counts the blocked ones.
     expect(failedFindings(summary).filter((f) => f.exchanges.some((e) => e.error === 'ECONNREFUSED'))).toEqual([]);
     expect(summary.counts.blocked).toBe(blocked.length);
@@ -54,7 +66,9 @@ describe('a target that stops listening after the preflight', () => {
     expect(junit.match(/<error message="blocked by E_TARGET_NOT_LISTENING"/g)).toHaveLength(blocked.length);
     expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain('blocked by E_TARGET_NOT_LISTENING');
     const lines = result.err.split('\n').filter((l) => l.startsWith('E_TARGET_NOT_LISTENING'));
-    expect(lines).toEqual([`E_TARGET_NOT_LISTENING: during the run nothing accepts connections there; ${blocked.length} checks blocked (no answer: their rules were not tested)`]);
+    expect(lines).toEqual([
+      `E_TARGET_NOT_LISTENING: during the run nothing accepts connections there; ${blocked.length} checks blocked (no answer: their rules were not tested)`,
+    ]);
     expect(result.err).toMatch(/\n  fix: Nothing accepts connections/);
     expect(result.code).toBe(4);
   }, 120_000);
@@ -73,13 +87,25 @@ describe('a target that resets every connection after the preflight', () => {
     const listening = await listenOnLoopback(resetting);
     try {
       const reportDir = tmp.path('reset');
-      const result = await runCli(['run', '--target', writeProfile(tmp.path('reset.json'), listening.url), '--family', 'utility', '--report-dir', reportDir]);
+      const result = await runCli([
+        'run',
+        '--target',
+        writeProfile(tmp.path('reset.json'), listening.url),
+        '--family',
+        'utility',
+        '--report-dir',
+        reportDir,
+      ]);
       const summary = readSummary(reportDir);
       const blocked = summary.findings.filter((f) => f.verdict === 'blocked');
       expect(blocked.length).toBeGreaterThan(1);
       expect(blocked.every((f) => f.blockedBy === 'E_TARGET_RESET')).toBe(true);
-      expect(failedFindings(summary).filter((f) => f.exchanges.some((e) => e.error !== undefined && !e.answerBegan))).toEqual([]);
-      expect(result.err.split('\n').filter((l) => l.startsWith('E_TARGET_RESET'))).toEqual([`E_TARGET_RESET: during the run the connection was closed or reset before any answer; ${blocked.length} checks blocked (no answer: their rules were not tested)`]);
+      expect(
+        failedFindings(summary).filter((f) => f.exchanges.some((e) => e.error !== undefined && !e.answerBegan)),
+      ).toEqual([]);
+      expect(result.err.split('\n').filter((l) => l.startsWith('E_TARGET_RESET'))).toEqual([
+        `E_TARGET_RESET: during the run the connection was closed or reset before any answer; ${blocked.length} checks blocked (no answer: their rules were not tested)`,
+      ]);
       expect(result.code).toBe(4);
     } finally {
       await listening.close();

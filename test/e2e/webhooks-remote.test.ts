@@ -27,7 +27,17 @@ async function remote(fault?: string): Promise<string> {
   const profile = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown>;
   delete profile.$schema;
   const path = tmp.path(`remote-${fault ?? 'clean'}.json`);
-  writeFileSync(path, JSON.stringify({ ...profile, name: 'remote', baseUrl: server.url, legacyBaseUrl: server.url, medicareBaseUrl: server.url, webhookReceiver: { publicUrl: PUBLIC_URL } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      ...profile,
+      name: 'remote',
+      baseUrl: server.url,
+      legacyBaseUrl: server.url,
+      medicareBaseUrl: server.url,
+      webhookReceiver: { publicUrl: PUBLIC_URL },
+    }),
+  );
   return path;
 }
 
@@ -40,14 +50,29 @@ afterAll(async () => {
   tmp.dispose();
 });
 
-const webhookFindings = (dir: string) => readSummary(dir).findings.filter((f) => f.rules.some((r) => RULES.includes(r)));
-const run = (profile: string, dir: string, ...more: string[]) => runCli(['run', '--target', profile, '--family', 'legacy-ichra', '--rule', RULES.join(','), '--report-dir', dir, ...more]);
+const webhookFindings = (dir: string) =>
+  readSummary(dir).findings.filter((f) => f.rules.some((r) => RULES.includes(r)));
+const run = (profile: string, dir: string, ...more: string[]) =>
+  runCli([
+    'run',
+    '--target',
+    profile,
+    '--family',
+    'legacy-ichra',
+    '--rule',
+    RULES.join(','),
+    '--report-dir',
+    dir,
+    ...more,
+  ]);
 
 describe('webhook checks against a remote target', () => {
   it('run and pass with a receiver the target delivers to', async () => {
     const dir = tmp.path('clean');
     const result = await run(await remote(), dir, '--webhook-listen', String(port));
-    expect(result.out).toContain(`webhook receiver on http://127.0.0.1:${port}, delivered to by the target at ${PUBLIC_URL}`);
+    expect(result.out).toContain(
+      `webhook receiver on http://127.0.0.1:${port}, delivered to by the target at ${PUBLIC_URL}`,
+    );
     expect(result.code).toBe(0);
     const findings = webhookFindings(dir);
     expect(findings.length).toBeGreaterThanOrEqual(2);
@@ -56,7 +81,13 @@ describe('webhook checks against a remote target', () => {
 
   it('catch a target that delivers no submission webhook (an inferred rule: fails the run under --strict)', async () => {
     const dir = tmp.path('fault');
-    const result = await run(await remote('legacy-webhook-submission-missing'), dir, '--webhook-listen', String(port), '--strict');
+    const result = await run(
+      await remote('legacy-webhook-submission-missing'),
+      dir,
+      '--webhook-listen',
+      String(port),
+      '--strict',
+    );
     expect(result.code).toBe(1);
     const caught = webhookFindings(dir).find((f) => f.rules.includes('LEGACY-WEBHOOK-SUBMISSION'));
     expect(caught).toMatchObject({ verdict: 'failed', observed: 'only policy status event(s)' });

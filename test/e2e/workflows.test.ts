@@ -34,7 +34,9 @@ function cliCommands(text: string): string[][] {
 
 /** `NAME: value` pairs of every env entry whose name says it holds a key. */
 function keyEnv(text: string): Array<[string, string]> {
-  return [...text.matchAll(/^\s+([A-Z][A-Z0-9_]*KEY[A-Z0-9_]*):\s*(.+)$/gm)].filter((m) => m[1] !== SIGNING_KEY_ENV).map((m) => [m[1]!, m[2]!.trim()]);
+  return [...text.matchAll(/^\s+([A-Z][A-Z0-9_]*KEY[A-Z0-9_]*):\s*(.+)$/gm)]
+    .filter((m) => m[1] !== SIGNING_KEY_ENV)
+    .map((m) => [m[1]!, m[2]!.trim()]);
 }
 
 describe.each(Object.entries(WORKFLOWS))('%s workflow', (_name, { file, profile }) => {
@@ -86,7 +88,9 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow', (_name, { file, profile 
     const names = new Set(Object.values(loadTargetProfile(referenceProfilePath()).keys).map((k) => k.env));
     for (const [name, value] of entries) {
       expect([...names], name).toContain(name);
-      expect(value, name).toMatch(/^\$\{\{\s*secrets(\.[A-Z0-9_]+|\[format\('[A-Z0-9_]+\{0\}', matrix\.shard\)\])\s*\}\}$/);
+      expect(value, name).toMatch(
+        /^\$\{\{\s*secrets(\.[A-Z0-9_]+|\[format\('[A-Z0-9_]+\{0\}', matrix\.shard\)\])\s*\}\}$/,
+      );
     }
     expect(text).not.toMatch(/x-api-key/i);
   });
@@ -97,8 +101,15 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow on current runtimes, routi
 
   it('runs on a current Node LTS with actions of the majors that run on it', () => {
     for (const [, version] of text.matchAll(/node-version: (\d+)/g)) expect(Number(version)).toBeGreaterThanOrEqual(22);
-    const MIN: Record<string, number> = { 'actions/checkout': 5, 'actions/setup-node': 5, 'actions/upload-artifact': 5, 'actions/download-artifact': 5, 'dorny/test-reporter': 2 };
-    for (const [, action, major] of text.matchAll(/uses: ([\w-]+\/[\w-]+)@v(\d+)/g)) expect(Number(major), action).toBeGreaterThanOrEqual(MIN[action!] ?? 0);
+    const MIN: Record<string, number> = {
+      'actions/checkout': 5,
+      'actions/setup-node': 5,
+      'actions/upload-artifact': 5,
+      'actions/download-artifact': 5,
+      'dorny/test-reporter': 2,
+    };
+    for (const [, action, major] of text.matchAll(/uses: ([\w-]+\/[\w-]+)@v(\d+)/g))
+      expect(Number(major), action).toBeGreaterThanOrEqual(MIN[action!] ?? 0);
   });
 
   it('keeps the exit code past the run step and routes 1, 4, 5, 6 apart from 2 in a last step that always runs', () => {
@@ -108,8 +119,13 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow on current runtimes, routi
     const route = text.slice(text.indexOf('- name: Route the outcome'));
     expect(route).toMatch(/if: always\(\)/);
     expect(route).toContain(`\${{ steps.${id}.outputs.exit-code }}`);
-    for (const code of ['1', '4', '5', '6']) expect(route).toMatch(new RegExp(`\\n\\s+${code}\\) echo "::error title=partner-conformance exit ${code}::[^\\n]+; exit 1 ;;`));
-    expect(route).toMatch(/\n\s+(2|\*)\) echo "::(error|warning) title=partner-conformance exit (2|\$CODE)::[^\n]*(setup|not tested)/);
+    for (const code of ['1', '4', '5', '6'])
+      expect(route).toMatch(
+        new RegExp(`\\n\\s+${code}\\) echo "::error title=partner-conformance exit ${code}::[^\\n]+; exit 1 ;;`),
+      );
+    expect(route).toMatch(
+      /\n\s+(2|\*)\) echo "::(error|warning) title=partner-conformance exit (2|\$CODE)::[^\n]*(setup|not tested)/,
+    );
   });
 });
 
@@ -130,7 +146,10 @@ describe('triggers and scheduling', () => {
   it('runs certification nightly, split into as many shards as the matrix has, each with its own keys', () => {
     const text = read(WORKFLOWS.nightly.file);
     expect(text).toMatch(/schedule:\n\s+- cron: '\d+ \d+ \* \* \*'/);
-    const shards = /shard: \[([\d, ]+)\]/.exec(text)![1]!.split(',').map((s) => Number(s.trim()));
+    const shards = /shard: \[([\d, ]+)\]/
+      .exec(text)![1]!
+      .split(',')
+      .map((s) => Number(s.trim()));
     const count = Number(/SHARD_COUNT: (\d+)/.exec(text)![1]);
     expect(shards).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     expect(text).toContain('--shard ${{ matrix.shard }}/${{ env.SHARD_COUNT }}');

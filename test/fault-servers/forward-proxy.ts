@@ -49,10 +49,19 @@ export async function forwardProxy(options: { refuse?: boolean } = {}): Promise<
       res.end();
       return;
     }
-    const out = request({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: target.pathname + target.search,
+        headers: req.headers,
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });

@@ -16,7 +16,12 @@ export function plausibleBody(path: string, extra: Record<string, unknown> = {})
   return { data: [], result_count: 0, limit: 1, offset: 0, ...extra };
 }
 
-export function answerPlausibly(req: IncomingMessage, res: ServerResponse, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): void {
+export function answerPlausibly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): void {
   if (!keyOf(req)) {
     sendJson(res, 403, { error: { code: 'forbidden', message: 'missing API key', ...extra } }, headers);
     return;

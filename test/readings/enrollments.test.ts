@@ -32,8 +32,18 @@ describe('application readings', () => {
   test('payment fields: strings in the array form; any scalar in the map form, a non-string one set apart', () => {
     expect(fieldValueProblems([{ name: 'MemberID', value: 'A1' }])).toEqual({ wrong: [], scalars: [] });
     expect(fieldValueProblems([{ name: 'amount', value: 12 }]).wrong).toEqual([['amount', 12]]);
-    expect(fieldValueProblems({ MemberID: 'A1', amount_Due: 12.5, 'x-Signed': true, ts: null })).toEqual({ wrong: [], scalars: [['amount_Due', 12.5], ['x-Signed', true], ['ts', null]] });
-    expect(fieldValueProblems({ nested: { a: 1 }, '': 'x' }).wrong).toEqual([['nested', { a: 1 }], ['', 'x']]);
+    expect(fieldValueProblems({ MemberID: 'A1', amount_Due: 12.5, 'x-Signed': true, ts: null })).toEqual({
+      wrong: [],
+      scalars: [
+        ['amount_Due', 12.5],
+        ['x-Signed', true],
+        ['ts', null],
+      ],
+    });
+    expect(fieldValueProblems({ nested: { a: 1 }, '': 'x' }).wrong).toEqual([
+      ['nested', { a: 1 }],
+      ['', 'x'],
+    ]);
   });
 });
 
@@ -41,8 +51,10 @@ describe('application readings', () => {
 function enrollmentTarget(readStatus: string, submitStatus = 202) {
   return fakeTarget(
     (req: ApiRequest) => {
-      if (req.method === 'POST' && req.path === '/v1/enrollments') return answer(req, 201, { application_id: 'enr_1', policy_status: 'draft', errors: [] });
-      if (req.method === 'POST' && req.path.endsWith('/submissions')) return answer(req, submitStatus, { application_id: 'enr_1' });
+      if (req.method === 'POST' && req.path === '/v1/enrollments')
+        return answer(req, 201, { application_id: 'enr_1', policy_status: 'draft', errors: [] });
+      if (req.method === 'POST' && req.path.endsWith('/submissions'))
+        return answer(req, submitStatus, { application_id: 'enr_1' });
       return answer(req, 200, { application_id: 'enr_1', policy_status: readStatus });
     },
     runConfigFor({}, { asyncTimeoutMs: 100, fixtures: { planFull: '12345CA0010001', planLimited: '23456TX0020001' } }),
@@ -59,35 +71,57 @@ const check = (ids: string[], body: (t: CheckContext) => Promise<unknown>) => ({
 
 describe('the state a cancel or terminate check needs, not reached in time', () => {
   test('a submission still in draft after asyncTimeoutMs skips the cancel check, naming the state seen', async () => {
-    const out = await runCheck(check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')), enrollmentTarget('draft'));
+    const out = await runCheck(
+      check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')),
+      enrollmentTarget('draft'),
+    );
     expect(out.finding.verdict).toBe('skipped');
     expect(out.finding.needs).toContain('pending_effectuation');
     expect(out.finding.needs).toContain('"draft"');
   });
 
   test('a policy already effectuated skips it too', async () => {
-    const out = await runCheck(check(['ENR-CANCEL-UNSUPPORTED-CARRIER-400'], (t) => pendingApplication(t, 'planLimited')), enrollmentTarget('effectuated'));
+    const out = await runCheck(
+      check(['ENR-CANCEL-UNSUPPORTED-CARRIER-400'], (t) => pendingApplication(t, 'planLimited')),
+      enrollmentTarget('effectuated'),
+    );
     expect(out.finding).toMatchObject({ verdict: 'skipped' });
   });
 
   test('a policy that stays pending skips the terminate check', async () => {
-    const out = await runCheck(check(['ENR-TERMINATE-UNSUPPORTED-CARRIER-400'], async (t) => settleEffectuated(t, await createApplication(t, 'planLimited'))), enrollmentTarget('pending_effectuation'));
+    const out = await runCheck(
+      check(['ENR-TERMINATE-UNSUPPORTED-CARRIER-400'], async (t) =>
+        settleEffectuated(t, await createApplication(t, 'planLimited')),
+      ),
+      enrollmentTarget('pending_effectuation'),
+    );
     expect(out.finding.verdict).toBe('skipped');
     expect(out.finding.needs).toContain('effectuated within asyncTimeoutMs');
   });
 
   test('a submission not answered 202 blocks the check by its setup step, which breaks ENR-SUBMIT-202', async () => {
-    const out = await runCheck(check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')), enrollmentTarget('pending_effectuation', 200));
-    expect(out.finding).toMatchObject({ verdict: 'blocked', rules: ['ENR-CANCEL-202'], blockedBy: 'setup step: submit a clean application', step: { expected: 'status 202', breaks: ['ENR-SUBMIT-202'] } });
+    const out = await runCheck(
+      check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')),
+      enrollmentTarget('pending_effectuation', 200),
+    );
+    expect(out.finding).toMatchObject({
+      verdict: 'blocked',
+      rules: ['ENR-CANCEL-202'],
+      blockedBy: 'setup step: submit a clean application',
+      step: { expected: 'status 202', breaks: ['ENR-SUBMIT-202'] },
+    });
   });
 
   test('a pending policy is the premise met: the setup hands the application on', async () => {
-    const out = await runCheck(check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')), enrollmentTarget('pending_effectuation'));
+    const out = await runCheck(
+      check(['ENR-CANCEL-202'], (t) => pendingApplication(t, 'planFull')),
+      enrollmentTarget('pending_effectuation'),
+    );
     expect(out.finding.verdict).toBe('passed');
   });
 });
 
-describe('the run\'s own list (pages never race concurrent writes)', () => {
+describe("the run's own list (pages never race concurrent writes)", () => {
   /** Creates answer ids in turn; the list answers `listed(employer)` rows for the employer filter. */
   function listTarget(listed: (created: string[], query: Record<string, unknown>) => string[]) {
     const created: string[] = [];
@@ -98,37 +132,53 @@ describe('the run\'s own list (pages never race concurrent writes)', () => {
           created.push(`enr_${created.length + 1}_${employer ? 'run' : 'other'}`);
           return answer(req, 201, { application_id: created.at(-1), policy_status: 'draft' });
         }
-        return answer(req, 200, { applications: listed(created, req.query ?? {}).map((id) => ({ application_id: id })), pagination: { limit: 100, offset: 0 } });
+        return answer(req, 200, {
+          applications: listed(created, req.query ?? {}).map((id) => ({ application_id: id })),
+          pagination: { limit: 100, offset: 0 },
+        });
       },
       runConfigFor({ runId: `run-list-${Math.random()}` }, { fixtures: { planFull: '12345CA0010001' } }),
     );
   }
 
-  test('applications created one after another under the run\'s employer, and listed by it', async () => {
+  test("applications created one after another under the run's employer, and listed by it", async () => {
     const target = listTarget((created) => created);
-    const out = await runCheck(check(['ENR-LIST-PAGES-CONSISTENT'], (t) => listedRunList(t)), target);
+    const out = await runCheck(
+      check(['ENR-LIST-PAGES-CONSISTENT'], (t) => listedRunList(t)),
+      target,
+    );
     expect(out.finding.verdict).toBe('passed');
     const creates = target.sent.filter((r) => r.method === 'POST');
     expect(creates).toHaveLength(RUN_LIST_ROWS);
-    const employers = new Set(creates.map((r) => (r.json as { hra: { employer: { external_id: string } } }).hra.employer.external_id));
+    const employers = new Set(
+      creates.map((r) => (r.json as { hra: { employer: { external_id: string } } }).hra.employer.external_id),
+    );
     expect(employers.size).toBe(1);
     expect(target.sent.at(-1)?.query).toMatchObject({ employer_external_id: [...employers][0], offset: 0 });
   });
 
   test('a target that does not list them by employer skips the page checks instead of judging them', async () => {
-    const out = await runCheck(check(['ENR-LIST-PAGES-CONSISTENT'], (t) => listedRunList(t)), listTarget((created) => [...created.slice(1), 'enr_someone_else']));
+    const out = await runCheck(
+      check(['ENR-LIST-PAGES-CONSISTENT'], (t) => listedRunList(t)),
+      listTarget((created) => [...created.slice(1), 'enr_someone_else']),
+    );
     expect(out.finding.verdict).toBe('skipped');
     expect(out.finding.needs).toContain('listed by employer_external_id');
   });
 
-  test('without it, the account\'s list is paged between two reads of its first rows, and a moving list gives no verdict', async () => {
+  test("without it, the account's list is paged between two reads of its first rows, and a moving list gives no verdict", async () => {
     let reads = 0;
-    const target = listTarget((created, query) => (query.employer_external_id ? [] : query.limit === 4 ? [`enr_new_${reads++}`, ...created] : created));
-    const out = await runCheck(check(['ENR-LIST-PAGES-CONSISTENT'], async (t) => {
-      const list = await pagedList(t);
-      expect(list.what).toBe('the account\'s applications');
-      expect(await list.still(async () => t.send(list.request({ limit: 2 }, 'page 1')))).toBeUndefined();
-    }), target);
+    const target = listTarget((created, query) =>
+      query.employer_external_id ? [] : query.limit === 4 ? [`enr_new_${reads++}`, ...created] : created,
+    );
+    const out = await runCheck(
+      check(['ENR-LIST-PAGES-CONSISTENT'], async (t) => {
+        const list = await pagedList(t);
+        expect(list.what).toBe("the account's applications");
+        expect(await list.still(async () => t.send(list.request({ limit: 2 }, 'page 1')))).toBeUndefined();
+      }),
+      target,
+    );
     expect(out.finding.verdict).toBe('passed');
   });
 });

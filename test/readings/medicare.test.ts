@@ -2,7 +2,16 @@
 import { describe, expect, test } from 'vitest';
 import { changedMembers } from '../../suites/medicare/contact-members.js';
 
-const BEFORE = { id: 'ct_1', slug: 'ann-lee', first_name: 'Ann', address_1: '1 Main St', address_2: 'Apt 2', extra_help: false, updated_at: '2026-01-01T00:00:00Z', version: 3 };
+const BEFORE = {
+  id: 'ct_1',
+  slug: 'ann-lee',
+  first_name: 'Ann',
+  address_1: '1 Main St',
+  address_2: 'Apt 2',
+  extra_help: false,
+  updated_at: '2026-01-01T00:00:00Z',
+  version: 3,
+};
 
 describe('changedMembers', () => {
   test('a member 2.9 does not list may change on every write', () => {

@@ -4,7 +4,12 @@ import { rowKeys } from '../../suites/policy-status/policy-kit.js';
 
 describe('rowKeys', () => {
   test('the confirmation_id of every row, whatever else a row shows or leaves null', () => {
-    expect(rowKeys([{ confirmation_id: '441', external_id: null }, { confirmation_id: 442, plan_year: 2026 }])).toEqual(['441', '442']);
+    expect(
+      rowKeys([
+        { confirmation_id: '441', external_id: null },
+        { confirmation_id: 442, plan_year: 2026 },
+      ]),
+    ).toEqual(['441', '442']);
   });
 
   test('rows compared whole when any row does not show its id', () => {

@@ -10,8 +10,19 @@ import { namesSortedUnder, sortedWithTiebreakUnder } from '../../suites/referenc
 import { addressFormatHolds, wrongProviderFields } from '../../suites/reference/provider-fields.js';
 
 const PROVIDER = {
-  first_name: 'Ann', last_name: 'Lee', organization_name: null, display_name: 'Ann Lee', credential: 'MD', entity_type: 'individual',
-  npi: '1234567890', specialty: 'x', specialization: 'y', address_line_1: '1 Main St', city: 'Louisville', state: 'KY', zip_code: '40202',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  organization_name: null,
+  display_name: 'Ann Lee',
+  credential: 'MD',
+  entity_type: 'individual',
+  npi: '1234567890',
+  specialty: 'x',
+  specialization: 'y',
+  address_line_1: '1 Main St',
+  city: 'Louisville',
+  state: 'KY',
+  zip_code: '40202',
 };
 
 describe('provider members (2.4, disagreement PROVIDER-MEMBERS-NULLABLE)', () => {
@@ -52,7 +63,10 @@ describe('issuer order (2.3): case-insensitive under any collation', () => {
   });
 
   test('ties are broken by hios_issuer_id; a descending tie fails', () => {
-    const tie = [{ name: 'CareSource', hios_issuer_id: '45636' }, { name: 'caresource', hios_issuer_id: '61794' }];
+    const tie = [
+      { name: 'CareSource', hios_issuer_id: '45636' },
+      { name: 'caresource', hios_issuer_id: '61794' },
+    ];
     expect(sortedWithTiebreakUnder(tie)).not.toEqual([]);
     expect(sortedWithTiebreakUnder([...tie].reverse())).toEqual([]);
     expect(namesSortedUnder([...tie].reverse())).not.toEqual([]);

@@ -28,7 +28,9 @@ export function flatArbitrary(flat: FlatSchema, ctx: GenContext): fc.Arbitrary<u
   const declared = typesOf(flat);
   if (flat.const !== undefined) return fc.constant(flat.const);
   if (flat.enum) {
-    const allowed = flat.enum.filter((v) => typeAllows(declared, v) && !includesValue(notIn, v) && !(ctx.noNull && v === null));
+    const allowed = flat.enum.filter(
+      (v) => typeAllows(declared, v) && !includesValue(notIn, v) && !(ctx.noNull && v === null),
+    );
     return fc.constantFrom(...(allowed.length ? allowed : flat.enum));
   }
   // Null last: fc.oneof shrinks towards its first member.

@@ -31,7 +31,8 @@ export const SAMPLE_FILES: Record<string, Buffer> = {
 
 export const FORMAT_ARBITRARIES: Record<string, () => fc.Arbitrary<string>> = {
   date: () => fc.integer({ min: FIRST_DAY, max: LAST_DAY }).map(dayToDate, dateToDay),
-  'date-time': () => fc.integer({ min: FIRST_DAY * 86_400, max: LAST_DAY * 86_400 }).map(secondToDateTime, dateTimeToSecond),
+  'date-time': () =>
+    fc.integer({ min: FIRST_DAY * 86_400, max: LAST_DAY * 86_400 }).map(secondToDateTime, dateTimeToSecond),
   email: () => fc.stringMatching(/^[a-z][a-z0-9]{0,11}@example\.(com|org)$/),
   uri: () => fc.stringMatching(/^https:\/\/example\.(com|org)\/[a-z0-9]{0,12}$/),
   uuid: () => fc.uuid(),

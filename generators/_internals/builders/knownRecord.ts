@@ -18,8 +18,15 @@ export interface RecordField {
   arbitrary: fc.Arbitrary<unknown>;
 }
 
-export function knownRecord(fields: RecordField[], known: KnownValues, requiredOnly: boolean): fc.Arbitrary<Record<string, unknown>> {
-  const entries = linkedEntries(known, fields.map((f) => f.name));
+export function knownRecord(
+  fields: RecordField[],
+  known: KnownValues,
+  requiredOnly: boolean,
+): fc.Arbitrary<Record<string, unknown>> {
+  const entries = linkedEntries(
+    known,
+    fields.map((f) => f.name),
+  );
   const linked = new Set(entries.flatMap((e) => e.names));
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];

@@ -18,7 +18,10 @@ export function integerArbitrary(flat: FlatSchema): fc.Arbitrary<number> {
   const step = flat.multipleOf;
   if (step && Number.isInteger(step) && step > 1) {
     // Draw the multiplier, so shrinking walks through multiples only.
-    return fc.integer({ min: Math.ceil(lo / step), max: Math.floor(hi / step) }).map((k) => k * step, (v) => (v as number) / step);
+    return fc.integer({ min: Math.ceil(lo / step), max: Math.floor(hi / step) }).map(
+      (k) => k * step,
+      (v) => (v as number) / step,
+    );
   }
   return fc.integer({ min: lo, max: hi });
 }
@@ -30,8 +33,12 @@ export function numberArbitrary(flat: FlatSchema): fc.Arbitrary<number> {
   const hiIn = flat.maximum !== undefined && (exMax === undefined || flat.maximum < exMax);
   const [lo, hi] = withDefaults(loIn ? flat.minimum : exMin, hiIn ? flat.maximum : exMax);
   const double = fc.double({
-    min: lo, max: hi, noNaN: true, noDefaultInfinity: true,
-    minExcluded: !loIn && exMin !== undefined, maxExcluded: !hiIn && exMax !== undefined,
+    min: lo,
+    max: hi,
+    noNaN: true,
+    noDefaultInfinity: true,
+    minExcluded: !loIn && exMin !== undefined,
+    maxExcluded: !hiIn && exMax !== undefined,
   });
   // Whole amounts first: they are what real requests carry, and shrink to readable values.
   const whole = integerBounds(flat);

@@ -13,7 +13,12 @@ export function requestPartsArbitrary(model: OperationModel, opts: RequestOption
   const fields = model.params.map((p) => {
     const arbitrary = memberArbitrary(p.schema, rootContext(known, p.name, requiredOnly, true));
     // An empty path segment is another route (`/v1/enrollments//submissions`), never this one's parameter.
-    return { key: p.key, name: p.name, required: p.required, arbitrary: p.in === 'path' ? arbitrary.filter((v) => String(v) !== '') : arbitrary };
+    return {
+      key: p.key,
+      name: p.name,
+      required: p.required,
+      arbitrary: p.in === 'path' ? arbitrary.filter((v) => String(v) !== '') : arbitrary,
+    };
   });
   const params = knownRecord(fields, known, requiredOnly);
   const body = model.body;

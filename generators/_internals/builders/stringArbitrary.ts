@@ -23,6 +23,11 @@ export function stringArbitrary(flat: FlatSchema): fc.Arbitrary<string> {
   if (!needsFilter) return base;
   return base.filter((s) => {
     const n = codePointLength(s);
-    return n >= minLength && n <= maxLength && extra.every((r) => r.test(s)) && (!flat.pattern || matchesFormat(flat.format, s));
+    return (
+      n >= minLength &&
+      n <= maxLength &&
+      extra.every((r) => r.test(s)) &&
+      (!flat.pattern || matchesFormat(flat.format, s))
+    );
   });
 }

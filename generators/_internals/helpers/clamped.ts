@@ -12,5 +12,9 @@ interface Described {
 }
 
 export function isClamped(...sources: (Described | undefined)[]): boolean {
-  return sources.some((s) => s !== undefined && (s['x-clamped'] === true || (typeof s.description === 'string' && CLAMP_WORDING.test(s.description))));
+  return sources.some(
+    (s) =>
+      s !== undefined &&
+      (s['x-clamped'] === true || (typeof s.description === 'string' && CLAMP_WORDING.test(s.description))),
+  );
 }

@@ -25,8 +25,21 @@ export const JSON_TYPES = ['null', 'boolean', 'object', 'array', 'number', 'inte
 
 /** Keywords that say nothing about validity; ignored when negating. */
 export const ANNOTATIONS = new Set([
-  'title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly',
-  'writeOnly', '$comment', '$id', '$schema', '$anchor', 'discriminator', 'xml', 'externalDocs',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  '$id',
+  '$schema',
+  '$anchor',
+  'discriminator',
+  'xml',
+  'externalDocs',
 ]);
 
 /** The own (non-combinator) keywords of a schema, with 3.0 forms turned into 3.1 forms. */
@@ -34,7 +47,10 @@ export function normalizeOwn(schema: SchemaObject): FlatSchema {
   const { allOf, oneOf, anyOf, not, if: cond, then, else: otherwise, nullable, ...own } = schema;
   const flat: FlatSchema = { ...own } as FlatSchema;
   // 3.0 spells an exclusive bound as a boolean modifier; 3.1 as the bound itself.
-  for (const [excl, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [excl, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof flat[excl] !== 'boolean') continue;
     if (flat[excl] && flat[bound] !== undefined) {
       flat[excl] = flat[bound];
@@ -62,8 +78,20 @@ export function typesOf(flat: FlatSchema): string[] {
   if (flat.type !== undefined) return declaredTypes(flat);
   if (flat.properties || flat.required || flat.additionalProperties !== undefined) return ['object'];
   if (flat.items !== undefined || flat.minItems !== undefined || flat.maxItems !== undefined) return ['array'];
-  if (flat.pattern !== undefined || flat.minLength !== undefined || flat.maxLength !== undefined || flat.format !== undefined) return ['string'];
-  if (flat.minimum !== undefined || flat.maximum !== undefined || flat.exclusiveMinimum !== undefined || flat.exclusiveMaximum !== undefined) return ['number'];
+  if (
+    flat.pattern !== undefined ||
+    flat.minLength !== undefined ||
+    flat.maxLength !== undefined ||
+    flat.format !== undefined
+  )
+    return ['string'];
+  if (
+    flat.minimum !== undefined ||
+    flat.maximum !== undefined ||
+    flat.exclusiveMinimum !== undefined ||
+    flat.exclusiveMaximum !== undefined
+  )
+    return ['number'];
   return [];
 }
 

@@ -14,15 +14,22 @@ function isDate(s: string): boolean {
 
 function isDateTime(s: string): boolean {
   const [date, time, ...rest] = s.split(/t|\s/i);
-  return rest.length === 0 && isDate(date) && time !== undefined &&
-    /^([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?(z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i.test(time);
+  return (
+    rest.length === 0 &&
+    isDate(date) &&
+    time !== undefined &&
+    /^([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?(z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i.test(time)
+  );
 }
 
 /** Checks by format name; formats not listed are not checked. */
 export const FORMAT_CHECKS: Record<string, (s: string) => boolean> = {
   date: isDate,
   'date-time': isDateTime,
-  email: (s) => /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(s),
+  email: (s) =>
+    /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(
+      s,
+    ),
   uri: (s) => /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]*$/i.test(s),
   uuid: (s) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(s),
 };

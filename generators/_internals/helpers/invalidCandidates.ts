@@ -51,7 +51,16 @@ export const INVALID_CANDIDATES: Record<Exclude<Constraint, 'required'>, Candida
   },
   pattern: (_flat, base) => {
     const s = text(base);
-    return [swapCase(s), `${s.slice(0, -1)}x`, `${s.slice(0, -1)}!`, `!${s.slice(1)}`, s.slice(0, -1), `${s}!`, '!', ''];
+    return [
+      swapCase(s),
+      `${s.slice(0, -1)}x`,
+      `${s.slice(0, -1)}!`,
+      `!${s.slice(1)}`,
+      s.slice(0, -1),
+      `${s}!`,
+      '!',
+      '',
+    ];
   },
   format: (flat) => BAD_FORMAT[flat.format ?? ''] ?? [],
   minLength: (flat, base) => {

@@ -30,7 +30,11 @@ function stringViolations(flat: FlatSchema, s: string): Constraint[] {
 export function leafViolations(flat: FlatSchema, value: unknown): Constraint[] {
   const out: Constraint[] = [];
   if (!typeAllows(declaredTypes(flat), value)) out.push('type');
-  if ((flat.enum && !includesValue(flat.enum, value)) || (flat.const !== undefined && !includesValue([flat.const], value))) out.push('enum');
+  if (
+    (flat.enum && !includesValue(flat.enum, value)) ||
+    (flat.const !== undefined && !includesValue([flat.const], value))
+  )
+    out.push('enum');
   if (out.includes('type')) return out;
   if (typeof value === 'number') out.push(...numberViolations(flat, value));
   if (typeof value === 'string') out.push(...stringViolations(flat, value));

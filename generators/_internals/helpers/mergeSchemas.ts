@@ -48,7 +48,11 @@ export function mergeFlat(a: FlatSchema, b: FlatSchema): FlatSchema | null {
   if (a.const !== undefined && b.const !== undefined && !deepEqual(a.const, b.const)) return null;
   if (a.enum && b.enum) out.enum = a.enum.filter((v) => includesValue(b.enum!, v));
   out.$notIn = union(a.$notIn, b.$notIn);
-  if (out.const !== undefined && ((out.enum && !includesValue(out.enum, out.const)) || (out.$notIn && includesValue(out.$notIn, out.const)))) return null;
+  if (
+    out.const !== undefined &&
+    ((out.enum && !includesValue(out.enum, out.const)) || (out.$notIn && includesValue(out.$notIn, out.const)))
+  )
+    return null;
   if (out.enum && out.$notIn) out.enum = out.enum.filter((v) => !includesValue(out.$notIn!, v));
   if (out.enum && out.enum.length === 0) return null;
 
@@ -67,13 +71,20 @@ export function mergeFlat(a: FlatSchema, b: FlatSchema): FlatSchema | null {
 
   out.minimum = stricterMin(a.minimum, b.minimum);
   out.maximum = stricterMax(a.maximum, b.maximum);
-  out.exclusiveMinimum = stricterMin(a.exclusiveMinimum as number | undefined, b.exclusiveMinimum as number | undefined);
-  out.exclusiveMaximum = stricterMax(a.exclusiveMaximum as number | undefined, b.exclusiveMaximum as number | undefined);
+  out.exclusiveMinimum = stricterMin(
+    a.exclusiveMinimum as number | undefined,
+    b.exclusiveMinimum as number | undefined,
+  );
+  out.exclusiveMaximum = stricterMax(
+    a.exclusiveMaximum as number | undefined,
+    b.exclusiveMaximum as number | undefined,
+  );
   out.minLength = stricterMin(a.minLength, b.minLength);
   out.maxLength = stricterMax(a.maxLength, b.maxLength);
   out.minItems = stricterMin(a.minItems, b.minItems);
   out.maxItems = stricterMax(a.maxItems, b.maxItems);
-  if (a.pattern && b.pattern && a.pattern !== b.pattern) out.$patterns = union(union(a.$patterns, b.$patterns), [b.pattern]);
+  if (a.pattern && b.pattern && a.pattern !== b.pattern)
+    out.$patterns = union(union(a.$patterns, b.$patterns), [b.pattern]);
   out.$unchecked = a.$unchecked || b.$unchecked || undefined;
   out['x-clamped'] = a['x-clamped'] || b['x-clamped'] || undefined;
 

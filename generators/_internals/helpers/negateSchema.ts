@@ -20,15 +20,19 @@ const NEGATORS: Record<string, Negator> = {
     const rest = JSON_TYPES.filter((x) => !allowed.includes(x) && !(x === 'integer' && allowed.includes('number')));
     return [{ type: rest }];
   },
-  properties: (props) => negateEach(Object.entries(props as Record<string, Schema>).map(([name, s]) =>
-    negateSchema(s)?.map((n) => ({ required: [name], properties: { [name]: n } })))),
+  properties: (props) =>
+    negateEach(
+      Object.entries(props as Record<string, Schema>).map(([name, s]) =>
+        negateSchema(s)?.map((n) => ({ required: [name], properties: { [name]: n } })),
+      ),
+    ),
   anyOf: (list) => conjoinAll((list as Schema[]).map(negateSchema)),
   allOf: (list) => negateEach((list as Schema[]).map(negateSchema)),
   not: (s) => [s as Schema],
 };
 
 function negateEach(parts: (Schema[] | undefined)[]): Schema[] | undefined {
-  return parts.some((p) => p === undefined) ? undefined : parts.flat() as Schema[];
+  return parts.some((p) => p === undefined) ? undefined : (parts.flat() as Schema[]);
 }
 
 /** Every combination of one alternative per part, as allOf (a conjunction of negations). */

@@ -42,14 +42,16 @@ function pickContent(content: Record<string, { schema?: Schema }>): [string, Sch
 }
 
 export function operationModel(operation: Operation): OperationModel {
-  const params = (operation.parameters ?? []).filter(isGenerated).map((p): ParamSpec => ({
-    key: `${p.in}:${p.name}`,
-    name: p.name,
-    in: p.in,
-    required: p.in === 'path' || p.required === true,
-    schema: p.schema ?? { type: 'string' },
-    parameter: p,
-  }));
+  const params = (operation.parameters ?? []).filter(isGenerated).map(
+    (p): ParamSpec => ({
+      key: `${p.in}:${p.name}`,
+      name: p.name,
+      in: p.in,
+      required: p.in === 'path' || p.required === true,
+      schema: p.schema ?? { type: 'string' },
+      parameter: p,
+    }),
+  );
   const requestBody = operation.requestBody as RequestBody | undefined;
   const content = requestBody ? pickContent(requestBody.content ?? {}) : undefined;
   const body = content && { required: requestBody?.required === true, contentType: content[0], schema: content[1] };

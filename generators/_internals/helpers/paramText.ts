@@ -19,7 +19,8 @@ export function textToParam(text: string, schema: Schema): unknown {
   const types = typesOf(flat);
   if (flat.enum) return flat.enum.find((v) => paramToText(v) === text) ?? text;
   if (types.includes('string') || types.length === 0) return text;
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) return Number(text);
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text))
+    return Number(text);
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if (types.includes('array')) return text === '' ? [] : text.split(',').map((t) => textToParam(t, flat.items ?? true));
   if (types.includes('object')) return JSON.parse(text);

@@ -36,8 +36,11 @@ export function unapplyLinked(groups: LinkedGroup[]) {
     for (const g of groups) {
       const keys = [...g.keysByName.values()].flat();
       if (!keys.some((k) => Object.hasOwn(value, k))) continue;
-      const tuple = g.entry.tuples.find((t) => Object.entries(t).every(([name, v]) =>
-        (g.keysByName.get(name) ?? []).every((k) => !Object.hasOwn(value, k) || deepEqual(value[k], v))));
+      const tuple = g.entry.tuples.find((t) =>
+        Object.entries(t).every(([name, v]) =>
+          (g.keysByName.get(name) ?? []).every((k) => !Object.hasOwn(value, k) || deepEqual(value[k], v)),
+        ),
+      );
       if (!tuple) throw new Error(`no known ${g.entry.label} tuple matches`);
       for (const k of keys) delete record[k];
       record[groupKey(g.entry.label)] = tuple;

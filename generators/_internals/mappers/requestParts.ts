@@ -17,7 +17,13 @@ export interface RequestParts {
 export function renderRequest(model: OperationModel) {
   return (parts: RequestParts): GeneratedRequest => {
     const op = model.operation;
-    const request: GeneratedRequest = { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, query: {}, headers: {} };
+    const request: GeneratedRequest = {
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      query: {},
+      headers: {},
+    };
     for (const p of model.params) {
       if (!Object.hasOwn(parts.params, p.key)) continue;
       const text = paramToText(parts.params[p.key]);

@@ -29,9 +29,17 @@ describe('expectForbidden', () => {
     expect(() => expectForbidden(bindChecks([KEY]), exchange(403, forbidden), KEY)).not.toThrow();
   });
   test('the status and the code name the refusal rule', () => {
-    expect(violationOf(() => expectForbidden(bound, exchange(401, forbidden), KEY, SHAPE))).toEqual({ rules: [KEY], check: 'status', title: 'unexpected status' });
+    expect(violationOf(() => expectForbidden(bound, exchange(401, forbidden), KEY, SHAPE))).toEqual({
+      rules: [KEY],
+      check: 'status',
+      title: 'unexpected status',
+    });
     const other = exchange(403, { error: { code: 'unauthorized', message: 'm' } });
-    expect(violationOf(() => expectForbidden(bound, other, KEY, SHAPE))).toEqual({ rules: [KEY], check: 'unifiedEnvelope', title: 'unexpected error code' });
+    expect(violationOf(() => expectForbidden(bound, other, KEY, SHAPE))).toEqual({
+      rules: [KEY],
+      check: 'unifiedEnvelope',
+      title: 'unexpected error code',
+    });
   });
   test('a body that is not the envelope names the shape rule when given, else the refusal rule', () => {
     const errors = exchange(403, { errors: [{ code: 'forbidden', message: 'm' }] });
@@ -44,10 +52,24 @@ describe('expectForbiddenInEitherEnvelope', () => {
   const bound = bindChecks(['GATE-ENROLLMENTS-UNAPPROVED-403']);
   test('accepts forbidden in either envelope', () => {
     expect(() => expectForbiddenInEitherEnvelope(bound, exchange(403, forbidden))).not.toThrow();
-    expect(() => expectForbiddenInEitherEnvelope(bound, exchange(403, { errors: [{ code: 'x', message: 'm' }, { code: 'forbidden', message: 'n' }] }))).not.toThrow();
+    expect(() =>
+      expectForbiddenInEitherEnvelope(
+        bound,
+        exchange(403, {
+          errors: [
+            { code: 'x', message: 'm' },
+            { code: 'forbidden', message: 'n' },
+          ],
+        }),
+      ),
+    ).not.toThrow();
   });
   test('fails on another code or status', () => {
-    expect(violationOf(() => expectForbiddenInEitherEnvelope(bound, exchange(403, { errors: [{ code: 'unauthorized', message: 'm' }] })))).toMatchObject({ check: 'that', title: 'refusal without code forbidden' });
+    expect(
+      violationOf(() =>
+        expectForbiddenInEitherEnvelope(bound, exchange(403, { errors: [{ code: 'unauthorized', message: 'm' }] })),
+      ),
+    ).toMatchObject({ check: 'that', title: 'refusal without code forbidden' });
     expect(violationOf(() => expectForbiddenInEitherEnvelope(bound, exchange(400, forbidden))).check).toBe('status');
   });
 });
@@ -55,11 +77,22 @@ describe('expectForbiddenInEitherEnvelope', () => {
 describe('expectRejected', () => {
   const bound = bindChecks(['ISSUERS-STATE-REQUIRED', SHAPE]);
   test('passes on a 400 in the unified envelope', () => {
-    expect(() => expectRejected(bound, exchange(400, { error: { code: 'invalid_request', message: 'm' } }), 'ISSUERS-STATE-REQUIRED', SHAPE)).not.toThrow();
+    expect(() =>
+      expectRejected(
+        bound,
+        exchange(400, { error: { code: 'invalid_request', message: 'm' } }),
+        'ISSUERS-STATE-REQUIRED',
+        SHAPE,
+      ),
+    ).not.toThrow();
   });
   test('the status names the rule; the envelope names the shape rule', () => {
-    expect(violationOf(() => expectRejected(bound, exchange(200, {}), 'ISSUERS-STATE-REQUIRED', SHAPE)).rules).toEqual(['ISSUERS-STATE-REQUIRED']);
-    expect(violationOf(() => expectRejected(bound, exchange(400, 'Bad Request'), 'ISSUERS-STATE-REQUIRED', SHAPE)).rules).toEqual([SHAPE]);
+    expect(violationOf(() => expectRejected(bound, exchange(200, {}), 'ISSUERS-STATE-REQUIRED', SHAPE)).rules).toEqual([
+      'ISSUERS-STATE-REQUIRED',
+    ]);
+    expect(
+      violationOf(() => expectRejected(bound, exchange(400, 'Bad Request'), 'ISSUERS-STATE-REQUIRED', SHAPE)).rules,
+    ).toEqual([SHAPE]);
   });
 });
 
@@ -69,7 +102,11 @@ describe('expectNo5xx', () => {
     for (const status of [200, 400, 404, 499]) expect(() => expectNo5xx(bound, exchange(status, {}))).not.toThrow();
   });
   test('a 5xx and a transport failure both fail', () => {
-    expect(violationOf(() => expectNo5xx(bound, exchange(500, {})))).toEqual({ rules: ['EDGE-NO-5XX'], check: 'that', title: 'a 5xx for a client request' });
+    expect(violationOf(() => expectNo5xx(bound, exchange(500, {})))).toEqual({
+      rules: ['EDGE-NO-5XX'],
+      check: 'that',
+      title: 'a 5xx for a client request',
+    });
     expect(violationOf(() => expectNo5xx(bound, transportFailure())).title).toBe('no response');
   });
 });

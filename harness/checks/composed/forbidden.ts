@@ -19,7 +19,8 @@ export function expectForbidden(expect: BoundChecks, ex: Exchange, rule: string,
 /** Error codes of either envelope: `errors[].code` or `error.code`. */
 export function errorCodes(ex: Exchange): string[] {
   const body = ex.response?.json as { errors?: unknown; error?: { code?: unknown } } | undefined;
-  if (Array.isArray(body?.errors)) return body.errors.map((e: { code?: unknown } | null) => e?.code).filter((c): c is string => typeof c === 'string');
+  if (Array.isArray(body?.errors))
+    return body.errors.map((e: { code?: unknown } | null) => e?.code).filter((c): c is string => typeof c === 'string');
   return typeof body?.error?.code === 'string' ? [body.error.code] : [];
 }
 

@@ -32,7 +32,12 @@ class DeadlineHandler extends ForwardingHandler {
     super.onRequestStart(controller, context);
     if (this.#expired) controller.abort(this.#reason());
   }
-  override onResponseStart(controller: Controller, status: number, headers: IncomingHttpHeaders, message?: string): void {
+  override onResponseStart(
+    controller: Controller,
+    status: number,
+    headers: IncomingHttpHeaders,
+    message?: string,
+  ): void {
     if (status >= 200) this.#headersSeen = true;
     super.onResponseStart(controller, status, headers, message);
   }

@@ -21,7 +21,12 @@ class RetryAfterHandler extends ForwardingHandler {
   ) {
     super(next);
   }
-  override onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders, message?: string): void {
+  override onResponseStart(
+    controller: Dispatcher.DispatchController,
+    status: number,
+    headers: IncomingHttpHeaders,
+    message?: string,
+  ): void {
     if (status === 429) {
       const ms = retryAfterMs(headers['retry-after']);
       if (ms !== undefined) this.budgets.pause(this.pace, ms);
@@ -65,7 +70,10 @@ export function pacing({ budgets }: { budgets: RateBudgets }) {
       const together = pace.together;
       const wait = together ? races.reserve({ ...pace, together }) : budgets.reserve(pace, pace.maxWaitMs);
       if (wait === null) {
-        handler.onResponseError?.(idleController, new BudgetTimeout(pace.bucket, budgets.waitFor(pace), pace.maxWaitMs));
+        handler.onResponseError?.(
+          idleController,
+          new BudgetTimeout(pace.bucket, budgets.waitFor(pace), pace.maxWaitMs),
+        );
         return true;
       }
       if (wait <= 0) return dispatch(opts, observed);

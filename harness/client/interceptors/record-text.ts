@@ -8,7 +8,9 @@ export function truncationNote(limitBytes: number): string {
 }
 
 /** Header values as single strings (repeated headers joined as HTTP would fold them). */
-export function headerRecord(headers: IncomingHttpHeaders | Record<string, unknown> | undefined): Record<string, string> {
+export function headerRecord(
+  headers: IncomingHttpHeaders | Record<string, unknown> | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (value === undefined) continue;

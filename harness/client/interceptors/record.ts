@@ -44,7 +44,12 @@ class RecordHandler extends ForwardingHandler {
     this.#started = performance.now();
     super.onRequestStart(controller, context);
   }
-  override onResponseStart(controller: Controller, status: number, headers: IncomingHttpHeaders, message?: string): void {
+  override onResponseStart(
+    controller: Controller,
+    status: number,
+    headers: IncomingHttpHeaders,
+    message?: string,
+  ): void {
     if (status >= 200) {
       this.#status = status;
       this.#headers = headerRecord(headers);
@@ -108,7 +113,9 @@ class RecordHandler extends ForwardingHandler {
   #response(): NonNullable<Exchange['response']> {
     const { secrets, maxBodyBytes } = this.settings;
     const text = Buffer.concat(this.#chunks).toString('utf8');
-    const body = this.#truncated ? redactTruncated(text, secrets) + truncationNote(maxBodyBytes) : redact(text, secrets);
+    const body = this.#truncated
+      ? redactTruncated(text, secrets) + truncationNote(maxBodyBytes)
+      : redact(text, secrets);
     const response: NonNullable<Exchange['response']> = {
       status: this.#status as number,
       headers: redactHeaders(this.#headers, secrets),

@@ -45,5 +45,10 @@ export function pointerCovers(entry: string, pointer: string, members?: readonly
 }
 
 function segments(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.replace(/^\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .replace(/^\//, '')
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../types.js';
 import { asJsonSchema } from './normalize.js';
-import { compareDocuments, compareSchemas, countByKind, covers, formatDifference, pointerCovers, type DisagreementEntry } from './index.js';
+import {
+  compareDocuments,
+  compareSchemas,
+  countByKind,
+  covers,
+  formatDifference,
+  pointerCovers,
+  type DisagreementEntry,
+} from './index.js';
 
 /** A one-operation document: GET /v1/things/{id} with a query parameter, a 200 and a 404. */
-function doc(overrides: { status?: string[]; kinds?: string[]; required?: string[]; extraResponse?: JsonObject } = {}): JsonObject {
+function doc(
+  overrides: { status?: string[]; kinds?: string[]; required?: string[]; extraResponse?: JsonObject } = {},
+): JsonObject {
   const thing = {
     type: 'object',
     required: overrides.required ?? ['id', 'kind'],
@@ -16,7 +26,10 @@ function doc(overrides: { status?: string[]; kinds?: string[]; required?: string
   };
   const responses: JsonObject = {};
   for (const status of overrides.status ?? ['200', '404']) {
-    responses[status] = { description: status, content: { 'application/json': { schema: status === '200' ? thing : { type: 'object' } } } };
+    responses[status] = {
+      description: status,
+      content: { 'application/json': { schema: status === '200' ? thing : { type: 'object' } } },
+    };
   }
   return {
     openapi: '3.1.0',
@@ -39,11 +52,30 @@ describe('comparing two documents', () => {
   });
 
   it('finds one enum value, one required member and one status, each located', () => {
-    const theirs = doc({ kinds: ['small', 'large', 'huge'], required: ['id', 'kind', 'label'], status: ['200', '404', '410'] });
+    const theirs = doc({
+      kinds: ['small', 'large', 'huge'],
+      required: ['id', 'kind', 'label'],
+      status: ['200', '404', '410'],
+    });
     const found = compareDocuments(doc(), theirs);
     expect(found).toEqual([
-      expect.objectContaining({ kind: 'response-shape', operationId: 'getThing', status: '200', pointer: '/kind', keyword: 'enum', ours: [], theirs: ['huge'] }),
-      expect.objectContaining({ kind: 'response-shape', status: '200', pointer: '', keyword: 'required', ours: [], theirs: ['label'] }),
+      expect.objectContaining({
+        kind: 'response-shape',
+        operationId: 'getThing',
+        status: '200',
+        pointer: '/kind',
+        keyword: 'enum',
+        ours: [],
+        theirs: ['huge'],
+      }),
+      expect.objectContaining({
+        kind: 'response-shape',
+        status: '200',
+        pointer: '',
+        keyword: 'required',
+        ours: [],
+        theirs: ['label'],
+      }),
       expect.objectContaining({ kind: 'status', status: '410', ours: undefined, theirs: 'documented' }),
     ]);
     expect(countByKind(found)).toEqual({ 'response-shape': 2, status: 1 });
@@ -69,25 +101,36 @@ describe('comparing two documents', () => {
 
 describe('comparing two schemas', () => {
   it('reads the same facts said differently as equal: 3.0 nullable, allOf, open additionalProperties, prose', () => {
-    const ours = { type: ['null', 'object'], required: ['b', 'a'], properties: { a: { type: 'string' }, b: { type: 'integer' } } };
+    const ours = {
+      type: ['null', 'object'],
+      required: ['b', 'a'],
+      properties: { a: { type: 'string' }, b: { type: 'integer' } },
+    };
     const theirs = {
       type: 'object',
       nullable: true,
       additionalProperties: true,
       description: 'Said another way.',
-      allOf: [{ required: ['a'], properties: { a: { type: 'string' } } }, { required: ['b'], properties: { b: { type: 'integer' } } }],
+      allOf: [
+        { required: ['a'], properties: { a: { type: 'string' } } },
+        { required: ['b'], properties: { b: { type: 'integer' } } },
+      ],
     };
     expect(compareSchemas(ours, asJsonSchema(theirs))).toEqual([]);
-    expect(compareSchemas({ ...ours, type: 'object' }, asJsonSchema(theirs))).toEqual([{ pointer: '', keyword: 'type', ours: [], theirs: ['null'] }]);
+    expect(compareSchemas({ ...ours, type: 'object' }, asJsonSchema(theirs))).toEqual([
+      { pointer: '', keyword: 'type', ours: [], theirs: ['null'] },
+    ]);
   });
 
   it('locates a difference in an array item and in a map value by pointer', () => {
     const list = (item: JsonObject) => ({ type: 'object', properties: { rows: { type: 'array', items: item } } });
-    expect(compareSchemas(list({ type: 'string', format: 'date' }), list({ type: 'string', format: 'date-time' }))).toEqual([
-      { pointer: '/rows/*', keyword: 'format', ours: 'date', theirs: 'date-time' },
-    ]);
+    expect(
+      compareSchemas(list({ type: 'string', format: 'date' }), list({ type: 'string', format: 'date-time' })),
+    ).toEqual([{ pointer: '/rows/*', keyword: 'format', ours: 'date', theirs: 'date-time' }]);
     const map = (values: JsonObject) => ({ type: 'object', additionalProperties: values });
-    expect(compareSchemas(map({ type: 'string' }), map({ type: 'array' }))).toEqual([{ pointer: '/*', keyword: 'type', ours: ['string'], theirs: ['array'] }]);
+    expect(compareSchemas(map({ type: 'string' }), map({ type: 'array' }))).toEqual([
+      { pointer: '/*', keyword: 'type', ours: ['string'], theirs: ['array'] },
+    ]);
   });
 
   it('pairs alternatives regardless of order and reports an unmatched one', () => {
@@ -102,14 +145,31 @@ describe('comparing two schemas', () => {
   it('keeps a conditional allOf branch as a branch, so it shows as a difference', () => {
     const base = { type: 'object', properties: { flow: { type: 'string' } } };
     const withRule = { ...base, allOf: [{ if: { required: ['flow'] }, then: { required: ['plan'] } }] };
-    expect(compareSchemas(withRule, base)).toEqual([expect.objectContaining({ pointer: '', keyword: 'allOf', theirs: undefined })]);
+    expect(compareSchemas(withRule, base)).toEqual([
+      expect.objectContaining({ pointer: '', keyword: 'allOf', theirs: undefined }),
+    ]);
   });
 });
 
 describe('what a documented disagreement covers', () => {
-  const fields: DisagreementEntry = { id: 'F', kind: 'response-shape', where: { operations: ['getThing'], status: '200', pointer: '/fields' } };
+  const fields: DisagreementEntry = {
+    id: 'F',
+    kind: 'response-shape',
+    where: { operations: ['getThing'], status: '200', pointer: '/fields' },
+  };
   const at = (pointer: string, extra: Partial<Parameters<typeof covers>[1]> = {}) =>
-    ({ kind: 'response-shape', operationId: 'getThing', method: 'GET', path: '/p', status: '200', where: 'response 200', pointer, ours: 1, theirs: 2, ...extra }) as const;
+    ({
+      kind: 'response-shape',
+      operationId: 'getThing',
+      method: 'GET',
+      path: '/p',
+      status: '200',
+      where: 'response 200',
+      pointer,
+      ours: 1,
+      theirs: 2,
+      ...extra,
+    }) as const;
 
   it('covers its pointer and below, for its operation and status only', () => {
     expect(covers(fields, at('/fields'))).toBe(true);

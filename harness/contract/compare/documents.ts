@@ -35,7 +35,8 @@ export function compareDocuments(ours: JsonObject, theirs: JsonObject): Differen
     else compareOperation({ ours: op, theirs: other, oursDoc: ours, theirsDoc: theirs }, emit);
   }
   for (const [route, op] of theirOps) {
-    if (!ourOps.has(route)) emitter(out, op)('operation', { where: 'operation', pointer: '', ours: undefined, theirs: op.operationId });
+    if (!ourOps.has(route))
+      emitter(out, op)('operation', { where: 'operation', pointer: '', ours: undefined, theirs: op.operationId });
   }
   return out;
 }
@@ -50,7 +51,12 @@ function emitter(out: Difference[], op: Operation): Emit {
 
 function compareOperation(pair: Pair, emit: Emit): void {
   if (pair.ours.operationId !== pair.theirs.operationId) {
-    emit('operation', { where: 'operationId', pointer: '', ours: pair.ours.operationId, theirs: pair.theirs.operationId });
+    emit('operation', {
+      where: 'operationId',
+      pointer: '',
+      ours: pair.ours.operationId,
+      theirs: pair.theirs.operationId,
+    });
   }
   compareParameters(pair, emit);
   compareRequestBody(pair, emit);
@@ -70,12 +76,18 @@ function compareParameters({ ours, theirs }: Pair, emit: Emit): void {
     const a = mine.get(key);
     const b = other.get(key);
     if (!a || !b) {
-      emit('parameter', { where, pointer: '', ours: a ? 'documented' : undefined, theirs: b ? 'documented' : undefined });
+      emit('parameter', {
+        where,
+        pointer: '',
+        ours: a ? 'documented' : undefined,
+        theirs: b ? 'documented' : undefined,
+      });
       continue;
     }
     // Path parameters are required whatever the document says.
     const required = (p: JsonObject) => p.in === 'path' || p.required === true;
-    if (required(a) !== required(b)) emit('parameter', { where, pointer: '', keyword: 'required', ours: required(a), theirs: required(b) });
+    if (required(a) !== required(b))
+      emit('parameter', { where, pointer: '', keyword: 'required', ours: required(a), theirs: required(b) });
     for (const fact of PARAMETER_FACTS) {
       if (a[fact] !== b[fact]) emit('parameter', { where, pointer: '', keyword: fact, ours: a[fact], theirs: b[fact] });
     }
@@ -88,11 +100,22 @@ function compareRequestBody({ ours, theirs }: Pair, emit: Emit): void {
   const b = theirs.requestBody;
   if (!a && !b) return;
   if (!a || !b) {
-    emit('request-shape', { where: 'request body', pointer: '', ours: a ? 'documented' : undefined, theirs: b ? 'documented' : undefined });
+    emit('request-shape', {
+      where: 'request body',
+      pointer: '',
+      ours: a ? 'documented' : undefined,
+      theirs: b ? 'documented' : undefined,
+    });
     return;
   }
   if ((a.required === true) !== (b.required === true)) {
-    emit('request-shape', { where: 'request body', pointer: '', keyword: 'required', ours: a.required === true, theirs: b.required === true });
+    emit('request-shape', {
+      where: 'request body',
+      pointer: '',
+      keyword: 'required',
+      ours: a.required === true,
+      theirs: b.required === true,
+    });
   }
   compareContent(objectMap(a.content), objectMap(b.content), 'request', undefined, 'request-shape', emit);
 }
@@ -103,13 +126,26 @@ function compareResponses(pair: Pair, emit: Emit): void {
     const a = ours.responses[status];
     const b = theirs.responses[status];
     if (!a || !b) {
-      emit('status', { status, where: `response ${status}`, pointer: '', ours: a ? 'documented' : undefined, theirs: b ? 'documented' : undefined });
+      emit('status', {
+        status,
+        where: `response ${status}`,
+        pointer: '',
+        ours: a ? 'documented' : undefined,
+        theirs: b ? 'documented' : undefined,
+      });
       continue;
     }
     const defectOurs = defectOf(pair.oursDoc, ours, status);
     const defectTheirs = defectOf(pair.theirsDoc, theirs, status);
     if (defectOurs || defectTheirs) {
-      if (defectOurs !== defectTheirs) emit('defect', { status, where: `response ${status}`, pointer: '', ours: defectOurs ?? 'resolved', theirs: defectTheirs ?? 'resolved' });
+      if (defectOurs !== defectTheirs)
+        emit('defect', {
+          status,
+          where: `response ${status}`,
+          pointer: '',
+          ours: defectOurs ?? 'resolved',
+          theirs: defectTheirs ?? 'resolved',
+        });
       continue;
     }
     compareContent(a.content, b.content, `response ${status}`, status, 'response-shape', emit);
@@ -138,17 +174,35 @@ function compareContent(
     const y = other.get(media);
     const at = `${where} ${media}`;
     if (!x || !y) {
-      emit('media-type', { ...(status ? { status } : {}), where: at, pointer: '', ours: x ? 'documented' : undefined, theirs: y ? 'documented' : undefined });
+      emit('media-type', {
+        ...(status ? { status } : {}),
+        where: at,
+        pointer: '',
+        ours: x ? 'documented' : undefined,
+        theirs: y ? 'documented' : undefined,
+      });
       continue;
     }
     schemaDifferences(x.schema, y.schema, (d) => emit(kind, { ...(status ? { status } : {}), where: at, ...d }));
     if (plain(x.encoding ?? null) !== plain(y.encoding ?? null)) {
-      emit(kind, { ...(status ? { status } : {}), where: at, pointer: '', keyword: 'encoding', ours: summary(x.encoding), theirs: summary(y.encoding) });
+      emit(kind, {
+        ...(status ? { status } : {}),
+        where: at,
+        pointer: '',
+        keyword: 'encoding',
+        ours: summary(x.encoding),
+        theirs: summary(y.encoding),
+      });
     }
   }
 }
 
-function compareHeaders(a: Record<string, JsonObject>, b: Record<string, JsonObject>, status: string, emit: Emit): void {
+function compareHeaders(
+  a: Record<string, JsonObject>,
+  b: Record<string, JsonObject>,
+  status: string,
+  emit: Emit,
+): void {
   const lower = (m: Record<string, JsonObject>) => new Map(Object.entries(m).map(([k, v]) => [k.toLowerCase(), v]));
   const mine = lower(a);
   const other = lower(b);
@@ -157,10 +211,24 @@ function compareHeaders(a: Record<string, JsonObject>, b: Record<string, JsonObj
     const y = other.get(name);
     const where = `response ${status} header ${name}`;
     if (!x || !y) {
-      emit('header', { status, where, pointer: '', ours: x ? 'documented' : undefined, theirs: y ? 'documented' : undefined });
+      emit('header', {
+        status,
+        where,
+        pointer: '',
+        ours: x ? 'documented' : undefined,
+        theirs: y ? 'documented' : undefined,
+      });
       continue;
     }
-    if ((x.required === true) !== (y.required === true)) emit('header', { status, where, pointer: '', keyword: 'required', ours: x.required === true, theirs: y.required === true });
+    if ((x.required === true) !== (y.required === true))
+      emit('header', {
+        status,
+        where,
+        pointer: '',
+        keyword: 'required',
+        ours: x.required === true,
+        theirs: y.required === true,
+      });
     schemaDifferences(x.schema, y.schema, (d) => emit('header', { status, where, ...d }));
   }
 }
@@ -170,5 +238,7 @@ function schemaDifferences(a: unknown, b: unknown, each: (d: SchemaDifference) =
 }
 
 function objectMap(value: unknown): Record<string, JsonObject> {
-  return isObject(value) ? (Object.fromEntries(Object.entries(value).filter(([, v]) => isObject(v))) as Record<string, JsonObject>) : {};
+  return isObject(value)
+    ? (Object.fromEntries(Object.entries(value).filter(([, v]) => isObject(v))) as Record<string, JsonObject>)
+    : {};
 }

@@ -8,7 +8,16 @@ import { isObject, toJsonSchema } from '../dialect.js';
 import type { JsonObject } from '../types.js';
 
 /** Keywords that say nothing a validator enforces. */
-const ANNOTATIONS = new Set(['description', 'title', 'summary', 'example', 'examples', '$comment', 'externalDocs', 'xml']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'summary',
+  'example',
+  'examples',
+  '$comment',
+  'externalDocs',
+  'xml',
+]);
 
 /** Keywords that cannot be merged into a parent: an `allOf` branch holding one stays a branch. */
 const CONDITIONALS = ['if', 'then', 'else'];
@@ -69,7 +78,8 @@ function mergeKeyword(base: JsonObject, key: string, value: unknown, rest: unkno
     base[key] = value;
   } else if (key === 'properties' && isObject(base.properties) && isObject(value)) {
     const merged: JsonObject = { ...base.properties };
-    for (const [name, sub] of Object.entries(value)) merged[name] = name in merged ? { allOf: [merged[name], sub] } : sub;
+    for (const [name, sub] of Object.entries(value))
+      merged[name] = name in merged ? { allOf: [merged[name], sub] } : sub;
     base.properties = merged;
   } else if (key === 'required' && Array.isArray(base.required) && Array.isArray(value)) {
     base.required = [...new Set([...base.required, ...value])];
@@ -81,7 +91,18 @@ function mergeKeyword(base: JsonObject, key: string, value: unknown, rest: unkno
 }
 
 /** Keywords whose value is one subschema. */
-export const SUBSCHEMA = new Set(['items', 'additionalProperties', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'contentSchema']);
+export const SUBSCHEMA = new Set([
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'contentSchema',
+]);
 /** Keywords whose value maps names to subschemas. */
 export const SUBSCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 /** Keywords whose value is a list of subschemas; the order of alternatives carries no meaning. */
@@ -101,7 +122,10 @@ export function canonical(schema: unknown, depth = 0): string {
 function canonicalKeyword(key: string, value: unknown, depth: number): string {
   if (SUBSCHEMA.has(key) && !Array.isArray(value)) return canonical(value, depth);
   if (SUBSCHEMA_MAP.has(key) && isObject(value)) {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k], depth)}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k], depth)}`)
+      .join(',')}}`;
   }
   if ((SUBSCHEMA_LIST.has(key) || key === 'prefixItems') && Array.isArray(value)) {
     const items = value.map((v) => canonical(v, depth));
@@ -114,6 +138,10 @@ function canonicalKeyword(key: string, value: unknown, depth: number): string {
 /** JSON with object keys sorted. */
 export function plain(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(plain).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${plain(value[k])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${plain(value[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'undefined';
 }

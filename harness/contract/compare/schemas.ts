@@ -12,7 +12,12 @@ import type { SchemaDifference } from './types.js';
 const MAX_DEPTH = 48;
 
 /** Subschemas that describe a child of the value (an item, a map value), not the value itself. */
-const CHILD_SEGMENT: Record<string, string> = { items: '*', additionalProperties: '*', unevaluatedProperties: '*', contains: '*' };
+const CHILD_SEGMENT: Record<string, string> = {
+  items: '*',
+  additionalProperties: '*',
+  unevaluatedProperties: '*',
+  contains: '*',
+};
 
 export function compareSchemas(ours: unknown, theirs: unknown, pointer = ''): SchemaDifference[] {
   const out: SchemaDifference[] = [];
@@ -25,14 +30,22 @@ function walk(oursRaw: unknown, theirsRaw: unknown, pointer: string, depth: numb
   const ours = normalize(oursRaw);
   const theirs = normalize(theirsRaw);
   if (!isObject(ours) || !isObject(theirs)) {
-    if (canonical(ours) !== canonical(theirs)) out.push({ pointer, keyword: '(schema)', ours: summary(ours), theirs: summary(theirs) });
+    if (canonical(ours) !== canonical(theirs))
+      out.push({ pointer, keyword: '(schema)', ours: summary(ours), theirs: summary(theirs) });
     return;
   }
   const keys = [...new Set([...Object.keys(ours), ...Object.keys(theirs)])].sort();
   for (const key of keys) keyword(key, ours[key], theirs[key], pointer, depth, out);
 }
 
-function keyword(key: string, ours: unknown, theirs: unknown, pointer: string, depth: number, out: SchemaDifference[]): void {
+function keyword(
+  key: string,
+  ours: unknown,
+  theirs: unknown,
+  pointer: string,
+  depth: number,
+  out: SchemaDifference[],
+): void {
   if (ours === undefined || theirs === undefined) {
     out.push({ pointer, keyword: key, ours: summary(ours), theirs: summary(theirs) });
   } else if (SUBSCHEMA_MAP.has(key) && isObject(ours) && isObject(theirs)) {
@@ -40,25 +53,39 @@ function keyword(key: string, ours: unknown, theirs: unknown, pointer: string, d
   } else if (SUBSCHEMA.has(key) && !Array.isArray(ours) && !Array.isArray(theirs)) {
     const child = CHILD_SEGMENT[key] ? `${pointer}/${CHILD_SEGMENT[key]}` : pointer;
     if (isObject(ours) && isObject(theirs)) walk(ours, theirs, child, depth + 1, out);
-    else if (canonical(ours) !== canonical(theirs)) out.push({ pointer, keyword: key, ours: summary(ours), theirs: summary(theirs) });
+    else if (canonical(ours) !== canonical(theirs))
+      out.push({ pointer, keyword: key, ours: summary(ours), theirs: summary(theirs) });
   } else if (SUBSCHEMA_LIST.has(key) && Array.isArray(ours) && Array.isArray(theirs)) {
     alternatives(key, ours, theirs, pointer, depth, out);
   } else if (SET_KEYWORDS.has(key) && Array.isArray(ours) && Array.isArray(theirs)) {
     const onlyOurs = ours.filter((v) => !theirs.some((t) => plain(t) === plain(v)));
     const onlyTheirs = theirs.filter((v) => !ours.some((o) => plain(o) === plain(v)));
-    if (onlyOurs.length + onlyTheirs.length > 0) out.push({ pointer, keyword: key, ours: onlyOurs, theirs: onlyTheirs });
+    if (onlyOurs.length + onlyTheirs.length > 0)
+      out.push({ pointer, keyword: key, ours: onlyOurs, theirs: onlyTheirs });
   } else if (plain(ours) !== plain(theirs)) {
     out.push({ pointer, keyword: key, ours, theirs });
   }
 }
 
 /** Members by name: one only one side has is a difference; common ones are compared. */
-function members(key: string, ours: JsonObject, theirs: JsonObject, pointer: string, depth: number, out: SchemaDifference[]): void {
+function members(
+  key: string,
+  ours: JsonObject,
+  theirs: JsonObject,
+  pointer: string,
+  depth: number,
+  out: SchemaDifference[],
+): void {
   const names = [...new Set([...Object.keys(ours), ...Object.keys(theirs)])].sort();
   for (const name of names) {
     const at = key === 'properties' ? `${pointer}/${escape(name)}` : `${pointer}/*`;
     if (!(name in ours) || !(name in theirs)) {
-      out.push({ pointer: at, keyword: key, ours: name in ours ? summary(ours[name]) : undefined, theirs: name in theirs ? summary(theirs[name]) : undefined });
+      out.push({
+        pointer: at,
+        keyword: key,
+        ours: name in ours ? summary(ours[name]) : undefined,
+        theirs: name in theirs ? summary(theirs[name]) : undefined,
+      });
     } else {
       walk(ours[name], theirs[name], at, depth + 1, out);
     }
@@ -69,7 +96,14 @@ function members(key: string, ours: JsonObject, theirs: JsonObject, pointer: str
  * Alternatives (`anyOf`, `oneOf`, the `allOf` branches left after merging) as sets: equal ones
  * pair off; the rest pair in order when both sides have as many, else differ as a whole.
  */
-function alternatives(key: string, ours: unknown[], theirs: unknown[], pointer: string, depth: number, out: SchemaDifference[]): void {
+function alternatives(
+  key: string,
+  ours: unknown[],
+  theirs: unknown[],
+  pointer: string,
+  depth: number,
+  out: SchemaDifference[],
+): void {
   const left = [...ours];
   const right = [...theirs];
   for (let i = left.length - 1; i >= 0; i--) {

@@ -22,7 +22,9 @@ const incomplete = fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weig
 
 /** A create of `plan`: coverage today (it can become active) or later (it stays pending). */
 const create = (plan: PlanFixture): fc.Arbitrary<CreateCommand> =>
-  fc.tuple(fc.constantFrom('today' as const, 'future' as const), fc.boolean(), incomplete).map(([start, sep, inc]) => new CreateCommand(plan, start, sep, inc));
+  fc
+    .tuple(fc.constantFrom('today' as const, 'future' as const), fc.boolean(), incomplete)
+    .map(([start, sep, inc]) => new CreateCommand(plan, start, sep, inc));
 
 /** Each command arbitrary with how often it is drawn. */
 function weighted(plan: PlanFixture): Array<[weight: number, arb: Arb]> {
@@ -51,8 +53,16 @@ const submitFirst = fc.nat({ max: 2 }).map((n) => n > 0);
  */
 export function stateSequences(plan: PlanFixture, replayPath?: string): fc.Arbitrary<StateSequence> {
   const arbs = weighted(plan).flatMap(([weight, arb]) => Array.from({ length: weight }, () => arb));
-  return fc.tuple(create(plan), submitFirst, fc.commands(arbs, { maxCommands: MAX_COMMANDS, size: 'max', ...(replayPath ? { replayPath } : {}) }));
+  return fc.tuple(
+    create(plan),
+    submitFirst,
+    fc.commands(arbs, { maxCommands: MAX_COMMANDS, size: 'max', ...(replayPath ? { replayPath } : {}) }),
+  );
 }
 
 /** The commands of a sequence, in order. */
-export const commandsOf = ([first, submit, rest]: StateSequence): Array<fc.AsyncCommand<Model, Real>> => [first, ...(submit ? [new ActionCommand('submit', 0)] : []), ...rest];
+export const commandsOf = ([first, submit, rest]: StateSequence): Array<fc.AsyncCommand<Model, Real>> => [
+  first,
+  ...(submit ? [new ActionCommand('submit', 0)] : []),
+  ...rest,
+];

@@ -21,9 +21,30 @@ export interface CarrierTraits {
 }
 
 export const CARRIER_TRAITS: Readonly<Record<PlanFixture, CarrierTraits>> = {
-  planFull: { cancellation: true, termination: true, postEnrollmentChanges: true, paymentRedirect: true, submission: 'pending_effectuation', runShare: 1 },
-  planLimited: { cancellation: false, termination: false, postEnrollmentChanges: false, paymentRedirect: false, submission: 'pending_effectuation', runShare: 0.3 },
-  planSubmissionFails: { cancellation: false, termination: false, postEnrollmentChanges: false, paymentRedirect: false, submission: 'submission_failed', runShare: 0.15 },
+  planFull: {
+    cancellation: true,
+    termination: true,
+    postEnrollmentChanges: true,
+    paymentRedirect: true,
+    submission: 'pending_effectuation',
+    runShare: 1,
+  },
+  planLimited: {
+    cancellation: false,
+    termination: false,
+    postEnrollmentChanges: false,
+    paymentRedirect: false,
+    submission: 'pending_effectuation',
+    runShare: 0.3,
+  },
+  planSubmissionFails: {
+    cancellation: false,
+    termination: false,
+    postEnrollmentChanges: false,
+    paymentRedirect: false,
+    submission: 'submission_failed',
+    runShare: 0.15,
+  },
 };
 
 /** The plan fixtures a model run may create applications for. */

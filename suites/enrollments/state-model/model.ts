@@ -46,25 +46,34 @@ export interface Prediction {
 const OK_WRITE = [200, 201, 202, 204] as const;
 /** Answers the contract leaves open for a write it says nothing about in this state. */
 const OPEN_WRITE = [...OK_WRITE, 400, 409, 422] as const;
-const refused = (rule: string, status = 400, code?: string): Prediction => ({ statuses: [status], rule, ...(code ? { code } : {}) });
+const refused = (rule: string, status = 400, code?: string): Prediction => ({
+  statuses: [status],
+  rule,
+  ...(code ? { code } : {}),
+});
 
 export const traitsOf = (app: ModelApp): CarrierTraits => CARRIER_TRAITS[app.plan];
 
 /** Section 3.1 and 3.2. */
 export function submitPrediction(app: ModelApp): Prediction {
-  if (!app.submitted) return app.hasErrors ? refused('ENR-SUBMIT-OUTSTANDING-ERRORS-422', 422) : { statuses: [202], rule: 'ENR-SUBMIT-202' };
+  if (!app.submitted)
+    return app.hasErrors
+      ? refused('ENR-SUBMIT-OUTSTANDING-ERRORS-422', 422)
+      : { statuses: [202], rule: 'ENR-SUBMIT-202' };
   if (!app.changed) {
     // 3.2 says 422; for an ended policy a refusal for its state (400) is as plausible.
     const ended = app.status === 'cancelled' || app.status === 'terminated';
     return { statuses: ended ? [400, 422] : [422], rule: 'ENR-SUBMIT-NO-CHANGES-422' };
   }
   const live = app.status === 'pending_effectuation' || app.status === 'effectuated';
-  if (live && traitsOf(app).postEnrollmentChanges) return { statuses: [202], rule: 'ENR-SUBMIT-RESUBMIT-AFTER-CHANGES' };
+  if (live && traitsOf(app).postEnrollmentChanges)
+    return { statuses: [202], rule: 'ENR-SUBMIT-RESUBMIT-AFTER-CHANGES' };
   return { statuses: [202, 400, 409, 422] };
 }
 
 /** A status change the contract allows, unless a resubmission may still be in processing (then refusals are open too). */
-const allowedChange = (app: ModelApp, rule: string): Prediction => (app.resubmitted ? { statuses: [202, 400, 409, 422] } : { statuses: [202], rule });
+const allowedChange = (app: ModelApp, rule: string): Prediction =>
+  app.resubmitted ? { statuses: [202, 400, 409, 422] } : { statuses: [202], rule };
 
 /** Section 3.3: pending effectuation, and a carrier that supports it. */
 export function cancelPrediction(app: ModelApp): Prediction {
@@ -114,5 +123,15 @@ export const ACTION_ROUTES: ReadonlyArray<{ suffix: string; predict: (app: Model
 
 /** A new application as created (draft; outstanding errors when the body left them). */
 export function createdApp(plan: PlanFixture, start: Start, sep: boolean, incomplete: boolean): ModelApp {
-  return { plan, start, sep, status: 'draft', statusRule: 'ENR-CREATE-INITIAL-DRAFT', hasErrors: incomplete, submitted: false, changed: false, known: true };
+  return {
+    plan,
+    start,
+    sep,
+    status: 'draft',
+    statusRule: 'ENR-CREATE-INITIAL-DRAFT',
+    hasErrors: incomplete,
+    submitted: false,
+    changed: false,
+    known: true,
+  };
 }

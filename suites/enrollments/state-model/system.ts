@@ -37,7 +37,14 @@ export function beginStep(real: Real, what: string): string {
 /** Holds the answer to the prediction: its statuses (and code) under its rule, else no 5xx. */
 export function expectPredicted(t: CheckContext, ex: Exchange, p: Prediction): void {
   if (p.rule === undefined) {
-    t.expect.rules('EDGE-NO-5XX').that(ex, { holds: (ex.response?.status ?? 0) < 500 && ex.response !== undefined, title: 'server error', expected: `one of ${p.statuses.join(', ')} (the contract states no outcome here)`, observed: `status ${ex.response?.status ?? 'none'}` });
+    t.expect
+      .rules('EDGE-NO-5XX')
+      .that(ex, {
+        holds: (ex.response?.status ?? 0) < 500 && ex.response !== undefined,
+        title: 'server error',
+        expected: `one of ${p.statuses.join(', ')} (the contract states no outcome here)`,
+        observed: `status ${ex.response?.status ?? 'none'}`,
+      });
     return;
   }
   if (p.code) expectRefused(t.expect.rules(p.rule), ex, p.statuses, p.code);
@@ -47,7 +54,14 @@ export function expectPredicted(t: CheckContext, ex: Exchange, p: Prediction): v
 /** The status a read shows is the model's; the rule is the claim that put the application there. */
 export function expectStatus(t: CheckContext, ex: Exchange, app: ModelApp): void {
   const shown = statusOf(ex);
-  t.expect.rules(app.statusRule).that(ex, { holds: shown === app.status, title: 'policy_status not as the sequence leads to', expected: `policy_status ${app.status}`, observed: `policy_status ${JSON.stringify(shown)}` });
+  t.expect
+    .rules(app.statusRule)
+    .that(ex, {
+      holds: shown === app.status,
+      title: 'policy_status not as the sequence leads to',
+      expected: `policy_status ${app.status}`,
+      observed: `policy_status ${JSON.stringify(shown)}`,
+    });
 }
 
 /** next_actions[] offers no action whose precondition (section 3) the model says fails. */
@@ -57,7 +71,11 @@ export function expectNextActions(t: CheckContext, ex: Exchange, app: ModelApp):
   t.expect.rules('ENR-NEXT-ACTIONS-AVAILABLE').that(ex, {
     holds: offered.length === 0,
     title: 'next_actions offers an action the state does not allow',
-    expected: `no next action to ${ACTION_ROUTES.filter((r) => isRefusal(r.predict(app))).map((r) => r.suffix).join(', ') || '(none)'} while ${app.status}`,
+    expected: `no next action to ${
+      ACTION_ROUTES.filter((r) => isRefusal(r.predict(app)))
+        .map((r) => r.suffix)
+        .join(', ') || '(none)'
+    } while ${app.status}`,
     observed: `next_actions hrefs ${JSON.stringify(hrefs)}`,
   });
 }
@@ -99,9 +117,17 @@ export async function settle(
   const { t } = real;
   const last = await readUntilLeaves(t, real.apps[index].id, from, label);
   const shown = statusOf(last);
-  if (mismatch && shown === mismatch.shown) stepFailed(mismatch.step, last, `policy_status ${to.join(' or ')}`, { hint: mismatch.hint });
+  if (mismatch && shown === mismatch.shown)
+    stepFailed(mismatch.step, last, `policy_status ${to.join(' or ')}`, { hint: mismatch.hint });
   const rule = typeof ruleOf === 'string' ? ruleOf : ruleOf(shown);
-  t.expect.rules(rule).that(last, { holds: (to as readonly unknown[]).includes(shown), title: 'asynchronous outcome not shown', expected: `policy_status ${to.join(' or ')} within asyncTimeoutMs`, observed: `policy_status ${JSON.stringify(shown)}` });
+  t.expect
+    .rules(rule)
+    .that(last, {
+      holds: (to as readonly unknown[]).includes(shown),
+      title: 'asynchronous outcome not shown',
+      expected: `policy_status ${to.join(' or ')} within asyncTimeoutMs`,
+      observed: `policy_status ${JSON.stringify(shown)}`,
+    });
   app.status = shown as PolicyStatus;
   app.statusRule = rule;
   // The read that shows the outcome shows the actions of the new state too.
@@ -118,8 +144,12 @@ export async function settle(
 export async function expectListed(real: Real, index: number, app: ModelApp, label: string): Promise<void> {
   const { t } = real;
   const { id, externalId } = real.apps[index];
-  const listed = (ex: Exchange): boolean => (applicationRowsOf(ex.response?.json) ?? []).some((r) => applicationIdOf(r) === id);
-  const ex = await t.poll({ ...listRequest({ policy_status: app.status, external_id: externalId }), label }, (e) => e.response?.status === 200 && listed(e));
+  const listed = (ex: Exchange): boolean =>
+    (applicationRowsOf(ex.response?.json) ?? []).some((r) => applicationIdOf(r) === id);
+  const ex = await t.poll(
+    { ...listRequest({ policy_status: app.status, external_id: externalId }), label },
+    (e) => e.response?.status === 200 && listed(e),
+  );
   const rows = expectRows(t.expect.rules('ENR-LIST-200'), ex);
   t.expect.rules('ENR-LIST-FILTER-FOLLOWS-STATUS').that(ex, {
     holds: listed(ex),
@@ -137,7 +167,9 @@ export async function sweepRefusals(real: Real, index: number, app: ModelApp, la
     const prediction = route.predict(app);
     if (!isRefusal(prediction)) continue;
     const action = route.suffix.slice(1) as 'submissions' | 'cancellations' | 'terminations';
-    const ex = await real.t.send(actionRequest(real.apps[index].id, action, { label: `${label}: try ${action} from ${app.status}` }));
+    const ex = await real.t.send(
+      actionRequest(real.apps[index].id, action, { label: `${label}: try ${action} from ${app.status}` }),
+    );
     expectPredicted(real.t, ex, prediction);
   }
   await expectListed(real, index, app, `${label}: list by policy_status=${app.status}`);

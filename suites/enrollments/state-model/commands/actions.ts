@@ -4,7 +4,14 @@
  */
 import { sendAction, SHARED_STEPS, statusOf } from '../../applications.js';
 import { readRequest, type Action } from '../../requests.js';
-import { cancelPrediction, submitPrediction, terminatePrediction, traitsOf, type ModelApp, type Prediction } from '../model.js';
+import {
+  cancelPrediction,
+  submitPrediction,
+  terminatePrediction,
+  traitsOf,
+  type ModelApp,
+  type Prediction,
+} from '../model.js';
 import { beginStep, expectPredicted, settle, sweepRefusals, type CarrierMismatch, type Real } from '../system.js';
 import { AppCommand, type Picked } from './step.js';
 
@@ -22,23 +29,52 @@ async function submitted(real: Real, { app, index }: Picked, what: string, befor
   app.changed = false;
   if (first) {
     if (traitsOf(app).submission === 'submission_failed') {
-      await settle(real, index, app, ['draft'], ['submission_failed'], 'ENR-SUBMIT-FAILED-OUTCOME', `${what}: poll until the outcome shows`);
+      await settle(
+        real,
+        index,
+        app,
+        ['draft'],
+        ['submission_failed'],
+        'ENR-SUBMIT-FAILED-OUTCOME',
+        `${what}: poll until the outcome shows`,
+      );
       return;
     }
     // submission_failed is an outcome the contract allows: from a carrier the profile says accepts, the fixture is wrong.
     const mismatch: CarrierMismatch = { shown: 'submission_failed', ...SHARED_STEPS.acceptedSubmission(app.plan) };
     if (app.start === 'future') {
-      await settle(real, index, app, ['draft'], ['pending_effectuation'], 'ENR-SUBMIT-ASYNC-OUTCOME', `${what}: poll until the outcome shows`, mismatch);
+      await settle(
+        real,
+        index,
+        app,
+        ['draft'],
+        ['pending_effectuation'],
+        'ENR-SUBMIT-ASYNC-OUTCOME',
+        `${what}: poll until the outcome shows`,
+        mismatch,
+      );
       return;
     }
     // Coverage starting today: one poll on through pending_effectuation until the policy is active
     // (so termination can be tried from it); a poll stuck in draft breaks the submission's rule.
-    await settle(real, index, app, ['draft', 'pending_effectuation'], ['effectuated'], (shown) => (shown === 'pending_effectuation' ? 'ENR-EFFECTUATION' : 'ENR-SUBMIT-ASYNC-OUTCOME'), `${what}: poll until the policy is effectuated`, mismatch);
+    await settle(
+      real,
+      index,
+      app,
+      ['draft', 'pending_effectuation'],
+      ['effectuated'],
+      (shown) => (shown === 'pending_effectuation' ? 'ENR-EFFECTUATION' : 'ENR-SUBMIT-ASYNC-OUTCOME'),
+      `${what}: poll until the policy is effectuated`,
+      mismatch,
+    );
     return;
   }
   // A resubmission sends changes; the contract does not say what the status shows meanwhile.
   app.resubmitted = true;
-  const last = await real.t.poll({ ...readRequest(real.apps[index].id), label: `${what}: poll until the status settles` }, (ex) => statusOf(ex) === before.status);
+  const last = await real.t.poll(
+    { ...readRequest(real.apps[index].id), label: `${what}: poll until the status settles` },
+    (ex) => statusOf(ex) === before.status,
+  );
   if (statusOf(last) !== before.status) app.known = false;
 }
 
@@ -48,13 +84,31 @@ const SPECS: Record<'submit' | 'cancel' | 'terminate', ActionSpec> = {
     action: 'cancellations',
     verb: 'cancel',
     predict: cancelPrediction,
-    settle: (real, { app, index }, what) => settle(real, index, app, ['pending_effectuation'], ['cancelled'], 'ENR-CANCEL-OUTCOME', `${what}: poll until the cancellation shows`),
+    settle: (real, { app, index }, what) =>
+      settle(
+        real,
+        index,
+        app,
+        ['pending_effectuation'],
+        ['cancelled'],
+        'ENR-CANCEL-OUTCOME',
+        `${what}: poll until the cancellation shows`,
+      ),
   },
   terminate: {
     action: 'terminations',
     verb: 'terminate',
     predict: terminatePrediction,
-    settle: (real, { app, index }, what) => settle(real, index, app, ['effectuated'], ['terminated'], 'ENR-TERMINATE-OUTCOME', `${what}: poll until the termination shows`),
+    settle: (real, { app, index }, what) =>
+      settle(
+        real,
+        index,
+        app,
+        ['effectuated'],
+        ['terminated'],
+        'ENR-TERMINATE-OUTCOME',
+        `${what}: poll until the termination shows`,
+      ),
   },
 };
 

@@ -22,7 +22,11 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
   }
   async run(m: Model, real: Real): Promise<void> {
     const { t } = real;
-    const request = createBody(t, t.fixture<string>(this.plan), { start: this.start, withSep: this.sep, incomplete: this.incomplete });
+    const request = createBody(t, t.fixture<string>(this.plan), {
+      start: this.start,
+      withSep: this.sep,
+      incomplete: this.incomplete,
+    });
     const ex = await sendCreate(t, { ...createRequest(request), label: beginStep(real, `${this}`) });
     // An incomplete applicant may be refused at create (the checks of create hold that); then there is nothing to follow.
     if (this.incomplete) expectPredicted(t, ex, { statuses: [200, 201, 400, 422] });
@@ -34,14 +38,32 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
     const status = ex.response!.status;
     if (status >= 400) return;
     const id = applicationIdOf(ex.response?.json);
-    t.expect.rules('ENR-CREATE-SUCCESS').that(ex, { holds: id !== undefined, title: 'no application id', expected: 'the application with its id (application_id)', observed: () => ex.response!.body.slice(0, 300) });
+    t.expect
+      .rules('ENR-CREATE-SUCCESS')
+      .that(ex, {
+        holds: id !== undefined,
+        title: 'no application id',
+        expected: 'the application with its id (application_id)',
+        observed: () => ex.response!.body.slice(0, 300),
+      });
     const shown = statusOf(ex);
-    t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, { holds: shown === undefined || shown === 'draft', title: 'new application not a draft', expected: 'policy_status draft', observed: `policy_status ${JSON.stringify(shown)}` });
+    t.expect
+      .rules('ENR-CREATE-INITIAL-DRAFT')
+      .that(ex, {
+        holds: shown === undefined || shown === 'draft',
+        title: 'new application not a draft',
+        expected: 'policy_status draft',
+        observed: `policy_status ${JSON.stringify(shown)}`,
+      });
     real.apps.push({ id: id!, externalId: String(request.external_id), request: request as Json });
     m.apps.push(createdApp(this.plan, this.start, this.sep, this.incomplete));
   }
   toString(): string {
-    const parts = [`${this.start} start`, ...(this.sep ? ['with a special enrollment period'] : []), ...(this.incomplete ? ['without signature, email and phone'] : [])];
+    const parts = [
+      `${this.start} start`,
+      ...(this.sep ? ['with a special enrollment period'] : []),
+      ...(this.incomplete ? ['without signature, email and phone'] : []),
+    ];
     return `create a ${this.plan} application (${parts.join(', ')})`;
   }
 }

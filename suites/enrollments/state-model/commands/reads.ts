@@ -39,13 +39,22 @@ export class UpdateCommand extends AppCommand {
     const label = beginStep(real, `${what} (${app.status})`);
     // A new number each step, so every PUT is a change.
     const phone = `55500${String(real.step).padStart(5, '0')}`;
-    const ex = await t.send(updateRequest(real.apps[index].id, updateBody(real.apps[index].request, primaryApplicant(phone)), { label }));
+    const ex = await t.send(
+      updateRequest(real.apps[index].id, updateBody(real.apps[index].request, primaryApplicant(phone)), { label }),
+    );
     expectPredicted(t, ex, prediction);
     const status = ex.response?.status ?? 0;
     if (status < 200 || status > 299) return;
     accepted(app, prediction.rule !== undefined);
     const shown = statusOf(ex);
-    t.expect.rules('ENR-UPDATE-KEEPS-POLICY-STATUS').that(ex, { holds: shown === undefined || shown === app.status, title: 'PUT changed the policy status', expected: `policy_status ${app.status} (changes are sent by a new submission)`, observed: `policy_status ${JSON.stringify(shown)}` });
+    t.expect
+      .rules('ENR-UPDATE-KEEPS-POLICY-STATUS')
+      .that(ex, {
+        holds: shown === undefined || shown === app.status,
+        title: 'PUT changed the policy status',
+        expected: `policy_status ${app.status} (changes are sent by a new submission)`,
+        observed: `policy_status ${JSON.stringify(shown)}`,
+      });
     app.statusRule = 'ENR-UPDATE-KEEPS-POLICY-STATUS';
   }
 }
@@ -64,7 +73,9 @@ export class PaymentCommand extends AppCommand {
     return 'get payment redirect data of';
   }
   protected async act({ app, index }: Picked, real: Real, what: string): Promise<void> {
-    const ex = await real.t.send(paymentRequest(real.apps[index].id, { label: beginStep(real, `${what} (${app.status})`) }));
+    const ex = await real.t.send(
+      paymentRequest(real.apps[index].id, { label: beginStep(real, `${what} (${app.status})`) }),
+    );
     expectPredicted(real.t, ex, paymentPrediction(app));
   }
 }
@@ -78,7 +89,10 @@ export class UploadCommand extends AppCommand {
     return 'upload a PDF for';
   }
   protected async act({ app, index }: Picked, real: Real, what: string): Promise<void> {
-    const ex = await real.t.send({ ...jsonUpload(real.apps[index].id, PDF), label: beginStep(real, `${what} (${app.status})`) });
+    const ex = await real.t.send({
+      ...jsonUpload(real.apps[index].id, PDF),
+      label: beginStep(real, `${what} (${app.status})`),
+    });
     expectPredicted(real.t, ex, uploadPrediction(app));
   }
 }
