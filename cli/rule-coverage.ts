@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 /**
  * Which suite files cover which rule: every catalogue id that appears as a string literal in
  * suites/**\/*.conformance.ts (where checks name the rules they verify), with its line.
@@ -12,7 +13,7 @@ export interface CoverageSite {
 }
 
 async function conformanceFiles(dir: string): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch {

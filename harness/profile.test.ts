@@ -2,7 +2,6 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from './errors.js';
 import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from './profile.js';
 import type { TargetProfile } from './run-config.js';
 import { caughtConfigError as caught } from './errors.test-helpers.js';

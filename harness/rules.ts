@@ -79,7 +79,7 @@ function checkedRule(value: unknown, where: string): Rule {
   if (value === null || typeof value !== 'object') throw new Error(`${where} is not an object`);
   const rule = value as Record<string, unknown>;
   const id = rule.id;
-  if (typeof id !== 'string' || !RULE_ID.test(id) || !RULE_AREAS.some((area) => id.startsWith(area + '-'))) {
+  if (typeof id !== 'string' || !RULE_ID.test(id) || !RULE_AREAS.some((area) => id.startsWith(`${area}-`))) {
     throw new Error(
       `${where}: malformed rule id ${JSON.stringify(id)} (UPPER-KEBAB, starting with one of ${RULE_AREAS.join(', ')})`,
     );

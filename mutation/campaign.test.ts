@@ -11,7 +11,7 @@ import type { Finding } from '../harness/model.js';
 import type { RunConfig } from '../harness/run-config.js';
 import { buildSummary } from '../reports/summary.js';
 import { catalogueOf } from '../reports/run-info.js';
-import { SAMPLE_RULES, sampleInfo } from '../reports/testing/sample.js';
+import { SAMPLE_RULES } from '../reports/testing/sample.js';
 import type { SuiteRunner } from '../engine/suite-runner.js';
 import { runCampaign } from './campaign.js';
 import { renderMatrix } from './matrix.js';

@@ -104,7 +104,12 @@ function problemsOf(doc: Contract, req: ApiRequest): string[] {
   const query: Record<string, string> = Object.fromEntries(new URLSearchParams(inline ?? ''));
   for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) query[k] = String(v);
   const names: string[] = [];
-  const template = new RegExp(`^${op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => (names.push(n), '([^/]+)'))}$`);
+  const template = new RegExp(
+    `^${op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => {
+      names.push(n);
+      return '([^/]+)';
+    })}$`,
+  );
   const pathValues = Object.fromEntries(
     names.map((n, i) => [n, decodeURIComponent(template.exec(path!)?.[i + 1] ?? '')]),
   );

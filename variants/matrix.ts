@@ -105,11 +105,9 @@ export function renderMatrix(result: VariantsResult): string {
 /** The matrix as a Markdown table (for the README). */
 export function markdownMatrix(result: VariantsResult): string {
   const row = (c: readonly string[]) => `| ${c.join(' | ')} |`;
-  return (
-    [
-      row(HEAD),
-      row(HEAD.map(() => '---')),
-      ...result.outcomes.map((o) => row(cells(o).map((c, i) => (i === 0 && o.variant ? `\`${c}\`` : c)))),
-    ].join('\n') + '\n'
-  );
+  return `${[
+    row(HEAD),
+    row(HEAD.map(() => '---')),
+    ...result.outcomes.map((o) => row(cells(o).map((c, i) => (i === 0 && o.variant ? `\`${c}\`` : c)))),
+  ].join('\n')}\n`;
 }

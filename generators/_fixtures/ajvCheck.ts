@@ -53,7 +53,12 @@ function bodyErrors(errors: ErrorObject[]): RequestError[] {
 
 function pathValues(template: string, path: string): Record<string, string> {
   const names: string[] = [];
-  const re = new RegExp(`^${template.replace(/\{([^}]+)\}/g, (_m, n: string) => (names.push(n), '([^/]*)'))}$`);
+  const re = new RegExp(
+    `^${template.replace(/\{([^}]+)\}/g, (_m, n: string) => {
+      names.push(n);
+      return '([^/]*)';
+    })}$`,
+  );
   const m = re.exec(path);
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m?.[i + 1] ?? '')]));
 }

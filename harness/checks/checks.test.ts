@@ -79,7 +79,12 @@ describe('schemaValid', () => {
   });
   test('passes the status, content type, parsed body and the request line to the contract', () => {
     const calls: unknown[][] = [];
-    const c = { validateResponse: (...args: unknown[]) => (calls.push(args), { kind: 'valid' as const }) };
+    const c = {
+      validateResponse: (...args: unknown[]) => {
+        calls.push(args);
+        return { kind: 'valid' as const };
+      },
+    };
     bindChecks(RULES, c).schemaValid(exchange(200, { ok: true }), 'ping');
     expect(calls).toEqual([
       ['ping', 200, 'application/json', { ok: true }, { method: 'GET', url: 'http://127.0.0.1:1/v1/ping' }],

@@ -1,6 +1,5 @@
 /** The one reader of key variables: roles resolve through their variable, absences are named by variable, never by value. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../errors.js';
 import type { TargetProfile } from '../run-config.js';
 import { MissingKeyRole } from './errors.js';
 import { keyValues, KeyRing, requireKeys } from './keys.js';

@@ -40,7 +40,7 @@ export function schemaDefects(raw: JsonObject, ajv: SchemaValidator): ContractDe
     const deepest = errors.reduce((a, b) => (b.instancePath.length > a.instancePath.length ? b : a), errors[0]);
     const at = deepest ? deepest.instancePath : '';
     const messages = [...new Set(errors.filter((e) => e.instancePath === at).map((e) => e.message))];
-    const segments = [...site.segments, ...fromPointer('#' + at)];
+    const segments = [...site.segments, ...fromPointer(`#${at}`)];
     defects.push(defectAt(segments, `invalid schema: ${messages.join('; ')}`, site.operationId));
   }
   return defects;

@@ -26,7 +26,7 @@ export function mediaKeyFor(documented: readonly string[], contentType: string |
     return byType.get('application/json') ?? (documented.length === 1 ? documented[0] : undefined);
   }
   const type = mediaTypeOf(contentType);
-  return byType.get(type) ?? byType.get(type.split('/')[0] + '/*') ?? byType.get('*/*');
+  return byType.get(type) ?? byType.get(`${type.split('/')[0]}/*`) ?? byType.get('*/*');
 }
 
 export function isJsonMediaType(mediaType: string): boolean {

@@ -20,7 +20,7 @@ export function createMatcher(operations: readonly Operation[], servers: unknown
   const prefixes = serverPrefixes(servers);
   return (method, concretePath) => {
     const path = pathOnly(concretePath);
-    const candidates = [path, ...prefixes.filter((p) => path.startsWith(p + '/')).map((p) => path.slice(p.length))];
+    const candidates = [path, ...prefixes.filter((p) => path.startsWith(`${p}/`)).map((p) => path.slice(p.length))];
     const upper = method.toUpperCase();
     for (const candidate of candidates) {
       const best = matchers

@@ -1,7 +1,7 @@
 /** JSON pointers (RFC 6901) in URI-fragment form (`#/a/b`), as the defects report them. */
 
 export function toPointer(segments: ReadonlyArray<string | number>): string {
-  return '#' + segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return `#${segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
 }
 
 export function fromPointer(pointer: string): string[] {

@@ -47,7 +47,7 @@ function pathItemSites(item: unknown, at: string[], sites: Sites): void {
 }
 
 function listSites(list: unknown, at: string[], id: string | undefined, sites: Sites): void {
-  if (Array.isArray(list)) list.forEach((p, i) => parameterSites(p, [...at, String(i)], id, sites));
+  if (Array.isArray(list)) for (const [i, p] of list.entries()) parameterSites(p, [...at, String(i)], id, sites);
 }
 
 /** Parameter and header objects: `schema`, or `content` with schemas. */

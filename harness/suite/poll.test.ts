@@ -40,7 +40,10 @@ describe('pollUntil', () => {
   test('gives up at the timeout and returns the last exchange', async () => {
     let n = 0;
     const ex = await pollUntil(
-      read(() => (++n, 200)),
+      read(() => {
+        n += 1;
+        return 200;
+      }),
       () => false,
       1_000,
       100,
@@ -53,7 +56,10 @@ describe('pollUntil', () => {
   test('never exceeds the attempt bound, whatever the timeout', async () => {
     let n = 0;
     await pollUntil(
-      read(() => (++n, 200)),
+      read(() => {
+        n += 1;
+        return 200;
+      }),
       () => false,
       10_000_000,
       1,

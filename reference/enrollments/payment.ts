@@ -37,7 +37,7 @@ function carrierFields(app: Application): Record<string, string> {
     amount_Due: '412.37',
     'x-Carrier.Ref': `SMH.${app.id}`,
     'policy#': app.id,
-    'return url': 'https://partner.example/payments/return?enrollment=' + encodeURIComponent(app.id),
+    'return url': `https://partner.example/payments/return?enrollment=${encodeURIComponent(app.id)}`,
     'PlanHIOS[id]': String(app.data.plan_hios_id ?? ''),
     'Subscriber Last-Name': String(valueAt(app.data, 'applicants.primary.last_name') ?? ''),
   };

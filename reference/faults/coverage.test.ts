@@ -8,7 +8,7 @@ import { FAMILIES } from '../../harness/model.js';
 import { allFaults } from './index.js';
 
 /** Rules no fault can break in a way a black-box client observes within a bounded run. */
-export const UNINJECTABLE: Record<string, string> = {
+const UNINJECTABLE: Record<string, string> = {
   'IDEMP-RETENTION-24H':
     "Retention is only observable by replaying a key 24 hours after its first use; a black-box run is bounded to minutes and cannot move the target's clock, so a shorter or longer retention looks the same.",
   'RATE-MONTHLY-QUOTA':

@@ -25,7 +25,9 @@ const RIGS: Partial<Record<Family, Rig>> = {
 const probed = allFaults.flatMap((f) => (f.probe.target === 'routes' ? [{ fault: f, run: f.probe.run }] : []));
 
 const receivers: Array<() => void> = [];
-afterAll(() => receivers.forEach((close) => close()));
+afterAll(() => {
+  for (const close of receivers) close();
+});
 
 /** A fresh webhook receiver per kit, so two kits never see each other's events. */
 async function inbox(): Promise<Inbox> {

@@ -37,7 +37,10 @@ const operations = new Map<string, Operation>(
 function documentedPlaces(): Array<{ zip_code?: string; fips_code?: string; state?: string }> {
   const places: Array<Record<string, string>> = [];
   const walk = (v: unknown, inExample: boolean): void => {
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, inExample));
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, inExample);
+      return;
+    }
     if (v === null || typeof v !== 'object') return;
     const o = v as Json;
     const place = Object.fromEntries(

@@ -65,7 +65,7 @@ export function zctaZips(): { rows: ZipRow[]; bareNames: Map<string, string>; pl
   const rows = records.map((r) => {
     const codes = String(r.county_fips_all).split('|').map(fips5);
     const names = String(r.county_names_all).split('|');
-    codes.forEach((c, i) => bareNames.set(c, names[i] ?? c));
+    for (const [i, c] of codes.entries()) bareNames.set(c, names[i] ?? c);
     const near = places.get(r.zip.slice(0, 3)) ?? [];
     if (near.length < PLACES_PER_PREFIX)
       places.set(r.zip.slice(0, 3), [...near, { zip: r.zip, city: r.city, state: r.stateAbbreviation }]);

@@ -66,14 +66,12 @@ verify(
       observed: `${JSON.stringify(app?.payment_instructions)}`,
     });
     expectPolicyStatusInEnum(t.expect.rules('ENR-POLICY-STATUS-ENUM'), ex);
-    t.expect
-      .rules('ENR-CREATE-INITIAL-DRAFT')
-      .that(ex, {
-        holds: app.policy_status === 'draft',
-        title: 'new application not in draft',
-        expected: 'policy_status "draft"',
-        observed: `policy_status ${JSON.stringify(app.policy_status)}`,
-      });
+    t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, {
+      holds: app.policy_status === 'draft',
+      title: 'new application not in draft',
+      expected: 'policy_status "draft"',
+      observed: `policy_status ${JSON.stringify(app.policy_status)}`,
+    });
     const actions = nextActionsOf(app);
     const stray = actions.filter((a) => typeof a?.href !== 'string' || !HREF.test(a.href));
     t.expect.rules('ENR-CREATE-NEXT-ACTIONS-HREF').that(ex, {

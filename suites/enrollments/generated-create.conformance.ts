@@ -46,36 +46,30 @@ verifyProperty(
     const status = ex.response?.status ?? 0;
     const json = ex.response?.json as Json | undefined;
     if (outcome.rule === undefined)
-      t.expect
-        .rules('EDGE-NO-5XX')
-        .that(ex, {
-          holds: status > 0 && status < 500,
-          title: 'server error',
-          expected: `one of ${outcome.statuses.join(', ')}`,
-          observed: `status ${status || 'none'}`,
-        });
+      t.expect.rules('EDGE-NO-5XX').that(ex, {
+        holds: status > 0 && status < 500,
+        title: 'server error',
+        expected: `one of ${outcome.statuses.join(', ')}`,
+        observed: `status ${status || 'none'}`,
+      });
     else t.expect.rules(outcome.rule).status(ex, outcome.statuses);
     if (outcome.rule !== undefined && outcome.errors) {
       const errors = Array.isArray(json?.errors) ? json!.errors : [];
-      t.expect
-        .rules(outcome.rule)
-        .that(ex, {
-          holds: errors.length > 0,
-          title: 'errors[] empty',
-          expected: 'a non-empty errors[] naming what is wrong',
-          observed: () => ex.response!.body.slice(0, 300),
-        });
+      t.expect.rules(outcome.rule).that(ex, {
+        holds: errors.length > 0,
+        title: 'errors[] empty',
+        expected: 'a non-empty errors[] naming what is wrong',
+        observed: () => ex.response!.body.slice(0, 300),
+      });
     }
     if (outcome.draft && status >= 200 && status < 300) {
       const shown = policyStatusOf(json);
-      t.expect
-        .rules('ENR-CREATE-INITIAL-DRAFT')
-        .that(ex, {
-          holds: shown === undefined || shown === 'draft',
-          title: 'new application not a draft',
-          expected: 'policy_status draft',
-          observed: `policy_status ${JSON.stringify(shown)}`,
-        });
+      t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, {
+        holds: shown === undefined || shown === 'draft',
+        title: 'new application not a draft',
+        expected: 'policy_status draft',
+        observed: `policy_status ${JSON.stringify(shown)}`,
+      });
     }
   },
   { needs: { writes: true }, maxRuns: 5 },

@@ -16,14 +16,12 @@ verify(
     const ex = await t.send(readRequest(app.id));
     t.expect.rules('ENR-READ-200').status(ex, 200);
     const read = applicationIdOf(t.json(ex));
-    t.expect
-      .rules('ENR-READ-200')
-      .that(ex, {
-        holds: read === app.id,
-        title: 'another application',
-        expected: `the application ${app.id}`,
-        observed: `id ${JSON.stringify(read)}`,
-      });
+    t.expect.rules('ENR-READ-200').that(ex, {
+      holds: read === app.id,
+      title: 'another application',
+      expected: `the application ${app.id}`,
+      observed: `id ${JSON.stringify(read)}`,
+    });
     expectPolicyStatusInEnum(t.expect.rules('ENR-POLICY-STATUS-ENUM'), ex);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getEnrollment');
   },

@@ -27,14 +27,12 @@ verify(
     const { ex } = await sendAction(t, app.id, 'cancellations');
     t.expect.rules('ENR-CANCEL-202').status(ex, 202);
     const last = await readUntilLeaves(t, app.id, ['pending_effectuation'], 'poll until the cancellation shows');
-    t.expect
-      .rules('ENR-CANCEL-OUTCOME')
-      .that(last, {
-        holds: statusOf(last) === 'cancelled',
-        title: 'cancellation not shown',
-        expected: 'policy_status cancelled',
-        observed: `policy_status ${JSON.stringify(statusOf(last))}`,
-      });
+    t.expect.rules('ENR-CANCEL-OUTCOME').that(last, {
+      holds: statusOf(last) === 'cancelled',
+      title: 'cancellation not shown',
+      expected: 'policy_status cancelled',
+      observed: `policy_status ${JSON.stringify(statusOf(last))}`,
+    });
   },
   { needs: { writes: true, fixtures: ['planFull'] } },
 );
@@ -67,25 +65,21 @@ verify(
   async (t) => {
     const app = await createApplication(t, 'planFull');
     const active = await submitUntilEffectuated(t, app);
-    t.expect
-      .rules('ENR-EFFECTUATION')
-      .that(active, {
-        holds: statusOf(active) === 'effectuated',
-        title: 'policy never effectuated',
-        expected: 'policy_status effectuated within asyncTimeoutMs',
-        observed: `policy_status ${JSON.stringify(statusOf(active))}`,
-      });
+    t.expect.rules('ENR-EFFECTUATION').that(active, {
+      holds: statusOf(active) === 'effectuated',
+      title: 'policy never effectuated',
+      expected: 'policy_status effectuated within asyncTimeoutMs',
+      observed: `policy_status ${JSON.stringify(statusOf(active))}`,
+    });
     const { ex } = await sendAction(t, app.id, 'terminations');
     t.expect.rules('ENR-TERMINATE-202').status(ex, 202);
     const last = await readUntilLeaves(t, app.id, ['effectuated'], 'poll until the termination shows');
-    t.expect
-      .rules('ENR-TERMINATE-OUTCOME')
-      .that(last, {
-        holds: statusOf(last) === 'terminated',
-        title: 'termination not shown',
-        expected: 'policy_status terminated',
-        observed: `policy_status ${JSON.stringify(statusOf(last))}`,
-      });
+    t.expect.rules('ENR-TERMINATE-OUTCOME').that(last, {
+      holds: statusOf(last) === 'terminated',
+      title: 'termination not shown',
+      expected: 'policy_status terminated',
+      observed: `policy_status ${JSON.stringify(statusOf(last))}`,
+    });
   },
   { needs: { writes: true, fixtures: ['planFull'] } },
 );

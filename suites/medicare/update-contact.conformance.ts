@@ -15,31 +15,6 @@ import {
   validUpdate,
 } from './contact-request.js';
 
-/** The contact members of 2.9 (the data a partial update must keep); others, e.g. a timestamp, may change. */
-const CONTACT_MEMBERS = [
-  'external_id',
-  'first_name',
-  'last_name',
-  'address_1',
-  'address_2',
-  'birth_date',
-  'city',
-  'email',
-  'extra_help',
-  'medicaid_eligible',
-  'medicaid_number',
-  'medicare_number',
-  'medicare_part_a_effective_date',
-  'medicare_part_b_effective_date',
-  'phone',
-  'sex',
-  'state',
-  'type',
-  'zip',
-  'id',
-  'slug',
-];
-
 verify(
   'a contact update with the key in X-API-Key answers 200 {data: {contact, redirect_url}}',
   ['MEDICARE-200', 'AUTH-MEDICARE-HEADER', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID', 'AUTH-KEY-NOT-ECHOED'],

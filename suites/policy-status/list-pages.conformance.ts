@@ -97,25 +97,21 @@ verify(
       { ...second, asked: limit },
       { ex: both.last.ex!, rows: both.last.rows, asked: 2 * limit },
     ]) {
-      t.expect
-        .rules('POLICY-LIST-LIMIT-BOUND')
-        .that(ex, {
-          holds: rows.length <= asked,
-          title: 'page larger than limit',
-          expected: `at most ${asked} rows`,
-          observed: `${rows.length} rows`,
-        });
+      t.expect.rules('POLICY-LIST-LIMIT-BOUND').that(ex, {
+        holds: rows.length <= asked,
+        title: 'page larger than limit',
+        expected: `at most ${asked} rows`,
+        observed: `${rows.length} rows`,
+      });
     }
     const shown = { first: first.rows, second: second.rows, both: both.last.rows };
     const overlap = overlapOf(shown);
-    t.expect
-      .rules('POLICY-LIST-PAGES-CONSISTENT')
-      .that(second.ex, {
-        holds: overlap.length === 0,
-        title: 'pages overlap',
-        expected: 'no row on both pages (offset skips that many rows)',
-        observed: `on both pages: ${overlap.join(', ').slice(0, 300)}`,
-      });
+    t.expect.rules('POLICY-LIST-PAGES-CONSISTENT').that(second.ex, {
+      holds: overlap.length === 0,
+      title: 'pages overlap',
+      expected: 'no row on both pages (offset skips that many rows)',
+      observed: `on both pages: ${overlap.join(', ').slice(0, 300)}`,
+    });
     t.expect.rules('POLICY-LIST-PAGES-CONSISTENT').that(second.ex, {
       holds: pagesMatchLarger(shown),
       title: 'pages disagree with the larger page',

@@ -81,22 +81,18 @@ verifyProperty(
     const stray = results.filter(
       (r) => differs(resultCoverageType(r), q.coverageType) || differs(resultExchange(r), q.exchange),
     );
-    t.expect
-      .rules('QUOTES-HOMOGENEOUS')
-      .that(ex, {
-        holds: stray.length === 0,
-        title: 'mixed results',
-        expected: `every result of coverage_type ${q.coverageType} on ${q.exchange}`,
-        observed: `${stray.length} other result(s)`,
-      });
-    t.expect
-      .rules('QUOTES-PAGE-SIZE')
-      .that(ex, {
-        holds: results.length <= h.size,
-        title: 'page larger than page.size',
-        expected: `at most ${h.size} results`,
-        observed: `${results.length} results`,
-      });
+    t.expect.rules('QUOTES-HOMOGENEOUS').that(ex, {
+      holds: stray.length === 0,
+      title: 'mixed results',
+      expected: `every result of coverage_type ${q.coverageType} on ${q.exchange}`,
+      observed: `${stray.length} other result(s)`,
+    });
+    t.expect.rules('QUOTES-PAGE-SIZE').that(ex, {
+      holds: results.length <= h.size,
+      title: 'page larger than page.size',
+      expected: `at most ${h.size} results`,
+      observed: `${results.length} results`,
+    });
   },
   { needs: { writes: true, fixtures: QUOTE_FIXTURES }, maxRuns: 4 },
 );

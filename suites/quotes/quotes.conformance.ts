@@ -43,14 +43,12 @@ verify(
       observed: () =>
         `other results: ${JSON.stringify(stray.map((r) => ({ coverage_type: resultCoverageType(r), exchange: resultExchange(r) }))).slice(0, 300)}`,
     });
-    t.expect
-      .rules('QUOTES-PAGE-SIZE')
-      .that(ex, {
-        holds: results.length <= size,
-        title: 'page larger than page.size',
-        expected: `at most ${size} results`,
-        observed: `${results.length} results`,
-      });
+    t.expect.rules('QUOTES-PAGE-SIZE').that(ex, {
+      holds: results.length <= size,
+      title: 'page larger than page.size',
+      expected: `at most ${size} results`,
+      observed: `${results.length} results`,
+    });
   },
   { needs },
 );

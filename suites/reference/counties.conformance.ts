@@ -50,14 +50,12 @@ verify(
     const ex = await t.send(countiesRequest(t.fixture<string>('zipCode')));
     t.expect.rules('COUNTIES-200').status(ex, 200);
     const counties = countiesOf(t, ex);
-    t.expect
-      .rules('COUNTIES-NONEMPTY')
-      .that(ex, {
-        holds: counties.length > 0,
-        title: 'no counties for a known ZIP code',
-        expected: 'one or more counties',
-        observed: 'an empty or missing `counties` list',
-      });
+    t.expect.rules('COUNTIES-NONEMPTY').that(ex, {
+      holds: counties.length > 0,
+      title: 'no counties for a known ZIP code',
+      expected: 'one or more counties',
+      observed: 'an empty or missing `counties` list',
+    });
     for (const c of counties) {
       t.expect.rules('COUNTIES-SCHEMA').that(ex, {
         holds:
@@ -69,14 +67,12 @@ verify(
         expected: '`fips_code` and `name` strings and a two-letter `state`',
         observed: JSON.stringify(c),
       });
-      t.expect
-        .rules('COUNTIES-FIPS-FORMAT')
-        .that(ex, {
-          holds: /^\d{5}$/.test(String(c.fips_code)),
-          title: 'fips_code is not 5 digits',
-          expected: 'a 5-digit county FIPS code',
-          observed: JSON.stringify(c.fips_code),
-        });
+      t.expect.rules('COUNTIES-FIPS-FORMAT').that(ex, {
+        holds: /^\d{5}$/.test(String(c.fips_code)),
+        title: 'fips_code is not 5 digits',
+        expected: 'a 5-digit county FIPS code',
+        observed: JSON.stringify(c.fips_code),
+      });
     }
     expectStateOfFips(t, ex);
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
@@ -96,14 +92,12 @@ verify(
     // The fixture crosses a state line: one state for all its counties means a state was
     // taken from the ZIP code, not from each county.
     const states = new Set(countiesOf(t, ex).map((c) => c.state));
-    t.expect
-      .rules('COUNTIES-STATE-OF-FIPS')
-      .that(ex, {
-        holds: states.size > 1,
-        title: 'one state for a cross-state ZIP code',
-        expected: 'counties in two or more states',
-        observed: `states ${[...states].join(', ')}`,
-      });
+    t.expect.rules('COUNTIES-STATE-OF-FIPS').that(ex, {
+      holds: states.size > 1,
+      title: 'one state for a cross-state ZIP code',
+      expected: 'counties in two or more states',
+      observed: `states ${[...states].join(', ')}`,
+    });
   },
   { needs: { fixtures: ['crossStateZipCode'] } },
 );

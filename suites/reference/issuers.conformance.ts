@@ -57,31 +57,25 @@ verify(
     const ex = await t.send(issuersRequest(stateQuery(t)));
     t.expect.rules('ISSUERS-200').status(ex, 200);
     const issuers = issuersOf(t, ex);
-    t.expect
-      .rules('ISSUERS-200')
-      .that(ex, {
-        holds: Array.isArray(t.json(ex)?.issuers),
-        title: 'no issuers list',
-        expected: '{issuers: [...]}',
-        observed: ex.response!.body.slice(0, 300),
-      });
+    t.expect.rules('ISSUERS-200').that(ex, {
+      holds: Array.isArray(t.json(ex)?.issuers),
+      title: 'no issuers list',
+      expected: '{issuers: [...]}',
+      observed: ex.response!.body.slice(0, 300),
+    });
     for (const i of issuers) {
-      t.expect
-        .rules('ISSUERS-SCHEMA')
-        .that(ex, {
-          holds: typeof i.name === 'string' && typeof i.hios_issuer_id === 'string',
-          title: 'issuer fields',
-          expected: '`name` and `hios_issuer_id` strings',
-          observed: JSON.stringify(i),
-        });
-      t.expect
-        .rules('ISSUERS-HIOS-FORMAT')
-        .that(ex, {
-          holds: /^\d{5}$/.test(hiosId(i)),
-          title: 'hios_issuer_id is not 5 digits',
-          expected: 'a canonical 5-digit issuer id',
-          observed: JSON.stringify(i.hios_issuer_id),
-        });
+      t.expect.rules('ISSUERS-SCHEMA').that(ex, {
+        holds: typeof i.name === 'string' && typeof i.hios_issuer_id === 'string',
+        title: 'issuer fields',
+        expected: '`name` and `hios_issuer_id` strings',
+        observed: JSON.stringify(i),
+      });
+      t.expect.rules('ISSUERS-HIOS-FORMAT').that(ex, {
+        holds: /^\d{5}$/.test(hiosId(i)),
+        title: 'hios_issuer_id is not 5 digits',
+        expected: 'a canonical 5-digit issuer id',
+        observed: JSON.stringify(i.hios_issuer_id),
+      });
     }
     // Order first by name alone, so a wrong tiebreak is reported as such and not as a wrong order.
     t.expect.rules('ISSUERS-ORDER').that(ex, {
@@ -209,13 +203,11 @@ verify(
     const ex = await t.send(issuersRequest({ state: 'ZZ' }));
     const status = ex.response?.status ?? 0;
     expectNo5xx(t.expect.rules('EDGE-NO-5XX'), ex);
-    t.expect
-      .rules('SCHEMA-DOCUMENTED-STATUS')
-      .that(ex, {
-        holds: documented(t, 'listIssuers', status),
-        title: 'undocumented status',
-        expected: 'a status listIssuers documents',
-        observed: `status ${status}`,
-      });
+    t.expect.rules('SCHEMA-DOCUMENTED-STATUS').that(ex, {
+      holds: documented(t, 'listIssuers', status),
+      title: 'undocumented status',
+      expected: 'a status listIssuers documents',
+      observed: `status ${status}`,
+    });
   },
 );

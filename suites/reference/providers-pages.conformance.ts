@@ -114,14 +114,12 @@ verify(
     if (both.page.providers.length < 2 * size)
       throw new SkipCheck(`fixture providerQuery with at least ${2 * size} matches`);
     for (const { ex, size: asked, page } of pages) {
-      t.expect
-        .rules('PROVIDERS-PAGE-SIZE-BOUND')
-        .that(ex, {
-          holds: page.providers.length <= asked,
-          title: 'page larger than page_size',
-          expected: `at most ${asked} providers`,
-          observed: `${page.providers.length} providers`,
-        });
+      t.expect.rules('PROVIDERS-PAGE-SIZE-BOUND').that(ex, {
+        holds: page.providers.length <= asked,
+        title: 'page larger than page_size',
+        expected: `at most ${asked} providers`,
+        observed: `${page.providers.length} providers`,
+      });
     }
     const counts = pages.map((p) => p.page.meta.result_count);
     t.expect.rules('PROVIDERS-RESULT-COUNT').that(second.ex, {
@@ -136,14 +134,12 @@ verify(
       both: rowsText(both.page.providers),
     };
     const overlap = overlapOf(shown);
-    t.expect
-      .rules('PROVIDERS-PAGES-CONSISTENT')
-      .that(second.ex, {
-        holds: overlap.length === 0,
-        title: 'pages overlap',
-        expected: 'no provider on both pages (page 2 holds the matches after page 1)',
-        observed: `on both pages: ${overlap.join(', ').slice(0, 400)}`,
-      });
+    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, {
+      holds: overlap.length === 0,
+      title: 'pages overlap',
+      expected: 'no provider on both pages (page 2 holds the matches after page 1)',
+      observed: `on both pages: ${overlap.join(', ').slice(0, 400)}`,
+    });
     t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, {
       holds: pagesMatchLarger(shown),
       title: 'pages disagree with the larger page',

@@ -29,22 +29,18 @@ verify(
     for (const p of providers) {
       // A null the provider's document allows is a shape that document rules (PROVIDER-MEMBERS-NULLABLE): no verdict of its own.
       const wrong = wrongProviderFields(p);
-      t.expect
-        .rules('PROVIDERS-SCHEMA')
-        .that(ex, {
-          holds: wrong.length === 0,
-          title: 'provider fields',
-          expected: 'every field of 2.4 with its type',
-          observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}`,
-        });
-      t.expect
-        .rules('PROVIDERS-NPI-FORMAT')
-        .that(ex, {
-          holds: /^\d{10}$/.test(String(p.npi)),
-          title: 'npi is not 10 digits',
-          expected: 'a 10-digit npi',
-          observed: JSON.stringify(p.npi),
-        });
+      t.expect.rules('PROVIDERS-SCHEMA').that(ex, {
+        holds: wrong.length === 0,
+        title: 'provider fields',
+        expected: 'every field of 2.4 with its type',
+        observed: `wrong or missing: ${wrong.join(', ')} in ${JSON.stringify(p)}`,
+      });
+      t.expect.rules('PROVIDERS-NPI-FORMAT').that(ex, {
+        holds: /^\d{10}$/.test(String(p.npi)),
+        title: 'npi is not 10 digits',
+        expected: 'a 10-digit npi',
+        observed: JSON.stringify(p.npi),
+      });
       t.expect.rules('PROVIDERS-ADDRESS-FORMAT').that(ex, {
         holds: addressFormatHolds(p),
         title: 'provider address format',

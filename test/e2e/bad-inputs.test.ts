@@ -177,7 +177,7 @@ describe('setup mistakes outside run', () => {
   it('serve on a busy port exits 2 with E_PORT_IN_USE and no stack', async () => {
     const result = await runCli(['serve', '--port', new URL(server.url).port]);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^E_PORT_IN_USE: port \d+ on 127\.0\.0\.1 is already in use\n  fix: .+/);
+    expect(result.err).toMatch(/^E_PORT_IN_USE: port \d+ on 127\.0\.0\.1 is already in use\n {2}fix: .+/);
     expect(result.err).not.toMatch(/\n\s+at /);
   });
 

@@ -69,7 +69,7 @@ describe('a target that stops listening after the preflight', () => {
     expect(lines).toEqual([
       `E_TARGET_NOT_LISTENING: during the run nothing accepts connections there; ${blocked.length} checks blocked (no answer: their rules were not tested)`,
     ]);
-    expect(result.err).toMatch(/\n  fix: Nothing accepts connections/);
+    expect(result.err).toMatch(/\n {2}fix: Nothing accepts connections/);
     expect(result.code).toBe(4);
   }, 120_000);
 });

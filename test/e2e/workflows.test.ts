@@ -152,6 +152,7 @@ describe('triggers and scheduling', () => {
       .map((s) => Number(s.trim()));
     const count = Number(/SHARD_COUNT: (\d+)/.exec(text)![1]);
     expect(shards).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
     expect(text).toContain('--shard ${{ matrix.shard }}/${{ env.SHARD_COUNT }}');
     expect(text).toMatch(/fail-fast: false/);
     // Each shard's keys are chosen by its index, so shards never share a rate budget.

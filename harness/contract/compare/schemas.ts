@@ -78,7 +78,7 @@ function members(
 ): void {
   const names = [...new Set([...Object.keys(ours), ...Object.keys(theirs)])].sort();
   for (const name of names) {
-    const at = key === 'properties' ? `${pointer}/${escape(name)}` : `${pointer}/*`;
+    const at = key === 'properties' ? `${pointer}/${escapePointer(name)}` : `${pointer}/*`;
     if (!(name in ours) || !(name in theirs)) {
       out.push({
         pointer: at,
@@ -118,10 +118,12 @@ function alternatives(
     out.push({ pointer, keyword: key, ours: left.map(summary), theirs: right.map(summary) });
     return;
   }
-  left.forEach((o, i) => walk(o, right[i], pointer, depth + 1, out));
+  left.forEach((o, i) => {
+    walk(o, right[i], pointer, depth + 1, out);
+  });
 }
 
-function escape(name: string): string {
+function escapePointer(name: string): string {
   return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -37,14 +37,12 @@ export function beginStep(real: Real, what: string): string {
 /** Holds the answer to the prediction: its statuses (and code) under its rule, else no 5xx. */
 export function expectPredicted(t: CheckContext, ex: Exchange, p: Prediction): void {
   if (p.rule === undefined) {
-    t.expect
-      .rules('EDGE-NO-5XX')
-      .that(ex, {
-        holds: (ex.response?.status ?? 0) < 500 && ex.response !== undefined,
-        title: 'server error',
-        expected: `one of ${p.statuses.join(', ')} (the contract states no outcome here)`,
-        observed: `status ${ex.response?.status ?? 'none'}`,
-      });
+    t.expect.rules('EDGE-NO-5XX').that(ex, {
+      holds: (ex.response?.status ?? 0) < 500 && ex.response !== undefined,
+      title: 'server error',
+      expected: `one of ${p.statuses.join(', ')} (the contract states no outcome here)`,
+      observed: `status ${ex.response?.status ?? 'none'}`,
+    });
     return;
   }
   if (p.code) expectRefused(t.expect.rules(p.rule), ex, p.statuses, p.code);
@@ -54,14 +52,12 @@ export function expectPredicted(t: CheckContext, ex: Exchange, p: Prediction): v
 /** The status a read shows is the model's; the rule is the claim that put the application there. */
 export function expectStatus(t: CheckContext, ex: Exchange, app: ModelApp): void {
   const shown = statusOf(ex);
-  t.expect
-    .rules(app.statusRule)
-    .that(ex, {
-      holds: shown === app.status,
-      title: 'policy_status not as the sequence leads to',
-      expected: `policy_status ${app.status}`,
-      observed: `policy_status ${JSON.stringify(shown)}`,
-    });
+  t.expect.rules(app.statusRule).that(ex, {
+    holds: shown === app.status,
+    title: 'policy_status not as the sequence leads to',
+    expected: `policy_status ${app.status}`,
+    observed: `policy_status ${JSON.stringify(shown)}`,
+  });
 }
 
 /** next_actions[] offers no action whose precondition (section 3) the model says fails. */
@@ -120,14 +116,12 @@ export async function settle(
   if (mismatch && shown === mismatch.shown)
     stepFailed(mismatch.step, last, `policy_status ${to.join(' or ')}`, { hint: mismatch.hint });
   const rule = typeof ruleOf === 'string' ? ruleOf : ruleOf(shown);
-  t.expect
-    .rules(rule)
-    .that(last, {
-      holds: (to as readonly unknown[]).includes(shown),
-      title: 'asynchronous outcome not shown',
-      expected: `policy_status ${to.join(' or ')} within asyncTimeoutMs`,
-      observed: `policy_status ${JSON.stringify(shown)}`,
-    });
+  t.expect.rules(rule).that(last, {
+    holds: (to as readonly unknown[]).includes(shown),
+    title: 'asynchronous outcome not shown',
+    expected: `policy_status ${to.join(' or ')} within asyncTimeoutMs`,
+    observed: `policy_status ${JSON.stringify(shown)}`,
+  });
   app.status = shown as PolicyStatus;
   app.statusRule = rule;
   // The read that shows the outcome shows the actions of the new state too.

@@ -38,23 +38,19 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
     const status = ex.response!.status;
     if (status >= 400) return;
     const id = applicationIdOf(ex.response?.json);
-    t.expect
-      .rules('ENR-CREATE-SUCCESS')
-      .that(ex, {
-        holds: id !== undefined,
-        title: 'no application id',
-        expected: 'the application with its id (application_id)',
-        observed: () => ex.response!.body.slice(0, 300),
-      });
+    t.expect.rules('ENR-CREATE-SUCCESS').that(ex, {
+      holds: id !== undefined,
+      title: 'no application id',
+      expected: 'the application with its id (application_id)',
+      observed: () => ex.response!.body.slice(0, 300),
+    });
     const shown = statusOf(ex);
-    t.expect
-      .rules('ENR-CREATE-INITIAL-DRAFT')
-      .that(ex, {
-        holds: shown === undefined || shown === 'draft',
-        title: 'new application not a draft',
-        expected: 'policy_status draft',
-        observed: `policy_status ${JSON.stringify(shown)}`,
-      });
+    t.expect.rules('ENR-CREATE-INITIAL-DRAFT').that(ex, {
+      holds: shown === undefined || shown === 'draft',
+      title: 'new application not a draft',
+      expected: 'policy_status draft',
+      observed: `policy_status ${JSON.stringify(shown)}`,
+    });
     real.apps.push({ id: id!, externalId: String(request.external_id), request: request as Json });
     m.apps.push(createdApp(this.plan, this.start, this.sep, this.incomplete));
   }

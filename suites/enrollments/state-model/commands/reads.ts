@@ -4,7 +4,7 @@
  */
 import { statusOf } from '../../applications.js';
 import { jsonUpload, PDF } from '../../documents-files.js';
-import { listRequest, paymentRequest, primaryApplicant, updateBody, updateRequest } from '../../requests.js';
+import { paymentRequest, primaryApplicant, updateBody, updateRequest } from '../../requests.js';
 import { paymentPrediction, updatePrediction, uploadPrediction, type ModelApp } from '../model.js';
 import { beginStep, expectListed, expectPredicted, observe, type Real } from '../system.js';
 import { AppCommand, type Picked } from './step.js';
@@ -47,14 +47,12 @@ export class UpdateCommand extends AppCommand {
     if (status < 200 || status > 299) return;
     accepted(app, prediction.rule !== undefined);
     const shown = statusOf(ex);
-    t.expect
-      .rules('ENR-UPDATE-KEEPS-POLICY-STATUS')
-      .that(ex, {
-        holds: shown === undefined || shown === app.status,
-        title: 'PUT changed the policy status',
-        expected: `policy_status ${app.status} (changes are sent by a new submission)`,
-        observed: `policy_status ${JSON.stringify(shown)}`,
-      });
+    t.expect.rules('ENR-UPDATE-KEEPS-POLICY-STATUS').that(ex, {
+      holds: shown === undefined || shown === app.status,
+      title: 'PUT changed the policy status',
+      expected: `policy_status ${app.status} (changes are sent by a new submission)`,
+      observed: `policy_status ${JSON.stringify(shown)}`,
+    });
     app.statusRule = 'ENR-UPDATE-KEEPS-POLICY-STATUS';
   }
 }
