@@ -14,28 +14,17 @@ import { PROJECT_ROOT } from '../../harness/paths.js';
 import { listFaults } from '../../reference/server.js';
 import { readSummary, runCli, scratch } from './cli.js';
 
-const ENSURE = join(PROJECT_ROOT, 'test', 'e2e', 'ensure-chromium.sh');
 export const SCREENSHOT = join(PROJECT_ROOT, 'reports', 'out', 'e2e-report-browser.png');
 
-function chromiumPath(): string | undefined {
+/** Debian's chromium when it is on the PATH (`.ci/run` installs it with test/e2e/ensure-chromium.sh); else why not. */
+function findChromium(): { path?: string; why?: string } {
   const found = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : undefined;
+  return found.status === 0
+    ? { path: found.stdout.trim() }
+    : { why: 'chromium is not installed (bash test/e2e/ensure-chromium.sh installs it)' };
 }
 
-/** Chromium, installed by test/e2e/ensure-chromium.sh where it is missing; undefined when that is impossible here. */
-function ensureChromium(): { path?: string; why?: string } {
-  const present = chromiumPath();
-  if (present) return { path: present };
-  const install = spawnSync('bash', [ENSURE], { encoding: 'utf8', timeout: 600_000 });
-  const path = chromiumPath();
-  return path
-    ? { path }
-    : {
-        why: `chromium is missing and ${ENSURE} could not install it (exit ${install.status}): ${(install.stderr || install.stdout).trim().split('\n').slice(-2).join(' ')}`,
-      };
-}
-
-const chromium = ensureChromium();
+const chromium = findChromium();
 const tmp = scratch('report-browser');
 afterAll(() => tmp.dispose());
 
