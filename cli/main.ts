@@ -1,7 +1,8 @@
 /**
  * partner-conformance: the command line. Exit codes: 0 passed, 1 a rule failed (or the
  * mutation campaign missed a fault, or a variant failed), 2 usage or configuration error, 3 internal error,
- * 4 target unreachable, 5 target refused the key (README, "Exit codes").
+ * 4 target unreachable, 5 target refused a key, 6 blocked by setup steps, 7 stopped by the run's deadline,
+ * 8 the target is not the API as configured, 9 the target is unhealthy (README, "Exit codes").
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -54,7 +55,9 @@ ${Object.entries(COMMANDS)
 
 Run \`partner-conformance <command> --help\` for a command's flags.
 Exit codes: 0 passed, 1 a rule failed, 2 usage or configuration error (nothing tested),
-3 internal error, 4 target unreachable (DNS, connection, TLS), 5 target refused the key.
+3 internal error, 4 target unreachable (DNS, connection, TLS, proxy), 5 target refused a key,
+6 blocked by setup steps, 7 stopped by the run's deadline, 8 the target is not the API as
+configured, 9 the target is unhealthy; run --help says more.
 Keys are never passed on the command line: a target profile names the environment
 variables that hold them.
 `;

@@ -13,9 +13,12 @@ export const RUN_HELP = `partner-conformance run [flags]
 Runs the conformance suites against a target (default: the embedded reference server) and
 writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
 Exit codes: 0 passed (warnings allowed), 1 a rule failed (or a warning with --strict),
-2 usage or configuration error, or every selected check skipped (nothing tested), 4 target unreachable (DNS, connection, TLS),
-5 target refused the key, 6 checks blocked by setup steps the target did not complete
-(no rule failed), 130 interrupted (partial report written).
+2 usage or configuration error, or every selected check skipped (nothing tested), 4 target
+unreachable (DNS, connection, TLS, proxy), 5 target refused a key (the message names the role),
+6 checks blocked by setup steps the target did not complete (no rule failed), 7 stopped by the
+run's deadline (runTimeoutMs; partial report written), 8 the target is not the API as
+configured (no ping object, or a 404 for the ping: a wrong path prefix), 9 the target is
+unhealthy (a 5xx for the ping, twice), 130 interrupted (partial report written).
 
 ${flagHelp(RUN_FLAGS)}
 `;

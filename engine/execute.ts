@@ -9,8 +9,9 @@ import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
-import { exitCodeOf, type RunSummary } from '../reports/summary.js';
+import { exitCodeOf, type RunSummary, type StopReason } from '../reports/summary.js';
 import { defectFindings } from './defect-findings.js';
+import { startJournal } from '../harness/client/journal.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
@@ -20,9 +21,9 @@ import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
 import { runProfile } from '../harness/run-profiles.js';
 import type { RunIO } from './io.js';
-import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
+import { runConfigOf, runInfoOf, runTimeoutOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
-import { ensureWritableDir, linkLatest } from './report-dir.js';
+import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
 
@@ -30,6 +31,10 @@ export interface ReportOptions {
   writers: ReportWriter[];
   /** Findings known before any test ran (the CLI: defects of the loaded document). */
   preFindings?: readonly Finding[];
+  /** The journal already holds this run's first exchanges (the preflight's): it is not started anew. */
+  journalStarted?: boolean;
+  /** Why the engine stopped the run, once it has (a deadline; Ctrl-C is vitest's own). */
+  stopReason?: () => StopReason | undefined;
 }
 
 /** One run of `plan` against `target` on `runner`; resolves with its summary once the reports are written. */
@@ -40,18 +45,30 @@ export function runPlanned(
   report: ReportOptions,
   startedAt = new Date(),
 ): Promise<RunSummary> {
-  return runner.run(runConfigOf(plan, target), {
+  if (!report.journalStarted) startJournal(plan.journal);
+  return runner.run(runConfigOf(plan, target, startedAt), {
     info: runInfoOf(plan, target, startedAt),
     catalogue: catalogueOf(plan.catalogue),
     writers: report.writers,
     secrets: keyValues(target.profile),
     preFindings: report.preFindings,
     classify: blockedByTransport,
+    ...(report.stopReason ? { stopReason: report.stopReason } : {}),
   });
 }
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
 export const INTERRUPTED_EXIT = 130;
+
+/** Exit code of a run that did not prove what it set out to (stopped by its deadline with no rule failed). */
+export const INCOMPLETE_EXIT = 7;
+
+/** The exit code of a finished run: a deadline stop is incomplete unless a rule failed; Ctrl-C is 130. */
+function exitCodeOfRun(summary: RunSummary, blocks: ReturnType<typeof transportBlocks>): number {
+  if (summary.stopReason === 'deadline') return summary.outcome === 'failed' ? 1 : INCOMPLETE_EXIT;
+  if (summary.interrupted) return INTERRUPTED_EXIT;
+  return exitCodeWithBlocks(exitCodeOf(summary), blocks);
+}
 
 /** Live progress on a terminal; a heartbeat line in logs. */
 function progressOf(io: RunIO): { live?: boolean; heartbeatMs?: number } {
@@ -70,9 +87,13 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   const startedAt = new Date();
   await ensureWritableDir(plan.reportDir);
   const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
-  const started = await startTarget(plan, undefined, server);
+  await claimReportDir(plan.reportDir, plan.runId, startedAt);
+  let suiteStarted = false;
+  let started: StartedTarget | undefined;
   let receiver: WebhookInbox | undefined;
   try {
+    startJournal(plan.journal);
+    started = await startTarget(plan, undefined, server);
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
     const reached: StartedTarget = plan.embedded
@@ -80,7 +101,13 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       : {
           ...started,
           ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
-          preflight: await preflight(started.profile, plan.runProfile, plan.runId),
+          preflight: await preflight({
+            profile: started.profile,
+            runProfile: plan.runProfile,
+            families: plan.families,
+            runId: plan.runId,
+            journal: plan.journal,
+          }),
         };
     const { profile } = reached;
     io.out.write(
@@ -96,6 +123,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       runId: plan.runId,
       runProfile: plan.runProfile,
       lookUpFixtures: !plan.embedded,
+      journal: plan.journal,
     });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
     const target = { ...reached, configWarnings };
@@ -111,7 +139,21 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       );
       void runner.cancel?.();
     };
+    // The overall deadline stops the run the same way; the checks under way are cut short at it (run-check.ts).
+    let stopReason: StopReason | undefined;
+    const timeoutMs = runTimeoutOf(plan);
+    const deadline = setTimeout(
+      () => {
+        stopReason = 'deadline';
+        io.err.write(
+          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s; runTimeoutMs in the target profile), stopping it and writing a partial report\n`,
+        );
+        void runner.cancel?.();
+      },
+      Math.max(0, startedAt.getTime() + timeoutMs - Date.now()),
+    );
     process.on('SIGINT', onInterrupt);
+    suiteStarted = true;
     try {
       summary = await runPlanned(
         runner,
@@ -124,16 +166,19 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
             console: progressOf(io),
           }),
           preFindings: defectFindings(plan.contract),
+          journalStarted: true,
+          stopReason: () => stopReason,
         },
         startedAt,
       );
     } finally {
+      clearTimeout(deadline);
       process.off('SIGINT', onInterrupt);
       await runner.close();
     }
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
-    const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeWithBlocks(exitCodeOf(summary), blocks);
+    const code = exitCodeOfRun(summary, blocks);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`,
@@ -143,6 +188,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     return code;
   } finally {
     await receiver?.close();
-    await started.close();
+    await started?.close();
+    // A run that ended before its checks began wrote no reports: the folder is free for the next.
+    if (!suiteStarted) await releaseReportDir(plan.reportDir, plan.journal);
   }
 }

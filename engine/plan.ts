@@ -3,18 +3,20 @@
  * one from its flags (`planRun`), the mutation campaign one per fault (`embeddedPlan`); both
  * hand it to the engine, which turns it into the RunConfig, the RunInfo and the command.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Contract } from '../harness/contract/index.js';
 import { loadContract } from '../harness/contract/index.js';
 import { ConfigError } from '../harness/errors.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { DEFAULT_SPEC } from '../harness/paths.js';
+import { journalIn } from '../harness/client/journal.js';
 import { requireKeys } from '../harness/client/keys.js';
 import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from '../harness/profile.js';
 import { loadRules } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
 import {
+  checkSpecOfThisApi,
   faultOf,
   familiesOf,
   pathOf,
@@ -45,6 +47,8 @@ export interface RunPlan {
   reportDir: string;
   /** True when reportDir is the default, so `reports/out/latest` follows it. */
   defaultReportDir: boolean;
+  /** The run's journal of every exchange (harness/client/journal.ts), in or under reportDir. */
+  journal: string;
   contract: Contract;
   catalogue: Rule[];
   /** The target profile; for the embedded server its base URLs are filled in once it listens. */
@@ -140,10 +144,12 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES]);
   checkRulesMeetFamilies(families, rules);
   const contract = await loadContract(spec);
+  if (spec !== DEFAULT_SPEC) checkSpecOfThisApi(contract, await loadContract(DEFAULT_SPEC));
   const target = targetOf(request, fault, variants);
   if (!target.embedded) requireKeys(target.profile, [...REQUIRED_ROLES]);
   const webhookListen = webhookListenOf(request.webhookListen, target);
   const runId = newRunId();
+  const reportDir = request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId);
   return {
     runId,
     runProfile,
@@ -154,8 +160,9 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     runs,
     shard,
     strict: request.strict === true,
-    reportDir: request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId),
+    reportDir,
     defaultReportDir: request.reportDir === undefined,
+    journal: journalIn(reportDir),
     contract,
     catalogue,
     ...target,
@@ -188,6 +195,8 @@ export function embeddedPlan(run: EmbeddedRun): RunPlan {
     strict: false,
     reportDir: run.reportDir,
     defaultReportDir: false,
+    // Runs of a campaign share its report folder; each lane's run has its own journal.
+    journal: join(run.reportDir, 'journals', `${run.runId}.ndjson`),
     contract: run.contract,
     catalogue: [...run.catalogue],
     profile: run.profile,

@@ -154,6 +154,7 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   if (data.readOnly !== undefined) profile.readOnly = data.readOnly;
   if (data.requestTimeoutMs !== undefined) profile.requestTimeoutMs = data.requestTimeoutMs;
   if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
+  if (data.runTimeoutMs !== undefined) profile.runTimeoutMs = data.runTimeoutMs;
   if (data.caFile !== undefined) profile.caFile = data.caFile;
   if (data.webhookReceiver !== undefined) profile.webhookReceiver = data.webhookReceiver;
   return profile;

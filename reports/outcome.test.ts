@@ -1,7 +1,10 @@
 /** A run's outcome: a run that judged no check about the target tested nothing, and never reads as passed. */
 import { describe, expect, it } from 'vitest';
 import type { Finding, Verdict } from '../harness/model.js';
-import { exitCodeOf, outcomeOf } from './summary.js';
+import { catalogueOf } from './run-info.js';
+import { outcomeLabel } from './scope.js';
+import { buildSummary, exitCodeOf, outcomeOf, type StopReason } from './summary.js';
+import { SAMPLE_RULES, sampleFindings, sampleInfo } from './testing/sample.js';
 
 const finding = (verdict: Verdict, subject?: Finding['subject']): Finding => ({
   check: `a ${verdict} check`,
@@ -27,5 +30,26 @@ describe('outcomeOf', () => {
   it('gives a run that tested nothing exit 2, never 0', () => {
     const findings = [finding('skipped')];
     expect(exitCodeOf({ outcome: outcomeOf(findings, false), findings })).toBe(2);
+  });
+});
+
+describe('a run stopped before its end', () => {
+  const summaryOf = (stopped: StopReason | boolean) =>
+    buildSummary(sampleInfo(), sampleFindings(), catalogueOf(SAMPLE_RULES), new Date(), stopped);
+
+  it.each([
+    ['Ctrl-C', true, 'interrupted'],
+    ['its deadline', 'deadline', 'deadline'],
+  ] as const)('by %s says why, in summary.json and the outcome label', (_what, stopped, reason) => {
+    const summary = summaryOf(stopped);
+    expect(summary).toMatchObject({ interrupted: true, stopReason: reason });
+    expect(outcomeLabel(summary)).toMatch(new RegExp(`^INCOMPLETE \\(${reason}\\): `));
+  });
+
+  it('a run that ran to its end says nothing of a stop', () => {
+    const summary = summaryOf(false);
+    expect(summary.interrupted).toBeUndefined();
+    expect(summary.stopReason).toBeUndefined();
+    expect(outcomeLabel(summary)).not.toContain('INCOMPLETE');
   });
 });

@@ -53,16 +53,18 @@ export function scopeOf(info: RunInfo): RunScope {
 
 /**
  * `PASSED`; `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything;
- * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end.
+ * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end, `INCOMPLETE
+ * (deadline) ...` for one stopped by its overall deadline.
  */
 export function outcomeLabel(run: {
   outcome: string;
   scope: Pick<RunScope, 'partial'>;
   interrupted?: boolean;
+  stopReason?: string;
 }): string {
   const word = run.outcome === 'empty' ? 'NOTHING TESTED' : run.outcome.toUpperCase();
   const label = run.scope.partial.length === 0 ? word : `${word} (PARTIAL: ${run.scope.partial.join('; ')})`;
-  return run.interrupted ? `INCOMPLETE (interrupted): ${label}` : label;
+  return run.interrupted ? `INCOMPLETE (${run.stopReason ?? 'interrupted'}): ${label}` : label;
 }
 
 /** One line of the scope, for headers. */

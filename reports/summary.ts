@@ -9,6 +9,9 @@ import { scopeOf, type RunScope } from './scope.js';
 
 export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
+/** Why a run stopped before its end: Ctrl-C, or its overall deadline (harness/run-profiles.ts `runTimeoutMs`). */
+export type StopReason = 'interrupted' | 'deadline';
+
 /** Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see reports/steps.ts). */
 export type Counts = Record<Verdict, number> & { total: number; steps: number };
 
@@ -49,8 +52,10 @@ export interface RunSummary {
   runProfile: RunInfo['runProfile'];
   families: RunInfo['families'];
   ruleFilter?: string[];
-  /** Stopped before its end (Ctrl-C): the findings are those of the checks that finished. */
+  /** Stopped before its end (Ctrl-C, or its deadline): the findings are those of the checks that finished. */
   interrupted?: boolean;
+  /** Why it stopped before its end, when it did. */
+  stopReason?: StopReason;
   /** What the run covered and with what versions; `scope.complete` is false for a partial run. */
   scope: RunScope;
   seed: number;
@@ -200,8 +205,9 @@ export function buildSummary(
   findings: readonly Finding[],
   catalogue: Catalogue,
   finishedAt: Date,
-  interrupted = false,
+  stopped: StopReason | boolean = false,
 ): RunSummary {
+  const stopReason: StopReason | undefined = stopped === true ? 'interrupted' : stopped || undefined;
   const counts = countVerdicts(findings);
   const verdicts = ruleVerdicts(findings, catalogue, info);
   return withDigest({
@@ -215,7 +221,7 @@ export function buildSummary(
     runProfile: info.runProfile,
     families: info.families,
     ruleFilter: info.rules,
-    ...(interrupted ? { interrupted: true } : {}),
+    ...(stopReason ? { interrupted: true, stopReason } : {}),
     scope: scopeOf(info),
     seed: info.seed,
     runs: info.runs,

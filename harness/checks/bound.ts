@@ -5,7 +5,7 @@
  * to a subset of the check's own (one exchange, several rules).
  */
 import type { Exchange } from '../model.js';
-import type { Check, CheckScope, ResponseValidator } from './scope.js';
+import type { Check, CheckScope, JudgedSink, ResponseValidator } from './scope.js';
 import type { Disagreement } from './disagreements.js';
 import type { NoteSink } from './note.js';
 import { CHECKS, type CheckTable } from './table.js';
@@ -29,6 +29,7 @@ export type BoundChecks = Bound<typeof CHECKS>;
 export interface BoundEnvironment {
   disagreements?: readonly Disagreement[];
   note?: NoteSink;
+  judged?: JudgedSink;
 }
 
 /** Binds every entry of `table` under its own key; the binding is the same for every check. */

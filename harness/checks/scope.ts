@@ -26,7 +26,16 @@ export interface CheckScope {
   disagreements?: readonly Disagreement[];
   /** Receives non-fatal notes; without one they are dropped (the check still passes). */
   note?: NoteSink;
+  /**
+   * Told whether the rules were judged on an exchange: `needs` says what was missing when there
+   * was nothing to judge against (a schema the loaded document does not give). A rule of a
+   * check that was never judged is skipped with that need, never passed.
+   */
+  judged?: JudgedSink;
 }
+
+/** Where a bound check says whether it could judge its rules (see CheckScope.judged). */
+export type JudgedSink = (rules: readonly string[], needs?: string) => void;
 
 export type Check<E> = (exchange: Exchange, expectation: E, scope: CheckScope) => void;
 

@@ -11,6 +11,7 @@ import type { ClientDispatchOptions } from './dispatch-options.js';
 import { DiscardHandler } from './forwarding-handler.js';
 import { BUDGET_TIMEOUT } from './errors.js';
 import { newIdempotencyKey } from './idempotency.js';
+import { JournalWriter } from './journal.js';
 import { deadline } from './interceptors/deadline.js';
 import { pacing } from './interceptors/pacing.js';
 import { readOnlyGuard } from './interceptors/read-only.js';
@@ -51,10 +52,11 @@ export function createClient(options: ClientOptions): Client {
     env: options.env,
     direct: options.direct,
   });
+  const journal = options.journal !== undefined ? new JournalWriter(options.journal) : undefined;
   const interceptors = [
     deadline(),
     pacing({ budgets: options.budgets ?? sharedBudgets }),
-    recorder({ secrets: keys.secrets(), maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }),
+    recorder({ secrets: keys.secrets(), maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, journal }),
     options.requestCap ? requestCap(options.requestCap) : null,
     readOnly ? readOnlyGuard({ sideEffectGets: options.sideEffectGets }) : null,
   ].filter((i): i is Dispatcher.DispatcherComposeInterceptor => i !== null);
@@ -98,7 +100,7 @@ export function createClient(options: ClientOptions): Client {
         maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS,
         together: req.together,
       },
-      record: { role: role ?? undefined, label: req.label, onExchange },
+      record: { role: role ?? undefined, label: req.label, source: req.source, api: req.api ?? 'v1', onExchange },
     };
   }
 
@@ -126,6 +128,9 @@ export function createClient(options: ClientOptions): Client {
     distinctKeys: (roles) => keys.distinct(roles),
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     requestCount: () => slots.filter((e) => e !== undefined && e.error !== BUDGET_TIMEOUT).length,
-    close: () => agent.close(),
+    close: async () => {
+      await agent.close();
+      journal?.close();
+    },
   };
 }

@@ -7,7 +7,7 @@ import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
 import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, tierOfRole, type ApiRequest } from '../client/index.js';
-import type { Exchange, Rule } from '../model.js';
+import type { Exchange, ExchangeSource, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
@@ -49,6 +49,8 @@ export interface CheckContext {
   note(note: CheckNote): void;
   /** The notes so far. */
   notes(): CheckNote[];
+  /** Rules a check of the library could not judge (nothing to judge against) and never judged otherwise, with what was missing. */
+  unjudged(): Array<{ rule: string; needs: string }>;
   /** When the check's deadline expires (clock ms); requests wait for rate budget at most until then. */
   deadlineAt?: number;
   /** The role of a request that names none (see defaultRoleFor). */
@@ -69,12 +71,21 @@ export function createCheckContext(
   clock: PollDeps = realClock,
   deadlineAt?: number,
   defaultRole = 'approved',
+  source?: ExchangeSource,
 ): CheckContext {
   const ruleIds = rules.map((r) => r.id);
   const slots: Array<Exchange | undefined> = [];
   const notes: CheckNote[] = [];
   const note = (n: CheckNote): void => {
     notes.push(n);
+  };
+  const judged = new Set<string>();
+  const missing = new Map<string, string>();
+  const tellJudged = (rules: readonly string[], needs?: string): void => {
+    for (const rule of rules) {
+      if (needs === undefined) judged.add(rule);
+      else if (!missing.has(rule)) missing.set(rule, needs);
+    }
   };
 
   function requireRole(role: string): string {
@@ -86,7 +97,12 @@ export function createCheckContext(
     const slot = slots.push(undefined) - 1;
     const budgetWaitMs =
       req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
-    const ex = await target.client.send({ ...req, role, ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }) });
+    const ex = await target.client.send({
+      ...req,
+      role,
+      ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }),
+      ...(source ? { source } : {}),
+    });
     slots[slot] = ex;
     return ex;
   }
@@ -105,7 +121,7 @@ export function createCheckContext(
   const expect = bindChecks(
     ruleIds,
     { validateResponse: target.validateResponse },
-    { disagreements: disagreementTable(), note },
+    { disagreements: disagreementTable(), note, judged: tellJudged },
   );
 
   return {
@@ -133,6 +149,7 @@ export function createCheckContext(
     expect,
     note,
     notes: () => [...notes],
+    unjudged: () => [...missing].filter(([rule]) => !judged.has(rule)).map(([rule, needs]) => ({ rule, needs })),
     deadlineAt,
     defaultRole,
   };

@@ -84,6 +84,7 @@ export function fakeTarget(
     config,
     contract: undefined as never,
     validateResponse: () => ({ kind: 'valid' }),
+    operationOf: () => undefined,
     rules: ruleCatalogue(),
     client,
     fixture,

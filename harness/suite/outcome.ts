@@ -7,6 +7,7 @@ import type { Exchange, Family, Finding, Rule, Verdict } from '../model.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
+import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
 import { isStepFailed } from './step.js';
 
@@ -29,6 +30,8 @@ export interface OutcomeInput extends CheckIdentity {
   reproduce(rules: readonly string[], path?: string): string;
   /** Non-fatal notes the check recorded; a passing check with notes is a warning. */
   notes?: readonly CheckNote[];
+  /** Rules the check had nothing to judge against (CheckContext.unjudged): skipped with what they need, never passed. */
+  unjudged?: ReadonlyArray<{ rule: string; needs: string }>;
 }
 
 /** A finding plus what verify() does with the test: pass, fail (rethrow) or skip. */
@@ -38,6 +41,25 @@ export interface Outcome {
   /** For `fail`: the error the test throws. For `skip`: the note. */
   error?: unknown;
   note?: string;
+  /** Findings beside `finding`: rules of a passed check it had nothing to judge against, skipped. */
+  more?: Finding[];
+}
+
+/** The rules a passed check could not judge, as skipped findings, one per need. */
+function unjudgedFindings(
+  base: Pick<Finding, 'check' | 'family' | 'exchanges' | 'durationMs'>,
+  input: OutcomeInput,
+): Finding[] {
+  const byNeed = new Map<string, string[]>();
+  for (const { rule, needs } of input.unjudged ?? []) byNeed.set(needs, [...(byNeed.get(needs) ?? []), rule]);
+  return [...byNeed].map(([needs, rules]) => ({
+    ...base,
+    rules,
+    section: sectionsOf(input.rules.filter((r) => rules.includes(r.id))),
+    verdict: 'skipped',
+    needs,
+    message: `skipped: needs ${needs}`,
+  }));
 }
 
 /** Sections of the rules, in order, without repeats: `4.1, 5.2`. */
@@ -85,17 +107,19 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     ...(isPropertyCounterexample(input.thrown) && input.thrown.steps ? { steps: input.thrown.steps } : {}),
   };
   if (thrown === undefined) {
+    const skipped = unjudgedFindings(base, input);
+    const more = skipped.length > 0 ? { more: skipped } : {};
     const notes = distinct(input.notes ?? []);
-    if (notes.length > 0) return { action: 'pass', finding: notedFinding(base, notes, violatedRules, input.reproduce) };
+    if (notes.length > 0)
+      return { action: 'pass', finding: notedFinding(base, notes, violatedRules, input.reproduce), ...more };
+    const judged = input.rules.filter((r) => !skipped.some((f) => f.rules.includes(r.id)));
+    if (judged.length === 0)
+      return { action: 'skip', finding: skipped[0]!, note: `needs ${skipped[0]!.needs}`, more: skipped.slice(1) };
+    const ids = judged.map((r) => r.id);
     return {
       action: 'pass',
-      finding: {
-        ...base,
-        rules: declared,
-        section: sectionsOf(input.rules),
-        verdict: 'passed',
-        reproduce: input.reproduce(declared),
-      },
+      finding: { ...base, rules: ids, section: sectionsOf(judged), verdict: 'passed', reproduce: input.reproduce(ids) },
+      ...more,
     };
   }
   if (isSkipCheck(thrown)) {
@@ -123,6 +147,19 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
       reproduce: input.reproduce(declared),
     };
     return { action: 'skip', finding, note: `blocked by setup step: ${step.name}` };
+  }
+  if (isRunDeadlinePassed(thrown)) {
+    // Cut short by the run's deadline: what it judged so far is not a verdict on its rules.
+    const finding: Finding = {
+      ...base,
+      rules: declared,
+      section: sectionsOf(input.rules),
+      verdict: 'blocked',
+      blockedBy: 'run deadline',
+      message: `blocked: ${thrown.message}`,
+      reproduce: input.reproduce(declared),
+    };
+    return { action: 'skip', finding, note: 'blocked by the run deadline' };
   }
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);

@@ -112,14 +112,14 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow on current runtimes, routi
       expect(Number(major), action).toBeGreaterThanOrEqual(MIN[action!] ?? 0);
   });
 
-  it('keeps the exit code past the run step and routes 1, 4, 5, 6 apart from 2 in a last step that always runs', () => {
+  it('keeps the exit code past the run step and routes 1, 4, 5, 6, 8, 9 apart from 2 in a last step that always runs', () => {
     const id = /id: (\w+)\n(?:\s+#.*\n)*\s+run: \|\n\s+set \+e\n\s+npx partner-conformance run /.exec(text)?.[1];
     expect(id).toBeDefined();
     expect(text).toContain('echo "exit-code=$?" >> "$GITHUB_OUTPUT"');
     const route = text.slice(text.indexOf('- name: Route the outcome'));
     expect(route).toMatch(/if: always\(\)/);
     expect(route).toContain(`\${{ steps.${id}.outputs.exit-code }}`);
-    for (const code of ['1', '4', '5', '6'])
+    for (const code of ['1', '4', '5', '6', '8', '9'])
       expect(route).toMatch(
         new RegExp(`\\n\\s+${code}\\) echo "::error title=partner-conformance exit ${code}::[^\\n]+; exit 1 ;;`),
       );

@@ -1,13 +1,15 @@
 /**
- * Recording: every exchange becomes a model Exchange, redacted and with bounded bodies, handed
- * to the request's `record.onExchange`. Reading stops at `maxBodyBytes` (the connection is
- * aborted) so a huge body costs neither memory nor time.
+ * Recording: every exchange becomes a model Exchange, redacted and with bounded bodies, with
+ * when it started and where its time went, handed to the request's `record.onExchange` and
+ * appended to the run's journal. Reading stops at `maxBodyBytes` (the connection is aborted)
+ * so a huge body costs neither memory nor time.
  */
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Exchange } from '../../model.js';
 import type { ClientDispatchOptions, RecordOptions } from '../dispatch-options.js';
 import { ForwardingHandler } from '../forwarding-handler.js';
+import type { JournalWriter } from '../journal.js';
 import { BodyTruncated, failureCode } from '../errors.js';
 import { redact, redactHeaders, redactTruncated } from '../redact.js';
 import { describeBody, headerRecord, parseJson, truncationNote } from './record-text.js';
@@ -19,10 +21,18 @@ export interface RecordSettings {
   secrets: readonly string[];
   /** Bound on the response body read and on each recorded body. */
   maxBodyBytes: number;
+  /** The run's journal: every exchange is appended as it ends. */
+  journal?: JournalWriter;
 }
 
+const ms = (from: number, to: number): number => Math.max(0, Math.round((to - from) * 10) / 10);
+
 class RecordHandler extends ForwardingHandler {
-  #started = performance.now();
+  /** When the request was made (before its rate-budget wait). */
+  readonly #made = performance.now();
+  #started = this.#made;
+  #startedAt = new Date();
+  #firstByte: number | undefined;
   #status: number | undefined;
   #headers: Record<string, string> = {};
   readonly #chunks: Buffer[] = [];
@@ -42,6 +52,7 @@ class RecordHandler extends ForwardingHandler {
   override onRequestStart(controller: Controller, context: unknown): void {
     // Time from sending, not from queueing behind the rate budget.
     this.#started = performance.now();
+    this.#startedAt = new Date();
     super.onRequestStart(controller, context);
   }
   override onResponseStart(
@@ -51,6 +62,7 @@ class RecordHandler extends ForwardingHandler {
     message?: string,
   ): void {
     if (status >= 200) {
+      this.#firstByte = performance.now();
       this.#status = status;
       this.#headers = headerRecord(headers);
     }
@@ -85,9 +97,16 @@ class RecordHandler extends ForwardingHandler {
   #finish(error?: Error): void {
     if (this.#done) return;
     this.#done = true;
+    const end = performance.now();
     const exchange: Exchange = {
       request: this.#request(),
-      durationMs: Math.round((performance.now() - this.#started) * 10) / 10,
+      durationMs: ms(this.#started, end),
+      startedAt: this.#startedAt.toISOString(),
+      timings: {
+        blocked: ms(this.#made, this.#started),
+        wait: ms(this.#started, this.#firstByte ?? end),
+        receive: this.#firstByte === undefined ? 0 : ms(this.#firstByte, end),
+      },
     };
     if (this.#status !== undefined && !error) exchange.response = this.#response();
     if (error) exchange.error = failureCode(error);
@@ -95,6 +114,7 @@ class RecordHandler extends ForwardingHandler {
     if (this.meta.role !== undefined) exchange.role = this.meta.role;
     if (this.meta.label !== undefined) exchange.label = this.meta.label;
     if (this.#truncated) exchange.truncated = true;
+    this.settings.journal?.write({ ...(this.meta.source ?? { check: '(unnamed)' }), api: this.meta.api, exchange });
     this.meta.onExchange(exchange);
   }
 
