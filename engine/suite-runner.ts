@@ -12,13 +12,16 @@ import { familyOfModule } from '../reports/finding-from-test.js';
 import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
 import type { RunSummary } from '../reports/summary.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
-import { FamiliesSpread } from './suite-order.js';
+import { FamiliesSpread, isRunWide, RUN_WIDE_FOLDER } from './suite-order.js';
 
 /** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
 export const TEST_TIMEOUT_MS = 60_000;
 
-// `.js` in the built package (dist/), `.ts` in the sources.
-export const suiteGlobs = (families: readonly Family[]) => families.map((f) => `suites/${f}/**/*.conformance.{ts,js}`);
+// `.js` in the built package (dist/), `.ts` in the sources. The run-wide checks join every run.
+export const suiteGlobs = (families: readonly Family[]) => [
+  ...families.map((f) => `suites/${f}/**/*.conformance.{ts,js}`),
+  `${RUN_WIDE_FOLDER}/**/*.conformance.{ts,js}`,
+];
 
 export interface SuiteRunner {
   /**
@@ -79,8 +82,9 @@ export async function createSuiteRunner(
   return {
     async run(config, report) {
       specs ??= await vitest.globTestSpecifications();
-      const selected = specs.filter((spec) =>
-        (config.families as readonly string[]).includes(familyOfModule(spec.moduleId)),
+      const selected = specs.filter(
+        (spec) =>
+          (config.families as readonly string[]).includes(familyOfModule(spec.moduleId)) || isRunWide(spec.moduleId),
       );
       pending = report;
       vitest.provide('runConfig', config);
