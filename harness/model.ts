@@ -93,13 +93,21 @@ export interface ExchangeSource {
 }
 
 /**
- * One line of the run's journal (`exchanges.ndjson` in the report folder): every exchange of
- * the run as it ended, whichever check, step, retry or engine request sent it.
+ * One exchange of the run's journal (`exchanges.ndjson` in the report folder): every exchange
+ * of the run, whichever check, step, retry or engine request sent it.
  */
 export interface JournalEntry extends ExchangeSource {
   /** Which interface the request went to (`v1`, `legacy`, `medicare`). */
   api: 'v1' | 'legacy' | 'medicare';
   exchange: Exchange;
+  /**
+   * Pairs the line written when the request left with the one written when it ended; a request
+   * whose end the run never saw (stopped while it was under way) reads back with `error`
+   * UNFINISHED (harness/client/journal.ts).
+   */
+  id?: string;
+  /** The line written when the request left: the request alone (no body), no answer yet. */
+  sent?: true;
 }
 
 /**

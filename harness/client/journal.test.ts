@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from './client.js';
 import { BUDGET_TIMEOUT } from './errors.js';
-import { JournalWriter, journalIn, readJournal, startJournal } from './journal.js';
+import { JournalWriter, journalIn, readJournal, startJournal, UNFINISHED } from './journal.js';
 import { RateBudgets } from './rate-budget.js';
 import { okJson, profileFor, startServer, testEnv } from './test-server.js';
 
@@ -42,6 +42,21 @@ describe('the journal file', () => {
     appendFileSync(path, '{"check":"torn","api":"v1","exch');
     expect(readJournal(path).map((e) => e.check)).toEqual(['whole']);
     expect(readJournal(join(dir, 'nowhere.ndjson'))).toEqual([]);
+  });
+
+  it('reads a request sent and ended as its exchange, one sent and never ended as UNFINISHED', () => {
+    const path = journalIn(join(dir, 'c'));
+    startJournal(path);
+    const writer = new JournalWriter(path);
+    const answered = { ...exchange, response: { status: 200, headers: {}, body: '{}' } };
+    writer.write({ check: 'ended', api: 'v1', id: '1', sent: true, exchange });
+    writer.write({ check: 'cut', api: 'v1', id: '2', sent: true, exchange });
+    writer.write({ check: 'ended', api: 'v1', id: '1', exchange: answered });
+    writer.close();
+    expect(readJournal(path)).toEqual([
+      { check: 'ended', api: 'v1', id: '1', exchange: answered },
+      { check: 'cut', api: 'v1', id: '2', exchange: { ...exchange, error: UNFINISHED } },
+    ]);
   });
 
   it('never fails the exchange it records: a write it cannot make is counted', () => {

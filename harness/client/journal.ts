@@ -1,6 +1,8 @@
 /**
- * The run's journal: every exchange of the run, one JSON line each, appended by the client's
- * recorder as the exchange ends (already redacted). The suites run in a vitest worker thread and
+ * The run's journal: every exchange of the run, appended by the client's recorder (already
+ * redacted) as two JSON lines sharing an id: one when the request leaves, one when its exchange
+ * ends. A run stopped while a request was under way (Ctrl-C, its deadline) never sees the
+ * second line; the first still says the target was sent it. The suites run in a vitest worker thread and
  * the reporter in the main thread; a file in the report folder is what both can read. Every
  * client of a run (the preflight's, the configuration warnings', the worker's) appends to the
  * same file, one after the other in time; a line is written whole by one synchronous write.
@@ -48,19 +50,33 @@ export class JournalWriter {
   }
 }
 
+/** The error of an exchange the run never saw end: the request left, then the run stopped. */
+export const UNFINISHED = 'UNFINISHED';
+
 /**
- * The entries of a journal, in the order they were written; none when there is no journal. A
- * line that does not parse (a write cut by a crash) is left out.
+ * The exchanges of a journal, one per request, in the order they were first written (a sent
+ * line and its end read as the ended exchange; a sent line alone as an exchange with `error`
+ * UNFINISHED); none when there is no journal. A line that does not parse (a write cut by a
+ * crash) is left out.
  */
 export function readJournal(path: string): JournalEntry[] {
   if (!existsSync(path)) return [];
   const entries: JournalEntry[] = [];
+  const byId = new Map<string, number>();
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
+    let entry: JournalEntry;
     try {
-      entries.push(JSON.parse(line) as JournalEntry);
+      entry = JSON.parse(line) as JournalEntry;
     } catch {
-      // A torn last line: what was written whole still stands.
+      continue; // A torn last line: what was written whole still stands.
+    }
+    const { sent, ...ended } = entry;
+    const at = entry.id === undefined ? undefined : byId.get(entry.id);
+    if (at !== undefined) entries[at] = ended;
+    else {
+      if (entry.id !== undefined) byId.set(entry.id, entries.length);
+      entries.push(sent ? { ...ended, exchange: { ...ended.exchange, error: UNFINISHED } } : ended);
     }
   }
   return entries;

@@ -4,6 +4,7 @@
  * appended to the run's journal. Reading stops at `maxBodyBytes` (the connection is aborted)
  * so a huge body costs neither memory nor time.
  */
+import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Exchange } from '../../model.js';
@@ -39,6 +40,8 @@ class RecordHandler extends ForwardingHandler {
   #size = 0;
   #truncated = false;
   #done = false;
+  /** Pairs this exchange's two journal lines. */
+  readonly #id = randomUUID();
 
   constructor(
     private readonly opts: ClientDispatchOptions,
@@ -53,6 +56,7 @@ class RecordHandler extends ForwardingHandler {
     // Time from sending, not from queueing behind the rate budget.
     this.#started = performance.now();
     this.#startedAt = new Date();
+    this.#journal({ request: { ...this.#request(), body: undefined }, durationMs: 0 }, true);
     super.onRequestStart(controller, context);
   }
   override onResponseStart(
@@ -89,6 +93,20 @@ class RecordHandler extends ForwardingHandler {
     super.onResponseError(controller, error);
   }
 
+  /** A line of the run's journal: the request as it leaves (`sent`), or the whole exchange. */
+  #journal(exchange: Exchange, sent?: true): void {
+    const { journal } = this.settings;
+    if (!journal) return;
+    const startedAt = this.#startedAt.toISOString();
+    const source = this.meta.source ?? { check: '(unnamed)' };
+    journal.write({
+      ...source,
+      api: this.meta.api,
+      id: this.#id,
+      ...(sent ? { sent, exchange: { ...exchange, startedAt } } : { exchange }),
+    });
+  }
+
   #keep(chunk: Buffer): void {
     this.#chunks.push(chunk);
     this.#size += chunk.length;
@@ -114,7 +132,7 @@ class RecordHandler extends ForwardingHandler {
     if (this.meta.role !== undefined) exchange.role = this.meta.role;
     if (this.meta.label !== undefined) exchange.label = this.meta.label;
     if (this.#truncated) exchange.truncated = true;
-    this.settings.journal?.write({ ...(this.meta.source ?? { check: '(unnamed)' }), api: this.meta.api, exchange });
+    this.#journal(exchange);
     this.meta.onExchange(exchange);
   }
 
