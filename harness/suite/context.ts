@@ -55,6 +55,8 @@ export interface CheckContext {
   deadlineAt?: number;
   /** The role of a request that names none (see defaultRoleFor). */
   defaultRole: string;
+  /** The check whose requests these are, named in the run's journal. */
+  source?: ExchangeSource;
 }
 
 /** The role of a family's requests that name none: its own key when the profile has one (family-keys.ts), else `approved`. */
@@ -152,5 +154,6 @@ export function createCheckContext(
     unjudged: () => [...missing].filter(([rule]) => !judged.has(rule)).map(([rule, needs]) => ({ rule, needs })),
     deadlineAt,
     defaultRole,
+    ...(source ? { source } : {}),
   };
 }

@@ -42,6 +42,8 @@ export interface Invariant {
   needs: string;
 }
 
+const NOTHING_SENT = 'no check of the run sent a request';
+
 /** At most this many findings per invariant; the last one counts the rest. */
 export const MAX_RUN_WIDE_FINDINGS = 20;
 
@@ -151,8 +153,11 @@ export function verifyRunWide(title: string, ruleIds: string[], invariant: Invar
     const config = runConfig();
     const deselected = notSelected(config, ruleIds, 'all');
     if (deselected) ctx.skip(deselected);
-    const target = await getTarget();
     const entries = config.journal === undefined ? [] : readJournal(config.journal);
+    // They judge what the run's checks sent: a run none of whose checks sent anything (a shard
+    // with no selected check, every check skipped) has no run-wide checks either.
+    if (!entries.some((e) => e.family !== undefined)) ctx.skip(`not selected: ${NOTHING_SENT}`);
+    const target = await getTarget();
     const findings = runWideFindings(entries, title, rules, invariant, target);
     ctx.task.meta.findings = findings;
     if (findings.some((f) => f.verdict === 'failed')) throw new Error(`${title}: ${findings.length} violation(s)`);
