@@ -6,7 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../cli/main.js';
-import type { Finding } from '../../harness/model.js';
+import { journalIn, readJournal } from '../../harness/client/journal.js';
+import { BUDGET_TIMEOUT } from '../../harness/client/errors.js';
+import type { Finding, JournalEntry } from '../../harness/model.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';
 
@@ -79,3 +81,7 @@ export const failedFindings = (summary: RunSummary): Finding[] =>
 
 /** Every exchange the run recorded (each finding keeps those of its check). */
 export const allExchanges = (summary: RunSummary) => summary.findings.flatMap((f) => f.exchanges);
+
+/** The run's journal: every request that left the client (one held back for its rate budget never did). */
+export const journalOf = (reportDir: string): JournalEntry[] =>
+  readJournal(journalIn(reportDir)).filter((e) => e.exchange.error !== BUDGET_TIMEOUT);
