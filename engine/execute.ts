@@ -3,6 +3,7 @@
  * the plan's RunConfig, and the reports written. `executeRun` is the CLI's whole run;
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
+import { rm } from 'node:fs/promises';
 import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { findConfigWarnings } from '../harness/config-warnings/find.js';
@@ -46,7 +47,7 @@ export function runPlanned(
   startedAt = new Date(),
 ): Promise<RunSummary> {
   if (!report.journalStarted) startJournal(plan.journal);
-  return runner.run(runConfigOf(plan, target, startedAt), {
+  const run = runner.run(runConfigOf(plan, target, startedAt), {
     info: runInfoOf(plan, target, startedAt),
     catalogue: catalogueOf(plan.catalogue),
     writers: report.writers,
@@ -55,6 +56,7 @@ export function runPlanned(
     classify: blockedByTransport,
     ...(report.stopReason ? { stopReason: report.stopReason } : {}),
   });
+  return plan.discardJournal ? run.finally(() => rm(plan.journal, { force: true })) : run;
 }
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
@@ -146,7 +148,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       () => {
         stopReason = 'deadline';
         io.err.write(
-          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s; runTimeoutMs in the target profile), stopping it and writing a partial report\n`,
+          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s: runTimeoutMs of the target profile, else of the run profile), stopping it and writing a partial report\n`,
         );
         void runner.cancel?.();
       },

@@ -49,6 +49,8 @@ export interface RunPlan {
   defaultReportDir: boolean;
   /** The run's journal of every exchange (harness/client/journal.ts), in or under reportDir. */
   journal: string;
+  /** The journal serves the run alone (a campaign's run writes no HAR or evidence): removed once the run ends. */
+  discardJournal?: true;
   contract: Contract;
   catalogue: Rule[];
   /** The target profile; for the embedded server its base URLs are filled in once it listens. */
@@ -184,6 +186,8 @@ export interface EmbeddedRun {
   reportDir: string;
 }
 
+let embeddedRuns = 0;
+
 /** The plan of one default-profile run against the embedded server (a mutation campaign or variants matrix run). */
 export function embeddedPlan(run: EmbeddedRun): RunPlan {
   return {
@@ -195,8 +199,10 @@ export function embeddedPlan(run: EmbeddedRun): RunPlan {
     strict: false,
     reportDir: run.reportDir,
     defaultReportDir: false,
-    // Runs of a campaign share its report folder; each lane's run has its own journal.
-    journal: join(run.reportDir, 'journals', `${run.runId}.ndjson`),
+    // Runs of a campaign share its report folder: each has a journal of its own, so an exchange a
+    // run left under way never lands in the next run's.
+    journal: join(run.reportDir, 'journals', `${run.runId}-${++embeddedRuns}.ndjson`),
+    discardJournal: true,
     contract: run.contract,
     catalogue: [...run.catalogue],
     profile: run.profile,

@@ -195,7 +195,7 @@ describe("the run's overall deadline", () => {
     );
     const result = await run('deadline', server.url, { runTimeoutMs: 2_500, requestTimeoutMs: 5_000 }, server);
     expect(result.code).toBe(7);
-    expect(result.err).toMatch(/^deadline: the run has reached its overall deadline \(3 s; runTimeoutMs/m);
+    expect(result.err).toMatch(/^deadline: the run has reached its overall deadline \(3 s: runTimeoutMs/m);
     expect(result.out).toContain('Result: INCOMPLETE (deadline)');
     const summary = readSummary(result.reportDir);
     expect(summary).toMatchObject({ interrupted: true, stopReason: 'deadline' });
