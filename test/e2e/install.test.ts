@@ -2,7 +2,7 @@
  * README's install section, done as a partner does it, into a project outside this checkout (so
  * nothing resolves from this checkout's node_modules): from a git URL (npm clones the repository,
  * installs its dependencies and runs `prepare`, which builds dist/ for a git install only) and
- * from a packed tarball. Both answer as the command, from the built JavaScript. Dependencies come
+ * from a tarball `npm pack` made in a checkout. Both answer as the command, from the built JavaScript. Dependencies come
  * from npm's cache that `npm ci` filled (`--prefer-offline`). The repository is this checkout's
  * last commit.
  */
@@ -52,7 +52,8 @@ describe('install as README says', () => {
     expect(run(bin(project), ['rules', '--families'], project)).toMatch(/^utility\s+\d+ rules/);
   }, 300_000);
 
-  it('from a packed tarball', () => {
+  it('from a packed tarball, packed in a checkout', () => {
+    run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], repo);
     const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', root], repo)) as Array<{
       filename: string;
     }>;
