@@ -52,7 +52,12 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['missing flag value', () => ['run', '--seed'], 'E_USAGE'],
   ['flag value forgotten before the next flag', () => ['run', '--family', '--strict'], 'E_USAGE'],
   ['stray word', () => ['run', 'utility'], 'E_USAGE'],
-  ['--target with --base-url', () => ['run', '--target', 'x.json', '--base-url', url], 'E_FLAGS_CONFLICT'],
+  ['--legacy-base-url without a target', () => ['run', '--legacy-base-url', url], 'E_FLAGS_CONFLICT'],
+  [
+    '--base-url over a profile, not http(s)',
+    () => ['run', '--target', 'specs/profiles/staging.json', '--base-url', 'ftp://x/'],
+    'E_BASE_URL_INVALID',
+  ],
   ['--fault with a remote target', () => ['run', '--base-url', url, '--fault', 'anything'], 'E_FLAGS_CONFLICT'],
   ['unknown run profile', () => ['run', '--profile', 'nightly'], 'E_PROFILE_UNKNOWN'],
   ['unknown family', () => ['run', '--family', 'utility,billing'], 'E_FAMILY_UNKNOWN'],

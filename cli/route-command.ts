@@ -66,6 +66,9 @@ export async function routeCommand(argv: readonly string[], io: RunIO): Promise<
   );
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (github && summaryFile)
-    appendFileSync(summaryFile, `\n**partner-conformance exit ${code} (${spec.name})**: ${spec.meaning}. ${spec.action}.\n`);
+    appendFileSync(
+      summaryFile,
+      `\n**partner-conformance exit ${code} (${spec.name})**: ${spec.meaning}. ${spec.action}.\n`,
+    );
   return fails ? 1 : 0;
 }

@@ -92,7 +92,14 @@ export function exitCodeSpec(code: number): ExitCodeSpec | undefined {
   return Object.hasOwn(EXIT_CODES, code) ? EXIT_CODES[code as ExitCode] : undefined;
 }
 
-/** `0 passed, 1 failed, ...`: the codes in a line, for `--help`. */
+/** `0 passed, 1 failed, ...`: the codes for `--help`, wrapped under 100 columns. */
 export function exitCodesLine(): string {
-  return EXIT_CODE_LIST.map((code) => `${code} ${EXIT_CODES[code].name}`).join(', ');
+  const lines = [''];
+  for (const code of EXIT_CODE_LIST) {
+    const word = `${code} ${EXIT_CODES[code].name}`;
+    const last = lines.length - 1;
+    if (lines[last]!.length + word.length > 80) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]}, ${word}` : word;
+  }
+  return lines.join(',\n');
 }

@@ -209,7 +209,6 @@ describe('triggers and scheduling', () => {
     const shards = job.strategy.matrix.shard as number[];
     expect(shards).toEqual(Array.from({ length: Number(job.env!.SHARD_COUNT) }, (_, i) => i + 1));
     expect(job.strategy['fail-fast']).toBe(false);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
     expect(step.with!.args).toBe('--shard ${{ matrix.shard }}/${{ env.SHARD_COUNT }}');
     // Each shard's keys are chosen by its index, so shards never share a rate budget.
     for (const [name, value] of Object.entries(job.env!))
