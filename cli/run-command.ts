@@ -3,6 +3,7 @@ import { RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
 import { executeRun } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
 import { planRun, type RunRequest } from '../engine/plan.js';
+import { exitCodesLine } from '../harness/exit-codes.js';
 import { flagHelp, parseFlags, type ParsedFlags } from './args.js';
 import { RUN_FLAGS } from './run-flags.js';
 
@@ -12,13 +13,8 @@ export const RUN_HELP = `partner-conformance run [flags]
 
 Runs the conformance suites against a target (default: the embedded reference server) and
 writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
-Exit codes: 0 passed (warnings allowed), 1 a rule failed (or a warning with --strict),
-2 usage or configuration error, or every selected check skipped (nothing tested), 4 target
-unreachable (DNS, connection, TLS, proxy), 5 target refused a key (the message names the role),
-6 checks blocked by setup steps the target did not complete (no rule failed), 7 stopped by the
-run's deadline (runTimeoutMs; partial report written), 8 the target is not the API as
-configured (no ping object, or a 404 for the ping: a wrong path prefix), 9 the target is
-unhealthy (a 5xx for the ping, twice), 130 interrupted (partial report written).
+Exit codes: ${exitCodesLine()}
+(\`partner-conformance route <code>\` says what one means and whose it is; README, "Exit codes").
 
 ${flagHelp(RUN_FLAGS)}
 `;
@@ -30,6 +26,8 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
   return {
     target: str('target'),
     baseUrl: str('base-url'),
+    legacyBaseUrl: str('legacy-base-url'),
+    medicareBaseUrl: str('medicare-base-url'),
     spec: str('spec'),
     profile: str('profile'),
     families: list('family'),
