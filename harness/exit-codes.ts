@@ -62,8 +62,7 @@ export const EXIT_CODES = {
   5: {
     name: 'key refused',
     meaning: 'the target refused one of our keys: 401 or 403 on the preflight ping of a key role',
-    action:
-      "check the key in the variable the message names for that role (revoked, rotated, another environment's)",
+    action: "check the key in the variable the message names for that role (revoked, rotated, another environment's)",
     route: 'credentials',
   },
   6: {
@@ -85,14 +84,15 @@ export const EXIT_CODES = {
   8: {
     name: 'not the API',
     meaning:
-      'the target is not the API as configured: the preflight ping did not return the ping object (an HTML page, another service\'s JSON, a redirect) or answered 404 (a wrong path prefix)',
+      "the target is not the API as configured: the preflight ping did not return the ping object (an HTML page, another service's JSON, a redirect) or answered 404 (a wrong path prefix)",
     action: 'check `baseUrl` (scheme, host, port, path prefix); the `E_TARGET_...` line says which and what came back',
     route: 'setup',
   },
   9: {
     name: 'unhealthy',
     meaning: 'the target is unhealthy: the preflight ping answered a 5xx, and again after a pause',
-    action: "the service is up but failing: its owner's logs, not the contract, come first; run again once it is healthy",
+    action:
+      "the service is up but failing: its owner's logs, not the contract, come first; run again once it is healthy",
     route: 'service',
   },
   130: {

@@ -69,21 +69,27 @@ describe('the journal file', () => {
   });
 });
 
+/** A client of `url` with budgets of its own, journaling to a fresh journal in `name`. */
+function journaled(url: string, name: string) {
+  const path = join(dir, name, 'exchanges.ndjson');
+  startJournal(path);
+  const client = createClient({
+    profile: profileFor(url),
+    runId: name,
+    env: testEnv,
+    budgets: new RateBudgets(),
+    journal: path,
+  });
+  return { path, client };
+}
+
 describe('a client with a journal', () => {
   it('appends every exchange as it ends, redacted, with its sender, interface, start time and timings', async () => {
     const server = await startServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-echo': String(req.headers['x-api-key']) });
       res.end(JSON.stringify({ ok: true, environment: String(req.headers['x-api-key']) }));
     });
-    const path = join(dir, 'client', 'exchanges.ndjson');
-    startJournal(path);
-    const client = createClient({
-      profile: profileFor(server.url),
-      runId: 'j',
-      env: testEnv,
-      budgets: new RateBudgets(),
-      journal: path,
-    });
+    const { path, client } = journaled(server.url, 'client');
     try {
       const before = Date.now();
       await client.send({ method: 'GET', path: '/v1/ping', source: { check: 'a check', family: 'utility' } });
@@ -111,15 +117,7 @@ describe('a client with a journal', () => {
 
   it('journals a request held back for its rate budget too: no answer, and not on the wire', async () => {
     const server = await startServer(okJson);
-    const path = join(dir, 'budget', 'exchanges.ndjson');
-    startJournal(path);
-    const client = createClient({
-      profile: profileFor(server.url),
-      runId: 'b',
-      env: testEnv,
-      budgets: new RateBudgets(),
-      journal: path,
-    });
+    const { path, client } = journaled(server.url, 'budget');
     try {
       // Tier low refills a token a second: a 10 ms budget wait holds the third request back.
       for (let i = 0; i < 3; i++)

@@ -7,7 +7,7 @@ import type { Exchange, Family, Finding, Rule, Verdict } from '../model.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
-import { isRunDeadlinePassed } from './run-deadline.js';
+import { isRunDeadlinePassed, RUN_DEADLINE } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
 import { isStepFailed } from './step.js';
 
@@ -133,34 +133,28 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     };
     return { action: 'skip', finding, note: `needs ${thrown.needs}` };
   }
-  if (isStepFailed(thrown)) {
-    // Not a verdict on the check's rules: a step it needed failed. The reporter tells the step once.
-    const step = thrown.failure;
-    const finding: Finding = {
+  // Not a verdict on the check's rules: a cause that is not theirs stopped it.
+  const blocked = (blockedBy: string, message: string, more: Partial<Finding> = {}): Outcome => ({
+    action: 'skip',
+    finding: {
       ...base,
       rules: declared,
       section: sectionsOf(input.rules),
       verdict: 'blocked',
-      blockedBy: `setup step: ${step.name}`,
-      step,
-      message: `blocked: setup step "${step.name}" failed`,
+      blockedBy,
+      ...more,
+      message: `blocked: ${message}`,
       reproduce: input.reproduce(declared),
-    };
-    return { action: 'skip', finding, note: `blocked by setup step: ${step.name}` };
-  }
-  if (isRunDeadlinePassed(thrown)) {
-    // Cut short by the run's deadline: what it judged so far is not a verdict on its rules.
-    const finding: Finding = {
-      ...base,
-      rules: declared,
-      section: sectionsOf(input.rules),
-      verdict: 'blocked',
-      blockedBy: 'run deadline',
-      message: `blocked: ${thrown.message}`,
-      reproduce: input.reproduce(declared),
-    };
-    return { action: 'skip', finding, note: 'blocked by the run deadline' };
-  }
+    },
+    note: `blocked by ${blockedBy}`,
+  });
+  // A step it needed failed; the reporter tells the step once.
+  if (isStepFailed(thrown))
+    return blocked(`setup step: ${thrown.failure.name}`, `setup step "${thrown.failure.name}" failed`, {
+      step: thrown.failure,
+    });
+  // Cut short by the run's deadline: what it judged so far is not a verdict on its rules.
+  if (isRunDeadlinePassed(thrown)) return blocked(RUN_DEADLINE, thrown.message);
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);
     const verdict = verdictOf(thrown, rules, input.strict);

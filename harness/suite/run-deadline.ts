@@ -10,4 +10,7 @@ export class RunDeadlinePassed extends Error {
   }
 }
 
+/** What a check the deadline cut short is blocked by (`Finding.blockedBy`). */
+export const RUN_DEADLINE = 'run deadline';
+
 export const isRunDeadlinePassed = (e: unknown): e is RunDeadlinePassed => e instanceof RunDeadlinePassed;

@@ -5,34 +5,28 @@
  * reads, which join no finding, included), each with its own start time, and every X-Request-Id
  * the target sent; and a report folder is one run's: a second run into it is refused.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportReferenceKeys } from '../../engine/embedded.js';
 import { readJournal, journalIn } from '../../harness/client/journal.js';
 import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
-import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
 import type { Evidence } from '../../reports/evidence.js';
-import { countingProxy, type CountingProxy } from '../fault-servers/proxy.js';
+import type { CountingProxy } from '../fault-servers/proxy.js';
+import { referenceBehindProxy, type ReferenceBehindProxy } from './reference-behind-proxy.js';
 import { journalOf, readSummary, runCli, scratch } from './cli.js';
 
 const tmp = scratch('evidence-journal');
-let reference: ReferenceServer;
+let target: ReferenceBehindProxy;
 let proxy: CountingProxy;
 let profilePath: string;
 
 beforeAll(async () => {
-  await exportReferenceKeys();
-  reference = await startReferenceServer();
-  proxy = await countingProxy(reference.url);
-  const profile = loadTargetProfile(referenceProfilePath());
-  profilePath = tmp.path('proxied.json');
-  const url = proxy.url;
-  writeFileSync(profilePath, JSON.stringify({ ...profile, baseUrl: url, legacyBaseUrl: url, medicareBaseUrl: url }));
+  target = await referenceBehindProxy();
+  proxy = target.proxy;
+  profilePath = target.profileAt(tmp.path('proxied.json'));
 });
 afterAll(async () => {
-  await proxy.close();
-  await reference.close();
+  await target.close();
   tmp.dispose();
 });
 
