@@ -6,6 +6,7 @@
  * the judged exchanges were held to. An invariant that found nothing of the run to judge is
  * skipped with what it needs, never passed.
  */
+import { existsSync, statSync } from 'node:fs';
 import { test, type TestContext } from 'vitest';
 import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import { isRuleViolation } from '../checks/violation.js';
@@ -146,6 +147,15 @@ export function runWideFindings(
   ];
 }
 
+let read: { path: string; size: number; entries: JournalEntry[] } | undefined;
+
+/** The journal's entries, read once for the run-wide checks of a run (again when it has grown since). */
+function journalOfRun(path: string): JournalEntry[] {
+  const size = existsSync(path) ? statSync(path).size : 0;
+  if (read?.path !== path || read.size !== size) read = { path, size, entries: readJournal(path) };
+  return read.entries;
+}
+
 /** Registers a run-wide check of `rules` over the run's journal; it sends nothing, so it belongs to every run profile. */
 export function verifyRunWide(title: string, ruleIds: string[], invariant: Invariant): void {
   const rules = resolveRules(ruleCatalogue(), title, ruleIds);
@@ -153,7 +163,7 @@ export function verifyRunWide(title: string, ruleIds: string[], invariant: Invar
     const config = runConfig();
     const deselected = notSelected(config, ruleIds, 'all');
     if (deselected) ctx.skip(deselected);
-    const entries = config.journal === undefined ? [] : readJournal(config.journal);
+    const entries = config.journal === undefined ? [] : journalOfRun(config.journal);
     // They judge what the run's checks sent: a run none of whose checks sent anything (a shard
     // with no selected check, every check skipped) has no run-wide checks either.
     if (!entries.some((e) => e.family !== undefined)) ctx.skip(`not selected: ${NOTHING_SENT}`);
