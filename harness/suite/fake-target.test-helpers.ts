@@ -74,6 +74,7 @@ export function fakeTarget(
     newIdempotencyKey: (label) => `${config.runId}-${label ?? 'k'}-${++n}`,
     exchanges: () => [],
     requestCount: () => sent.length,
+    requestsLeft: () => undefined,
     close: async () => {},
   };
   const fixture = (name: string) => config.profile.fixtures[name];
@@ -94,6 +95,7 @@ export function fakeTarget(
       hasFixture: (n) => fixture(n) !== undefined,
       distinctKeys: (r) => client.distinctKeys(r),
       writable,
+      sends: () => writable,
       embedded: config.embedded,
     },
     known: () => ({}),
