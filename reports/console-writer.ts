@@ -7,6 +7,7 @@ import type { Finding } from '../harness/model.js';
 import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './steps.js';
+import { monitorLines } from './monitor/lines.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
 
@@ -117,6 +118,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
     );
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
+  lines.push('', ...monitorLines(summary));
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
   lines.push(`Result: ${outcomeLabel(summary)}`, '');
   return lines.join('\n');

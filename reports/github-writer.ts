@@ -9,6 +9,7 @@ import { outcomeLabel, scopeLine } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
 import { checksByStep, isStepFinding } from './steps.js';
+import { monitorLines } from './monitor/lines.js';
 import type { ReportWriter } from './writer.js';
 
 /** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
@@ -63,6 +64,8 @@ export function renderStepSummary(summary: RunSummary): string {
           ),
           '',
         ]),
+    ...monitorLines(summary).map((line) => (line.startsWith('  ') ? `  - ${cell(line.trim())}` : `- ${cell(line)}`)),
+    '',
   ].join('\n');
 }
 

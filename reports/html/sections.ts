@@ -5,6 +5,8 @@ import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
+import { confirmationLines, tlsLines } from '../monitor/lines.js';
+import { historyLines } from '../monitor/history.js';
 
 const anchor = (index: number) => `check-${index}`;
 
@@ -18,6 +20,28 @@ ${documentDefects(summary)}
 <p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
 <div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}${counts.steps ? count('setup steps failed', counts.steps, 'v-failed') : ''}</div>
 <p class="meta rule-counts">${ruleCountsLine(summary.ruleCounts)}</p>`;
+}
+
+/**
+ * What a monitor reads first: each operation's slowest answer against its budget (a row over
+ * budget marked), checks tried again, the certificate's expiry and the history.
+ */
+export function monitorSection(summary: RunSummary): Raw {
+  const latency = summary.latency;
+  const lines = [
+    ...confirmationLines(summary),
+    ...tlsLines(summary),
+    ...(summary.history ? historyLines(summary.history) : []),
+  ];
+  if (!latency && lines.length === 0) return html``;
+  const over = new Set(latency?.over.map((o) => o.operation) ?? []);
+  const table = latency
+    ? html`<h3>Latency${latency.over.length ? html` <span class="v-warning">(${latency.over.length} answer(s) over budget)</span>` : ''}</h3><table><tr><th>operation</th><th>answers</th><th>slowest</th><th>budget</th></tr>${latency.operations.map(
+        (op) =>
+          html`<tr class="${over.has(op.operation) ? 'over-budget' : ''}"><td><code>${op.operation}</code></td><td>${op.count}</td><td class="${over.has(op.operation) ? 'v-warning' : ''}">${op.maxMs.toFixed(0)} ms</td><td>${op.budgetMs !== undefined ? `${op.budgetMs} ms` : 'none'}</td></tr>`,
+      )}</table>`
+    : '';
+  return html`<h2>Monitor</h2><p class="meta">Requests sent: ${summary.requests} · exit code ${summary.exitCode}</p>${table}${lines.length ? html`<pre class="monitor">${lines.join('\n')}</pre>` : ''}`;
 }
 
 /** The loaded document's own defects, listed in the header: they are the document's, not the target's. */
