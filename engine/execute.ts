@@ -25,6 +25,8 @@ import type { RunPlan } from './plan.js';
 import { ensureWritableDir, linkLatest } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
+import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
+import { watchCertificate } from './monitor/tls-certificate.js';
 
 export interface ReportOptions {
   writers: ReportWriter[];
@@ -47,7 +49,14 @@ export function runPlanned(
     secrets: keyValues(target.profile),
     preFindings: report.preFindings,
     classify: blockedByTransport,
+    exitCode: runExitCode,
   });
+}
+
+/** The exit code of a run from its summary: Ctrl-C, else its outcome's, a transport cause's over a failure. */
+export function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'outcome' | 'findings'>): number {
+  if (summary.interrupted) return INTERRUPTED_EXIT;
+  return exitCodeWithBlocks(exitCodeOf(summary), transportBlocks(summary.findings));
 }
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
@@ -72,6 +81,10 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
   const started = await startTarget(plan, undefined, server);
   let receiver: WebhookInbox | undefined;
+  // The certificate of an https target, from the preflight's connection.
+  const certificate = plan.embedded
+    ? undefined
+    : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
   try {
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
@@ -98,7 +111,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       lookUpFixtures: !plan.embedded,
     });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
-    const target = { ...reached, configWarnings };
+    const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
+    const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
     // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.
@@ -122,6 +136,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
             signingKey,
             github: githubOf(process.env),
             console: progressOf(io),
+            ...(plan.monitor?.metricsTextfile ? { metricsTextfile: plan.monitor.metricsTextfile } : {}),
           }),
           preFindings: defectFindings(plan.contract),
         },
@@ -133,7 +148,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     }
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
-    const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeWithBlocks(exitCodeOf(summary), blocks);
+    const code = summary.exitCode;
+    await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`,
@@ -142,6 +158,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return code;
   } finally {
+    certificate?.stop();
     await receiver?.close();
     await started.close();
   }
