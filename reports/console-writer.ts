@@ -8,6 +8,7 @@ import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './steps.js';
 import { monitorLines } from './monitor/lines.js';
+import { confirmationLine } from './monitor/confirmations.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
 
@@ -167,6 +168,7 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
     lines.push(`      error: ${clip(finding.message, 300)}`);
   const last = finding.exchanges.at(-1);
   if (last) lines.push(`      exchange: ${describeExchange(last)}`);
+  if (finding.confirmation) lines.push(`      ${confirmationLine(finding)}`);
   if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
   return lines;
 }

@@ -10,6 +10,7 @@ import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
 import { checksByStep, isStepFinding } from './steps.js';
 import { monitorLines } from './monitor/lines.js';
+import { tlsWarningLine } from './monitor/tls.js';
 import type { ReportWriter } from './writer.js';
 
 /** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
@@ -85,6 +86,8 @@ export class GithubWriter implements ReportWriter {
       )
         this.out.write(annotation(summary, finding));
     }
+    const tls = summary.tls && tlsWarningLine(summary.tls);
+    if (tls) this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
   }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Finding } from '../harness/model.js';
 import { describeExchange } from './text.js';
 import { monitorLines } from './monitor/lines.js';
+import { confirmationLine } from './monitor/confirmations.js';
 import { RULE_VERDICTS, type RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 import { xmlAttrs, xmlEscape } from './xml.js';
@@ -169,6 +170,7 @@ function failureText(summary: RunSummary, finding: Finding): string {
   if (finding.steps !== undefined) lines.push(`shortest failing sequence:\n${finding.steps}`);
   if (finding.message !== undefined) lines.push(`message: ${finding.message}`);
   for (const exchange of finding.exchanges.slice(-3)) lines.push(`exchange: ${describeExchange(exchange)}`);
+  if (finding.confirmation) lines.push(confirmationLine(finding));
   if (finding.reproduce) lines.push(`reproduce: ${finding.reproduce}`);
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { checksByStep, isStepFinding } from '../steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
 import { confirmationLines, tlsLines } from '../monitor/lines.js';
+import { confirmationLine } from '../monitor/confirmations.js';
 import { historyLines } from '../monitor/history.js';
 
 const anchor = (index: number) => `check-${index}`;
@@ -72,7 +73,7 @@ function findingCard(summary: RunSummary, finding: Finding, index: number): Raw 
   });
   return html`<div class="card ${finding.verdict}" id="${anchor(index)}">
 <b class="v-${finding.verdict}">${finding.verdict}</b> · <b>${finding.check}</b> <span class="meta">(${finding.family})</span>
-<dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.steps !== undefined ? html`<dt>shortest failing sequence</dt><dd><pre>${finding.steps}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
+<dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.steps !== undefined ? html`<dt>shortest failing sequence</dt><dd><pre>${finding.steps}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.confirmation ? html`<dt>confirmation</dt><dd>${confirmationLine(finding)}</dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
 ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h3>${exchangeList(finding.exchanges)}` : html`<p class="meta">No exchange was recorded.</p>`}
 </div>`;
 }
