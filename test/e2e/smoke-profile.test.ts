@@ -72,6 +72,16 @@ describe('smoke run against the embedded server', () => {
   });
 });
 
+describe("smoke's watch on quoting", () => {
+  it('fires on the fault of its own rule (a quote answered 201), failing the run by QUOTES-200', async () => {
+    const dir = tmp.path('quotes-fault');
+    const result = await runCli(['run', '--profile', 'smoke', '--fault', 'quotes-200-as-201', '--report-dir', dir]);
+    expect(result.code).toBe(1);
+    const failed = readSummary(dir).findings.filter((f) => f.verdict === 'failed');
+    expect(failed.map((f) => [f.family, f.rules])).toEqual([['quotes', ['QUOTES-200']]]);
+  });
+});
+
 describe('smoke run through a counting proxy', () => {
   it('puts at most 10 requests on the wire, all GETs but the opted-in quote, and matches the report', async () => {
     const before = proxy.received.length;
