@@ -3,7 +3,7 @@
  * the plan's RunConfig, and the reports written. `executeRun` is the CLI's whole run;
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
-import { formatWarning } from '../harness/errors.js';
+import { formatWarning, TargetUnusable } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
@@ -27,6 +27,7 @@ import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
 import { watchCertificate } from './monitor/tls-certificate.js';
+import { recordPreflightStop } from './monitor/preflight-stop.js';
 
 export interface ReportOptions {
   writers: ReportWriter[];
@@ -74,6 +75,16 @@ function githubOf(env: NodeJS.ProcessEnv): { summaryPath?: string } | undefined 
   return env.GITHUB_STEP_SUMMARY ? { summaryPath: env.GITHUB_STEP_SUMMARY } : {};
 }
 
+/** Every report format of a CLI run: console progress, the files, GitHub's annotations and step summary. */
+function writersOf(plan: RunPlan, io: RunIO, signingKey: ReturnType<typeof signingKeyFromEnv>): ReportWriter[] {
+  return standardWriters(plan.reportDir, io.out, {
+    signingKey,
+    github: githubOf(process.env),
+    console: progressOf(io),
+    ...(plan.monitor?.metricsTextfile ? { metricsTextfile: plan.monitor.metricsTextfile } : {}),
+  });
+}
+
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
@@ -88,13 +99,30 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   try {
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
-    const reached: StartedTarget = plan.embedded
-      ? started
-      : {
-          ...started,
-          ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
-          preflight: await preflight(started.profile, plan.runProfile, plan.runId),
-        };
+    let reached: StartedTarget;
+    try {
+      reached = plan.embedded
+        ? started
+        : {
+            ...started,
+            ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
+            preflight: await preflight(started.profile, plan.runProfile, plan.runId),
+          };
+    } catch (err) {
+      if (!(err instanceof TargetUnusable)) throw err;
+      // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
+      const code = await recordPreflightStop({
+        plan,
+        profile: started.profile,
+        error: err,
+        writers: writersOf(plan, io, signingKey),
+        io,
+        startedAt,
+        certificate,
+      });
+      if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+      return code;
+    }
     const { profile } = reached;
     io.out.write(
       `partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`,
@@ -132,12 +160,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         plan,
         target,
         {
-          writers: standardWriters(plan.reportDir, io.out, {
-            signingKey,
-            github: githubOf(process.env),
-            console: progressOf(io),
-            ...(plan.monitor?.metricsTextfile ? { metricsTextfile: plan.monitor.metricsTextfile } : {}),
-          }),
+          writers: writersOf(plan, io, signingKey),
           preFindings: defectFindings(plan.contract),
         },
         startedAt,

@@ -63,6 +63,16 @@ export interface RunInfo {
   tls?: TlsCertificate;
   /** `--history`: the run is compared with the last run of its target and run profile (absent for the first). */
   history?: { previous?: HistoryRecord };
+  /** The preflight stopped the run before any check: why, and the exit code it ends with. */
+  preflightStop?: PreflightStop;
+}
+
+/** Why the preflight stopped a run (engine/preflight.ts): its stable code, exit code, message and fix. */
+export interface PreflightStop {
+  code: string;
+  exitCode: number;
+  message: string;
+  fix: string;
 }
 
 export interface SpecDefect {

@@ -71,9 +71,12 @@ export interface RunSummary {
    * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
    * `blocked` when no check failed but some could not test their rules (a transport cause, or
    * a setup step the target did not complete that breaks no rule); `degraded` when it would
-   * have passed, but an answer came slower than its latency budget.
+   * have passed, but an answer came slower than its latency budget; `unusable` when the
+   * preflight stopped it before any check (`preflightStop` says why).
    */
-  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'degraded';
+  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'degraded' | 'unusable';
+  /** The preflight stopped the run before any check: its cause, exit code and fix. */
+  preflightStop?: RunInfo['preflightStop'];
   /** The run's exit code (README, "Exit codes"; harness/exit-codes.ts). */
   exitCode: number;
   /** Requests the run sent to the target: the preflight's, its checks' and their confirmations'. */
@@ -197,7 +200,7 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSum
 
 export type RunExitCode = 0 | 1 | 2 | 4 | 6 | 10;
 
-const EXIT_CODES: Record<RunSummary['outcome'], RunExitCode> = {
+const EXIT_CODES: Record<Exclude<RunSummary['outcome'], 'unusable'>, RunExitCode> = {
   passed: 0,
   failed: 1,
   empty: 2,
@@ -213,7 +216,9 @@ export const SETUP_BLOCKED_EXIT = 6;
  * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule,
  * 10 degraded (passed, but slower than a latency budget).
  */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings'>): RunExitCode {
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings' | 'preflightStop'>): number {
+  if (summary.preflightStop) return summary.preflightStop.exitCode;
+  if (summary.outcome === 'unusable') return 3;
   if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined))
     return SETUP_BLOCKED_EXIT;
   return EXIT_CODES[summary.outcome];
@@ -227,19 +232,20 @@ export interface SummaryOptions {
   exitCode?: (summary: SummaryBody) => number;
 }
 
-/** Requests the engine sent before the checks: the preflight's. */
-const preflightRequests = (info: RunInfo) => (info.preflight ? 1 : 0);
+/** Requests the engine sent before the checks: the preflight's, also when it stopped the run. */
+const preflightRequests = (info: RunInfo) => (info.preflight || info.preflightStop ? 1 : 0);
 
 /** `passed` over a latency budget is `degraded`; any other outcome stands (the over-budget answers are still reported). */
 function withLatency(outcome: RunSummary['outcome'], latency: LatencyJudgement | undefined): RunSummary['outcome'] {
   return outcome === 'passed' && latency && latency.over.length > 0 ? 'degraded' : outcome;
 }
 
-/** The codes of the causes that blocked checks (transport causes, not setup steps). */
-const causesOf = (findings: readonly Finding[]) => [
-  ...new Set(
-    findings.flatMap((f) => (f.verdict === 'blocked' && f.step === undefined && f.blockedBy ? [f.blockedBy] : [])),
-  ),
+/** The codes of the causes that stopped the run or blocked checks (transport causes, not setup steps). */
+const causesOf = (info: RunInfo, findings: readonly Finding[]) => [
+  ...new Set([
+    ...(info.preflightStop ? [info.preflightStop.code] : []),
+    ...findings.flatMap((f) => (f.verdict === 'blocked' && f.step === undefined && f.blockedBy ? [f.blockedBy] : [])),
+  ]),
 ];
 
 export function buildSummary(
@@ -274,7 +280,8 @@ export function buildSummary(
     preflight: info.preflight,
     ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
-    outcome: withLatency(outcomeOf(findings, info.strict), latency),
+    outcome: info.preflightStop ? 'unusable' : withLatency(outcomeOf(findings, info.strict), latency),
+    ...(info.preflightStop ? { preflightStop: info.preflightStop } : {}),
     requests: requestsOf(findings, preflightRequests(info)),
     ...(latency ? { latency } : {}),
     ...(confirmations ? { confirmations } : {}),
@@ -285,7 +292,7 @@ export function buildSummary(
   };
   const exitCode = (options.exitCode ?? exitCodeOf)(body);
   const history = info.history
-    ? compareHistory(info.history.previous, conditionsOf({ ...body, exitCode, causes: causesOf(findings) }))
+    ? compareHistory(info.history.previous, conditionsOf({ ...body, exitCode, causes: causesOf(info, findings) }))
     : undefined;
   return withDigest({ ...body, exitCode, ...(history ? { history } : {}) });
 }

@@ -9,7 +9,18 @@ import { historyLines } from './history.js';
 import { overBudgetLine } from './latency.js';
 import { tlsWarningLine } from './tls.js';
 
-type Monitored = Pick<RunSummary, 'latency' | 'confirmations' | 'tls' | 'history' | 'findings' | 'requests'>;
+type Monitored = Pick<
+  RunSummary,
+  'latency' | 'confirmations' | 'tls' | 'history' | 'findings' | 'requests' | 'preflightStop'
+>;
+
+/** Why no check ran, when the preflight stopped the run. */
+export function preflightStopLines(summary: Pick<RunSummary, 'preflightStop'>): string[] {
+  const stop = summary.preflightStop;
+  return stop
+    ? [`Stopped by the preflight (exit ${stop.exitCode}): ${stop.code}: ${stop.message}`, `  fix: ${stop.fix}`]
+    : [];
+}
 
 export function latencyLines(summary: Pick<RunSummary, 'latency'>): string[] {
   const { latency } = summary;
@@ -47,6 +58,7 @@ export function tlsLines(summary: Pick<RunSummary, 'tls'>): string[] {
 /** Every monitoring line of a run, in report order. */
 export function monitorLines(summary: Monitored): string[] {
   return [
+    ...preflightStopLines(summary),
     ...latencyLines(summary),
     ...confirmationLines(summary),
     ...tlsLines(summary),

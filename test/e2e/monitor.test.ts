@@ -263,6 +263,68 @@ describe('a target whose connections are cut during the run', () => {
   });
 });
 
+describe('a target made unreachable, then refusing the key, then healthy again', () => {
+  const history = tmp.path('history-outage');
+  const destinations = () => [
+    '--history',
+    history,
+    '--notify',
+    `credentials:json=${receiver.url}/secret-owner`,
+    '--notify',
+    `pagerduty=${receiver.url}/pagerduty-outage`,
+  ];
+  const heard = (before: number) => receiver.bodies.slice(before).map((b) => [b.path, b.body]);
+
+  it('unreachable: the preflight stops the run, which still leaves its record, and pages', async () => {
+    proxy.script({ path: '/', reset: true });
+    const before = receiver.bodies.length;
+    const run = await smoke('outage', productionAtProxy('outage'), ...destinations());
+    expect(run.code).toBe(4);
+    expect(run.summary).toMatchObject({ outcome: 'unusable', exitCode: 4, preflightStop: { code: 'E_TARGET_RESET' } });
+    expect(readFileSync(join(run.reportDir, 'metrics.prom'), 'utf8')).toMatch(/partner_conformance_success\{[^}]*\} 0/);
+    expect(heard(before)).toEqual([
+      [
+        '/pagerduty-outage',
+        expect.objectContaining({ event_action: 'trigger', dedup_key: 'partner-conformance/production/smoke/exit:4' }),
+      ],
+    ]);
+  });
+
+  it("the key refused (exit 5): told to the secret's owner only; the outage resolved", async () => {
+    proxy.script({ path: '/v1/ping', status: 403 });
+    const before = receiver.bodies.length;
+    const run = await smoke('key-refused', productionAtProxy('outage'), ...destinations());
+    expect(run.code).toBe(5);
+    expect(run.summary.history).toMatchObject({
+      new: [{ key: 'exit:5', route: 'credentials' }],
+      recovered: [{ key: 'exit:4' }],
+    });
+    const sent = heard(before);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        [
+          '/pagerduty-outage',
+          expect.objectContaining({
+            event_action: 'resolve',
+            dedup_key: 'partner-conformance/production/smoke/exit:4',
+          }),
+        ],
+        ['/secret-owner', expect.objectContaining({ exitCode: 5, new: [expect.objectContaining({ key: 'exit:5' })] })],
+      ]),
+    );
+    expect(sent.filter(([path, body]) => path === '/pagerduty-outage' && body.event_action === 'trigger')).toEqual([]);
+  });
+
+  it("healthy again: the secret's owner hears it recovered, PagerDuty nothing", async () => {
+    const before = receiver.bodies.length;
+    const run = await smoke('key-back', productionAtProxy('outage'), ...destinations());
+    expect(run.code).toBe(0);
+    expect(heard(before)).toEqual([
+      ['/secret-owner', expect.objectContaining({ recovered: [expect.objectContaining({ key: 'exit:5' })] })],
+    ]);
+  });
+});
+
 describe('metrics for the ecosystem', () => {
   it("are written for node_exporter's textfile collector, whole, into a folder", async () => {
     const folder = tmp.path('textfile');
