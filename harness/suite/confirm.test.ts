@@ -6,8 +6,7 @@ import { resolveRules, ruleCatalogue } from './catalogue.js';
 import { ConfirmationBudget } from './confirm-budget.js';
 import { confirmable, runConfirmed } from './confirm.js';
 import type { CheckContext } from './context.js';
-import { answer, fakeTarget } from './fake-target.test-helpers.js';
-import type { PollDeps } from './poll.js';
+import { answer, fakeClock, fakeTarget } from './fake-target.test-helpers.js';
 
 const ping: ApiRequest = { method: 'GET', path: '/v1/ping' };
 
@@ -21,20 +20,6 @@ function spec(body: (t: CheckContext) => Promise<void>, timeoutMs = 30_000) {
   };
 }
 const pingIs200 = spec(async (t) => t.expect.status(await t.send(ping), 200));
-
-/** A clock whose sleeps pass at once and are remembered. */
-function fakeClock(): PollDeps & { slept: number[] } {
-  let now = 0;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
 
 const noAnswer = (req: ApiRequest, error: string): Exchange => ({
   request: { method: req.method, url: `http://127.0.0.1:9${req.path}`, headers: {} },

@@ -4,6 +4,7 @@ import type { Exchange } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import { isWritable, type TargetContext } from '../target.js';
 import { ruleCatalogue } from './catalogue.js';
+import type { PollDeps } from './poll.js';
 
 export function runConfigFor(
   overrides: Partial<RunConfig> = {},
@@ -99,5 +100,19 @@ export function fakeTarget(
       embedded: config.embedded,
     },
     known: () => ({}),
+  };
+}
+
+/** A clock that advances only when something sleeps on it; `slept` lists each sleep. */
+export function fakeClock(): PollDeps & { slept: number[] } {
+  let now = 0;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
   };
 }
