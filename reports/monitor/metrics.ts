@@ -73,8 +73,8 @@ export function metricsRegistry(summary: RunSummary): Registry<OpenMetricsConten
   const rules = gauge('rules', 'Rules of the catalogue by verdict.', ['verdict']);
   for (const verdict of RULE_VERDICTS) rules.set({ verdict }, summary.ruleCounts[verdict] ?? 0);
   const checks = gauge('checks', 'Checks of the run by verdict.', ['verdict']);
-  for (const verdict of ['passed', 'failed', 'warning', 'skipped', 'blocked'] as const)
-    checks.set({ verdict }, summary.counts[verdict]);
+  for (const [verdict, n] of Object.entries(summary.counts))
+    if (verdict !== 'total' && verdict !== 'steps') checks.set({ verdict }, n);
   const confirmations = gauge('confirmations', 'Checks tried again after a transport failure or a 5xx, by result.', [
     'result',
   ]);
