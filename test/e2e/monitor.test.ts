@@ -123,6 +123,26 @@ describe('a healthy production target', () => {
       expect(r.headers['user-agent']).toMatch(new RegExp(`^partner-conformance/\\S+ \\(run ${summary.runId};`));
   });
 
+  it("sends the profile's headers, whose values no report or recording holds", async () => {
+    const token = 'synthetic-Token-e2e-5d4c3b2a1f0e';
+    const restoreToken = saveEnv(['E2E_SYNTHETIC_TOKEN']);
+    process.env.E2E_SYNTHETIC_TOKEN = token;
+    try {
+      const run = await smoke(
+        'headers',
+        productionAtProxy('headers', { headers: { 'X-Synthetic-Token': { env: 'E2E_SYNTHETIC_TOKEN' } } }),
+      );
+      expect(run.code).toBe(0);
+      // The preflight and every check carried it.
+      expect(run.wire.every((r) => r.headers['x-synthetic-token'] === token)).toBe(true);
+      for (const file of ['summary.json', 'junit.xml', 'report.html', 'exchanges.har', 'metrics.prom'])
+        expect(readFileSync(join(run.reportDir, file), 'utf8'), file).not.toContain(token);
+      expect(run.out + run.err).not.toContain(token);
+    } finally {
+      restoreToken();
+    }
+  });
+
   it.skipIf(!hasPromtool)('writes metrics.prom that promtool accepts (skipped without promtool)', async () => {
     const run = await smoke('healthy-metrics', productionAtProxy('healthy-metrics'));
     expect(run.code).toBe(0);
