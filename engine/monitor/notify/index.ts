@@ -6,7 +6,7 @@
  * Nothing is sent when nothing changed. A delivery that fails is told on stderr; it never
  * changes the run's exit code (the CI step routes that).
  */
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { ConfigError } from '../../../harness/errors.js';
 import { EXIT_CODES, type ExitRoute } from '../../../harness/exit-codes.js';
 import { publicUrl } from '../../../harness/reproduce.js';
@@ -104,11 +104,10 @@ export async function notify(
   destinations: readonly Destination[],
   summary: RunSummary,
   env: NodeJS.ProcessEnv = process.env,
-  direct = false,
 ): Promise<Delivery[]> {
   const history = summary.history;
   if (!history?.changed) return [];
-  const dispatcher = direct ? new Agent() : new EnvHttpProxyAgent();
+  const dispatcher = new EnvHttpProxyAgent();
   const deliveries: Delivery[] = [];
   try {
     for (const destination of destinations) {
