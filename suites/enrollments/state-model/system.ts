@@ -6,7 +6,7 @@
 import { stepFailed, stepLabel, type CheckContext, type Exchange } from '../../../harness/suite/index.js';
 import { applicationIdOf, applicationRowsOf, nextActionsOf, type Json } from '../application-reader.js';
 import { readUntilLeaves, statusOf } from '../applications.js';
-import { expectRefused, expectRows } from '../observe.js';
+import { expectAnyRefusal, expectRefused, expectRows } from '../observe.js';
 import { actionRequest, listRequest, readRequest, type PolicyStatus } from '../requests.js';
 import { ACTION_ROUTES, isRefusal, type ModelApp, type Prediction } from './model.js';
 
@@ -45,7 +45,8 @@ export function expectPredicted(t: CheckContext, ex: Exchange, p: Prediction): v
     });
     return;
   }
-  if (p.code) expectRefused(t.expect.rules(p.rule), ex, p.statuses, p.code);
+  if (p.anyRefusal) expectAnyRefusal(t.expect.rules(p.rule), ex);
+  else if (p.code) expectRefused(t.expect.rules(p.rule), ex, p.statuses, p.code);
   else t.expect.rules(p.rule).status(ex, p.statuses);
 }
 
