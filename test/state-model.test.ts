@@ -182,24 +182,25 @@ describe('the history of a run, after the tour', () => {
     expect(await historyAfterTour(lagging)).toEqual(NOTHING);
   }, 60_000);
 
-  test('finds a cancellation lost a second after it settled', async () => {
-    const faulty = await serve('enr-outcome-drifts');
+  /** What the history finds after the tour on a server with `fault` (and `pauseMs` more). */
+  async function historyWith(fault: string, pauseMs = 0) {
+    const faulty = await serve(fault);
     servers.push(faulty);
-    expect((await historyAfterTour(faulty, 1_100)).drifts).toEqual(['cancelled -> pending_effectuation']);
+    return historyAfterTour(faulty, pauseMs);
+  }
+
+  test('finds a cancellation lost a second after it settled', async () => {
+    expect((await historyWith('enr-outcome-drifts', 1_100)).drifts).toEqual(['cancelled -> pending_effectuation']);
   }, 60_000);
 
   test('finds a cancellation offered on a draft, in the create answers', async () => {
-    const faulty = await serve('enr-next-actions-cancel-draft');
-    servers.push(faulty);
-    const { offered } = await historyAfterTour(faulty);
+    const { offered } = await historyWith('enr-next-actions-cancel-draft');
     expect(offered.length).toBeGreaterThan(0);
     expect(new Set(offered)).toEqual(new Set(['/cancellations']));
   }, 60_000);
 
   test('finds list rows whose creation time is the update time', async () => {
-    const faulty = await serve('enr-list-row-created-at-updated');
-    servers.push(faulty);
-    const { rows } = await historyAfterTour(faulty);
+    const { rows } = await historyWith('enr-list-row-created-at-updated');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.startsWith('created_at: '))).toBe(true);
   }, 60_000);

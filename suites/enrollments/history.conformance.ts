@@ -29,7 +29,7 @@ const planOf = (t: CheckContext, app: AppHistory): PlanFixture | undefined =>
 function ownApplications(t: CheckContext): AppHistory[] {
   const apps = createdBy(historySoFar(t), t.defaultRole);
   if (apps.length === 0)
-    throw new SkipCheck('applications this run created (run with the rest of the enrollments family)');
+    throw new SkipCheck('applications this run created (run it with its family: --family enrollments)');
   return apps;
 }
 

@@ -22,7 +22,7 @@ verify(
       READS,
     );
     if (chosen.length === 0)
-      throw new SkipCheck('confirmation ids the run listed and did not read (run with the rest of the family)');
+      throw new SkipCheck('confirmation ids the run listed and did not read (run it with --family policy-status)');
     for (const { id, planYear, position } of chosen) {
       const ex = await t.send(readRequest(t, { plan_year: planYear }, id, `listed at position ${position + 1}`));
       t.expect.status(ex, 200);

@@ -61,7 +61,7 @@ export function judgedApplications(t: CheckContext): Array<{ app: AppHistory; se
   });
   if (judged.length === 0)
     throw new SkipCheck(
-      'applications this run created and saw (run with the rest of the enrollments family, which makes them)',
+      'applications this run created and saw (run it with its family, which makes them: --family enrollments)',
     );
   return judged;
 }

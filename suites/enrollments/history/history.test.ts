@@ -196,6 +196,10 @@ describe('a list row against the latest answer of its application', () => {
   test('agrees when the members both show have one value (plan_year as text, instants in any form)', () => {
     const row = { ...answer, plan_year: '2026', created_at: '2026-11-26T10:00:00Z', policy_status: 'draft' };
     expect(rowDisagreements(row, answer)).toEqual([]);
+    // Whole seconds in one place, milliseconds in the other: the same instant.
+    const precise = { ...answer, created_at: '2026-11-26T10:00:00.987Z' };
+    expect(rowDisagreements({ ...row, created_at: '2026-11-26T10:00:00Z' }, precise)).toEqual([]);
+    expect(rowDisagreements({ ...row, created_at: '2026-11-26T10:00:00.986Z' }, precise)).toHaveLength(1);
     expect(rowDisagreements({ application_id: 'enr_1' }, answer)).toEqual([]);
   });
 

@@ -119,9 +119,15 @@ const SHARED_MEMBERS: ReadonlyArray<{ name: string; same(a: unknown, b: unknown)
   { name: 'created_at', same: (a, b) => sameInstant(a, b) },
 ];
 
+/** Digits of the fraction of a second an instant is written with (0 to 3 count). */
+const fractionDigits = (text: string): number => Math.min(3, /\.(\d+)/.exec(text)?.[1]?.length ?? 0);
+
+/** One instant, though one place may write it more coarsely (whole seconds): compared at the coarser precision. */
 function sameInstant(a: unknown, b: unknown): boolean {
   const [x, y] = [Date.parse(String(a)), Date.parse(String(b))];
-  return Number.isNaN(x) || Number.isNaN(y) ? a === b : x === y;
+  if (Number.isNaN(x) || Number.isNaN(y)) return a === b;
+  const unit = 10 ** (3 - Math.min(fractionDigits(String(a)), fractionDigits(String(b))));
+  return Math.floor(x / unit) === Math.floor(y / unit);
 }
 
 /** A member of an answer: at the top level (the document), else in the echoed application data. */
