@@ -1,18 +1,18 @@
 /**
  * Judgements of what the run has seen (timeline.ts), each a pure function a check calls and a
  * test can feed: a status that moved without a change section 3 describes, next_actions that
- * offer what the state refuses or leave /v1/enrollments, and a list row that disagrees with the
- * latest answer of its application.
+ * offer what the state refuses, and a list row that disagrees with the latest answer of its
+ * application.
  */
 import {
   applicationIdOf,
   applicationMember,
-  nextActionsOf,
+  nextActionPaths,
   outstandingErrors,
   type Json,
 } from '../application-reader.js';
 import type { PlanFixture, PolicyStatus } from '../requests.js';
-import { ACTION_ROUTES, isRefusal, type ModelApp } from '../state-model/model.js';
+import { refusedOffers, type ModelApp } from '../state-model/model.js';
 import type { AppHistory, Seen, WriteKind } from './timeline.js';
 
 const accepted = (app: AppHistory, kind: WriteKind, before: number) =>
@@ -94,17 +94,9 @@ export function modelAt(app: AppHistory, seen: Seen, plan: PlanFixture): ModelAp
   };
 }
 
-/** The route suffixes of an answer's next_actions hrefs (query and fragment removed). */
-export const hrefsOf = (body: unknown): string[] =>
-  nextActionsOf(body).map((a) => (typeof a.href === 'string' ? a.href.split(/[?#]/)[0]! : ''));
-
 /** The actions an answer offers whose section-3 precondition fails in the state it shows (by route suffix). */
-export function offeredRefusals(model: ModelApp, body: unknown): string[] {
-  const hrefs = hrefsOf(body);
-  return ACTION_ROUTES.filter((r) => isRefusal(r.predict(model)) && hrefs.some((h) => h.endsWith(r.suffix))).map(
-    (r) => r.suffix,
-  );
-}
+export const offeredRefusals = (model: ModelApp, body: unknown): string[] =>
+  refusedOffers(model, nextActionPaths(body));
 
 /**
  * Members a list row and the application's answers both name (the document's ApplicationListItem

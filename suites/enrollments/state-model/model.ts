@@ -125,6 +125,12 @@ export const ACTION_ROUTES: ReadonlyArray<{ suffix: string; predict: (app: Model
   { suffix: '/terminations', predict: terminatePrediction },
 ];
 
+/** The route suffixes among `paths` (next_actions hrefs) of actions the model says section 3 refuses to `app`. */
+export const refusedOffers = (app: ModelApp, paths: readonly string[]): string[] =>
+  ACTION_ROUTES.filter((r) => isRefusal(r.predict(app)) && paths.some((p) => p.endsWith(r.suffix))).map(
+    (r) => r.suffix,
+  );
+
 /** A new application as created (draft; outstanding errors when the body left them). */
 export function createdApp(plan: PlanFixture, start: Start, sep: boolean, incomplete: boolean): ModelApp {
   return {
