@@ -4,7 +4,7 @@
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
 import { rm } from 'node:fs/promises';
-import { formatWarning } from '../harness/errors.js';
+import { formatWarning, TargetUnusable } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
@@ -27,6 +27,9 @@ import type { RunPlan } from './plan.js';
 import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
+import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
+import { watchCertificate } from './monitor/tls-certificate.js';
+import { recordPreflightStop } from './monitor/preflight-stop.js';
 
 export interface ReportOptions {
   writers: ReportWriter[];
@@ -54,9 +57,21 @@ export function runPlanned(
     secrets: keyValues(target.profile),
     preFindings: report.preFindings,
     classify: blockedByTransport,
+    exitCode: runExitCode,
     ...(report.stopReason ? { stopReason: report.stopReason } : {}),
+    journal: plan.journal,
   });
   return plan.discardJournal ? run.finally(() => rm(plan.journal, { force: true })) : run;
+}
+
+/**
+ * The exit code of a run from its summary: a stop at its deadline is incomplete unless a rule
+ * failed, Ctrl-C is 130, else its outcome's, a transport cause's over a failure.
+ */
+export function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'stopReason' | 'outcome' | 'findings'>): number {
+  if (summary.stopReason === 'deadline') return summary.outcome === 'failed' ? 1 : INCOMPLETE_EXIT;
+  if (summary.interrupted) return INTERRUPTED_EXIT;
+  return exitCodeWithBlocks(exitCodeOf(summary), transportBlocks(summary.findings));
 }
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
@@ -64,13 +79,6 @@ export const INTERRUPTED_EXIT = 130;
 
 /** Exit code of a run that did not prove what it set out to (stopped by its deadline with no rule failed). */
 export const INCOMPLETE_EXIT = 7;
-
-/** The exit code of a finished run: a deadline stop is incomplete unless a rule failed; Ctrl-C is 130. */
-function exitCodeOfRun(summary: RunSummary, blocks: ReturnType<typeof transportBlocks>): number {
-  if (summary.stopReason === 'deadline') return summary.outcome === 'failed' ? 1 : INCOMPLETE_EXIT;
-  if (summary.interrupted) return INTERRUPTED_EXIT;
-  return exitCodeWithBlocks(exitCodeOf(summary), blocks);
-}
 
 /** Live progress on a terminal; a heartbeat line in logs. */
 function progressOf(io: RunIO): { live?: boolean; heartbeatMs?: number } {
@@ -84,33 +92,67 @@ function githubOf(env: NodeJS.ProcessEnv): { summaryPath?: string } | undefined 
   return env.GITHUB_STEP_SUMMARY ? { summaryPath: env.GITHUB_STEP_SUMMARY } : {};
 }
 
+/** Every report format of a CLI run: console progress, the files, GitHub's annotations and step summary. */
+function writersOf(plan: RunPlan, io: RunIO, signingKey: ReturnType<typeof signingKeyFromEnv>): ReportWriter[] {
+  return standardWriters(plan.reportDir, io.out, {
+    signingKey,
+    github: githubOf(process.env),
+    console: progressOf(io),
+    ...(plan.monitor?.metricsTextfile ? { metricsTextfile: plan.monitor.metricsTextfile } : {}),
+  });
+}
+
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
   await ensureWritableDir(plan.reportDir);
   const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
   await claimReportDir(plan.reportDir, plan.runId, startedAt);
-  let suiteStarted = false;
+  // Whether the folder holds this run's reports: a run that ended before writing any gives it back.
+  let reported = false;
   let started: StartedTarget | undefined;
   let receiver: WebhookInbox | undefined;
+  let certificate: ReturnType<typeof watchCertificate> | undefined;
   try {
     startJournal(plan.journal);
     started = await startTarget(plan, undefined, server);
+    // The certificate of an https target, from the preflight's connection.
+    certificate = plan.embedded
+      ? undefined
+      : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
-    const reached: StartedTarget = plan.embedded
-      ? started
-      : {
-          ...started,
-          ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
-          preflight: await preflight({
-            profile: started.profile,
-            runProfile: plan.runProfile,
-            families: plan.families,
-            runId: plan.runId,
-            journal: plan.journal,
-          }),
-        };
+    let reached: StartedTarget;
+    try {
+      reached = plan.embedded
+        ? started
+        : {
+            ...started,
+            ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
+            preflight: await preflight({
+              profile: started.profile,
+              runProfile: plan.runProfile,
+              families: plan.families,
+              runId: plan.runId,
+              journal: plan.journal,
+            }),
+          };
+    } catch (err) {
+      if (!(err instanceof TargetUnusable)) throw err;
+      // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
+      reported = true;
+      const code = await recordPreflightStop({
+        plan,
+        profile: started.profile,
+        error: err,
+        writers: writersOf(plan, io, signingKey),
+        io,
+        startedAt,
+        certificate,
+      });
+      if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+      return code;
+    }
     const { profile } = reached;
     io.out.write(
       `partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`,
@@ -128,7 +170,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       journal: plan.journal,
     });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
-    const target = { ...reached, configWarnings };
+    const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
+    const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
     // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.
@@ -155,18 +198,14 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       Math.max(0, startedAt.getTime() + timeoutMs - Date.now()),
     );
     process.on('SIGINT', onInterrupt);
-    suiteStarted = true;
+    reported = true;
     try {
       summary = await runPlanned(
         runner,
         plan,
         target,
         {
-          writers: standardWriters(plan.reportDir, io.out, {
-            signingKey,
-            github: githubOf(process.env),
-            console: progressOf(io),
-          }),
+          writers: writersOf(plan, io, signingKey),
           preFindings: defectFindings(plan.contract),
           journalStarted: true,
           stopReason: () => stopReason,
@@ -180,7 +219,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     }
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
-    const code = exitCodeOfRun(summary, blocks);
+    const code = summary.exitCode;
+    await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`,
@@ -189,9 +229,10 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return code;
   } finally {
+    certificate?.stop();
     await receiver?.close();
     await started?.close();
     // A run that ended before its checks began wrote no reports: the folder is free for the next.
-    if (!suiteStarted) await releaseReportDir(plan.reportDir, plan.journal);
+    if (!reported) await releaseReportDir(plan.reportDir, plan.journal);
   }
 }

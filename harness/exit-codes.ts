@@ -24,7 +24,6 @@ export interface ExitCodeSpec {
   route: ExitRoute;
 }
 
-// 10 (degraded: over a latency budget) is reserved for the outcome that will use it.
 export const EXIT_CODES = {
   0: {
     name: 'passed',
@@ -93,6 +92,13 @@ export const EXIT_CODES = {
     meaning: 'the target is unhealthy: the preflight ping answered a 5xx, and again after a pause',
     action:
       "the service is up but failing: its owner's logs, not the contract, come first; run again once it is healthy",
+    route: 'service',
+  },
+  10: {
+    name: 'degraded',
+    meaning:
+      "every check passed, but answers came slower than their latency budget (the target profile's `latency`, else the run profile's default)",
+    action: 'read the `Over latency budget` lines: each names the operation, its duration and its budget',
     route: 'service',
   },
   130: {

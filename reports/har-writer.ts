@@ -53,9 +53,15 @@ function entry(check: string, runStartedAt: string, ex: Exchange) {
   };
 }
 
-/** The findings' exchanges as journal entries, for a run without a journal. */
+/** The findings' exchanges as journal entries, for a run without a journal (a confirmed or transient check's first attempt too). */
 const fromFindings = (summary: RunSummary): JournalEntry[] =>
-  summary.findings.flatMap((f) => f.exchanges.map((exchange) => ({ check: f.check, api: 'v1' as const, exchange })));
+  summary.findings.flatMap((f) =>
+    [...(f.confirmation?.first.exchanges ?? []), ...f.exchanges].map((exchange) => ({
+      check: f.check,
+      api: 'v1' as const,
+      exchange,
+    })),
+  );
 
 /** Earliest first; exchanges without a start time keep their place. */
 const byStart = (a: JournalEntry, b: JournalEntry) =>

@@ -15,7 +15,9 @@ import {
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { StepTeller } from './steps.js';
-import { buildSummary, type RunSummary, type StopReason } from './summary.js';
+import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
+import { readJournal } from '../harness/client/journal.js';
+import { buildSummary, type RunSummary, type StopReason, type SummaryOptions } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
 export interface ReportRun {
@@ -28,9 +30,17 @@ export interface ReportRun {
   preFindings?: readonly Finding[];
   /** Rewrites a finding before any writer sees it (the engine marks checks blocked by a transport cause). */
   classify?: (finding: Finding) => Finding;
+  /** The run's exit code from its summary (the engine's rules); default the summary's own. */
+  exitCode?: SummaryOptions['exitCode'];
   /** Why the engine stopped the run, when it did (vitest itself only knows it was interrupted). */
   stopReason?: () => StopReason | undefined;
+  /** The run's journal (harness/client/journal.ts): the summary counts the requests that left from it. */
+  journal?: string;
 }
+
+/** Requests of the journal that left the client (one held back for its rate budget never did). */
+const requestsSent = (journal: string): number =>
+  readJournal(journal).filter((e) => e.exchange.error !== BUDGET_TIMEOUT).length;
 
 /** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
 export function findingCommand(info: RunInfo, finding: Finding): string {
@@ -96,7 +106,10 @@ export class ConformanceReporter implements Reporter {
     }
     for (const error of unhandledErrors) this.record(findingFromRunError(error));
     const stopped = run.stopReason?.() ?? (reason === 'interrupted' ? 'interrupted' : undefined);
-    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date(), stopped ?? false);
+    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date(), stopped ?? false, {
+      ...(run.exitCode ? { exitCode: run.exitCode } : {}),
+      ...(run.journal ? { requestsSent: requestsSent(run.journal) } : {}),
+    });
     this.lastSummary = summary;
     for (const writer of run.writers) {
       try {

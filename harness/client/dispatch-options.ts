@@ -24,6 +24,8 @@ export interface RecordOptions {
   source?: ExchangeSource;
   /** The interface the request goes to, named in the run's journal. */
   api: JournalEntry['api'];
+  /** The contract operation it is sent to (`GET /v1/ping`), when the client knows the routes: kept on the exchange. */
+  operation?: string;
   /** Receives the finished, redacted exchange exactly once. */
   onExchange(exchange: Exchange): void;
 }

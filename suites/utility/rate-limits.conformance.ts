@@ -5,7 +5,7 @@
  */
 import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
 import {
-  FAMILY_KEY_ROLES,
+  CARRYING_KEY_ROLES,
   SkipCheck,
   verify,
   waitAfter429,
@@ -85,10 +85,11 @@ const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
 /** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
 const KEY_SHARE = 0.75;
 /**
- * Roles left out of the stage burst: `approved` and the families' own keys carry the rest of the
- * run (a drained bucket would answer 429 for the key, not the stage); `medicare` keys belong to another API.
+ * Roles left out of the stage burst: `approved`, the families' own keys and the second account's
+ * carry the rest of the run (a drained bucket would answer 429 for the key, not the stage);
+ * `medicare` keys belong to another API.
  */
-const STAGE_EXCLUDED = new Set(['approved', ...FAMILY_KEY_ROLES, 'medicare']);
+const STAGE_EXCLUDED = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
 
 /** Roles whose combined share covers the burst, or a skip saying what is missing. */
 function stageRoles(t: CheckContext): { role: string; count: number }[] {

@@ -131,6 +131,7 @@ class RecordHandler extends ForwardingHandler {
     if (error && this.#status !== undefined) exchange.answerBegan = true;
     if (this.meta.role !== undefined) exchange.role = this.meta.role;
     if (this.meta.label !== undefined) exchange.label = this.meta.label;
+    if (this.meta.operation !== undefined) exchange.operation = this.meta.operation;
     if (this.#truncated) exchange.truncated = true;
     this.#journal(exchange);
     this.meta.onExchange(exchange);
