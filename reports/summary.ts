@@ -240,7 +240,8 @@ export interface SummaryOptions {
 }
 
 /** Requests the engine sent before the checks: the preflight's pings, also when it stopped the run. */
-const preflightRequests = (info: RunInfo) => info.preflight?.pings?.length ?? (info.preflight || info.preflightStop ? 1 : 0);
+const preflightRequests = (info: RunInfo) =>
+  info.preflight?.pings?.length ?? (info.preflight || info.preflightStop ? 1 : 0);
 
 /** `passed` over a latency budget is `degraded`; any other outcome stands (the over-budget answers are still reported). */
 function withLatency(outcome: RunSummary['outcome'], latency: LatencyJudgement | undefined): RunSummary['outcome'] {

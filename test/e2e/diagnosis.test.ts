@@ -6,10 +6,7 @@
  * is named (exit 5); a dead proxy is named as the proxy (exit 4); and a target too slow to
  * finish is stopped at the run's deadline (exit 7). Each ends with one cause, no check run.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_MARKER } from '../../engine/report-dir.js';
 import { closedPort, listen, sendJson, type Handler, type LocalServer } from '../fault-servers/listen.js';
 import { afterPreflight, answerPlausibly, keyOf } from '../fault-servers/plausible.js';
 import { journalOf, readSummary, runCli, saveEnv, scratch, writeProfile } from './cli.js';
@@ -106,12 +103,21 @@ describe('a target that is not the API as configured, or unhealthy, is told befo
     expect(result.code).toBe(exit);
     expect(result.err).toMatch(new RegExp(`^${code}: preflight GET \\S+/v1/ping with the approved key: `));
     expect(result.err).toMatch(quoted);
-    expect(result.err).toMatch(/; no check was run\n {2}fix: .+\n$/);
-    // Only the ping went out (a 5xx is tried once more after its pause): no check ran, no report was written.
-    expect(result.received).toEqual(exit === 9 ? ['/v1/ping', '/v1/ping'] : ['/v1/ping']);
-    expect(result.out).not.toContain('checks:');
-    expect(existsSync(join(result.reportDir, 'summary.json'))).toBe(false);
-    expect(existsSync(join(result.reportDir, RUN_MARKER)), 'the folder is given back').toBe(false);
+    expect(result.err).toMatch(/; no check was run\n {2}fix: .+\n/);
+    // Only the ping went out (a 5xx is tried once more after its pause); no check ran, and the
+    // outage is on record with its cause and the pings it sent.
+    const pings = exit === 9 ? ['/v1/ping', '/v1/ping'] : ['/v1/ping'];
+    expect(result.received).toEqual(pings);
+    const summary = readSummary(result.reportDir);
+    expect(summary).toMatchObject({
+      outcome: 'unusable',
+      exitCode: exit,
+      requests: pings.length,
+      counts: { total: 0 },
+    });
+    expect(summary.preflightStop).toMatchObject({ code, exitCode: exit });
+    expect(journalOf(result.reportDir).map((e) => e.check)).toEqual(pings.map(() => 'preflight'));
+    expect(result.out).toContain(`Result: NOT TESTED, THE TARGET IS UNUSABLE (${code})`);
     expect(result.err + result.out).not.toContain(APPROVED);
   });
 

@@ -71,7 +71,10 @@ describe('a target that cannot be tested is told apart from a broken rule', () =
     expect(result.err + result.out).not.toContain(KEY);
     // An outage leaves a record: the reports and metrics of a run that tested nothing, with the cause.
     const summary = readSummary(reportDir);
-    expect(summary).toMatchObject({ outcome: 'unusable', exitCode: exit, requests: 1, counts: { total: 0 } });
+    // One ping, or one per key role when each answered (every refused key is named).
+    const pings = exit === 5 ? Object.keys(LOCAL_KEYS).length : 1;
+    expect(summary).toMatchObject({ outcome: 'unusable', exitCode: exit, requests: pings, counts: { total: 0 } });
+    expect(journalOf(reportDir)).toHaveLength(pings);
     expect(summary.preflightStop).toMatchObject({ code, exitCode: exit });
     expect(summary.preflightStop!.fix.length).toBeGreaterThan(0);
     const metrics = readFileSync(join(reportDir, 'metrics.prom'), 'utf8');
