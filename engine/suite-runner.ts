@@ -6,7 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
-import type { Family } from '../harness/model.js';
+import type { Family, StopReason } from '../harness/model.js';
 import type { RunConfig } from '../harness/run-config.js';
 import { familyOfModule } from '../reports/finding-from-test.js';
 import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
@@ -26,8 +26,11 @@ export interface SuiteRunner {
    * against `config`; resolves when all reports are written.
    */
   run(config: RunConfig, report: ReportRun): Promise<RunSummary>;
-  /** Stops the current run: checks under way finish, the rest do not start; its reports are still written. */
-  cancel?(): Promise<void>;
+  /**
+   * Stops the current run for `reason` (default `interrupted`): the checks it has not finished
+   * are `not run`; its reports are still written.
+   */
+  cancel?(reason?: StopReason): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,7 +101,10 @@ export async function createSuiteRunner(
       if (reporter.writeErrors.length) throw reporter.writeErrors[0];
       return summary;
     },
-    cancel: () => vitest.cancelCurrentRun('keyboard-input'),
+    cancel: (reason: StopReason = 'interrupted') => {
+      reporter.stop(reason);
+      return vitest.cancelCurrentRun('keyboard-input');
+    },
     close: () => vitest.close(),
   };
 }

@@ -24,7 +24,17 @@ export interface RunProfileSpec {
   defaultChecks: boolean;
   /** evidence.json is written, and report.html shows the evidence section. */
   evidence: boolean;
+  /**
+   * The rules a run must prove for a complete verdict (reports/required.ts): `family-rules`
+   * every stated rule of the selected families, `check-rules` every stated rule the run's own
+   * checks name; within `--rule` and a shard's files. A required rule that ends skipped,
+   * blocked, not run or not reached makes the outcome `incomplete` (exit 7). A rule no run
+   * can reach (the catalogue's `unreachable`) is never required.
+   */
+  requires: RequiredRules;
 }
+
+export type RequiredRules = 'family-rules' | 'check-rules';
 
 export const RUN_PROFILES = {
   smoke: {
@@ -37,6 +47,8 @@ export const RUN_PROFILES = {
     familyKeys: false,
     defaultChecks: false,
     evidence: false,
+    // Six checks, each a family's whole watch: one skipped leaves that family unwatched.
+    requires: 'check-rules',
   },
   // Sequence runs keep the whole suite within its request budget (conformance 500, certification 900);
   // the model's fixed tour (suites/enrollments/state-model/tour.ts) runs besides them in every profile.
@@ -48,6 +60,8 @@ export const RUN_PROFILES = {
     familyKeys: true,
     defaultChecks: true,
     evidence: false,
+    // The deploy gate: a gap is named by narrowing (--family, --rule), never left to a skip.
+    requires: 'family-rules',
   },
   certification: {
     summary: 'the whole suite, more runs per property, with evidence.json',
@@ -57,6 +71,7 @@ export const RUN_PROFILES = {
     familyKeys: true,
     defaultChecks: true,
     evidence: true,
+    requires: 'family-rules',
   },
 } as const satisfies Record<string, RunProfileSpec>;
 

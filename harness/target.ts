@@ -15,6 +15,7 @@ import { runProfile } from './run-profiles.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
 import type { Capabilities } from './suite/needs.js';
+import { stageBurstPlan } from './suite/stage-keys.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -125,6 +126,8 @@ export async function createTargetContext(
       distinctKeys: (roles) => client.distinctKeys(roles),
       writable,
       embedded: config.embedded,
+      webhookReceiver: config.webhookInboxUrl !== undefined,
+      stageBurst: stageBurstPlan(config.profile.keys, hasRole) !== undefined,
     },
     known: (extra) =>
       knownValues(

@@ -3,8 +3,9 @@
  * and with what (tool, catalogue and spec versions). Every report shows it, and a run that
  * covered less than everything reads as partial, never as a plain PASSED.
  */
-import { FAMILIES, type Family } from '../harness/model.js';
+import { FAMILIES, type Family, type StopReason } from '../harness/model.js';
 import type { RunProfile } from '../harness/run-profiles.js';
+import type { MissingRule } from './required.js';
 import type { RunInfo } from './run-info.js';
 
 export interface RunScope {
@@ -21,19 +22,31 @@ export interface RunScope {
   catalogueVersion: string;
   /** `sha256:<hex>` of the spec document the schema checks came from. */
   specDigest?: string;
-  /** Every family, no rule filter, no shard: the whole of the run profile. */
+  /**
+   * Every family, no rule filter, no shard, the run not stopped, and every rule the run profile
+   * requires proven: the whole of the run profile.
+   */
   complete: boolean;
-  /** Why the run is partial, in the words of its flags; empty when complete. */
+  /** Why the run is partial, in the words of its flags (and of what it left unproven); empty when complete. */
   partial: string[];
 }
 
-export function scopeOf(info: RunInfo): RunScope {
+/** What the run left undone, beside its selection. */
+export interface RunGaps {
+  missing?: readonly MissingRule[];
+  stopped?: StopReason;
+}
+
+export function scopeOf(info: RunInfo, gaps: RunGaps = {}): RunScope {
+  const missing = gaps.missing?.length ?? 0;
   const partial = [
     ...(FAMILIES.some((f) => !info.families.includes(f))
       ? [`families ${info.families.join(', ') || 'none'} of ${FAMILIES.length}`]
       : []),
     ...(info.rules && info.rules.length > 0 ? [`rules ${info.rules.join(', ')}`] : []),
     ...(info.shard ? [`shard ${info.shard}`] : []),
+    ...(gaps.stopped ? [`stopped: ${gaps.stopped}`] : []),
+    ...(missing > 0 ? [`${missing} required rule${missing === 1 ? '' : 's'} not proven`] : []),
   ];
   return {
     runProfile: info.runProfile,
@@ -53,16 +66,31 @@ export function scopeOf(info: RunInfo): RunScope {
 
 /**
  * `PASSED`; `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything;
- * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end.
+ * `INCOMPLETE (3 required rules not proven)` for one that left a required rule unproven;
+ * `INCOMPLETE (interrupted): ...` for a run stopped before its end (Ctrl-C, its deadline).
  */
 export function outcomeLabel(run: {
   outcome: string;
   scope: Pick<RunScope, 'partial'>;
   interrupted?: boolean;
+  stopped?: { reason: StopReason };
+  counts?: { 'not run'?: number };
 }): string {
+  const stop = run.stopped?.reason ?? (run.interrupted ? 'interrupted' : undefined);
+  const notRun = run.counts?.['not run'] ?? 0;
+  const reasons = [
+    ...(stop && notRun > 0 ? [`${notRun} check${notRun === 1 ? '' : 's'} not run`] : []),
+    ...run.scope.partial.filter((p) => !p.startsWith('stopped: ')),
+  ];
+  if (stop && run.outcome === 'incomplete') return `INCOMPLETE (${stop}): ${reasons.join('; ')}`;
   const word = run.outcome === 'empty' ? 'NOTHING TESTED' : run.outcome.toUpperCase();
-  const label = run.scope.partial.length === 0 ? word : `${word} (PARTIAL: ${run.scope.partial.join('; ')})`;
-  return run.interrupted ? `INCOMPLETE (interrupted): ${label}` : label;
+  const label =
+    reasons.length === 0
+      ? word
+      : run.outcome === 'incomplete'
+        ? `${word} (${reasons.join('; ')})`
+        : `${word} (PARTIAL: ${reasons.join('; ')})`;
+  return stop ? `INCOMPLETE (${stop}): ${label}` : label;
 }
 
 /** One line of the scope, for headers. */

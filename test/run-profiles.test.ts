@@ -38,6 +38,7 @@ const NIGHTLY_SPEC: RunProfileSpec = {
   familyKeys: false,
   defaultChecks: true,
   evidence: true,
+  requires: 'check-rules',
 };
 const table = RUN_PROFILES as unknown as Record<string, RunProfileSpec>;
 

@@ -95,6 +95,8 @@ export function fakeTarget(
       distinctKeys: (r) => client.distinctKeys(r),
       writable,
       embedded: config.embedded,
+      webhookReceiver: config.webhookInboxUrl !== undefined,
+      stageBurst: false,
     },
     known: () => ({}),
   };

@@ -4,21 +4,26 @@
  */
 import type { Rule } from '../model.js';
 import { checkBelongsTo, type CheckProfiles, type RunProfile } from '../run-profiles.js';
+import { STAGE_BURST_NEED } from './stage-keys.js';
 
 export interface Needs {
   /** Key roles (profile `keys`) whose environment variables must be set. */
-  roles?: string[];
+  roles?: readonly string[];
   /**
    * Key roles the check contrasts (e.g. `approved` and `unapproved`): no two may hold the same
    * key, or the check would judge one key as if it were two.
    */
-  distinctKeys?: string[];
+  distinctKeys?: readonly string[];
   /** Profile fixtures that must be present. */
-  fixtures?: string[];
+  fixtures?: readonly string[];
   /** Requests with side effects. Implied when any of the check's rules is marked `writes`. */
   writes?: boolean;
   /** Only the embedded reference server (behaviour a real target cannot be asked to show). */
   embedded?: boolean;
+  /** A receiver of the older ICHRA webhooks: embedded runs bring one, a remote target needs `--webhook-listen`. */
+  webhookReceiver?: boolean;
+  /** Key roles whose bursts together exceed the stage's (harness/suite/stage-keys.ts). */
+  stageBurst?: boolean;
 }
 
 /** What the run offers, as seen from one worker. */
@@ -30,6 +35,10 @@ export interface Capabilities {
   /** False in a read-only run (smoke profile or `readOnly` target). */
   writable: boolean;
   embedded: boolean;
+  /** The run has a webhook receiver the target delivers to. */
+  webhookReceiver: boolean;
+  /** The profile's keys can make a stage-limit burst. */
+  stageBurst: boolean;
 }
 
 /** Writes are needed when declared, or when a rule can only be observed by writing (unless declared false). */
@@ -42,6 +51,8 @@ export function needsWrites(needs: Needs | undefined, rules: readonly Rule[]): b
 export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can: Capabilities): string | undefined {
   if (needsWrites(needs, rules) && !can.writable) return 'writes (read-only run)';
   if (needs?.embedded && !can.embedded) return 'embedded reference server';
+  if (needs?.webhookReceiver && !can.webhookReceiver) return 'webhook receiver';
+  if (needs?.stageBurst && !can.stageBurst) return STAGE_BURST_NEED;
   const role = needs?.roles?.find((r) => !can.hasRole(r));
   if (role !== undefined) return `role ${role}`;
   const contrasted = needs?.distinctKeys;

@@ -168,7 +168,7 @@ describe('runCheck: setup steps', () => {
 
 describe('runCheck: skips', () => {
   const sends = async (t: CheckContext) => {
-    await t.send(ping);
+    t.expect.status(await t.send(ping), 200);
   };
 
   test('declared needs the target lacks skip before anything is sent', async () => {
