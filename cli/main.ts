@@ -1,7 +1,7 @@
 /**
  * partner-conformance: the command line. Exit codes: 0 passed, 1 a rule failed (or the
  * mutation campaign missed a fault, or a variant failed), 2 usage or configuration error, 3 internal error,
- * 4 target unreachable, 5 target refused the key (README, "Exit codes").
+ * 4 target unreachable, 5 target refused the key, 7 incomplete (README, "Exit codes").
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,10 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
   run: {
     load: async () => (await import('./run-command.js')).runCommand,
     summary: 'run the conformance suites against a target (default: the embedded reference server)',
+  },
+  plan: {
+    load: async () => (await import('./plan-command.js')).planCommand,
+    summary: 'say what a run would do, without sending a request: checks run, skipped and why, complete or not',
   },
   serve: {
     load: async () => (await import('./serve-command.js')).serveCommand,
@@ -54,7 +58,9 @@ ${Object.entries(COMMANDS)
 
 Run \`partner-conformance <command> --help\` for a command's flags.
 Exit codes: 0 passed, 1 a rule failed, 2 usage or configuration error (nothing tested),
-3 internal error, 4 target unreachable (DNS, connection, TLS), 5 target refused the key.
+3 internal error, 4 target unreachable (DNS, connection, TLS), 5 target refused the key,
+6 blocked by setup steps, 7 incomplete (a rule the run profile requires was not proven),
+130 interrupted.
 Keys are never passed on the command line: a target profile names the environment
 variables that hold them.
 `;

@@ -1,5 +1,6 @@
 /** `run`: the flags as a run request, planned and executed by the engine; the outcome is the exit code. */
 import { RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
+import { REQUIRES_WORDS } from '../reports/required.js';
 import { executeRun } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
 import { planRun, type RunRequest } from '../engine/plan.js';
@@ -12,10 +13,14 @@ export const RUN_HELP = `partner-conformance run [flags]
 
 Runs the conformance suites against a target (default: the embedded reference server) and
 writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
+A run passes only when it proved every rule its run profile requires
+(${RUN_PROFILE_NAMES.map((p) => `${p}: ${REQUIRES_WORDS[RUN_PROFILES[p].requires]}`).join('; ')});
+\`partner-conformance plan\` tells before a run whether it can.
 Exit codes: 0 passed (warnings allowed), 1 a rule failed (or a warning with --strict),
 2 usage or configuration error, or every selected check skipped (nothing tested), 4 target unreachable (DNS, connection, TLS),
 5 target refused the key, 6 checks blocked by setup steps the target did not complete
-(no rule failed), 130 interrupted (partial report written).
+(no rule failed), 7 incomplete (a required rule not proven: each is named with what it needs),
+130 interrupted (partial report written, unfinished checks not run).
 
 ${flagHelp(RUN_FLAGS)}
 `;

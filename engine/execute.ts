@@ -9,7 +9,8 @@ import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
-import { exitCodeOf, type RunSummary } from '../reports/summary.js';
+import { exitCodeOf, INCOMPLETE_EXIT, type RunSummary } from '../reports/summary.js';
+import { incompleteLine } from '../reports/required.js';
 import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
@@ -134,6 +135,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeWithBlocks(exitCodeOf(summary), blocks);
+    if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`,

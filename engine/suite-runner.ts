@@ -10,6 +10,8 @@ import type { Family, StopReason } from '../harness/model.js';
 import type { RunConfig } from '../harness/run-config.js';
 import { familyOfModule } from '../reports/finding-from-test.js';
 import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
+import { inventoryOf } from '../reports/finding-from-test.js';
+import type { InventoryCheck } from '../reports/required.js';
 import type { RunSummary } from '../reports/summary.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import { FamiliesSpread } from './suite-order.js';
@@ -31,6 +33,8 @@ export interface SuiteRunner {
    * are `not run`; its reports are still written.
    */
   cancel?(reason?: StopReason): Promise<void>;
+  /** The checks of the runner's suite files (of `families`, within its shard), collected without running any. */
+  collect?(families: readonly Family[]): Promise<InventoryCheck[]>;
   close(): Promise<void>;
 }
 
@@ -79,12 +83,20 @@ export async function createSuiteRunner(
   // instead, so a partial report is written (engine/execute.ts).
   for (const listener of process.listeners('SIGINT')) if (!sigintBefore.has(listener)) process.off('SIGINT', listener);
   let specs: TestSpecification[] | undefined;
+  const selectedOf = async (families: readonly Family[]) => {
+    specs ??= await vitest.globTestSpecifications();
+    return specs.filter((spec) => (families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+  };
   return {
+    async collect(families) {
+      const selected = await selectedOf(families);
+      if (selected.length === 0) return [];
+      // Collecting runs each file's top level (its verify() calls), never a check: nothing is sent.
+      const { testModules } = await vitest.collectTests(selected);
+      return testModules.flatMap(inventoryOf);
+    },
     async run(config, report) {
-      specs ??= await vitest.globTestSpecifications();
-      const selected = specs.filter((spec) =>
-        (config.families as readonly string[]).includes(familyOfModule(spec.moduleId)),
-      );
+      const selected = await selectedOf(config.families);
       pending = report;
       vitest.provide('runConfig', config);
       if (selected.length === 0) {

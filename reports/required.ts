@@ -5,12 +5,19 @@
  * (exit 7), never PASSED. Rules no run can reach (the catalogue's `unreachable`) are never
  * required; they are listed apart.
  */
+import { ERROR_CODES } from '../harness/errors.js';
 import { FAMILIES, type Finding, type Rule, type StopReason } from '../harness/model.js';
 import { runProfile, type RequiredRules, type RunProfile } from '../harness/run-profiles.js';
 import type { CheckEntry } from '../harness/suite/inventory.js';
 import { notSelected } from '../harness/suite/needs.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import type { RuleOutcome, RuleVerdict } from './summary.js';
+
+/** Each kind of requirement in a few words (`run --help`). */
+export const REQUIRES_WORDS: Record<RequiredRules, string> = {
+  'family-rules': 'every stated rule of the selected families',
+  'check-rules': 'every stated rule its checks name',
+};
 
 /** A check of the run's inventory: its entry and the family of its file. */
 export interface InventoryCheck {
@@ -53,9 +60,19 @@ const REQUIREMENTS: Record<
   }
 > = {
   'family-rules': {
-    rules: (catalogue, selection) =>
-      catalogue.filter((r) => r.families.some((f) => (selection.families as readonly string[]).includes(f))),
-    words: (selection) => `every stated rule of ${families(selection)}`,
+    // A rule of other families too is required of a narrower run when one of its checks names it
+    // (the suite may check a shared rule in another family); a full run requires every rule.
+    rules: (catalogue, selection, checks) => {
+      const selected = new Set<string>(selection.families);
+      const named = new Set(checks.flatMap((c) => c.rules));
+      return catalogue.filter(
+        (r) => r.families.every((f) => selected.has(f)) || (r.families.some((f) => selected.has(f)) && named.has(r.id)),
+      );
+    },
+    words: (selection) =>
+      selection.families.length === FAMILIES.length
+        ? 'every stated rule of every family'
+        : `every stated rule of ${families(selection)} that is theirs alone or that their checks name`,
   },
   'check-rules': {
     rules: (catalogue, _selection, checks) => {
@@ -166,4 +183,10 @@ export function missingLine(missing: readonly MissingRule[]): string {
     .map(([need, n]) => `${need} ×${n}`)
     .join('; ');
   return `${missing.length} required rule${missing.length === 1 ? '' : 's'} not proven${needs ? ` (needs ${needs})` : ''}`;
+}
+
+/** The stderr line of an incomplete run (exit 7): code, what was left unproven, the fix. */
+export function incompleteLine(summary: { required: RequiredSummary; stopped?: { reason: StopReason } }): string {
+  const stopped = summary.stopped ? `the run stopped (${STOP_WORDS[summary.stopped.reason]}); ` : '';
+  return `E_INCOMPLETE: ${stopped}${missingLine(summary.required.missing)}, required of this run: ${summary.required.basis}\n  fix: ${ERROR_CODES.E_INCOMPLETE}`;
 }

@@ -112,7 +112,7 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow on current runtimes, routi
       expect(Number(major), action).toBeGreaterThanOrEqual(MIN[action!] ?? 0);
   });
 
-  it('keeps the exit code past the run step and routes 1, 4, 5, 6 apart from 2 in a last step that always runs', () => {
+  it('keeps the exit code past the run step and routes 1, 4, 5, 6, 7 apart from 2 in a last step that always runs', () => {
     const id = /id: (\w+)\n(?:\s+#.*\n)*\s+run: \|\n\s+set \+e\n\s+npx partner-conformance run /.exec(text)?.[1];
     expect(id).toBeDefined();
     expect(text).toContain('echo "exit-code=$?" >> "$GITHUB_OUTPUT"');
@@ -123,6 +123,8 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow on current runtimes, routi
       expect(route).toMatch(
         new RegExp(`\\n\\s+${code}\\) echo "::error title=partner-conformance exit ${code}::[^\\n]+; exit 1 ;;`),
       );
+    // 7, incomplete: a required rule not proven has its own annotation, never the internal-error default.
+    expect(route).toMatch(/\n\s+7\) echo "::(error|warning) title=partner-conformance exit 7::incomplete: [^\n]+/);
     expect(route).toMatch(
       /\n\s+(2|\*)\) echo "::(error|warning) title=partner-conformance exit (2|\$CODE)::[^\n]*(setup|not tested)/,
     );
