@@ -144,7 +144,7 @@ const IDS_SHOWN = 8;
  * What the run profile required of the run, and the required rules it did not prove, grouped
  * by what they need.
  */
-export function requiredLines(summary: Pick<RunSummary, 'required'>): string[] {
+export function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>): string[] {
   const { required } = summary;
   if (!required) return [];
   const unreachable = required.unreachable.length
@@ -156,7 +156,8 @@ export function requiredLines(summary: Pick<RunSummary, 'required'>): string[] {
   return [
     '',
     head,
-    `Incomplete: ${required.missing.length} required rule${required.missing.length === 1 ? '' : 's'} not proven:`,
+    // Only an otherwise clean run is incomplete; beside a failure or a block the gap is told all the same.
+    `${summary.outcome === 'incomplete' ? 'Incomplete: ' : ''}${required.missing.length} required rule${required.missing.length === 1 ? '' : 's'} not proven:`,
     ...groups
       .slice(0, GROUPS_SHOWN)
       .map(

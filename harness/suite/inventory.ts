@@ -5,7 +5,7 @@
  * and the reporter names a check the same way whether it passes, fails, is skipped, blocked
  * or not run.
  */
-import { RUN_PROFILE_NAMES, checkBelongsTo, type CheckProfiles, type RunProfile } from '../run-profiles.js';
+import type { CheckProfiles } from '../run-profiles.js';
 import type { Rule } from '../model.js';
 import { needsWrites, type Needs } from './needs.js';
 
@@ -18,8 +18,11 @@ export interface CheckEntry {
   rules: string[];
   /** What it needs of the target and the run, with `writes` resolved from its rules. */
   needs: Needs;
-  /** The run profiles it belongs to. */
-  profiles: RunProfile[];
+  /**
+   * The run profiles it names (`all`), or none: then those whose RUN_PROFILES entry takes
+   * `defaultChecks` (checkBelongsTo decides, so a profile added to the table is honoured).
+   */
+  profiles?: CheckProfiles;
   /** A property check (its inputs are drawn). */
   property?: true;
 }
@@ -55,7 +58,7 @@ export function checkEntry(
     title,
     rules: rules.map((r) => r.id),
     needs: { ...needs, writes: needsWrites(needs, rules) },
-    profiles: RUN_PROFILE_NAMES.filter((p) => checkBelongsTo(p, profiles)),
+    ...(profiles !== undefined ? { profiles } : {}),
     ...(property ? { property: true as const } : {}),
   };
 }

@@ -34,9 +34,14 @@ export function scratch(prefix: string): { dir: string; path(...parts: string[])
   return { dir, path: (...parts) => join(dir, ...parts), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Key variables of the local target profiles; values are set by each test. */
+/** Key variables of the local target profiles; values are set by each test (every role a profile names must be set). */
 export const LOCAL_KEYS: TargetProfile['keys'] = {
   approved: { env: 'E2E_KEY_APPROVED', tier: 'high' },
+};
+
+/** LOCAL_KEYS and a low-tier key, for the tests that set E2E_KEY_TIER_LOW too. */
+export const LOCAL_KEYS_WITH_TIER_LOW: TargetProfile['keys'] = {
+  ...LOCAL_KEYS,
   tierLow: { env: 'E2E_KEY_TIER_LOW', tier: 'low' },
 };
 
