@@ -102,13 +102,15 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const target = { ...reached, configWarnings };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
-    // Ctrl-C: the run stops, every check it had not finished is `not run`, and the reports say so; a second Ctrl-C stops at once.
+    // Ctrl-C: the run stops, every check it had not finished is `not run`, and the reports say so;
+    // a second Ctrl-C stops at once.
     let interrupts = 0;
     const onInterrupt = () => {
       interrupts += 1;
       if (interrupts > 1) process.exit(INTERRUPTED_EXIT);
       io.err.write(
-        'interrupted: stopping the run; the checks it has not finished are reported not run (Ctrl-C again to stop at once)\n',
+        'interrupted: stopping the run; the checks it has not finished are reported not run ' +
+          '(Ctrl-C again to stop at once)\n',
       );
       void runner.cancel?.('interrupted');
     };

@@ -135,7 +135,7 @@ export function forecastOf(
   };
 }
 
-/** Which checks of the inventory read a fixture or key role, by family: `needs` (they skip without it) or `when present`. */
+/** How many checks of the inventory need each fixture and key role (they skip without it), by family. */
 export function readersOf(inventory: readonly InventoryCheck[]): {
   fixtures: Map<string, Map<string, number>>;
   roles: Map<string, Map<string, number>>;

@@ -6,10 +6,16 @@
  */
 import { FIXTURES, KEY_ROLES, type FixtureSpec, type KeyRoleSpec } from './profile-vocabulary.js';
 
-const KEYS_DESCRIPTION =
-  "API keys by role: the name of the environment variable that holds the key, and the key's rate tier. A key value never appears in a profile. Every role named must have its variable set when the run starts. `reader` and `sessions` carry the checks of the ungated families and of enrollment sessions in buckets of their own (FAMILY_KEYS in harness/suite/family-keys.ts).";
-const FIXTURES_DESCRIPTION =
-  'Named values the target is known to have. A check whose fixture is missing is skipped, naming it; a value of the wrong type or format is refused before any request.';
+const KEYS_DESCRIPTION = [
+  "API keys by role: the name of the environment variable that holds the key, and the key's rate tier.",
+  'A key value never appears in a profile. Every role named must have its variable set when the run starts.',
+  '`reader` and `sessions` carry the checks of the ungated families and of enrollment sessions in buckets of',
+  'their own (FAMILY_KEYS in harness/suite/family-keys.ts).',
+].join(' ');
+const FIXTURES_DESCRIPTION = [
+  'Named values the target is known to have. A check whose fixture is missing is skipped, naming it;',
+  'a value of the wrong type or format is refused before any request.',
+].join(' ');
 
 export function keysSchema(): Record<string, unknown> {
   return {

@@ -170,7 +170,8 @@ export const FIXTURES = {
     schema: TOKEN,
     format: PLAN_ID,
     meaning:
-      'a test carrier plan that supports cancellation, termination, post-enrollment changes and payment redirect, and accepts submissions',
+      'a test carrier plan that supports cancellation, termination, post-enrollment changes and payment ' +
+      'redirect, and accepts submissions',
     optionalIn: ['enrollments'],
   },
   planLimited: {

@@ -3,7 +3,7 @@
  * unreachable ones; and those left unproven, each with what it needs.
  */
 import { describe, expect, it } from 'vitest';
-import type { Finding, Rule } from '../harness/model.js';
+import { FAMILIES, type Finding, type Rule } from '../harness/model.js';
 import { checkEntry } from '../harness/suite/inventory.js';
 import { incompleteLine, missingByNeeds, missingRequired, requiredRules, type InventoryCheck } from './required.js';
 import { catalogueOf } from './run-info.js';
@@ -47,16 +47,7 @@ const passed = (c: InventoryCheck): Finding => ({
   proof: Object.fromEntries(c.entry.rules.map((r) => [r, [0]])),
 });
 const skipped = (c: InventoryCheck, needs: string): Finding => ({ ...passed(c), verdict: 'skipped', needs, proof: {} });
-const ALL = [
-  'utility',
-  'reference',
-  'quotes',
-  'enrollment-sessions',
-  'policy-status',
-  'enrollments',
-  'legacy-ichra',
-  'medicare',
-] as const;
+const ALL = FAMILIES;
 
 describe('requiredRules', () => {
   it('certification and conformance: every stated rule of the selected families, the unreachable apart', () => {

@@ -29,7 +29,10 @@ export type BoundChecks = Bound<typeof CHECKS>;
 export interface BoundEnvironment {
   disagreements?: readonly Disagreement[];
   note?: NoteSink;
-  /** Told of every exchange a check judges, with the rules it judges it for (a rule passes only on such an exchange). */
+  /**
+   * Told of every exchange a check judges, with the rules it judges it for (a rule passes only on
+   * such an exchange).
+   */
   judged?: (exchange: Exchange, rules: readonly string[]) => void;
 }
 

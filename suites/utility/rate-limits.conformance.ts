@@ -81,7 +81,7 @@ verify(
   { needs: { roles: [LOW], distinctKeys: ['approved', LOW] }, timeoutMs: 15_000 },
 );
 
-/** The stage burst's roles and requests (harness/suite/stage-keys.ts); the check declares the need, so it is met here. */
+/** The stage burst's roles and requests (harness/suite/stage-keys.ts); the check declares the need, so it is met. */
 function stageRoles(t: CheckContext): { role: string; count: number }[] {
   const plan = stageBurstPlan(t.config.profile.keys, (role) => t.target.hasRole(role));
   if (!plan) throw new SkipCheck(STAGE_BURST_NEED);

@@ -6,18 +6,18 @@
  * and its id in summary.json are the same every time (they used to follow the verdict:
  * `utility.GATE-UNGATED-OPEN`, `utility.unnamed`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../harness/client/test-server.js';
-import { referenceProfilePath } from '../../harness/profile.js';
+import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
 import type { Verdict } from '../../harness/model.js';
 import { referenceKeyEnv, startReferenceServer } from '../../reference/server.js';
 import { listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
 import { findAll, parseXml } from '../../reports/testing/xml-check.js';
-import { readSummary, runCli, saveEnv, scratch, writeProfile } from './cli.js';
+import { readSummary, referenceProfileAt, runCli, saveEnv, scratch, writeProfile } from './cli.js';
 
 const TITLE = 'ping answers a valid unapproved key with 200';
 const RULE = ['--family', 'utility', '--rule', 'GATE-UNGATED-OPEN'];
@@ -58,16 +58,10 @@ afterAll(async () => {
 });
 
 /** The reference profile served at `url` without the unapproved key. */
-function withoutUnapproved(url: string): string {
-  const profile = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown> & {
-    keys: Record<string, unknown>;
-  };
-  delete profile.$schema;
-  delete profile.keys.unapproved;
-  const path = tmp.path('no-unapproved.json');
-  writeFileSync(path, JSON.stringify({ ...profile, baseUrl: url, legacyBaseUrl: url, medicareBaseUrl: url }));
-  return path;
-}
+const withoutUnapproved = (url: string): string =>
+  referenceProfileAt(tmp.path('no-unapproved.json'), url, {
+    roles: Object.keys(loadTargetProfile(referenceProfilePath()).keys).filter((r) => r !== 'unapproved'),
+  });
 
 /** The check's verdict, id, and JUnit classname and name, from a run's reports. */
 function identityIn(dir: string): { verdict: Verdict; id?: string; junit: string } {

@@ -7,13 +7,12 @@
  * run. A run narrowed by --rule requires only what it selected and says so; `plan` says it all
  * before a run, sending nothing.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceProfilePath } from '../../harness/profile.js';
 import type { Evidence } from '../../reports/evidence.js';
 import { referenceKeyEnv, startReferenceServer } from '../../reference/server.js';
-import { readSummary, runCli, saveEnv, scratch } from './cli.js';
+import { readSummary, referenceProfileAt, runCli, saveEnv, scratch } from './cli.js';
 
 const tmp = scratch('incomplete');
 const keys = referenceKeyEnv();
@@ -36,27 +35,8 @@ const EARLIER_STAGING = {
 };
 const EARLIER_CERTIFICATION_ROLES = ['approved', 'unapproved', 'medicare'];
 
-/** The reference profile pointed at the served reference server, with only `roles` (and `fixtures` when given). */
-function profileOf(name: string, roles: readonly string[], fixtures?: Record<string, unknown>): string {
-  const reference = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown> & {
-    keys: Record<string, unknown>;
-  };
-  delete reference.$schema;
-  const path = tmp.path(`${name}.json`);
-  writeFileSync(
-    path,
-    JSON.stringify({
-      ...reference,
-      name,
-      baseUrl: upstream.url,
-      legacyBaseUrl: upstream.url,
-      medicareBaseUrl: upstream.url,
-      keys: Object.fromEntries(Object.entries(reference.keys).filter(([role]) => roles.includes(role))),
-      ...(fixtures ? { fixtures } : {}),
-    }),
-  );
-  return path;
-}
+const profileOf = (name: string, roles: readonly string[], fixtures?: Record<string, unknown>): string =>
+  referenceProfileAt(tmp.path(`${name}.json`), upstream.url, { name, roles, ...(fixtures ? { fixtures } : {}) });
 
 beforeAll(async () => {
   Object.assign(process.env, keys);
