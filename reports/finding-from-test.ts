@@ -74,7 +74,7 @@ export function findingsFromTestCase(testCase: TestCase, stop?: StopReason): Fin
   if (stored.length > 0) return stored.map((f) => ({ ...f, durationMs: f.durationMs ?? durationMs }));
   const result = testCase.result();
   const family = familyOfModule(testCase.module.moduleId);
-  if (meta.check && result.state !== 'failed') {
+  if (meta.check && (result.state === 'pending' || result.state === 'skipped')) {
     const note = result.state === 'skipped' ? result.note : undefined;
     return deselected(note) ? [] : [notRunFinding(family, meta.check, stop)];
   }
