@@ -4,6 +4,7 @@ import { REQUIRES_WORDS } from '../reports/required.js';
 import { executeRun } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
 import { planRun, type RunRequest } from '../engine/plan.js';
+import { exitCodesLine } from '../harness/exit-codes.js';
 import { flagHelp, parseFlags, type ParsedFlags } from './args.js';
 import { RUN_FLAGS } from './run-flags.js';
 
@@ -12,15 +13,13 @@ const withEvidence = RUN_PROFILE_NAMES.filter((p) => RUN_PROFILES[p].evidence);
 export const RUN_HELP = `partner-conformance run [flags]
 
 Runs the conformance suites against a target (default: the embedded reference server) and
-writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
+writes summary.json, junit.xml, report.html, exchanges.har and metrics.prom (plus evidence.json for
+${withEvidence.join(', ')}).
 A run passes only when it proved every rule its run profile requires
 (${RUN_PROFILE_NAMES.map((p) => `${p}: ${REQUIRES_WORDS[RUN_PROFILES[p].requires]}`).join('; ')});
 \`partner-conformance plan\` tells before a run whether it can.
-Exit codes: 0 passed (warnings allowed), 1 a rule failed (or a warning with --strict),
-2 usage or configuration error, or every selected check skipped (nothing tested), 4 target unreachable (DNS, connection, TLS),
-5 target refused the key, 6 checks blocked by setup steps the target did not complete
-(no rule failed), 7 incomplete (a required rule not proven: each is named with what it needs),
-130 interrupted (partial report written, unfinished checks not run).
+Exit codes: ${exitCodesLine()}
+(\`partner-conformance route <code>\` says what one means and whose it is; README, "Exit codes").
 
 ${flagHelp(RUN_FLAGS)}
 `;
@@ -32,6 +31,8 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
   return {
     target: str('target'),
     baseUrl: str('base-url'),
+    legacyBaseUrl: str('legacy-base-url'),
+    medicareBaseUrl: str('medicare-base-url'),
     spec: str('spec'),
     profile: str('profile'),
     families: list('family'),
@@ -45,6 +46,10 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     fault: str('fault'),
     webhookListen: str('webhook-listen'),
     variants: list('variant'),
+    history: str('history'),
+    notify: list('notify'),
+    pushGateway: str('push-gateway'),
+    metricsTextfile: str('metrics-textfile'),
   };
 }
 

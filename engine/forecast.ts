@@ -10,6 +10,7 @@ import { KeyRing, rolesSet } from '../harness/client/keys.js';
 import type { Finding, Rule } from '../harness/model.js';
 import { FIXTURES, KEY_ROLES, type FixtureSpec, type KeyRoleSpec } from '../harness/profile-vocabulary.js';
 import { runProfile } from '../harness/run-profiles.js';
+import { sideEffectFreeWrites } from '../harness/side-effect-free.js';
 import { unmetNeed, type Capabilities } from '../harness/suite/needs.js';
 import { stageBurstPlan } from '../harness/suite/stage-keys.js';
 import { catalogueOf } from '../reports/run-info.js';
@@ -69,11 +70,14 @@ export function plannedCapabilities(plan: RunPlan, env: NodeJS.ProcessEnv = proc
   const { profile } = plan;
   const ring = new KeyRing(profile.keys, env);
   const hasRole = (role: string) => Object.hasOwn(profile.keys, role);
+  const writable = runProfile(plan.runProfile).writes && profile.readOnly !== true;
+  const allowedWrites = writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites);
   return {
     hasRole,
     hasFixture: (name) => Object.hasOwn(profile.fixtures, name),
     distinctKeys: (roles) => ring.distinct(roles),
-    writable: runProfile(plan.runProfile).writes && profile.readOnly !== true,
+    writable,
+    sends: (write) => writable || allowedWrites.includes(write),
     embedded: plan.embedded,
     webhookReceiver: plan.embedded || plan.webhookListen !== undefined,
     stageBurst: stageBurstPlan(profile.keys, hasRole) !== undefined,

@@ -47,6 +47,10 @@ export const KEY_ROLES = {
     meaning:
       'a key that passes the session gates of 4.6 as approved does: carries enrollment sessions in its own bucket',
   },
+  otherAccount: {
+    meaning:
+      "a key of a second account approved for direct enrollment: what it sees and does of the approved account's (the account boundary)",
+  },
   medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)' },
 } as const satisfies Record<string, KeyRoleSpec>;
 
@@ -184,6 +188,7 @@ export const FIXTURES = {
     schema: TOKEN,
     format: PLAN_ID,
     meaning: 'a test carrier plan whose submissions end submission_failed',
+    optionalIn: ['enrollments'],
   },
   legacyPlanHiosId: {
     schema: TOKEN,

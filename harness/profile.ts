@@ -37,8 +37,48 @@ export function profileSchemaPath(): string {
   return fileURLToPath(new URL('../specs/target-profile.schema.json', import.meta.url));
 }
 
+/**
+ * Profile strings that may name environment variables as `${NAME}`: what varies per deploy (a
+ * preview URL, the receiver's public address). Never a key: keys stay variable names in `env`.
+ */
+const INTERPOLATED: ReadonlyArray<readonly string[]> = [
+  ['baseUrl'],
+  ['legacyBaseUrl'],
+  ['medicareBaseUrl'],
+  ['caFile'],
+  ['webhookReceiver', 'publicUrl'],
+];
+
+/** `data` with each `${NAME}` of the INTERPOLATED strings replaced by its variable's value. */
+function interpolated(path: string, data: unknown): unknown {
+  if (data === null || typeof data !== 'object') return data;
+  const out = structuredClone(data) as Record<string, unknown>;
+  for (const at of INTERPOLATED) {
+    const parent = at
+      .slice(0, -1)
+      .reduce<Record<string, unknown> | undefined>(
+        (node, key) =>
+          node?.[key] !== null && typeof node?.[key] === 'object' ? (node[key] as Record<string, unknown>) : undefined,
+        out,
+      );
+    const key = at.at(-1)!;
+    const value = parent?.[key];
+    if (typeof value !== 'string') continue;
+    parent![key] = value.replace(/\$\{([^}]*)\}/g, (_m, name: string) => {
+      const set = VARIABLE_NAME.test(name) ? process.env[name] : undefined;
+      if (set === undefined || set === '')
+        throw new ConfigError(
+          'E_PROFILE_VARIABLE_UNSET',
+          `target profile ${path}: /${at.join('/')} names \${${name}}, ${VARIABLE_NAME.test(name) ? 'which is not set' : 'which is not a variable name'}`,
+        );
+      return set;
+    });
+  }
+  return out;
+}
+
 export function loadTargetProfile(path: string): TargetProfile {
-  const data = parseProfile(path);
+  const data = interpolated(path, parseProfile(path));
   // Names first: an unknown role or fixture gets a did-you-mean, not only a schema path.
   checkProfileNames(path, data);
   const validate = profileValidator();
@@ -49,6 +89,7 @@ export function loadTargetProfile(path: string): TargetProfile {
     );
   }
   checkKeyNames(path, (data as Partial<TargetProfile>).keys ?? {});
+  checkHeaderNames(path, (data as Partial<TargetProfile>).headers ?? {});
   refuseV1((data as { baseUrl: string }).baseUrl, `baseUrl of target profile ${path}`);
   const profile = normalise(
     data as Partial<TargetProfile> & { baseUrl: string },
@@ -134,6 +175,34 @@ function checkKeyNames(path: string, keys: TargetProfile['keys']): void {
   );
 }
 
+/** Headers the client sets itself: a profile's header must not replace them. */
+const OWN_HEADERS = [
+  'x-api-key',
+  'user-agent',
+  'content-type',
+  'content-length',
+  'host',
+  'idempotency-key',
+  'authorization',
+];
+
+function checkHeaderNames(path: string, headers: NonNullable<TargetProfile['headers']>): void {
+  const own = Object.keys(headers).filter((name) => OWN_HEADERS.includes(name.toLowerCase()));
+  const bad = Object.entries(headers).filter(([, ref]) => looksLikeSecret(ref.env));
+  if (own.length > 0)
+    throw new ConfigError(
+      'E_PROFILE_INVALID',
+      `target profile ${path}: /headers names ${own.join(', ')}, which the suite sets itself`,
+      `Leave out ${OWN_HEADERS.join(', ')}: keys go in "keys", the rest the client sets per request.`,
+    );
+  if (bad.length > 0)
+    throw new ConfigError(
+      'E_PROFILE_INVALID',
+      `target profile ${path}: ${bad.map(([name]) => `/headers/${name}/env`).join(', ')} must name an environment variable, and looks like a secret value instead (not shown)`,
+      'Put the value in an environment variable and give its name in "env"; rotate a secret that was committed in a profile.',
+    );
+}
+
 /** The suite adds `/v1` to every path: a base URL that ends in it would ask for `/v1/v1/...`. */
 function refuseV1(url: string, where: string): void {
   let path: string;
@@ -145,6 +214,9 @@ function refuseV1(url: string, where: string): void {
   if (/\/v1\/*$/i.test(path))
     throw new ConfigError('E_BASE_URL_HAS_V1', `${where} ends in /v1 (${url.replace(/\/\/[^@/]*@/, '//')})`);
 }
+
+/** Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning), kept as given. */
+const MONITOR_FIELDS = ['confirm', 'latency', 'headers', 'sideEffectFreeWrites', 'tlsExpiryWarningDays'] as const;
 
 function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {
   const profile: TargetProfile = {
@@ -160,7 +232,33 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
   if (data.caFile !== undefined) profile.caFile = data.caFile;
   if (data.webhookReceiver !== undefined) profile.webhookReceiver = data.webhookReceiver;
+  for (const key of MONITOR_FIELDS) if (data[key] !== undefined) Object.assign(profile, { [key]: data[key] });
   return profile;
+}
+
+/** URLs given on the command line over a profile's (`--base-url`, `--legacy-base-url`, `--medicare-base-url`). */
+export interface UrlOverrides {
+  baseUrl?: string;
+  legacyBaseUrl?: string;
+  medicareBaseUrl?: string;
+}
+
+/**
+ * `profile` (or, without one, the bare `--base-url` profile) with the URLs the command line
+ * gives: a preview deployment's address over the profile's, the rest of the profile kept.
+ */
+export function withUrlOverrides(profile: TargetProfile | undefined, urls: UrlOverrides): TargetProfile {
+  if (urls.baseUrl === undefined && profile === undefined)
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      '--legacy-base-url and --medicare-base-url need a target',
+      'Give --target or --base-url as well.',
+    );
+  const out = urls.baseUrl !== undefined ? profileFromBaseUrl(urls.baseUrl, profile) : { ...profile! };
+  if (urls.legacyBaseUrl !== undefined) out.legacyBaseUrl = checkedBaseUrl(urls.legacyBaseUrl, '--legacy-base-url');
+  if (urls.medicareBaseUrl !== undefined)
+    out.medicareBaseUrl = checkedBaseUrl(urls.medicareBaseUrl, '--medicare-base-url');
+  return out;
 }
 
 /**
@@ -174,7 +272,7 @@ export function profileFromBaseUrl(
   base?: TargetProfile,
   env: NodeJS.ProcessEnv = process.env,
 ): TargetProfile {
-  const baseUrl = checkedBaseUrl(url);
+  const baseUrl = checkedBaseUrl(url, '--base-url');
   if (!base) {
     const set = rolesSet(CONVENTIONAL_KEYS, env);
     const keys = Object.fromEntries(
@@ -192,24 +290,24 @@ export function profileFromBaseUrl(
   return profile;
 }
 
-function checkedBaseUrl(url: string): string {
+function checkedBaseUrl(url: string, flag: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ConfigError('E_BASE_URL_INVALID', `--base-url ${JSON.stringify(url)} is not an absolute URL`);
+    throw new ConfigError('E_BASE_URL_INVALID', `${flag} ${JSON.stringify(url)} is not an absolute URL`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ConfigError(
       'E_BASE_URL_INVALID',
-      `--base-url must use http or https, not ${parsed.protocol.replace(/:$/, '')}`,
+      `${flag} must use http or https, not ${parsed.protocol.replace(/:$/, '')}`,
     );
   }
   if (parsed.username || parsed.password) {
     // Credentials in a URL end up in reports; keys belong in environment variables.
-    throw new ConfigError('E_BASE_URL_INVALID', '--base-url must not carry credentials (user:password@)');
+    throw new ConfigError('E_BASE_URL_INVALID', `${flag} must not carry credentials (user:password@)`);
   }
-  refuseV1(parsed.href, '--base-url');
+  refuseV1(parsed.href, flag);
   return trimSlash(parsed.href);
 }
 

@@ -8,6 +8,8 @@ import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { missingByNeeds } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './steps.js';
+import { monitorLines } from './monitor/lines.js';
+import { confirmationLine } from './monitor/confirmations.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
 
@@ -131,6 +133,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
       `Not run: ${notRun.length} checks (${notRun[0]!.message?.replace(/^not run: /, '') ?? 'the run stopped'})`,
     );
   lines.push(...requiredLines(summary));
+  lines.push('', ...monitorLines(summary));
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
   lines.push(`Result: ${outcomeLabel(summary)}`, '');
   return lines.join('\n');
@@ -213,6 +216,7 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
     lines.push(`      error: ${clip(finding.message, 300)}`);
   const last = finding.exchanges.at(-1);
   if (last) lines.push(`      exchange: ${describeExchange(last)}`);
+  if (finding.confirmation) lines.push(`      ${confirmationLine(finding)}`);
   if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
   return lines;
 }

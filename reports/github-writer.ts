@@ -10,6 +10,8 @@ import { outcomeLabel, scopeLine } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
 import { checksByStep, isStepFinding } from './steps.js';
+import { monitorLines } from './monitor/lines.js';
+import { tlsWarningLine } from './monitor/tls.js';
 import type { ReportWriter } from './writer.js';
 
 /** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
@@ -76,6 +78,8 @@ export function renderStepSummary(summary: RunSummary): string {
           ),
           '',
         ]),
+    ...monitorLines(summary).map((line) => (line.startsWith('  ') ? `  - ${cell(line.trim())}` : `- ${cell(line)}`)),
+    '',
   ].join('\n');
 }
 
@@ -99,6 +103,8 @@ export class GithubWriter implements ReportWriter {
       this.out.write(
         `::warning title=${escapeProperty('incomplete: required rules not proven')}::${escapeData(`${missingLine(summary.required.missing)}: ${summary.required.missing.map((m) => m.rule).join(', ')}`)}\n`,
       );
+    const tls = summary.tls && tlsWarningLine(summary.tls);
+    if (tls) this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
   }
 }

@@ -46,7 +46,12 @@ export function scopeOf(info: RunInfo, gaps: RunGaps = {}): RunScope {
     ...(info.rules && info.rules.length > 0 ? [`rules ${info.rules.join(', ')}`] : []),
     ...(info.shard ? [`shard ${info.shard}`] : []),
     ...(gaps.stopped ? [`stopped: ${gaps.stopped}`] : []),
-    ...(missing > 0 ? [`${missing} required rule${missing === 1 ? '' : 's'} not proven`] : []),
+    // A run the preflight stopped tested nothing: that, not each rule it left, is its gap.
+    ...(info.preflightStop
+      ? [`not tested: the preflight stopped the run (${info.preflightStop.code})`]
+      : missing > 0
+        ? [`${missing} required rule${missing === 1 ? '' : 's'} not proven`]
+        : []),
   ];
   return {
     runProfile: info.runProfile,
@@ -67,7 +72,8 @@ export function scopeOf(info: RunInfo, gaps: RunGaps = {}): RunScope {
 /**
  * `PASSED`; `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything;
  * `INCOMPLETE (3 required rules not proven)` for one that left a required rule unproven;
- * `INCOMPLETE (interrupted): ...` for a run stopped before its end (Ctrl-C, its deadline).
+ * `INCOMPLETE (interrupted): ...` for a run stopped before its end (Ctrl-C, its deadline);
+ * `NOT TESTED, THE TARGET IS UNUSABLE (E_...)` for one the preflight stopped.
  */
 export function outcomeLabel(run: {
   outcome: string;
@@ -75,15 +81,22 @@ export function outcomeLabel(run: {
   interrupted?: boolean;
   stopped?: { reason: StopReason };
   counts?: { 'not run'?: number };
+  preflightStop?: { code: string };
 }): string {
   const stop = run.stopped?.reason ?? (run.interrupted ? 'interrupted' : undefined);
   const notRun = run.counts?.['not run'] ?? 0;
   const reasons = [
     ...(stop && notRun > 0 ? [`${notRun} check${notRun === 1 ? '' : 's'} not run`] : []),
-    ...run.scope.partial.filter((p) => !p.startsWith('stopped: ')),
+    // The stop is said in front, a preflight stop by the outcome's own word.
+    ...run.scope.partial.filter((p) => !p.startsWith('stopped: ') && !p.startsWith('not tested: ')),
   ];
   if (stop && run.outcome === 'incomplete') return `INCOMPLETE (${stop}): ${reasons.join('; ')}`;
-  const word = run.outcome === 'empty' ? 'NOTHING TESTED' : run.outcome.toUpperCase();
+  const word =
+    run.outcome === 'empty'
+      ? 'NOTHING TESTED'
+      : run.outcome === 'unusable'
+        ? `NOT TESTED, THE TARGET IS UNUSABLE (${run.preflightStop?.code ?? 'preflight'})`
+        : run.outcome.toUpperCase();
   const label =
     reasons.length === 0
       ? word

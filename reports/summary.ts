@@ -11,6 +11,10 @@ import {
   type InventoryCheck,
   type RequiredSummary,
 } from './required.js';
+import { countConfirmations, requestsOf, type ConfirmationCounts } from './monitor/confirmations.js';
+import { compareHistory, conditionsOf, type HistoryComparison } from './monitor/history.js';
+import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
+import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scopeOf, type RunScope } from './scope.js';
 
@@ -85,9 +89,25 @@ export interface RunSummary {
    * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
    * `blocked` when no check failed but some could not test their rules (a transport cause, or
    * a setup step the target did not complete that breaks no rule); `incomplete` when none of
-   * those, but a required rule was not proven or the run stopped before its end.
+   * those, but a required rule was not proven or the run stopped before its end; `degraded` when
+   * it would have passed, but an answer came slower than its latency budget; `unusable` when the
+   * preflight stopped it before any check (`preflightStop` says why).
    */
-  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'incomplete';
+  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'incomplete' | 'degraded' | 'unusable';
+  /** The preflight stopped the run before any check: its cause, exit code and fix. */
+  preflightStop?: RunInfo['preflightStop'];
+  /** The run's exit code (README, "Exit codes"; harness/exit-codes.ts). */
+  exitCode: number;
+  /** Requests the run sent to the target: the preflight's, its checks' and their confirmations'. */
+  requests: number;
+  /** Every answer against its latency budget, when the run judges latency. */
+  latency?: LatencyJudgement;
+  /** Checks tried again after a transport failure or a 5xx, by result; absent when none was. */
+  confirmations?: ConfirmationCounts;
+  /** The https target's certificate: when it expires, and whether that is under the warning threshold. */
+  tls?: TlsCertificate;
+  /** `--history`: this run beside the last one of its target and run profile. */
+  history?: HistoryComparison;
   /** One verdict per rule of the catalogue. */
   ruleVerdicts: Record<string, RuleOutcome>;
   /** How many rules of the catalogue got each verdict. */
@@ -219,17 +239,18 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean, complet
   return complete ? 'passed' : 'incomplete';
 }
 
-export type RunExitCode = 0 | 1 | 2 | 4 | 6 | 7;
+export type RunExitCode = 0 | 1 | 2 | 4 | 6 | 7 | 10;
 
 /** Exit code of a run that proved less than its run profile requires (README, "Exit codes"). */
 export const INCOMPLETE_EXIT = 7;
 
-const EXIT_CODES: Record<RunSummary['outcome'], RunExitCode> = {
+const EXIT_CODES: Record<Exclude<RunSummary['outcome'], 'unusable'>, RunExitCode> = {
   passed: 0,
   failed: 1,
   empty: 2,
   blocked: 4,
   incomplete: INCOMPLETE_EXIT,
+  degraded: 10,
 };
 
 /** Exit code of a run whose checks only setup steps blocked: the target is not set up for them, and no rule failed. */
@@ -238,9 +259,11 @@ export const SETUP_BLOCKED_EXIT = 6;
 /**
  * Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected,
  * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule,
- * 7 a required rule not proven.
+ * 7 a required rule not proven, 10 degraded (passed, but slower than a latency budget).
  */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings'>): RunExitCode {
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings' | 'preflightStop'>): number {
+  if (summary.preflightStop) return summary.preflightStop.exitCode;
+  if (summary.outcome === 'unusable') return 3;
   if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined))
     return SETUP_BLOCKED_EXIT;
   return EXIT_CODES[summary.outcome];
@@ -254,21 +277,50 @@ export interface RunEnd {
   stopped?: StopReason;
 }
 
+/** A summary before its exit code, its history and its digest: what the exit code is decided on. */
+export type SummaryBody = Omit<RunSummary, 'exitCode' | 'history' | 'digest'>;
+
+export interface SummaryOptions {
+  /** The run's exit code from its summary (the engine's: transport causes, Ctrl-C); default exitCodeOf. */
+  exitCode?: (summary: SummaryBody) => number;
+}
+
+/** Requests the engine sent before the checks: the preflight's, also when it stopped the run. */
+const preflightRequests = (info: RunInfo) => (info.preflight || info.preflightStop ? 1 : 0);
+
+/** `passed` over a latency budget is `degraded`; any other outcome stands (the over-budget answers are still reported). */
+function withLatency(outcome: RunSummary['outcome'], latency: LatencyJudgement | undefined): RunSummary['outcome'] {
+  return outcome === 'passed' && latency && latency.over.length > 0 ? 'degraded' : outcome;
+}
+
+/** The codes of the causes that stopped the run or blocked checks (transport causes, not setup steps). */
+const causesOf = (info: RunInfo, findings: readonly Finding[]) => [
+  ...new Set([
+    ...(info.preflightStop ? [info.preflightStop.code] : []),
+    ...findings.flatMap((f) => (f.verdict === 'blocked' && f.step === undefined && f.blockedBy ? [f.blockedBy] : [])),
+  ]),
+];
+
 export function buildSummary(
   info: RunInfo,
   findings: readonly Finding[],
   catalogue: Catalogue,
   ended: Date | RunEnd,
+  interrupted = false,
+  options: SummaryOptions = {},
 ): RunSummary {
   const end: RunEnd = ended instanceof Date ? { finishedAt: ended } : ended;
+  const { finishedAt } = end;
+  const stopped = end.stopped ?? (interrupted ? 'interrupted' : undefined);
   const counts = countVerdicts(findings);
   const verdicts = ruleVerdicts(findings, catalogue, info);
   const inventory = end.inventory ?? [];
   const required = requiredRules(catalogue, info, inventory);
-  const missing = missingRequired(required.rules, verdicts, findings, selectedChecks(inventory, info), end.stopped);
-  const scope = scopeOf(info, { missing, stopped: end.stopped });
-  const { finishedAt, stopped } = end;
-  return withDigest({
+  const missing = missingRequired(required.rules, verdicts, findings, selectedChecks(inventory, info), stopped);
+  const scope = scopeOf(info, { missing, stopped });
+  const latency = judgeLatency(findings, info.latency);
+  const confirmations = countConfirmations(findings);
+  const body: SummaryBody = {
     format: SUMMARY_FORMAT,
     runId: info.runId,
     startedAt: info.startedAt,
@@ -290,9 +342,21 @@ export function buildSummary(
     ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
     required: { ...required, missing },
-    outcome: outcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined),
+    outcome: info.preflightStop
+      ? 'unusable'
+      : withLatency(outcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
+    ...(info.preflightStop ? { preflightStop: info.preflightStop } : {}),
+    requests: requestsOf(findings, preflightRequests(info)),
+    ...(latency ? { latency } : {}),
+    ...(confirmations ? { confirmations } : {}),
+    ...(info.tls ? { tls: info.tls } : {}),
     ruleVerdicts: verdicts,
     ruleCounts: countRuleVerdicts(verdicts),
     findings: [...findings],
-  });
+  };
+  const exitCode = (options.exitCode ?? exitCodeOf)(body);
+  const history = info.history
+    ? compareHistory(info.history.previous, conditionsOf({ ...body, exitCode, causes: causesOf(info, findings) }))
+    : undefined;
+  return withDigest({ ...body, exitCode, ...(history ? { history } : {}) });
 }

@@ -18,7 +18,7 @@ import type { InventoryCheck } from './required.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { StepTeller } from './steps.js';
-import { buildSummary, type RunSummary } from './summary.js';
+import { buildSummary, type RunSummary, type SummaryOptions } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
 export interface ReportRun {
@@ -31,6 +31,8 @@ export interface ReportRun {
   preFindings?: readonly Finding[];
   /** Rewrites a finding before any writer sees it (the engine marks checks blocked by a transport cause). */
   classify?: (finding: Finding) => Finding;
+  /** The run's exit code from its summary (the engine's rules); default the summary's own. */
+  exitCode?: SummaryOptions['exitCode'];
 }
 
 /** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
@@ -112,11 +114,16 @@ export class ConformanceReporter implements Reporter {
     }
     for (const error of unhandledErrors) this.record(findingFromRunError(error));
     const stopped = this.stopReason ?? (reason === 'interrupted' ? 'interrupted' : undefined);
-    const summary = buildSummary(run.info, this.findings, run.catalogue, {
-      finishedAt: new Date(),
-      inventory: this.inventory,
-      ...(stopped ? { stopped } : {}),
-    });
+    const summary = buildSummary(
+      run.info,
+      this.findings,
+      run.catalogue,
+      { finishedAt: new Date(), inventory: this.inventory, ...(stopped ? { stopped } : {}) },
+      false,
+      {
+        ...(run.exitCode ? { exitCode: run.exitCode } : {}),
+      },
+    );
     this.lastSummary = summary;
     for (const writer of run.writers) {
       try {

@@ -132,7 +132,8 @@ export class KeyRing {
 
 /**
  * Throws unless every role of `roles` is defined in `profile` and (unless `values: false`) its
- * variable holds one key (checked before a run sends anything).
+ * variable holds one key, and every header the profile adds has its variable set (checked
+ * before a run sends anything).
  */
 export function requireKeys(
   profile: TargetProfile,
@@ -141,6 +142,7 @@ export function requireKeys(
   options: { values?: boolean } = {},
 ): void {
   new KeyRing(profile.keys, env).require(roles, profile.name, options);
+  if (options.values !== false) profileHeaders(profile, env);
 }
 
 /** The roles of `keys` whose variable is set in `env` (values are never returned). */
@@ -149,9 +151,25 @@ export function rolesSet(keys: TargetProfile['keys'], env: NodeJS.ProcessEnv = p
   return Object.keys(keys).filter((role) => ring.has(role));
 }
 
-/** The key values a run of `profile` may use: scrubbed from every finding before it is written. */
+/**
+ * The headers the profile adds to every request, their values read from the variables it names.
+ * They are secrets like keys: the client redacts them wherever they appear.
+ */
+export function profileHeaders(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const headers = Object.entries(profile.headers ?? {});
+  const unset = headers.filter(([, ref]) => !env[ref.env]);
+  if (unset.length > 0)
+    throw new ConfigError(
+      'E_HEADER_ENV_MISSING',
+      `environment variable${unset.length > 1 ? 's' : ''} ${unset.map(([name, ref]) => `${shownName(ref.env)} (header ${name})`).join(', ')} not set`,
+    );
+  return Object.fromEntries(headers.map(([name, ref]) => [name, env[ref.env] as string]));
+}
+
+/** The secret values a run of `profile` may send (keys, header values): scrubbed from every finding before it is written. */
 export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): string[] {
-  return new KeyRing(profile.keys, env).secrets();
+  const headers = Object.values(profile.headers ?? {}).flatMap((ref) => (env[ref.env] ? [env[ref.env] as string] : []));
+  return [...new KeyRing(profile.keys, env).secrets(), ...headers];
 }
 
 /** A key is one token: whitespace or a control character anywhere means it was pasted with more than the key. */

@@ -65,12 +65,17 @@ export const policyStatusRoutes: RouteModule = () => [
       });
       if (typeof year === 'object') return year;
       const app = applicationById(ctx.params.confirmation_id!);
-      if (!app || (year !== undefined && app.plan_year !== year))
+      // The fault's read looks only among the first rows of the year, as if it searched one page.
+      const missed = app !== undefined && ctx.on(F.readMissesLaterRows) && !firstRows(app.plan_year).includes(app);
+      if (!app || missed || (year !== undefined && app.plan_year !== year))
         return notFound(`No application ${ctx.params.confirmation_id} for this plan year.`);
       return json({ policy_statuses: app.policies });
     },
   },
 ];
+
+/** The first page (default limit) of a year's applications. */
+const firstRows = (year: number) => applicationsFor(year).slice(0, POLICY_LIMIT_DEFAULT);
 
 interface Leniency {
   exchangeOptional: boolean;

@@ -6,6 +6,9 @@ import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
+import { confirmationLines, tlsLines } from '../monitor/lines.js';
+import { confirmationLine } from '../monitor/confirmations.js';
+import { historyLines } from '../monitor/history.js';
 
 const anchor = (index: number) => `check-${index}`;
 
@@ -37,6 +40,28 @@ export function requiredSection(summary: RunSummary): Raw {
   return html`${head}<div class="card warning"><b>Incomplete: ${missingLine(required.missing)}.</b> A required rule that was skipped, blocked, not run or not reached keeps the run from PASSED.<table><tr><th>rule</th><th>verdict</th><th>needs</th></tr>${required.missing.map((m) => html`<tr><td><code>${m.rule}</code></td><td class="${v(m.verdict)}">${m.verdict}</td><td>${m.needs.join('; ')}</td></tr>`)}</table></div>`;
 }
 
+/**
+ * What a monitor reads first: each operation's slowest answer against its budget (a row over
+ * budget marked), checks tried again, the certificate's expiry and the history.
+ */
+export function monitorSection(summary: RunSummary): Raw {
+  const latency = summary.latency;
+  const lines = [
+    ...confirmationLines(summary),
+    ...tlsLines(summary),
+    ...(summary.history ? historyLines(summary.history) : []),
+  ];
+  if (!latency && lines.length === 0) return html``;
+  const over = new Set(latency?.over.map((o) => o.operation) ?? []);
+  const table = latency
+    ? html`<h3>Latency${latency.over.length ? html` <span class="v-warning">(${latency.over.length} answer(s) over budget)</span>` : ''}</h3><table><tr><th>operation</th><th>answers</th><th>slowest</th><th>budget</th></tr>${latency.operations.map(
+        (op) =>
+          html`<tr class="${over.has(op.operation) ? 'over-budget' : ''}"><td><code>${op.operation}</code></td><td>${op.count}</td><td class="${over.has(op.operation) ? 'v-warning' : ''}">${op.maxMs.toFixed(0)} ms</td><td>${op.budgetMs !== undefined ? `${op.budgetMs} ms` : 'none'}</td></tr>`,
+      )}</table>`
+    : '';
+  return html`<h2>Monitor</h2><p class="meta">Requests sent: ${summary.requests} · exit code ${summary.exitCode}</p>${table}${lines.length ? html`<pre class="monitor">${lines.join('\n')}</pre>` : ''}`;
+}
+
 /** The loaded document's own defects, listed in the header: they are the document's, not the target's. */
 function documentDefects(summary: RunSummary): Raw | string {
   const defects = summary.spec.defects ?? [];
@@ -65,7 +90,7 @@ function findingCard(summary: RunSummary, finding: Finding, index: number): Raw 
   });
   return html`<div class="card ${finding.verdict}" id="${anchor(index)}">
 <b class="${v(finding.verdict)}">${finding.verdict}</b> · <b>${finding.check}</b> <span class="meta">(${finding.family})</span>
-<dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.steps !== undefined ? html`<dt>shortest failing sequence</dt><dd><pre>${finding.steps}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
+<dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.steps !== undefined ? html`<dt>shortest failing sequence</dt><dd><pre>${finding.steps}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.confirmation ? html`<dt>confirmation</dt><dd>${confirmationLine(finding)}</dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
 ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h3>${exchangeList(finding.exchanges)}` : html`<p class="meta">No exchange was recorded.</p>`}
 </div>`;
 }

@@ -1,0 +1,119 @@
+/**
+ * The exit codes of the command line: what each means, what to do, and whose it is to act on.
+ * One table: `--help`, README's table (test/readme-exit-codes.test.ts), the `route` command
+ * and the GitHub Action (action.yml) read it; the code that decides a run's exit code uses
+ * these numbers.
+ */
+
+/**
+ * Who acts on a code. `contract`: the API's owner (the target broke its contract); `network`:
+ * whoever runs the path to the target; `credentials`: the owner of the key's secret;
+ * `service`: the target's operator (it answers, but unwell); `setup`: whoever owns the check
+ * setup (profile, flags, keys, fixtures: the target was not or not fully tested); `suite`: the
+ * suite's maintainers; `none`: nothing to do.
+ */
+export type ExitRoute = 'none' | 'contract' | 'network' | 'credentials' | 'service' | 'setup' | 'suite';
+
+export interface ExitCodeSpec {
+  /** A short name, e.g. `failed`. */
+  name: string;
+  /** What the code means, in a line. */
+  meaning: string;
+  /** What to do about it, in a line. */
+  action: string;
+  route: ExitRoute;
+}
+
+// 8 (not the API as configured) and 9 (unhealthy) are reserved for the outcomes that will use them.
+export const EXIT_CODES = {
+  0: {
+    name: 'passed',
+    meaning: 'every check passed (warnings on inferred rules allowed)',
+    action: 'nothing',
+    route: 'none',
+  },
+  1: {
+    name: 'failed',
+    meaning:
+      'a rule failed (or, with `--strict`, an inferred rule warned); `mutation`: a fault missed or a false failure; `variants`: a variant failed or warned',
+    action: 'open `report.html`: each failure names its rule and exchange',
+    route: 'contract',
+  },
+  2: {
+    name: 'setup',
+    meaning: 'usage or configuration error, or every selected check skipped: nothing was tested',
+    action: 'read the `E_...` line on stderr and its `fix:` line',
+    route: 'setup',
+  },
+  3: {
+    name: 'internal',
+    meaning: 'internal error of the suite',
+    action: 'file an issue with the stderr output',
+    route: 'suite',
+  },
+  4: {
+    name: 'unreachable',
+    meaning:
+      'the target cannot be reached: no such host, nothing listening, TLS handshake failed (an untrusted certificate too), the proxy refused, no connection in time, the connection closed or reset before any answer (preflight); or checks blocked by one of these during the run',
+    action: 'check the address, DNS, the service and the network path; the `E_TARGET_...` line says which',
+    route: 'network',
+  },
+  5: {
+    name: 'key refused',
+    meaning: 'the target refused our key: 401 or 403 on the preflight ping',
+    action: "check the key in the variable the profile names (revoked, rotated, another environment's)",
+    route: 'credentials',
+  },
+  6: {
+    name: 'setup steps blocked',
+    meaning:
+      "checks blocked by a setup step the target did not complete, and no rule failed (a submission the profile's test carrier should accept ended `submission_failed`): the target is not set up as the profile says",
+    action:
+      'read the `Setup steps that failed` block: it names the step, its exchange and a fix (a fixture, a test carrier)',
+    route: 'setup',
+  },
+  7: {
+    name: 'incomplete',
+    meaning:
+      'nothing failed, but a rule the run profile requires was not proven: its checks were skipped for a key role, fixture or capability the profile lacks, blocked, not run, or not reached; `plan`: such a run would be incomplete',
+    action:
+      'read the `Incomplete` block (and the `E_INCOMPLETE` line on stderr): it names each rule and what it needs; give the profile that, or narrow the run with `--family`/`--rule` to what you mean to prove',
+    route: 'setup',
+  },
+  10: {
+    name: 'degraded',
+    meaning:
+      "every check passed, but answers came slower than their latency budget (the target profile's `latency`, else the run profile's default)",
+    action: 'read the `Over latency budget` lines: each names the operation, its duration and its budget',
+    route: 'service',
+  },
+  130: {
+    name: 'interrupted',
+    meaning: 'stopped by Ctrl-C: the checks it had not finished are `not run`, never passed',
+    action:
+      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`, `stopped.reason`); a second Ctrl-C stops at once',
+    route: 'none',
+  },
+} as const satisfies Record<number, ExitCodeSpec>;
+
+export type ExitCode = keyof typeof EXIT_CODES;
+
+/** Every exit code, in order. */
+export const EXIT_CODE_LIST = Object.keys(EXIT_CODES).map(Number) as ExitCode[];
+
+/** The entry of `code`, or undefined for a number the command line never exits with. */
+export function exitCodeSpec(code: number): ExitCodeSpec | undefined {
+  return Object.hasOwn(EXIT_CODES, code) ? EXIT_CODES[code as ExitCode] : undefined;
+}
+
+/** `0 passed, 1 failed, ...`: the codes for `--help`, wrapped under 100 columns. */
+export function exitCodesLine(): string {
+  const lines = [''];
+  for (const code of EXIT_CODE_LIST) {
+    const word = `${code} ${EXIT_CODES[code].name}`;
+    const last = lines.length - 1;
+    if (lines[last]!.length + word.length > 80) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]}, ${word}` : word;
+  }
+  return lines.join(',\n');
+}
