@@ -68,7 +68,7 @@ export const RUN_PROFILES = {
     familyKeys: false,
     defaultChecks: false,
     evidence: false,
-    // Six checks, each a family's whole watch: one skipped leaves that family unwatched.
+    // A handful of checks, each the whole watch on its part of the API: one skipped leaves it unwatched.
     requires: 'check-rules',
     // Its checks send at most 8 of the 10 (the preflight included); two are kept to confirm a
     // failure. 5 s lets a load balancer route around a bad instance, well inside a check's 60 s.

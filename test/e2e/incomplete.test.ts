@@ -155,7 +155,7 @@ describe('plan', () => {
     expect(r.out).toMatch(/^\d+ checks: \d+ will run, \d+ will be skipped$/m);
     expect(r.out).toMatch(/^ {2}– needs fixture policyPlanYear \(\d+\): policy-status\//m);
     expect(r.out).toMatch(/^Verdict: not complete: \d+ required rules would not be proven \(exit 7\):$/m);
-    expect(r.out).toMatch(/^ {2}\? needs fixture confirmationId: .*POLICY-READ-200/m);
+    expect(r.out).toMatch(/^ {2}\? needs fixture medicareContactId: .*MEDICARE-200/m);
 
     const json = await runCli([
       'plan',
