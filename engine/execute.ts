@@ -9,7 +9,8 @@ import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
-import { exitCodeOf, type RunSummary } from '../reports/summary.js';
+import { exitCodeOf, INCOMPLETE_EXIT, type RunSummary } from '../reports/summary.js';
+import { incompleteLine } from '../reports/required.js';
 import { defectFindings } from './defect-findings.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
@@ -143,15 +144,17 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
-    // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.
+    // Ctrl-C: the run stops, every check it had not finished is `not run`, and the reports say so;
+    // a second Ctrl-C stops at once.
     let interrupts = 0;
     const onInterrupt = () => {
       interrupts += 1;
       if (interrupts > 1) process.exit(INTERRUPTED_EXIT);
       io.err.write(
-        'interrupted: finishing the checks under way, then writing a partial report (Ctrl-C again to stop at once)\n',
+        'interrupted: stopping the run; the checks it has not finished are reported not run ' +
+          '(Ctrl-C again to stop at once)\n',
       );
-      void runner.cancel?.();
+      void runner.cancel?.('interrupted');
     };
     process.on('SIGINT', onInterrupt);
     try {
@@ -172,6 +175,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.exitCode;
+    if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
     await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(

@@ -24,8 +24,7 @@ export interface ExitCodeSpec {
   route: ExitRoute;
 }
 
-// 7 (incomplete: a required rule not proven), 8 (not the API as configured) and 9 (unhealthy)
-// are reserved for the outcomes that will use them.
+// 8 (not the API as configured) and 9 (unhealthy) are reserved for the outcomes that will use them.
 export const EXIT_CODES = {
   0: {
     name: 'passed',
@@ -73,6 +72,14 @@ export const EXIT_CODES = {
       'read the `Setup steps that failed` block: it names the step, its exchange and a fix (a fixture, a test carrier)',
     route: 'setup',
   },
+  7: {
+    name: 'incomplete',
+    meaning:
+      'nothing failed, but a rule the run profile requires was not proven: its checks were skipped for a key role, fixture or capability the profile lacks, blocked, not run, or not reached; `plan`: such a run would be incomplete',
+    action:
+      'read the `Incomplete` block (and the `E_INCOMPLETE` line on stderr): it names each rule and what it needs; give the profile that, or narrow the run with `--family`/`--rule` to what you mean to prove',
+    route: 'setup',
+  },
   10: {
     name: 'degraded',
     meaning:
@@ -82,9 +89,9 @@ export const EXIT_CODES = {
   },
   130: {
     name: 'interrupted',
-    meaning: 'stopped by Ctrl-C: the checks under way finished, the rest did not run',
+    meaning: 'stopped by Ctrl-C: the checks it had not finished are `not run`, never passed',
     action:
-      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`); a second Ctrl-C stops at once',
+      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`, `stopped.reason`); a second Ctrl-C stops at once',
     route: 'none',
   },
 } as const satisfies Record<number, ExitCodeSpec>;

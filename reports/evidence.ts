@@ -10,11 +10,16 @@ export const EVIDENCE_FORMAT = 'partner-conformance.evidence/1';
 
 export interface EvidenceCheck {
   check: string;
+  /** The check's stable id within its family. */
+  id?: string;
+  family?: string;
   verdict: Verdict;
   expected?: string;
   observed?: string;
   needs?: string;
   exchanges: Exchange[];
+  /** For a passed check: the indexes in `exchanges` of those it judged for the rule. */
+  proof?: number[];
 }
 
 export interface EvidenceRule {
@@ -49,7 +54,11 @@ export interface Evidence {
   outcome: RunSummary['outcome'];
   /** Stopped by Ctrl-C before its end. */
   interrupted?: boolean;
+  /** Stopped before its end (Ctrl-C, the run's deadline): the checks it had not finished are `not run`. */
+  stopped?: RunSummary['stopped'];
   counts: RunSummary['counts'];
+  /** The rules the run profile required of the run, and those it did not prove. */
+  required?: RunSummary['required'];
   rules: EvidenceRule[];
   /** Every exchange of the run, in order, with the target's X-Request-Id (the preflight first). */
   requestIds: ExchangeRef[];
@@ -70,13 +79,16 @@ export function buildEvidence(summary: RunSummary): Evidence {
     verdict: outcome.verdict,
     checks: summary.findings
       .filter((finding) => finding.rules.includes(id))
-      .map(({ check, verdict, expected, observed, needs, exchanges }) => ({
+      .map(({ check, id: checkId, family, verdict, expected, observed, needs, exchanges, proof }) => ({
         check,
+        ...(checkId ? { id: checkId } : {}),
+        family,
         verdict,
         expected,
         observed,
         needs,
         exchanges,
+        ...(proof?.[id] ? { proof: proof[id] } : {}),
       })),
   }));
   return withDigest({
@@ -90,7 +102,9 @@ export function buildEvidence(summary: RunSummary): Evidence {
     finishedAt: summary.finishedAt,
     outcome: summary.outcome,
     ...(summary.interrupted ? { interrupted: true } : {}),
+    ...(summary.stopped ? { stopped: summary.stopped } : {}),
     counts: summary.counts,
+    required: summary.required,
     rules,
     requestIds: requestIdsOf(summary),
     summaryDigest: summary.digest,

@@ -29,6 +29,11 @@ export type BoundChecks = Bound<typeof CHECKS>;
 export interface BoundEnvironment {
   disagreements?: readonly Disagreement[];
   note?: NoteSink;
+  /**
+   * Told of every exchange a check judges, with the rules it judges it for (a rule passes only on
+   * such an exchange).
+   */
+  judged?: (exchange: Exchange, rules: readonly string[]) => void;
 }
 
 /** Binds every entry of `table` under its own key; the binding is the same for every check. */
@@ -49,9 +54,13 @@ export function bindTable<T extends CheckTable>(
       return bindTable(table, ids, contract, env);
     },
   };
+  const { judged, ...shared } = env;
   for (const [check, run] of Object.entries(table) as Array<[string, Check<unknown>]>) {
-    const scope: CheckScope = { check, rules, contract, ...env };
-    bound[check] = (exchange: Exchange, expectation?: unknown) => run(exchange, expectation, scope);
+    const scope: CheckScope = { check, rules, contract, ...shared };
+    bound[check] = (exchange: Exchange, expectation?: unknown) => {
+      judged?.(exchange, rules);
+      run(exchange, expectation, scope);
+    };
   }
   return bound as Bound<T>;
 }

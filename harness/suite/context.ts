@@ -53,6 +53,51 @@ export interface CheckContext {
   deadlineAt?: number;
   /** The role of a request that names none (see defaultRoleFor). */
   defaultRole: string;
+  /** What the check judged and read so far (shared with the runs of a property). */
+  tracker: CheckTracker;
+}
+
+/**
+ * What a check did beside sending: the exchanges it judged (`t.expect`), with the rules each
+ * was judged for, and the fixtures and key roles it read, required (`t.fixture`, `t.role`, a
+ * request's role) or optional (`t.target.fixture`, `t.target.hasRole`: read when present).
+ */
+export interface CheckTracker {
+  judged: Map<Exchange, Set<string>>;
+  fixtures: Set<string>;
+  optionalFixtures: Set<string>;
+  roles: Set<string>;
+  optionalRoles: Set<string>;
+}
+
+export function newTracker(): CheckTracker {
+  return {
+    judged: new Map(),
+    fixtures: new Set(),
+    optionalFixtures: new Set(),
+    roles: new Set(),
+    optionalRoles: new Set(),
+  };
+}
+
+/** The target a check sees: its optional fixture and role reads are tracked. */
+const watchedTargets = new WeakMap<TargetContext, TargetContext>();
+
+function watched(target: TargetContext, tracker: CheckTracker): TargetContext {
+  const raw = watchedTargets.get(target) ?? target;
+  const view: TargetContext = {
+    ...raw,
+    fixture(name) {
+      tracker.optionalFixtures.add(name);
+      return raw.fixture(name);
+    },
+    hasRole(role) {
+      tracker.optionalRoles.add(role);
+      return raw.hasRole(role);
+    },
+  };
+  watchedTargets.set(view, raw);
+  return view;
 }
 
 /** The role of a family's requests that name none: its own key when the profile has one (family-keys.ts), else `approved`. */
@@ -64,20 +109,30 @@ export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasR
 export const DEFAULT_ASYNC_TIMEOUT_MS = 5_000;
 
 export function createCheckContext(
-  target: TargetContext,
+  given: TargetContext,
   rules: readonly Rule[],
   clock: PollDeps = realClock,
   deadlineAt?: number,
   defaultRole = 'approved',
+  tracker: CheckTracker = newTracker(),
 ): CheckContext {
+  const target = watchedTargets.get(given) ?? given;
   const ruleIds = rules.map((r) => r.id);
   const slots: Array<Exchange | undefined> = [];
   const notes: CheckNote[] = [];
+  const judged = (exchange: Exchange, ids: readonly string[]): void => {
+    const seen = tracker.judged.get(exchange) ?? new Set<string>();
+    for (const id of ids) seen.add(id);
+    tracker.judged.set(exchange, seen);
+  };
   const note = (n: CheckNote): void => {
     notes.push(n);
+    // A note is a judgment: the answer was held to its rules and found allowed by one source.
+    if (n.exchange) judged(n.exchange, n.rules);
   };
 
   function requireRole(role: string): string {
+    tracker.roles.add(role);
     if (!target.hasRole(role)) throw new SkipCheck(`role ${role}`);
     return role;
   }
@@ -102,19 +157,19 @@ export function createCheckContext(
     return sendOnce({ ...req, label: `${req.label ?? `${req.method} ${req.path}`} (again after a 429)` }, role);
   }
 
-  const expect = bindChecks(
-    ruleIds,
-    { validateResponse: target.validateResponse },
-    { disagreements: disagreementTable(), note },
-  );
+  const environment = { disagreements: disagreementTable(), note };
+  const expect = bindChecks(ruleIds, { validateResponse: target.validateResponse }, { ...environment, judged });
+  // Reading a body is no judgment of the check's rules: it proves none of them.
+  const reading = bindChecks(ruleIds, { validateResponse: target.validateResponse }, environment);
 
   return {
-    target,
+    target: watched(target, tracker),
     config: target.config,
     rules,
     send,
     sendConcurrently: (reqs) => sendConcurrently(send, reqs),
     fixture<T extends FixtureValue = string>(name: string): T {
+      tracker.fixtures.add(name);
       const value = target.fixture(name);
       if (value === undefined) throw new SkipCheck(`fixture ${name}`);
       return value as T;
@@ -126,7 +181,7 @@ export function createCheckContext(
       return pollUntil(() => send(req), until, timeoutMs, pollInterval(timeoutMs, opts.intervalMs), clock);
     },
     json(ex) {
-      expect.transportOk(ex); // a transport failure is a violation of the check's rules
+      reading.transportOk(ex); // a transport failure is a violation of the check's rules
       return jsonOf(ex.response!) as any;
     },
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
@@ -135,5 +190,6 @@ export function createCheckContext(
     notes: () => [...notes],
     deadlineAt,
     defaultRole,
+    tracker,
   };
 }

@@ -98,6 +98,8 @@ export function fakeTarget(
       writable,
       sends: () => writable,
       embedded: config.embedded,
+      webhookReceiver: config.webhookInboxUrl !== undefined,
+      stageBurst: false,
     },
     known: () => ({}),
   };

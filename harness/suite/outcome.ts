@@ -13,6 +13,8 @@ import { isStepFailed } from './step.js';
 export interface CheckIdentity {
   /** The test title. */
   check: string;
+  /** Its stable id (harness/suite/inventory.ts). */
+  id?: string;
   family: Family | 'contract';
   /** The rules the check declares, from the catalogue. */
   rules: readonly Rule[];
@@ -22,6 +24,8 @@ export interface OutcomeInput extends CheckIdentity {
   /** undefined when the check returned normally. */
   thrown?: unknown;
   exchanges: readonly Exchange[];
+  /** Per rule, the indexes in `exchanges` of the exchanges the check judged for it (none: nothing judged). */
+  proof?: Record<string, number[]>;
   strict: boolean;
   durationMs: number;
   /** Builds the reproduction command for the rules a finding names. */
@@ -79,14 +83,19 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
   const declared = input.rules.map((r) => r.id);
   const base = {
     check: input.check,
+    ...(input.id ? { id: input.id } : {}),
     family: input.family,
     exchanges,
     durationMs: Math.round(input.durationMs),
     ...(isPropertyCounterexample(input.thrown) && input.thrown.steps ? { steps: input.thrown.steps } : {}),
   };
   if (thrown === undefined) {
+    const proof = proofOf(input.proof, declared);
+    // A check proves a rule only on an exchange it judged: one that judged none passed nothing.
+    if (Object.keys(proof).length === 0) return nothingJudged(base, input);
     const notes = distinct(input.notes ?? []);
-    if (notes.length > 0) return { action: 'pass', finding: notedFinding(base, notes, violatedRules, input.reproduce) };
+    if (notes.length > 0)
+      return { action: 'pass', finding: { ...notedFinding(base, notes, violatedRules, input.reproduce), proof } };
     return {
       action: 'pass',
       finding: {
@@ -94,6 +103,7 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
         rules: declared,
         section: sectionsOf(input.rules),
         verdict: 'passed',
+        proof,
         reproduce: input.reproduce(declared),
       },
     };
@@ -151,6 +161,30 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     reproduce: input.reproduce(declared),
   };
   return { action: 'fail', finding, error: input.thrown };
+}
+
+/** What the check judged, for its own rules only; empty when it judged nothing. */
+function proofOf(proof: Record<string, number[]> | undefined, declared: readonly string[]): Record<string, number[]> {
+  return Object.fromEntries(declared.filter((id) => (proof?.[id]?.length ?? 0) > 0).map((id) => [id, proof![id]!]));
+}
+
+/** What a check needs that returned without judging any exchange: it proved nothing, so it is skipped. */
+export const NOTHING_JUDGED = 'an exchange to judge (the check ended without judging one)';
+
+function nothingJudged(base: Omit<Finding, 'rules' | 'verdict'>, input: OutcomeInput): Outcome {
+  const declared = input.rules.map((r) => r.id);
+  return {
+    action: 'skip',
+    note: `needs ${NOTHING_JUDGED}`,
+    finding: {
+      ...base,
+      rules: declared,
+      section: sectionsOf(input.rules),
+      verdict: 'skipped',
+      needs: NOTHING_JUDGED,
+      message: `skipped: needs ${NOTHING_JUDGED}`,
+    },
+  };
 }
 
 /** Notes once each (a property's runs may note the same thing again). */

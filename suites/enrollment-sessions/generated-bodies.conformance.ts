@@ -6,20 +6,21 @@
  * breaks.
  */
 import { expectForbidden } from '../../harness/checks/index.js';
-import { SkipCheck, verifyProperty, type CheckContext } from '../../harness/suite/index.js';
-import { CAMPAIGN, createSession, freshExternalId, sessionBody, sessionPlanId, sessionTarget } from './session-body.js';
+import { verifyProperty, type CheckContext } from '../../harness/suite/index.js';
+import {
+  CAMPAIGN,
+  createSession,
+  freshExternalId,
+  optionalSessionPlanId,
+  SESSION_FIXTURES,
+  sessionBody,
+  sessionTarget,
+} from './session-body.js';
 import { directedRuns, sessionRuns, type SessionCaseOptions } from './session-cases.js';
 import { GATES, SESSION_ORACLE_RULES, sessionOutcome, type SessionCase } from './session-oracle.js';
 
 /** A plan id the target accepts, or undefined when the profile has none (plan_id is then never drawn). */
-function planIdOf(t: CheckContext): string | undefined {
-  try {
-    return sessionPlanId(t);
-  } catch (e) {
-    if (e instanceof SkipCheck) return undefined;
-    throw e;
-  }
-}
+const planIdOf = optionalSessionPlanId;
 
 /** What the profile offers: the gate roles it has keys for, and whether a plan id can be sent. */
 const optionsOf = (t: CheckContext): SessionCaseOptions => ({
@@ -48,5 +49,5 @@ verifyProperty(
   async (t, run) => {
     for (const c of run) await sendCase(t, c);
   },
-  { needs: { writes: true }, examples: (t) => directedRuns(optionsOf(t)) },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES }, examples: (t) => directedRuns(optionsOf(t)) },
 );

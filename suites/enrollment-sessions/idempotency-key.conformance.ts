@@ -4,7 +4,14 @@
  * is not probed; the key is optional here (response.conformance.ts).
  */
 import { stepStatus, verify } from '../../harness/suite/index.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget, START_SESSION } from './session-body.js';
+import {
+  createSession,
+  freshExternalId,
+  sessionBody,
+  sessionTarget,
+  START_SESSION,
+  SESSION_FIXTURES,
+} from './session-body.js';
 
 const MAX_KEY_LENGTH = 255;
 
@@ -27,7 +34,7 @@ verify(
       t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
     }
   },
-  { needs: { writes: true } },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES } },
 );
 
 verify(
@@ -41,7 +48,7 @@ verify(
     );
     t.expect.status(ex, 200);
   },
-  { needs: { writes: true } },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES } },
 );
 
 /** Both approved for sessions with a deeplink agent id, so self_service succeeds under each. */
@@ -62,5 +69,5 @@ verify(
     t.expect.status(second, 200);
     t.expect.noHeader(second, 'Idempotent-Replay');
   },
-  { needs: { writes: true, roles: [OTHER_KEY], distinctKeys: ['approved', OTHER_KEY] } },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES, roles: [OTHER_KEY], distinctKeys: ['approved', OTHER_KEY] } },
 );

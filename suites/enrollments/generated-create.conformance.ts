@@ -13,8 +13,9 @@ import { REJECTED_MEMBERS } from './rejected-members.js';
 import { createBody, createRequest, INCOMPLETE_LEAVES_OUT, primaryApplicant } from './requests.js';
 
 function cases(t: CheckContext): fc.Arbitrary<CreateCase> {
+  // planFull is declared (needs), planLimited drawn too when the profile has it.
+  t.fixture('planFull');
   const plans = (['planFull', 'planLimited'] as const).filter((p) => t.target.fixture(p) !== undefined);
-  if (plans.length === 0) t.fixture('planFull');
   return fc.record({
     plan: fc.constantFrom(...plans),
     future: fc.boolean(),
@@ -72,5 +73,5 @@ verifyProperty(
       });
     }
   },
-  { needs: { writes: true }, maxRuns: 5 },
+  { needs: { writes: true, fixtures: ['planFull'] }, maxRuns: 5 },
 );

@@ -5,8 +5,9 @@
  */
 import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
 import {
-  CARRYING_KEY_ROLES,
   SkipCheck,
+  STAGE_BURST_NEED,
+  stageBurstPlan,
   verify,
   waitAfter429,
   type ApiRequest,
@@ -80,48 +81,11 @@ verify(
   { needs: { roles: [LOW], distinctKeys: ['approved', LOW] }, timeoutMs: 15_000 },
 );
 
-/** Requests of the stage burst: enough above the stage's burst that refill during the burst cannot absorb them. */
-const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
-/** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
-const KEY_SHARE = 0.75;
-/**
- * Roles left out of the stage burst: `approved`, the families' own keys and the second account's
- * carry the rest of the run (a drained bucket would answer 429 for the key, not the stage);
- * `medicare` keys belong to another API.
- */
-const STAGE_EXCLUDED = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
-
-/** Roles whose combined share covers the burst, or a skip saying what is missing. */
+/** The stage burst's roles and requests (harness/suite/stage-keys.ts); the check declares the need, so it is met. */
 function stageRoles(t: CheckContext): { role: string; count: number }[] {
-  const keys = t.config.profile.keys;
-  // One role per key: two roles naming the same variable (e.g. `reader` and `tierHigh`) share one bucket.
-  const seen = new Set([...STAGE_EXCLUDED].map((role) => keys[role]?.env));
-  const candidates = Object.keys(keys)
-    .filter((role) => t.target.hasRole(role) && !seen.has(keys[role]!.env) && seen.add(keys[role]!.env))
-    .sort((a, b) => TIER_RATES[keys[b]!.tier].burst - TIER_RATES[keys[a]!.tier].burst);
-  const chosen: { role: string; cap: number }[] = [];
-  let room = 0;
-  for (const role of candidates) {
-    if (room >= STAGE_BURST_REQUESTS) break;
-    const cap = Math.floor(TIER_RATES[keys[role]!.tier].burst * KEY_SHARE);
-    chosen.push({ role, cap });
-    room += cap;
-  }
-  if (room < STAGE_BURST_REQUESTS)
-    throw new SkipCheck(
-      `key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`,
-    );
-  // Spread evenly within each key's cap.
-  const counts = chosen.map(() => 0);
-  for (let sent = 0; sent < STAGE_BURST_REQUESTS; ) {
-    for (let i = 0; i < chosen.length && sent < STAGE_BURST_REQUESTS; i++) {
-      if (counts[i]! < chosen[i]!.cap) {
-        counts[i]! += 1;
-        sent += 1;
-      }
-    }
-  }
-  return chosen.map((c, i) => ({ role: c.role, count: counts[i]! }));
+  const plan = stageBurstPlan(t.config.profile.keys, (role) => t.target.hasRole(role));
+  if (!plan) throw new SkipCheck(STAGE_BURST_NEED);
+  return plan;
 }
 
 verify(
@@ -144,7 +108,7 @@ verify(
       sharedBudgets.stageDrained();
     }
   },
-  { timeoutMs: 20_000 },
+  { needs: { stageBurst: true }, timeoutMs: 20_000 },
 );
 
 function summarise(exchanges: readonly Exchange[]): string {

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTY_TARGETS, type FaultyTarget } from '../fault-servers/faults.js';
 import { closedPort, listen, type LocalServer } from '../fault-servers/listen.js';
-import { failedFindings, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
+import {
+  failedFindings,
+  readSummary,
+  runCli,
+  scratch,
+  writeProfile,
+  saveEnv,
+  LOCAL_KEYS_WITH_TIER_LOW,
+} from './cli.js';
 
 /** A run against any of these targets ends well within this (the request timeout is 1 s). */
 const RUN_BOUND_MS = 20_000;
@@ -41,7 +49,7 @@ describe('each faulty target becomes a clear finding within a bounded time', () 
     const slug = name.replace(/\W+/g, '-');
     const reportDir = tmp.path(slug);
     try {
-      const profile = writeProfile(tmp.path(`${slug}.json`), url);
+      const profile = writeProfile(tmp.path(`${slug}.json`), url, { keys: LOCAL_KEYS_WITH_TIER_LOW });
       const argv = [
         'run',
         '--target',
