@@ -25,8 +25,8 @@ export type {
   SchemaObject,
 } from './types.js';
 // Domain arbitraries: the contract's values over their whole domain, edges and odd corners.
-export { stateCode } from './domain/stateCode.js';
-export { zipCode } from './domain/zipCode.js';
+export { stateCode, type StateCodeOptions } from './domain/stateCode.js';
+export { zipCode, type ZipCodeKind, type ZipCodeOptions } from './domain/zipCode.js';
 export { personName, type PersonNameOptions } from './domain/personName.js';
 export { householdSize, DEFAULT_MAX_HOUSEHOLD, type HouseholdSizeOptions } from './domain/householdSize.js';
 export { applicantAge, AGE_EDGES, type ApplicantAgeOptions } from './domain/applicantAge.js';

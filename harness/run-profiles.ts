@@ -24,6 +24,13 @@ export interface RunProfileSpec {
   defaultChecks: boolean;
   /** evidence.json is written, and report.html shows the evidence section. */
   evidence: boolean;
+  /** Pages a walk of a list reads at its largest page size before it jumps to the last ones (absent: 2). */
+  pagesPerWalk?: number;
+  /**
+   * Requests the rate-limit checks may spend measuring tiers beyond the cheapest one the profile
+   * has a key for (a tier costs its burst and three more); tiers are taken cheapest first (absent: 0).
+   */
+  tierRequests?: number;
 }
 
 export const RUN_PROFILES = {
@@ -48,6 +55,9 @@ export const RUN_PROFILES = {
     familyKeys: true,
     defaultChecks: true,
     evidence: false,
+    pagesPerWalk: 3,
+    // Low and medium in the reference profile (5 + 13): high waits for certification.
+    tierRequests: 15,
   },
   certification: {
     summary: 'the whole suite, more runs per property, with evidence.json',
@@ -57,6 +67,8 @@ export const RUN_PROFILES = {
     familyKeys: true,
     defaultChecks: true,
     evidence: true,
+    pagesPerWalk: 8,
+    tierRequests: 60,
   },
 } as const satisfies Record<string, RunProfileSpec>;
 

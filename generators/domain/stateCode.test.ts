@@ -12,6 +12,11 @@ describe('stateCode: every state and territory a county FIPS code can belong to'
     for (const code of ['DC', 'PR', 'VI', 'GU', 'AS', 'MP', 'UM', 'KY', 'CA', 'WY']) expect(seen).toContain(code);
   });
 
+  it('draws only the territories when asked', () => {
+    const territories = new Set(fc.sample(stateCode({ of: 'territories' }), { numRuns: 300, seed: 1 }));
+    expect([...territories].sort()).toEqual(['AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
+  });
+
   it('shrinks towards AL', () => {
     const out = fc.check(
       fc.property(stateCode(), (s) => s === 'ZZ'),

@@ -28,4 +28,13 @@ describe('zipCode: ZIP codes in use, every state alike, leading zeros and state 
     expect(share((z) => z.startsWith('0'))).toBeGreaterThan(0.15);
     expect(share((z) => cross.has(z))).toBeGreaterThan(0.1);
   });
+
+  it('draws one kind alone when asked', () => {
+    const sample = (of: 'leadingZero' | 'crossState' | 'territory') =>
+      fc.sample(zipCode({ of }), { numRuns: 300, seed: 1 });
+    expect(sample('leadingZero').every((z) => z.startsWith('0'))).toBe(true);
+    expect(sample('crossState').every((z) => table.crossState.includes(z))).toBe(true);
+    const territories = new Set(sample('territory').map((z) => stateOf.get(z)));
+    expect([...territories].sort()).toEqual(['AS', 'GU', 'MP', 'PR', 'VI']);
+  });
 });

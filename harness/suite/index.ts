@@ -18,3 +18,19 @@ export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
 export { overlapOf, pagesMatchLarger, readWhileStill, STILL_ATTEMPTS, type Pages } from './pages.js';
 export { stepLabel } from './steps.js';
+export { draw } from './draw.js';
+export {
+  expectPartition,
+  lastPages,
+  PARTITION_ORDER,
+  pagesPerWalk,
+  partitionProblems,
+  readPartition,
+  statedTotal,
+  walkedTotal,
+  walkPages,
+  type Page,
+  type PartitionKind,
+  type PartitionProblem,
+  type ReadPage,
+} from './page-walk.js';
