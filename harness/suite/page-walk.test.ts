@@ -122,6 +122,13 @@ describe('readPartition', () => {
     expect(partitionProblems(pages, walk)).toEqual([]);
   });
 
+  test('moves a drawn size that holds the whole list below it', async () => {
+    const { reads, read } = reader(LIST);
+    await readPartition(read, { largest: 100, drawn: 40, maxPages: 2 });
+    // 12 rows: 40 becomes 2 + 40 % 10 = 2.
+    expect(reads).toEqual(['0/100', '0/1', '11/1', '12/1', '1/2', '5/2']);
+  });
+
   test('without a total, reads only the heads', async () => {
     const { reads, read } = reader(
       Array.from({ length: 40 }, (_, i) => `r${i}`),

@@ -85,10 +85,12 @@ export async function readPartition(
   const walk = await walkPages(read, opts.largest, opts.maxPages, opts.first);
   const total = walkedTotal(walk) ?? statedTotal(walk);
   const tail = (size: number) => (total === undefined ? [] : lastPages(total, size));
+  // A drawn size that holds the whole list is moved below it (same seed, same size): two pages at least.
+  const drawn = total !== undefined && total > 2 && opts.drawn >= total ? 2 + (opts.drawn % (total - 2)) : opts.drawn;
   const plan: Array<[number, number]> = [
     ...(walkedTotal(walk) === undefined ? tail(opts.largest).map((i): [number, number] => [i, opts.largest]) : []),
     ...[0, ...tail(1)].map((i): [number, number] => [i, 1]),
-    ...[1, ...tail(opts.drawn).slice(0, 1)].map((i): [number, number] => [i, opts.drawn]),
+    ...[1, ...tail(drawn).slice(0, 1)].map((i): [number, number] => [i, drawn]),
   ];
   const pages = [...walk];
   const have = new Set(pages.map((p) => `${p.index}/${p.size}`));
