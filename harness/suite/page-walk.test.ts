@@ -77,7 +77,10 @@ describe('partitionProblems', () => {
     const capped = [0, 1, 2].map((i) => pageOf(LIST, i, 5, 10));
     expect(kinds(capped)).toEqual(['total']);
     // Walked to the end, the rows are the list: a stated total must count them.
-    expect(partitionProblems(capped, capped).map((p) => p.kind)).toEqual(['total']);
+    expect(partitionProblems(capped, capped).map((p) => p.kind)).toContain('total');
+    // A last page that misses its last row, walked to the end: fewer rows than stated, a gap.
+    const short = [pageOf(LIST, 0, 5), pageOf(LIST, 1, 5), { ...pageOf(LIST, 2, 5), rows: ['r11'] }];
+    expect([...new Set(partitionProblems(short, short).map((p) => p.kind))]).toEqual(['count']);
     // Without a total, a short page before a non-empty one is a gap.
     const early = [{ ...pageOf(LIST, 0, 5), rows: ['r1'] }, pageOf(LIST, 1, 5)];
     expect(kinds(early)).toEqual(['count']);
@@ -106,11 +109,11 @@ describe('readPartition', () => {
     return { reads, read };
   };
 
-  test('walks the largest size to the end, then the head and tail of size 1 and of the drawn size', async () => {
+  test('walks the largest size to the end, then the tail of size 1 and of the drawn size', async () => {
     const { reads, read } = reader(LIST);
     const { walk, pages } = await readPartition(read, { largest: 5, drawn: 3, maxPages: 4 });
     expect(walk.length).toBe(3);
-    expect(reads).toEqual(['0/5', '1/5', '2/5', '0/1', '11/1', '12/1', '1/3', '3/3']);
+    expect(reads).toEqual(['0/5', '1/5', '2/5', '11/1', '12/1', '3/3']);
     expect(partitionProblems(pages, walk)).toEqual([]);
   });
 
@@ -118,7 +121,7 @@ describe('readPartition', () => {
     const long = Array.from({ length: 40 }, (_, i) => `r${i}`);
     const { reads, read } = reader(long);
     const { pages, walk } = await readPartition(read, { largest: 5, drawn: 7, maxPages: 2 });
-    expect(reads).toEqual(['0/5', '1/5', '7/5', '8/5', '0/1', '39/1', '40/1', '1/7', '5/7']);
+    expect(reads).toEqual(['0/5', '1/5', '7/5', '8/5', '39/1', '40/1', '5/7']);
     expect(partitionProblems(pages, walk)).toEqual([]);
   });
 
@@ -126,7 +129,7 @@ describe('readPartition', () => {
     const { reads, read } = reader(LIST);
     await readPartition(read, { largest: 100, drawn: 40, maxPages: 2 });
     // 12 rows: 40 becomes 2 + 40 % 10 = 2.
-    expect(reads).toEqual(['0/100', '0/1', '11/1', '12/1', '1/2', '5/2']);
+    expect(reads).toEqual(['0/100', '11/1', '12/1', '5/2']);
   });
 
   test('without a total, reads only the heads', async () => {

@@ -74,9 +74,10 @@ const rowsOwed = (p: Page, total: number): number => Math.min(p.size, Math.max(0
 
 /**
  * The pages a partition check reads: the first pages of the largest size (up to `maxPages`, the
- * run profile's budget, or until the list ends), and at the smallest size (1) and a drawn one a
- * first or second page and, where the total is known, the last page and the one past it (and
- * those of the largest size when its walk did not reach them).
+ * run profile's budget, or until the list ends); where the total is known, the last page and the
+ * one past it at the smallest size (1), the last page at a drawn size (moved below the total),
+ * and the last two of the largest size when its walk did not reach them; without a total, the
+ * first page of size 1 and the second of the drawn size.
  */
 export async function readPartition(
   read: ReadPage,
@@ -87,10 +88,11 @@ export async function readPartition(
   const tail = (size: number) => (total === undefined ? [] : lastPages(total, size));
   // A drawn size that holds the whole list is moved below it (same seed, same size): two pages at least.
   const drawn = total !== undefined && total > 2 && opts.drawn >= total ? 2 + (opts.drawn % (total - 2)) : opts.drawn;
+  // With a total, the last pages (a later page, held to the count); without one, the first ones.
   const plan: Array<[number, number]> = [
     ...(walkedTotal(walk) === undefined ? tail(opts.largest).map((i): [number, number] => [i, opts.largest]) : []),
-    ...[0, ...tail(1)].map((i): [number, number] => [i, 1]),
-    ...[1, ...tail(drawn).slice(0, 1)].map((i): [number, number] => [i, drawn]),
+    ...(total === undefined ? [0] : tail(1)).map((i): [number, number] => [i, 1]),
+    ...(total === undefined ? [1] : tail(drawn).slice(0, 1)).map((i): [number, number] => [i, drawn]),
   ];
   const pages = [...walk];
   const have = new Set(pages.map((p) => `${p.index}/${p.size}`));
@@ -103,18 +105,20 @@ export async function readPartition(
 }
 
 /**
- * Where `pages` (of any sizes and indices) fail to be a partition of one list. `walk` is the
- * walk at the largest size: when it reached the end, its rows are the list and a stated total
- * must count them; else the total the pages state is taken.
+ * Where `pages` (of any sizes and indices) fail to be a partition of one list of the total the
+ * pages state (else the rows of `walk`, the walk at the largest size, when it reached the end).
+ * A walk that reached the end and holds fewer rows than the stated total missed one ('count');
+ * more rows than the total, on the walk or past the last page, is a total that misses rows.
  */
 export function partitionProblems(pages: readonly Page[], walk: readonly Page[] = []): PartitionProblem[] {
   const problems: PartitionProblem[] = [];
   const walked = walkedTotal(walk);
   const stated = statedTotal(pages);
-  const total = walked ?? stated;
+  const total = stated ?? walked;
+  // Fewer rows than the count states: a row missed (a gap); more: the count misses rows.
   if (walked !== undefined && stated !== undefined && walked !== stated)
     problems.push({
-      kind: 'total',
+      kind: walked < stated ? 'count' : 'total',
       page: walk.at(-1)!,
       detail: `the pages state ${stated} rows; walked to the end they hold ${walked}`,
     });
