@@ -38,7 +38,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: E2E_FILES, exclude: NEVER, pool: 'forks' },
+        // Whole runs of the CLI: their bound is minutes, not the fast lane's 30 s.
+        test: { name: 'e2e', include: E2E_FILES, exclude: NEVER, pool: 'forks', testTimeout: 120_000 },
       },
     ],
   },

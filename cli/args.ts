@@ -30,7 +30,7 @@ export function parseFlags(command: string, argv: readonly string[], table: Flag
     throw new ConfigError(
       'E_USAGE',
       `${command}: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`,
-      `Run \`partner-conformance ${command} --help\` for its flags.`,
+      npmTookFlags(table, argv) ?? `Run \`partner-conformance ${command} --help\` for its flags.`,
     );
   }
   for (const [name, spec] of Object.entries(table)) {
@@ -54,6 +54,21 @@ export function parseFlags(command: string, argv: readonly string[], table: Flag
     }
   }
   return values;
+}
+
+/**
+ * `npm start --family utility` (no `--`): npm takes `--family` as its own setting and hands the
+ * script only `utility`. npm exports such settings as `npm_config_<name>`, so a flag of ours
+ * found there was eaten on the way; the hint shows the command with `--`.
+ */
+function npmTookFlags(table: FlagTable, argv: readonly string[]): string | undefined {
+  if (!process.env.npm_lifecycle_event) return undefined;
+  const taken = Object.keys(table).filter((name) => process.env[`npm_config_${name.replace(/-/g, '_')}`] !== undefined);
+  if (taken.length === 0) return undefined;
+  const script =
+    process.env.npm_lifecycle_event === 'start' ? 'npm start' : `npm run ${process.env.npm_lifecycle_event}`;
+  const flags = taken.map((name) => `--${name}`).join(', ');
+  return `npm took ${flags} for itself: put \`--\` before the suite's flags, e.g. \`${script} -- --${taken[0]} ${argv[0] ?? '<value>'}\`.`;
 }
 
 /** The flags of a command as help lines. */

@@ -52,7 +52,12 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['missing flag value', () => ['run', '--seed'], 'E_USAGE'],
   ['flag value forgotten before the next flag', () => ['run', '--family', '--strict'], 'E_USAGE'],
   ['stray word', () => ['run', 'utility'], 'E_USAGE'],
-  ['--target with --base-url', () => ['run', '--target', 'x.json', '--base-url', url], 'E_FLAGS_CONFLICT'],
+  ['--legacy-base-url without a target', () => ['run', '--legacy-base-url', url], 'E_FLAGS_CONFLICT'],
+  [
+    '--base-url over a profile, not http(s)',
+    () => ['run', '--target', 'specs/profiles/staging.json', '--base-url', 'ftp://x/'],
+    'E_BASE_URL_INVALID',
+  ],
   ['--fault with a remote target', () => ['run', '--base-url', url, '--fault', 'anything'], 'E_FLAGS_CONFLICT'],
   ['unknown run profile', () => ['run', '--profile', 'nightly'], 'E_PROFILE_UNKNOWN'],
   ['unknown family', () => ['run', '--family', 'utility,billing'], 'E_FAMILY_UNKNOWN'],
@@ -103,6 +108,8 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
     'E_SPEC_UNREADABLE',
   ],
   ['unknown family for rules', () => ['rules', '--family', 'billing'], 'E_FAMILY_UNKNOWN'],
+  ['route without an exit code', () => ['route'], 'E_USAGE'],
+  ['route with a number that is no exit code', () => ['route', '42'], 'E_USAGE'],
 ];
 
 describe('bad inputs exit 2 with a stable code and a fix', () => {
@@ -116,6 +123,34 @@ describe('bad inputs exit 2 with a stable code and a fix', () => {
       expect(requests).toBe(0);
     } finally {
       if (saved !== undefined) process.env.PARTNER_KEY_APPROVED = saved;
+    }
+  });
+});
+
+describe('hints that name the mistake', () => {
+  it('a target profile file given to --profile points to --target', async () => {
+    const result = await runMain(['run', '--profile', 'specs/profiles/staging.json']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('fix: --profile takes a run profile');
+    expect(result.err).toContain('--target specs/profiles/staging.json');
+  });
+
+  it('a flag npm took for itself (`npm start --family utility`) shows the command with `--`', async () => {
+    const saved = { event: process.env.npm_lifecycle_event, family: process.env.npm_config_family };
+    process.env.npm_lifecycle_event = 'start';
+    process.env.npm_config_family = 'true';
+    try {
+      const result = await runMain(['run', 'utility']);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain('npm took --family for itself');
+      expect(result.err).toContain('`npm start -- --family utility`');
+    } finally {
+      for (const [name, value] of [
+        ['npm_lifecycle_event', saved.event],
+        ['npm_config_family', saved.family],
+      ] as const)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
     }
   });
 });

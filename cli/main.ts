@@ -1,13 +1,13 @@
 /**
- * partner-conformance: the command line. Exit codes: 0 passed, 1 a rule failed (or the
- * mutation campaign missed a fault, or a variant failed), 2 usage or configuration error, 3 internal error,
- * 4 target unreachable, 5 target refused the key (README, "Exit codes").
+ * partner-conformance: the command line. Exit codes: harness/exit-codes.ts (README, "Exit codes");
+ * `mutation` and `variants` exit 1 when a fault is missed or a variant fails.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../harness/errors.js';
 import { processIO, type RunIO } from '../engine/io.js';
 import { projectPath } from '../harness/paths.js';
+import { exitCodesLine } from '../harness/exit-codes.js';
 
 type Command = (argv: readonly string[], io: RunIO) => Promise<number>;
 
@@ -33,6 +33,10 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
     load: async () => (await import('./merge-command.js')).mergeCommand,
     summary: 'merge the evidence.json of every shard of a run into one',
   },
+  route: {
+    load: async () => (await import('./route-command.js')).routeCommand,
+    summary: 'say what an exit code means and whose it is (a CI step after the reports are published)',
+  },
   mutation: {
     load: async () => (await import('./mutation-command.js')).mutationCommand,
     summary: 'run the suite against the clean server and every named fault; print the score',
@@ -53,8 +57,8 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 Run \`partner-conformance <command> --help\` for a command's flags.
-Exit codes: 0 passed, 1 a rule failed, 2 usage or configuration error (nothing tested),
-3 internal error, 4 target unreachable (DNS, connection, TLS), 5 target refused the key.
+Exit codes: ${exitCodesLine()}
+(\`partner-conformance route <code>\` says what one means and whose it is).
 Keys are never passed on the command line: a target profile names the environment
 variables that hold them.
 `;

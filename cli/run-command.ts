@@ -3,6 +3,7 @@ import { RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
 import { executeRun } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
 import { planRun, type RunRequest } from '../engine/plan.js';
+import { exitCodesLine } from '../harness/exit-codes.js';
 import { flagHelp, parseFlags, type ParsedFlags } from './args.js';
 import { RUN_FLAGS } from './run-flags.js';
 
@@ -12,10 +13,8 @@ export const RUN_HELP = `partner-conformance run [flags]
 
 Runs the conformance suites against a target (default: the embedded reference server) and
 writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
-Exit codes: 0 passed (warnings allowed), 1 a rule failed (or a warning with --strict),
-2 usage or configuration error, or every selected check skipped (nothing tested), 4 target unreachable (DNS, connection, TLS),
-5 target refused the key, 6 checks blocked by setup steps the target did not complete
-(no rule failed), 130 interrupted (partial report written).
+Exit codes: ${exitCodesLine()}
+(\`partner-conformance route <code>\` says what one means and whose it is; README, "Exit codes").
 
 ${flagHelp(RUN_FLAGS)}
 `;
@@ -27,6 +26,8 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
   return {
     target: str('target'),
     baseUrl: str('base-url'),
+    legacyBaseUrl: str('legacy-base-url'),
+    medicareBaseUrl: str('medicare-base-url'),
     spec: str('spec'),
     profile: str('profile'),
     families: list('family'),

@@ -11,7 +11,17 @@ export const RUN_FLAGS: FlagTable = {
   'base-url': {
     type: 'string',
     value: '<url>',
-    help: "test this base URL with the reference profile's key env names and no fixtures",
+    help: "with --target, this base URL over the profile's (a preview deployment); alone, a bare profile with the conventional key variables and no fixtures",
+  },
+  'legacy-base-url': {
+    type: 'string',
+    value: '<url>',
+    help: "the older ICHRA API's base URL over the profile's",
+  },
+  'medicare-base-url': {
+    type: 'string',
+    value: '<url>',
+    help: "the Medicare contact API's base URL over the profile's",
   },
   spec: {
     type: 'string',

@@ -22,12 +22,17 @@ export const REQUIRED_ROLES = ['approved'] as const;
 
 export function runProfileOf(name: string | undefined): RunProfile {
   if (name === undefined) return DEFAULT_RUN_PROFILE;
-  if (!isRunProfile(name))
+  if (!isRunProfile(name)) {
+    // "Profile" names two things: a file here is a target profile, which --target takes.
+    const aFile = /\.json$/i.test(name) || /[\\/]/.test(name);
     throw new ConfigError(
       'E_PROFILE_UNKNOWN',
-      `unknown run profile "${name}"`,
-      `Use one of the run profiles: ${RUN_PROFILE_NAMES.join(', ')}.`,
+      `unknown run profile "${name}"${aFile ? ' (a file: a target profile?)' : ''}`,
+      aFile
+        ? `--profile takes a run profile (${RUN_PROFILE_NAMES.join(', ')}); give a target profile file to --target: --target ${name}`
+        : `Use one of the run profiles: ${RUN_PROFILE_NAMES.join(', ')}.`,
     );
+  }
   return name;
 }
 

@@ -16,6 +16,7 @@ export function commandOf(plan: RunPlan): string {
   return runCommand({
     embedded: plan.embedded,
     profilePath: plan.profilePath,
+    urlOverrides: plan.urlOverrides,
     baseUrl: plan.profile.baseUrl,
     fault: plan.embedded ? plan.fault : undefined,
     variants: plan.embedded ? plan.variants : undefined,

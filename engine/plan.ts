@@ -10,7 +10,7 @@ import { ConfigError } from '../harness/errors.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { DEFAULT_SPEC } from '../harness/paths.js';
 import { requireKeys } from '../harness/client/keys.js';
-import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from '../harness/profile.js';
+import { loadTargetProfile, referenceProfilePath, type UrlOverrides, withUrlOverrides } from '../harness/profile.js';
 import { loadRules } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
@@ -51,6 +51,8 @@ export interface RunPlan {
   profile: TargetProfile;
   /** The profile's file as given (`--target`), named by the run's command. */
   profilePath?: string;
+  /** URLs the command line gave over the profile's (a preview deployment), named by the run's command. */
+  urlOverrides?: UrlOverrides;
   /** The target is the embedded reference server. */
   embedded: boolean;
   /** Fault switched on in the embedded server. */
@@ -66,6 +68,9 @@ export interface RunRequest {
   /** Target profile file (`--target`). */
   target?: string;
   baseUrl?: string;
+  /** `--legacy-base-url`, `--medicare-base-url`: over the profile's. */
+  legacyBaseUrl?: string;
+  medicareBaseUrl?: string;
   spec?: string;
   /** Run profile name (`--profile`). */
   profile?: string;
@@ -85,13 +90,6 @@ export interface RunRequest {
 }
 
 export function checkConflicts(request: RunRequest): void {
-  if (request.target !== undefined && request.baseUrl !== undefined) {
-    throw new ConfigError(
-      'E_FLAGS_CONFLICT',
-      '--target and --base-url both name a target',
-      'Use --target <profile.json> or --base-url <url>, not both.',
-    );
-  }
   if (request.fault !== undefined && (request.target !== undefined || request.baseUrl !== undefined)) {
     throw new ConfigError(
       'E_FLAGS_CONFLICT',
@@ -108,12 +106,22 @@ export function checkConflicts(request: RunRequest): void {
   }
 }
 
-type Target = Pick<RunPlan, 'profile' | 'profilePath' | 'embedded' | 'fault' | 'variants'>;
+type Target = Pick<RunPlan, 'profile' | 'profilePath' | 'urlOverrides' | 'embedded' | 'fault' | 'variants'>;
 
 function targetOf(request: RunRequest, fault: string | undefined, variants: string[] | undefined): Target {
-  if (request.target !== undefined)
-    return { embedded: false, profile: loadTargetProfile(resolve(request.target)), profilePath: request.target };
-  if (request.baseUrl !== undefined) return { embedded: false, profile: profileFromBaseUrl(request.baseUrl) };
+  const urls = Object.fromEntries(
+    (['baseUrl', 'legacyBaseUrl', 'medicareBaseUrl'] as const).flatMap((k) =>
+      request[k] === undefined ? [] : [[k, request[k]]],
+    ),
+  ) as UrlOverrides;
+  const overridden = Object.keys(urls).length > 0;
+  if (request.target !== undefined) {
+    const profile = loadTargetProfile(resolve(request.target));
+    return overridden
+      ? { embedded: false, profile: withUrlOverrides(profile, urls), profilePath: request.target, urlOverrides: urls }
+      : { embedded: false, profile, profilePath: request.target };
+  }
+  if (overridden) return { embedded: false, profile: withUrlOverrides(undefined, urls), urlOverrides: urls };
   return {
     embedded: true,
     profile: loadTargetProfile(referenceProfilePath()),

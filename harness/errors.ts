@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   E_PROFILE_UNKNOWN:
     'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
   E_KEY_ENV_MISSING: 'Export the environment variable named in the target profile for that key role.',
+  E_PROFILE_VARIABLE_UNSET:
+    'Export the variable the profile names with ${NAME} (a per-deploy URL, e.g. from the deploy job), or write the value in the profile.',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
   E_SPEC_NOT_OPENAPI: 'The document must have an `openapi: 3.0.x` or `3.1.x` field and `paths`.',

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath } from './profile.js';
+import { loadTargetProfile, profileFromBaseUrl, referenceProfilePath, withUrlOverrides } from './profile.js';
 import type { TargetProfile } from './run-config.js';
 import { caughtConfigError as caught } from './errors.test-helpers.js';
 
@@ -161,5 +161,76 @@ describe('profileFromBaseUrl', () => {
     });
     expect(profile.keys).toBe(base.keys);
     expect(base.baseUrl).toBe('http://127.0.0.1:8080');
+  });
+});
+
+describe('URLs from the command line over the profile', () => {
+  const base: TargetProfile = {
+    name: 'staging',
+    baseUrl: 'https://staging.example.com',
+    medicareBaseUrl: 'https://medicare.example.com',
+    keys: { approved: { env: 'A_KEY', tier: 'high' } },
+    fixtures: { zipCode: '78701' },
+  };
+
+  it('each given URL replaces the profile’s, the rest of the profile kept', () => {
+    const profile = withUrlOverrides(base, {
+      baseUrl: 'https://pr-42.preview.example.com/',
+      legacyBaseUrl: 'https://legacy-pr-42.example.com',
+    });
+    expect(profile).toMatchObject({
+      baseUrl: 'https://pr-42.preview.example.com',
+      legacyBaseUrl: 'https://legacy-pr-42.example.com',
+      medicareBaseUrl: 'https://medicare.example.com',
+      fixtures: { zipCode: '78701' },
+    });
+    expect(base.baseUrl).toBe('https://staging.example.com');
+  });
+
+  it('is checked as --base-url is, naming the flag', () => {
+    const error = caught(() => withUrlOverrides(base, { medicareBaseUrl: 'https://medicare.example.com/v1' }));
+    expect(error.code).toBe('E_BASE_URL_HAS_V1');
+    expect(error.message).toContain('--medicare-base-url');
+    expect(caught(() => withUrlOverrides(undefined, { legacyBaseUrl: 'https://x.example.com' })).code).toBe(
+      'E_FLAGS_CONFLICT',
+    );
+  });
+});
+
+describe('profile URLs naming environment variables', () => {
+  const restore = { url: process.env.PREVIEW_HOST, hook: process.env.HOOK_URL };
+  afterAll(() => {
+    for (const [name, value] of [
+      ['PREVIEW_HOST', restore.url],
+      ['HOOK_URL', restore.hook],
+    ] as const)
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  });
+
+  it('replaces ${NAME} in the URLs with the variable’s value', () => {
+    process.env.PREVIEW_HOST = 'pr-7.preview.example.com';
+    process.env.HOOK_URL = 'https://hooks.example.com/pr-7';
+    const profile = loadTargetProfile(
+      file('interpolated.json', {
+        ...valid,
+        baseUrl: 'https://${PREVIEW_HOST}/partner-api',
+        webhookReceiver: { publicUrl: '${HOOK_URL}' },
+      }),
+    );
+    expect(profile.baseUrl).toBe('https://pr-7.preview.example.com/partner-api');
+    expect(profile.webhookReceiver?.publicUrl).toBe('https://hooks.example.com/pr-7');
+  });
+
+  it('an unset variable is E_PROFILE_VARIABLE_UNSET, naming the field and the variable', () => {
+    delete process.env.PREVIEW_HOST;
+    const error = caught(() => loadTargetProfile(file('unset.json', { ...valid, baseUrl: 'https://${PREVIEW_HOST}' })));
+    expect(error.code).toBe('E_PROFILE_VARIABLE_UNSET');
+    expect(error.message).toContain('/baseUrl names ${PREVIEW_HOST}, which is not set');
+  });
+
+  it('never reads a key from ${NAME}: a key role names its variable in env', () => {
+    const profile = { ...valid, keys: { approved: { env: '${PARTNER_KEY_APPROVED}', tier: 'high' } } };
+    expect(caught(() => loadTargetProfile(file('key-var.json', profile))).code).toBe('E_PROFILE_INVALID');
   });
 });

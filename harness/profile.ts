@@ -35,8 +35,48 @@ export function profileSchemaPath(): string {
   return fileURLToPath(new URL('../specs/target-profile.schema.json', import.meta.url));
 }
 
+/**
+ * Profile strings that may name environment variables as `${NAME}`: what varies per deploy (a
+ * preview URL, the receiver's public address). Never a key: keys stay variable names in `env`.
+ */
+const INTERPOLATED: ReadonlyArray<readonly string[]> = [
+  ['baseUrl'],
+  ['legacyBaseUrl'],
+  ['medicareBaseUrl'],
+  ['caFile'],
+  ['webhookReceiver', 'publicUrl'],
+];
+
+/** `data` with each `${NAME}` of the INTERPOLATED strings replaced by its variable's value. */
+function interpolated(path: string, data: unknown): unknown {
+  if (data === null || typeof data !== 'object') return data;
+  const out = structuredClone(data) as Record<string, unknown>;
+  for (const at of INTERPOLATED) {
+    const parent = at
+      .slice(0, -1)
+      .reduce<Record<string, unknown> | undefined>(
+        (node, key) =>
+          node?.[key] !== null && typeof node?.[key] === 'object' ? (node[key] as Record<string, unknown>) : undefined,
+        out,
+      );
+    const key = at.at(-1)!;
+    const value = parent?.[key];
+    if (typeof value !== 'string') continue;
+    parent![key] = value.replace(/\$\{([^}]*)\}/g, (_m, name: string) => {
+      const set = VARIABLE_NAME.test(name) ? process.env[name] : undefined;
+      if (set === undefined || set === '')
+        throw new ConfigError(
+          'E_PROFILE_VARIABLE_UNSET',
+          `target profile ${path}: /${at.join('/')} names \${${name}}, ${VARIABLE_NAME.test(name) ? 'which is not set' : 'which is not a variable name'}`,
+        );
+      return set;
+    });
+  }
+  return out;
+}
+
 export function loadTargetProfile(path: string): TargetProfile {
-  const data = parseProfile(path);
+  const data = interpolated(path, parseProfile(path));
   const validate = profileValidator();
   if (!validate(data)) {
     throw new ConfigError(
@@ -159,13 +199,38 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   return profile;
 }
 
+/** URLs given on the command line over a profile's (`--base-url`, `--legacy-base-url`, `--medicare-base-url`). */
+export interface UrlOverrides {
+  baseUrl?: string;
+  legacyBaseUrl?: string;
+  medicareBaseUrl?: string;
+}
+
+/**
+ * `profile` (or, without one, the bare `--base-url` profile) with the URLs the command line
+ * gives: a preview deployment's address over the profile's, the rest of the profile kept.
+ */
+export function withUrlOverrides(profile: TargetProfile | undefined, urls: UrlOverrides): TargetProfile {
+  if (urls.baseUrl === undefined && profile === undefined)
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      '--legacy-base-url and --medicare-base-url need a target',
+      'Give --target or --base-url as well.',
+    );
+  const out = urls.baseUrl !== undefined ? profileFromBaseUrl(urls.baseUrl, profile) : { ...profile! };
+  if (urls.legacyBaseUrl !== undefined) out.legacyBaseUrl = checkedBaseUrl(urls.legacyBaseUrl, '--legacy-base-url');
+  if (urls.medicareBaseUrl !== undefined)
+    out.medicareBaseUrl = checkedBaseUrl(urls.medicareBaseUrl, '--medicare-base-url');
+  return out;
+}
+
 /**
  * The profile for `--base-url`: `base` pointed at another host (its legacy and Medicare URLs
  * follow when they were the same host as its base URL), or a bare profile with the
  * conventional key variables and no fixtures.
  */
 export function profileFromBaseUrl(url: string, base?: TargetProfile): TargetProfile {
-  const baseUrl = checkedBaseUrl(url);
+  const baseUrl = checkedBaseUrl(url, '--base-url');
   if (!base) return { name: new URL(baseUrl).host, baseUrl, keys: { ...CONVENTIONAL_KEYS }, fixtures: {} };
   const follow = (other?: string) =>
     other === undefined ? undefined : trimSlash(other) === trimSlash(base.baseUrl) ? baseUrl : other;
@@ -177,24 +242,24 @@ export function profileFromBaseUrl(url: string, base?: TargetProfile): TargetPro
   return profile;
 }
 
-function checkedBaseUrl(url: string): string {
+function checkedBaseUrl(url: string, flag: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ConfigError('E_BASE_URL_INVALID', `--base-url ${JSON.stringify(url)} is not an absolute URL`);
+    throw new ConfigError('E_BASE_URL_INVALID', `${flag} ${JSON.stringify(url)} is not an absolute URL`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ConfigError(
       'E_BASE_URL_INVALID',
-      `--base-url must use http or https, not ${parsed.protocol.replace(/:$/, '')}`,
+      `${flag} must use http or https, not ${parsed.protocol.replace(/:$/, '')}`,
     );
   }
   if (parsed.username || parsed.password) {
     // Credentials in a URL end up in reports; keys belong in environment variables.
-    throw new ConfigError('E_BASE_URL_INVALID', '--base-url must not carry credentials (user:password@)');
+    throw new ConfigError('E_BASE_URL_INVALID', `${flag} must not carry credentials (user:password@)`);
   }
-  refuseV1(parsed.href, '--base-url');
+  refuseV1(parsed.href, flag);
   return trimSlash(parsed.href);
 }
 

@@ -39,6 +39,8 @@ export interface RunWords {
   embedded: boolean;
   /** The target profile file as given (`--target`); a remote target without one is named by URL. */
   profilePath?: string;
+  /** URLs given on the command line over the profile's. */
+  urlOverrides?: { baseUrl?: string; legacyBaseUrl?: string; medicareBaseUrl?: string };
   baseUrl: string;
   fault?: string;
   /** Variants of the embedded server, each named by `--variant`. */
@@ -51,10 +53,13 @@ export interface RunWords {
 /** The command that repeats a run, without its narrowing flags (`--family`, `--rule`, `--seed`). */
 export function runCommand(run: RunWords): string {
   const words = ['npx', 'partner-conformance', 'run'];
-  if (!run.embedded)
-    words.push(
-      ...(run.profilePath !== undefined ? ['--target', run.profilePath] : ['--base-url', publicUrl(run.baseUrl)]),
-    );
+  if (!run.embedded && run.profilePath !== undefined) words.push('--target', run.profilePath);
+  const urls = run.urlOverrides ?? {};
+  if (!run.embedded && (run.profilePath === undefined || urls.baseUrl !== undefined))
+    words.push('--base-url', publicUrl(run.baseUrl));
+  if (!run.embedded && urls.legacyBaseUrl !== undefined) words.push('--legacy-base-url', publicUrl(urls.legacyBaseUrl));
+  if (!run.embedded && urls.medicareBaseUrl !== undefined)
+    words.push('--medicare-base-url', publicUrl(urls.medicareBaseUrl));
   if (run.embedded && run.fault !== undefined) words.push('--fault', run.fault);
   if (run.embedded) for (const variant of run.variants ?? []) words.push('--variant', variant);
   if (!isDefaultSpec(run.specSource))

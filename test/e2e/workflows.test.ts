@@ -1,19 +1,142 @@
 /**
- * The GitHub Actions workflows (issue "Ready for CI", section 3), read as text: no YAML parser
- * is a dependency of this project, so the essentials are asserted line by line. Commands are
- * parsed with the CLI's own flag table, so a workflow cannot drift from the CLI.
+ * The GitHub Action (action.yml) and the three workflow templates that use it, parsed as YAML.
+ * The action's run step is executed with a stand-in `node` to see the command it builds (parsed
+ * with the CLI's own flag table, so the action cannot drift from the CLI) and that it keeps the
+ * exit code; its route step is executed for real. actionlint checks the workflows (and the
+ * action's inputs they give) when it is on the PATH; `.ci/run` installs it.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { load } from 'js-yaml';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseFlags } from '../../cli/args.js';
-import { PROJECT_ROOT } from '../../harness/paths.js';
 import { RUN_FLAGS } from '../../cli/run-flags.js';
 import { runProfileOf, shardOf } from '../../engine/plan-inputs.js';
-import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
 import { SIGNING_KEY_ENV } from '../../engine/signing-key.js';
+import { EXIT_CODE_LIST, EXIT_CODES } from '../../harness/exit-codes.js';
+import { PROJECT_ROOT } from '../../harness/paths.js';
+import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
 
-const read = (name: string) => readFileSync(join(PROJECT_ROOT, '.github', 'workflows', name), 'utf8');
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  shell?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+interface Action {
+  name: string;
+  inputs: Record<string, { description: string; required?: boolean; default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
+interface Workflow {
+  name: string;
+  on: Record<string, unknown>;
+  concurrency?: { group: string };
+  jobs: Record<
+    string,
+    { 'runs-on': string; 'timeout-minutes': number; env?: Record<string, string>; steps: Step[]; strategy?: any }
+  >;
+}
+
+const yamlOf = <T>(path: string) => load(readFileSync(join(PROJECT_ROOT, path), 'utf8')) as T;
+const action = yamlOf<Action>('action.yml');
+const stepOf = (steps: Step[], test: (s: Step) => boolean) => {
+  const step = steps.find(test);
+  if (!step) throw new Error('no such step');
+  return step;
+};
+
+const scratch = mkdtempSync(join(tmpdir(), 'action-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs one of the action's bash steps with `env`; `node` on the PATH is `fakeNode` when given. */
+function runStep(step: Step, env: Record<string, string>, fakeNode?: string) {
+  const bin = join(scratch, 'bin');
+  const path = fakeNode ? `${bin}:${process.env.PATH}` : (process.env.PATH ?? '');
+  if (fakeNode) {
+    spawnSync('mkdir', ['-p', bin]);
+    writeFileSync(join(bin, 'node'), fakeNode);
+    chmodSync(join(bin, 'node'), 0o755);
+  }
+  const output = join(scratch, `output-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(output, '');
+  const run = spawnSync('bash', ['-eo', 'pipefail', '-c', step.run!], {
+    encoding: 'utf8',
+    env: { PATH: path, HOME: scratch, GITHUB_ACTION_PATH: PROJECT_ROOT, GITHUB_OUTPUT: output, ...env },
+  });
+  return { ...run, output: readFileSync(output, 'utf8') };
+}
+
+describe('the action (action.yml)', () => {
+  const steps = action.runs.steps;
+  const runStepOf = stepOf(steps, (s) => s.id === 'run');
+
+  it('is a composite action whose inputs name a target profile, never a key', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(action.inputs.target!.required).toBe(true);
+    for (const name of ['profile', 'families', 'args', 'report-dir', 'warn-on', 'upload-report', 'publish-junit'])
+      expect(Object.keys(action.inputs)).toContain(name);
+    expect(Object.keys(action.inputs).filter((n) => /key|secret|token/i.test(n))).toEqual([]);
+    expect(action.outputs['exit-code']!.value).toBe('${{ steps.run.outputs.exit-code }}');
+  });
+
+  it('builds a run command the CLI accepts from its inputs, and keeps the exit code for the last step', () => {
+    const record = join(scratch, 'argv.json');
+    const fake = `#!/bin/sh\nprintf '%s\\n' "$@" > ${record}\nexit 7\n`;
+    const env = {
+      TARGET: 'specs/profiles/staging.json',
+      RUN_PROFILE: 'certification',
+      FAMILIES: 'utility,quotes',
+      REPORT_DIR: 'reports/out/x',
+      EXTRA_ARGS: '--shard 2/3 --seed 7',
+    };
+    const ran = runStep(runStepOf, env, fake);
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.output).toBe('exit-code=7\n');
+    const argv = readFileSync(record, 'utf8').trim().split('\n');
+    expect(argv[0]).toBe(join(PROJECT_ROOT, 'bin', 'partner-conformance.js'));
+    expect(argv[1]).toBe('run');
+    const flags = parseFlags('run', argv.slice(2), RUN_FLAGS);
+    expect(flags).toMatchObject({ target: env.TARGET, 'report-dir': env.REPORT_DIR, seed: '7' });
+    expect(runProfileOf(flags.profile as string)).toBe('certification');
+    expect(flags.family).toEqual(['utility', 'quotes']);
+    expect(shardOf(flags.shard as string)).toBe('2/3');
+  });
+
+  it('publishes the JUnit results and uploads the reports whatever the run ended with', () => {
+    const publish = stepOf(steps, (s) => s.uses?.startsWith('dorny/test-reporter@') ?? false);
+    const upload = stepOf(steps, (s) => s.uses?.startsWith('actions/upload-artifact@') ?? false);
+    expect(publish.if).toMatch(/^always\(\) && inputs\.publish-junit == 'true'$/);
+    expect(upload.if).toMatch(/^always\(\) && inputs\.upload-report == 'true'$/);
+    expect(publish.with!.path).toBe('${{ inputs.report-dir }}/junit.xml');
+    expect(upload.with!.path).toBe('${{ inputs.report-dir }}');
+    expect(steps.indexOf(publish)).toBeGreaterThan(steps.indexOf(runStepOf));
+  });
+
+  it('routes every exit code in a last step that always runs: the code fails the job unless warn-on lists it', () => {
+    const route = steps.at(-1)!;
+    expect(route.if).toBe('always()');
+    expect(route.env!.CODE).toBe('${{ steps.run.outputs.exit-code }}');
+    for (const code of EXIT_CODE_LIST) {
+      const ran = runStep(route, { CODE: String(code), GITHUB_ACTIONS: 'true' });
+      const fails = EXIT_CODES[code].route !== 'none';
+      expect(ran.status, `${code}: ${ran.stderr}`).toBe(fails ? 1 : 0);
+      expect(ran.stdout).toContain(`partner-conformance exit ${code} (${EXIT_CODES[code].name})`);
+    }
+    const warned = runStep(route, { CODE: '2', WARN_ON: '2,3', GITHUB_ACTIONS: 'true' });
+    expect(warned.status).toBe(0);
+    expect(warned.stdout).toMatch(/^::warning title=partner-conformance exit 2/);
+    // A run step that never wrote its code (the runner died) is routed as the suite's own error.
+    expect(runStep(route, { CODE: '' }).status).toBe(1);
+  });
+});
 
 const WORKFLOWS = {
   staging: { file: 'staging-conformance.yml', profile: 'conformance' },
@@ -21,142 +144,90 @@ const WORKFLOWS = {
   smoke: { file: 'production-smoke.yml', profile: 'smoke' },
 } as const;
 
-/** `run:` lines that start the CLI, as argv after `run`, with GitHub expressions replaced by sample values. */
-function cliCommands(text: string): string[][] {
-  return [...text.matchAll(/^\s*(?:- )?(?:run: )?npx partner-conformance run (.+)$/gm)].map((m) =>
-    m[1]!
-      .replace(/\$\{\{\s*matrix\.shard\s*\}\}/g, '1')
-      .replace(/\$\{\{\s*env\.SHARD_COUNT\s*\}\}/g, '3')
-      .trim()
-      .split(/\s+/),
+const workflow = (file: string) => yamlOf<Workflow>(join('.github', 'workflows', file));
+
+/** The steps of a workflow that use the action, with the job they are in. */
+function actionUses(file: string) {
+  return Object.values(workflow(file).jobs).flatMap((job) =>
+    job.steps.filter((s) => s.uses === './').map((step) => ({ job, step })),
   );
 }
 
-/** `NAME: value` pairs of every env entry whose name says it holds a key. */
-function keyEnv(text: string): Array<[string, string]> {
-  return [...text.matchAll(/^\s+([A-Z][A-Z0-9_]*KEY[A-Z0-9_]*):\s*(.+)$/gm)]
-    .filter((m) => m[1] !== SIGNING_KEY_ENV)
-    .map((m) => [m[1]!, m[2]!.trim()]);
-}
-
 describe.each(Object.entries(WORKFLOWS))('%s workflow', (_name, { file, profile }) => {
-  const text = read(file);
+  const text = readFileSync(join(PROJECT_ROOT, '.github', 'workflows', file), 'utf8');
+  const uses = actionUses(file);
 
-  it('is YAML indented with spaces, with a name, triggers and a bounded job', () => {
-    expect(text).not.toMatch(/\t/);
-    for (const line of text.split('\n')) expect(line.match(/^ */)![0].length % 2, line).toBe(0);
-    expect(text).toMatch(/^name: \S/m);
-    expect(text).toMatch(/^on:\n/m);
-    expect(text).toMatch(/^jobs:\n {2}[a-z-]+:\n/m);
-    expect(text).toMatch(/runs-on: ubuntu-latest/);
-    expect(text).toMatch(/timeout-minutes: \d+/);
+  it('runs the action once, bounded, with inputs it declares, a shipped target profile and its run profile', () => {
+    expect(uses).toHaveLength(1);
+    const { job, step } = uses[0]!;
+    expect(job['runs-on']).toBe('ubuntu-latest');
+    expect(job['timeout-minutes']).toBeGreaterThan(0);
+    expect(job.steps[0]!.uses).toMatch(/^actions\/checkout@v([5-9]|\d\d)$/);
+    for (const input of Object.keys(step.with!)) expect(Object.keys(action.inputs)).toContain(input);
+    expect(runProfileOf(step.with!.profile)).toBe(profile);
+    expect(step.with!.target).toMatch(/^specs\/profiles\/\w+\.json$/);
+    expect(step.with!['report-dir']).toMatch(/^reports\/out\//);
   });
 
-  it(`runs the CLI with --profile ${profile}, a target profile and a report folder, with flags the CLI accepts`, () => {
-    const commands = cliCommands(text);
-    expect(commands).toHaveLength(1);
-    const flags = parseFlags('run', commands[0]!, RUN_FLAGS);
-    expect(runProfileOf(flags.profile as string | undefined)).toBe(profile);
-    expect(flags.target).toMatch(/^specs\/profiles\/\w+\.json$/);
-    expect(flags['report-dir']).toMatch(/^reports\/out\//);
-    expect(shardOf(flags.shard as string | undefined)).toBe(flags.shard);
-  });
-
-  it('names a shipped target profile whose every key variable the workflow sets', () => {
-    const flags = parseFlags('run', cliCommands(text)[0]!, RUN_FLAGS);
-    const target = loadTargetProfile(join(PROJECT_ROOT, flags.target as string));
-    const set = new Set(keyEnv(text).map(([name]) => name));
-    for (const { env } of Object.values(target.keys)) expect([...set], env).toContain(env);
-    if (profile === 'smoke') expect(target.readOnly).toBe(true);
-  });
-
-  it('publishes the JUnit XML and uploads report.html even when the run fails', () => {
-    const dir = /--report-dir (.+)$/m.exec(text)![1]!.trim();
-    expect(text).toMatch(/uses: dorny\/test-reporter@v\d+/);
-    expect(text).toContain(`path: ${dir}/junit.xml`);
-    expect(text).toMatch(/uses: actions\/upload-artifact@v\d+/);
-    expect(text).toContain(`${dir}/report.html`);
-    // Both publishing steps run after a failed run too (that is when the report matters).
-    const steps = text.split(/\n\s+- (?=name:|uses:|run:)/).filter((s) => /test-reporter|upload-artifact/.test(s));
-    expect(steps.length).toBeGreaterThanOrEqual(2);
-    for (const step of steps) expect(step).toMatch(/if: always\(\)/);
-  });
-
-  it('takes every key from secrets into a variable a target profile names, never a literal', () => {
-    const entries = keyEnv(text);
-    expect(entries.length).toBeGreaterThan(0);
-    const names = new Set(Object.values(loadTargetProfile(referenceProfilePath()).keys).map((k) => k.env));
-    for (const [name, value] of entries) {
-      expect([...names], name).toContain(name);
+  it('sets every key variable of its target profile from a secret, never a literal', () => {
+    const { job, step } = uses[0]!;
+    const target = loadTargetProfile(join(PROJECT_ROOT, step.with!.target!));
+    const env = Object.entries(job.env ?? {}).filter(([name]) => /KEY/.test(name) && name !== SIGNING_KEY_ENV);
+    for (const { env: variable } of Object.values(target.keys)) expect(Object.keys(job.env ?? {})).toContain(variable);
+    const known = new Set(Object.values(loadTargetProfile(referenceProfilePath()).keys).map((k) => k.env));
+    for (const [name, value] of env) {
+      expect([...known], name).toContain(name);
       expect(value, name).toMatch(
         /^\$\{\{\s*secrets(\.[A-Z0-9_]+|\[format\('[A-Z0-9_]+\{0\}', matrix\.shard\)\])\s*\}\}$/,
       );
     }
+    if (profile === 'smoke') expect(target.readOnly).toBe(true);
     expect(text).not.toMatch(/x-api-key/i);
-  });
-});
-
-describe.each(Object.entries(WORKFLOWS))('%s workflow on current runtimes, routing exit codes', (_name, { file }) => {
-  const text = read(file);
-
-  it('runs on a current Node LTS with actions of the majors that run on it', () => {
-    for (const [, version] of text.matchAll(/node-version: (\d+)/g)) expect(Number(version)).toBeGreaterThanOrEqual(22);
-    const MIN: Record<string, number> = {
-      'actions/checkout': 5,
-      'actions/setup-node': 5,
-      'actions/upload-artifact': 5,
-      'actions/download-artifact': 5,
-      'dorny/test-reporter': 2,
-    };
-    for (const [, action, major] of text.matchAll(/uses: ([\w-]+\/[\w-]+)@v(\d+)/g))
-      expect(Number(major), action).toBeGreaterThanOrEqual(MIN[action!] ?? 0);
-  });
-
-  it('keeps the exit code past the run step and routes 1, 4, 5, 6 apart from 2 in a last step that always runs', () => {
-    const id = /id: (\w+)\n(?:\s+#.*\n)*\s+run: \|\n\s+set \+e\n\s+npx partner-conformance run /.exec(text)?.[1];
-    expect(id).toBeDefined();
-    expect(text).toContain('echo "exit-code=$?" >> "$GITHUB_OUTPUT"');
-    const route = text.slice(text.indexOf('- name: Route the outcome'));
-    expect(route).toMatch(/if: always\(\)/);
-    expect(route).toContain(`\${{ steps.${id}.outputs.exit-code }}`);
-    for (const code of ['1', '4', '5', '6'])
-      expect(route).toMatch(
-        new RegExp(`\\n\\s+${code}\\) echo "::error title=partner-conformance exit ${code}::[^\\n]+; exit 1 ;;`),
-      );
-    expect(route).toMatch(
-      /\n\s+(2|\*)\) echo "::(error|warning) title=partner-conformance exit (2|\$CODE)::[^\n]*(setup|not tested)/,
-    );
   });
 });
 
 describe('triggers and scheduling', () => {
   it('runs staging conformance when a deployment to staging succeeds', () => {
-    const text = read(WORKFLOWS.staging.file);
-    expect(text).toMatch(/^on:\n(?: {2}.*\n)* {2}(deployment_status|workflow_run):/m);
-    expect(text).toContain("github.event.deployment_status.state == 'success'");
-    expect(text).toContain("github.event.deployment.environment == 'staging'");
+    const flow = workflow(WORKFLOWS.staging.file);
+    expect(Object.keys(flow.on)).toContain('deployment_status');
+    const job = Object.values(flow.jobs)[0] as unknown as { if: string };
+    expect(job.if).toContain("github.event.deployment_status.state == 'success'");
+    expect(job.if).toContain("github.event.deployment.environment == 'staging'");
   });
 
-  it('runs the smoke check every 15 minutes, one run at a time', () => {
-    const text = read(WORKFLOWS.smoke.file);
-    expect(text).toMatch(/schedule:\n\s+- cron: '\*\/15 \* \* \* \*'/);
-    expect(text).toMatch(/concurrency:\n\s+group: production-smoke/);
+  it('runs the smoke check every 15 minutes, one run at a time, without paging for its own setup', () => {
+    const flow = workflow(WORKFLOWS.smoke.file);
+    expect(flow.on.schedule).toEqual([{ cron: '*/15 * * * *' }]);
+    expect(flow.concurrency?.group).toBe('production-smoke');
+    expect(actionUses(WORKFLOWS.smoke.file)[0]!.step.with!['warn-on']).toBe('2,3');
   });
 
   it('runs certification nightly, split into as many shards as the matrix has, each with its own keys', () => {
-    const text = read(WORKFLOWS.nightly.file);
-    expect(text).toMatch(/schedule:\n\s+- cron: '\d+ \d+ \* \* \*'/);
-    const shards = /shard: \[([\d, ]+)\]/
-      .exec(text)![1]!
-      .split(',')
-      .map((s) => Number(s.trim()));
-    const count = Number(/SHARD_COUNT: (\d+)/.exec(text)![1]);
-    expect(shards).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
-    expect(text).toContain('--shard ${{ matrix.shard }}/${{ env.SHARD_COUNT }}');
-    expect(text).toMatch(/fail-fast: false/);
+    const flow = workflow(WORKFLOWS.nightly.file);
+    expect((flow.on.schedule as Array<{ cron: string }>)[0]!.cron).toMatch(/^\d+ \d+ \* \* \*$/);
+    const { job, step } = actionUses(WORKFLOWS.nightly.file)[0]!;
+    const shards = job.strategy.matrix.shard as number[];
+    expect(shards).toEqual(Array.from({ length: Number(job.env!.SHARD_COUNT) }, (_, i) => i + 1));
+    expect(job.strategy['fail-fast']).toBe(false);
+    expect(step.with!.args).toBe('--shard ${{ matrix.shard }}/${{ env.SHARD_COUNT }}');
     // Each shard's keys are chosen by its index, so shards never share a rate budget.
-    for (const [, value] of keyEnv(text)) expect(value).toContain('matrix.shard');
-    expect(text).toContain('evidence.json');
+    for (const [name, value] of Object.entries(job.env!))
+      if (/KEY/.test(name) && name !== SIGNING_KEY_ENV) expect(value).toContain('matrix.shard');
+    // The shards' uploads hold their evidence.json, which the merge job reads.
+    expect(step.with!['artifact-name']).toBe('certification-shard-${{ matrix.shard }}');
+    expect(JSON.stringify(flow.jobs['merge-evidence'])).toContain('certification-shard-*/evidence.json');
   });
 });
+
+const actionlint = spawnSync('sh', ['-c', 'command -v actionlint'], { encoding: 'utf8' }).stdout.trim();
+
+describe.skipIf(!actionlint)(
+  `actionlint${actionlint ? '' : ' (skipped: actionlint is not on the PATH; .ci/run installs it)'}`,
+  () => {
+    it('finds nothing in the workflows, nor in the inputs they give the action', () => {
+      const ran = spawnSync(actionlint, ['-no-color'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+      expect(ran.stdout + ran.stderr).toBe('');
+      expect(ran.status).toBe(0);
+    });
+  },
+);

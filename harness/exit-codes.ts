@@ -1,0 +1,105 @@
+/**
+ * The exit codes of the command line: what each means, what to do, and whose it is to act on.
+ * One table: `--help`, README's table (test/readme-exit-codes.test.ts), the `route` command
+ * and the GitHub Action (action.yml) read it; the code that decides a run's exit code uses
+ * these numbers.
+ */
+
+/**
+ * Who acts on a code. `contract`: the API's owner (the target broke its contract); `network`:
+ * whoever runs the path to the target; `credentials`: the owner of the key's secret;
+ * `service`: the target's operator (it answers, but unwell); `setup`: whoever owns the check
+ * setup (profile, flags, keys, fixtures: the target was not or not fully tested); `suite`: the
+ * suite's maintainers; `none`: nothing to do.
+ */
+export type ExitRoute = 'none' | 'contract' | 'network' | 'credentials' | 'service' | 'setup' | 'suite';
+
+export interface ExitCodeSpec {
+  /** A short name, e.g. `failed`. */
+  name: string;
+  /** What the code means, in a line. */
+  meaning: string;
+  /** What to do about it, in a line. */
+  action: string;
+  route: ExitRoute;
+}
+
+// 7 (incomplete: a required rule not proven), 8 (not the API as configured), 9 (unhealthy) and
+// 10 (degraded: over a latency budget) are reserved for the outcomes that will use them.
+export const EXIT_CODES = {
+  0: {
+    name: 'passed',
+    meaning: 'every check passed (warnings on inferred rules allowed)',
+    action: 'nothing',
+    route: 'none',
+  },
+  1: {
+    name: 'failed',
+    meaning:
+      'a rule failed (or, with `--strict`, an inferred rule warned); `mutation`: a fault missed or a false failure; `variants`: a variant failed or warned',
+    action: 'open `report.html`: each failure names its rule and exchange',
+    route: 'contract',
+  },
+  2: {
+    name: 'setup',
+    meaning: 'usage or configuration error, or every selected check skipped: nothing was tested',
+    action: 'read the `E_...` line on stderr and its `fix:` line',
+    route: 'setup',
+  },
+  3: {
+    name: 'internal',
+    meaning: 'internal error of the suite',
+    action: 'file an issue with the stderr output',
+    route: 'suite',
+  },
+  4: {
+    name: 'unreachable',
+    meaning:
+      'the target cannot be reached: no such host, nothing listening, TLS handshake failed (an untrusted certificate too), the proxy refused, no connection in time, the connection closed or reset before any answer (preflight); or checks blocked by one of these during the run',
+    action: 'check the address, DNS, the service and the network path; the `E_TARGET_...` line says which',
+    route: 'network',
+  },
+  5: {
+    name: 'key refused',
+    meaning: 'the target refused our key: 401 or 403 on the preflight ping',
+    action: "check the key in the variable the profile names (revoked, rotated, another environment's)",
+    route: 'credentials',
+  },
+  6: {
+    name: 'setup steps blocked',
+    meaning:
+      "checks blocked by a setup step the target did not complete, and no rule failed (a submission the profile's test carrier should accept ended `submission_failed`): the target is not set up as the profile says",
+    action:
+      'read the `Setup steps that failed` block: it names the step, its exchange and a fix (a fixture, a test carrier)',
+    route: 'setup',
+  },
+  130: {
+    name: 'interrupted',
+    meaning: 'stopped by Ctrl-C: the checks under way finished, the rest did not run',
+    action:
+      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`); a second Ctrl-C stops at once',
+    route: 'none',
+  },
+} as const satisfies Record<number, ExitCodeSpec>;
+
+export type ExitCode = keyof typeof EXIT_CODES;
+
+/** Every exit code, in order. */
+export const EXIT_CODE_LIST = Object.keys(EXIT_CODES).map(Number) as ExitCode[];
+
+/** The entry of `code`, or undefined for a number the command line never exits with. */
+export function exitCodeSpec(code: number): ExitCodeSpec | undefined {
+  return Object.hasOwn(EXIT_CODES, code) ? EXIT_CODES[code as ExitCode] : undefined;
+}
+
+/** `0 passed, 1 failed, ...`: the codes for `--help`, wrapped under 100 columns. */
+export function exitCodesLine(): string {
+  const lines = [''];
+  for (const code of EXIT_CODE_LIST) {
+    const word = `${code} ${EXIT_CODES[code].name}`;
+    const last = lines.length - 1;
+    if (lines[last]!.length + word.length > 80) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]}, ${word}` : word;
+  }
+  return lines.join(',\n');
+}
