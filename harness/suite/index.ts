@@ -22,6 +22,7 @@ export { draw } from './draw.js';
 export {
   expectPartition,
   lastPages,
+  limitOffsetProblem,
   PARTITION_ORDER,
   pagesPerWalk,
   partitionProblems,

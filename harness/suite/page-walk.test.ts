@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../model.js';
 import {
   lastPages,
+  limitOffsetProblem,
   partitionProblems,
   readPartition,
   statedTotal,
@@ -139,5 +140,15 @@ describe('readPartition', () => {
     );
     await readPartition(read, { largest: 5, drawn: 7, maxPages: 2 });
     expect(reads).toEqual(['0/5', '1/5', '0/1', '1/7']);
+  });
+});
+
+describe('limitOffsetProblem', () => {
+  test('names limit and offset that are another page, and leaves out what the body does not show', () => {
+    expect(limitOffsetProblem({ limit: 25, offset: 0 }, 0, 25)).toBeUndefined();
+    expect(limitOffsetProblem({ limit: 25, offset: 0 }, 0, 100)).toBe('pagination limit 25');
+    expect(limitOffsetProblem({ limit: 2, offset: 1 }, 2, 2)).toBe('pagination offset 1');
+    expect(limitOffsetProblem({ limit: '2', offset: null }, 2, 3)).toBeUndefined();
+    expect(limitOffsetProblem(undefined, 2, 3)).toBeUndefined();
   });
 });

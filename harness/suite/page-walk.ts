@@ -47,6 +47,22 @@ export async function walkPages(read: ReadPage, size: number, maxPages: number, 
   return pages;
 }
 
+/**
+ * What `limit`/`offset` pagination metadata (`page`, when the body shows it) says of another
+ * page than the one read; metadata it does not show as integers is not compared.
+ */
+export function limitOffsetProblem(
+  page: { limit?: unknown; offset?: unknown } | undefined,
+  offset: number,
+  limit: number,
+): string | undefined {
+  const wrong = [
+    Number.isInteger(page?.limit) && page!.limit !== limit ? `limit ${String(page!.limit)}` : '',
+    Number.isInteger(page?.offset) && page!.offset !== offset ? `offset ${String(page!.offset)}` : '',
+  ].filter(Boolean);
+  return wrong.length > 0 ? `pagination ${wrong.join(', ')}` : undefined;
+}
+
 /** The total every page states, when they all state one and agree (else undefined). */
 export function statedTotal(pages: readonly Page[]): number | undefined {
   const totals = new Set(pages.map((p) => p.total));

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import {
   draw,
   expectPartition,
+  limitOffsetProblem,
   pagesPerWalk,
   partitionProblems,
   readPartition,
@@ -117,16 +118,6 @@ const PARTITION_RULES: Readonly<Record<PartitionKind, string>> = {
   total: 'ENR-LIST-TOTAL',
 };
 
-/** What the pagination says of another page than the one read, when it names one. */
-function paginationProblem(ex: Exchange, offset: number, limit: number): string | undefined {
-  const page = paginationOf(ex.response?.json);
-  const wrong = [
-    Number.isInteger(page?.limit) && page!.limit !== limit ? `limit ${String(page!.limit)}` : '',
-    Number.isInteger(page?.offset) && page!.offset !== offset ? `offset ${String(page!.offset)}` : '',
-  ].filter(Boolean);
-  return wrong.length > 0 ? `pagination ${wrong.join(', ')}` : undefined;
-}
-
 verify(
   'the pages of the list at limit 100, 1 and a drawn limit partition its applications: none twice, none missed, pagination naming each page and one total',
   ['ENR-LIST-PAGES-CONSISTENT', 'ENR-LIST-TOTAL'],
@@ -136,13 +127,14 @@ verify(
       const ex = await t.send(
         list.request({ limit: size, offset: index * size }, `offset ${index * size}, limit ${size}`),
       );
-      const total = paginationOf(ex.response?.json)?.total;
+      const pagination = paginationOf(ex.response?.json);
+      const total = pagination?.total;
       return {
         index,
         size,
         rows: rowIds(expectRows(t.expect.rules('ENR-LIST-PAGES-CONSISTENT'), ex)),
         total: Number.isInteger(total) ? (total as number) : undefined,
-        metadataProblem: paginationProblem(ex, index * size, size),
+        metadataProblem: limitOffsetProblem(pagination, index * size, size),
         ex,
       };
     };

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import {
   draw,
   expectPartition,
+  limitOffsetProblem,
   pagesPerWalk,
   partitionProblems,
   readPartition,
@@ -21,7 +22,8 @@ import {
   type PartitionKind,
   type ReadPage,
 } from '../../harness/suite/index.js';
-import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, paginationProblem, type Query } from './policy-kit.js';
+import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, type Query } from './policy-kit.js';
+import { policyPaginationOf } from './policy-status-reader.js';
 
 /** The largest limit (4.7). */
 const MAX_LIMIT = 100;
@@ -103,7 +105,13 @@ verify(
         listRequest(t, { limit: size, offset: index * size }, `offset ${index * size}, limit ${size}`),
       );
       const rows = listRows(t, ex, 'POLICY-LIST-PAGES-CONSISTENT');
-      return { index, size, rows, metadataProblem: paginationProblem(t, ex, index * size, size), ex };
+      return {
+        index,
+        size,
+        rows,
+        metadataProblem: limitOffsetProblem(policyPaginationOf(t.json<unknown>(ex)), index * size, size),
+        ex,
+      };
     };
     const drawn = draw(t, fc.integer({ min: 2, max: MAX_LIMIT - 1 }), 'policy-status limit');
     let first: Page | undefined;

@@ -68,17 +68,6 @@ export function expectListPagination(t: CheckContext, ex: Exchange, rule: string
   });
 }
 
-/** What the pagination metadata says of another page than the one read (limit and offset name the page asked). */
-export function paginationProblem(t: CheckContext, ex: Exchange, offset: number, limit: number): string | undefined {
-  const page = policyPaginationOf(t.json<unknown>(ex));
-  if (!page) return undefined;
-  const wrong = [
-    Number.isInteger(page.limit) && page.limit !== limit ? `limit ${String(page.limit)}` : '',
-    Number.isInteger(page.offset) && page.offset !== offset ? `offset ${String(page.offset)}` : '',
-  ].filter(Boolean);
-  return wrong.length > 0 ? `pagination ${wrong.join(', ')}` : undefined;
-}
-
 /** The policy statuses of a 200 single read (named by `rule`). */
 export function expectPolicyStatuses(t: CheckContext, ex: Exchange, rule: string): unknown[] {
   const statuses = policyStatusesOf(t.json<unknown>(ex));
