@@ -16,7 +16,7 @@ export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
-export { overlapOf, pagesMatchLarger, readWhileStill, STILL_ATTEMPTS, type Pages } from './pages.js';
+export { readWhileStill, STILL_ATTEMPTS } from './pages.js';
 export { stepLabel } from './steps.js';
 export { draw } from './draw.js';
 export {
