@@ -52,11 +52,12 @@ export const TARGETS: TargetSpec[] = [
     target: 'smoke <= 10 requests',
     judge: ({ smoke: r }) => r && { figure: `${r.requests}`, met: r.requests <= 10 },
   },
-  // The state-machine model and generated writes raised the budgets: conformance <= 500, certification <= 900 requests.
+  // The state-machine model and generated writes raised the budgets: conformance <= 500, certification <= 900
+  // requests; checks over the whole domain (properties, pages as a partition, every tier) raised conformance to 550.
   {
     id: 'conformance-requests',
-    target: 'conformance <= 500 requests',
-    judge: ({ conformance: r }) => r && { figure: `${r.requests}`, met: r.requests <= 500 },
+    target: 'conformance <= 550 requests',
+    judge: ({ conformance: r }) => r && { figure: `${r.requests}`, met: r.requests <= 550 },
   },
   {
     id: 'conformance-floor',
