@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { listFaults } from '../reference/server.js';
 import { measureCampaign } from './lib/measure-campaign.js';
 import { measureRun, type RunRequest, type Tier } from './lib/measure-run.js';
+import { measureProductionSmoke } from './lib/measure-monitor.js';
 import { machine } from './lib/machine.js';
 import { measureStartup } from './lib/startup.js';
 import { campaignRows, CAMPAIGN_HEADER, runRows, RUN_HEADER, targetRows, TARGET_HEADER } from './lib/bench-tables.js';
@@ -18,11 +19,15 @@ import { judgeTargets, type BenchFigures } from './lib/targets.js';
 
 export const BENCH_FORMAT = 'partner-conformance.bench/1';
 
+/** The round trip the production smoke row adds to every answer. */
+export const PRODUCTION_RTT_MS = 80;
+
 /** The scale run's data set (issue section 4). */
 export const SCALE_DATA = { enrollments: 10_000, providers: 100_000 };
 
 const HELP = `npm run bench -- [flags]
 
+  --smoke-only      only the smoke runs (the embedded one, and the production profile through an 80 ms proxy)
   --skip-mutation   leave out the mutation campaign (the longest part)
   --skip-tiers      leave out the certification runs at tier low and medium (tier low takes minutes)
   --skip-scale      leave out the certification run on the big data set
@@ -34,6 +39,7 @@ const HELP = `npm run bench -- [flags]
 
 const { values: flags } = parseArgs({
   options: {
+    'smoke-only': { type: 'boolean' },
     'skip-mutation': { type: 'boolean' },
     'skip-tiers': { type: 'boolean' },
     'skip-scale': { type: 'boolean' },
@@ -81,6 +87,25 @@ async function main(): Promise<number> {
 
   figures.smoke = await run({ label: 'smoke', profile: 'smoke' }, 'smoke');
   await write();
+  const monitored = async (label: string, slug: string, blips?: string[]) => {
+    log(`${label}...`);
+    const m = await measureProductionSmoke({
+      label,
+      reportDir: join(dir, slug),
+      seed,
+      rttMs: PRODUCTION_RTT_MS,
+      blips,
+    });
+    log(`${label}: ${(m.wallMs / 1000).toFixed(1)} s, ${m.requests} requests, exit ${m.exitCode}`);
+    return m;
+  };
+  figures.smokeProduction = await monitored('smoke, production profile, 80 ms', 'smoke-production');
+  figures.smokeConfirmed = await monitored('smoke, production profile, two blips', 'smoke-confirmed', [
+    '/v1/reference/counties',
+    '/v1/enrollments',
+  ]);
+  await write();
+  if (flags['smoke-only']) return report(figures, dir, startup);
   figures.conformance = await run({ label: 'conformance', profile: 'conformance' }, 'conformance');
   await write();
   figures.certification = await run({ label: 'certification', profile: 'certification' }, 'certification');
@@ -120,7 +145,10 @@ async function main(): Promise<number> {
     }
   }
   await write();
+  return report(figures, dir, startup);
+}
 
+function report(figures: BenchFigures, dir: string, startup: { cliVersionMs: number }): number {
   const out = process.stdout;
   out.write(
     `\nmachine: ${machine().cpus} cores, Node ${process.version}; process start-up (CLI --version): ${(startup.cliVersionMs / 1000).toFixed(1)} s\n\n`,

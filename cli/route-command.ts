@@ -1,7 +1,8 @@
 /**
  * `route <exit-code>`: what a run's exit code means and whose it is, for a CI step that runs
  * after the reports are published (the GitHub Action's last step). Inside GitHub Actions it
- * writes the code as an annotation and a line of the step summary. Exit 1 when the code should
+ * writes the code as an annotation and a line of the step summary, and whose it is as the
+ * step's `route` output. Exit 1 when the code should
  * fail the job, 0 when it passed or is listed in --warn (reported as a warning only).
  */
 import { appendFileSync } from 'node:fs';
@@ -64,6 +65,8 @@ export async function routeCommand(argv: readonly string[], io: RunIO): Promise<
   io.out.write(
     github ? `${annotation(level, code, spec)}\n` : `exit ${code} (${spec.name}): ${spec.meaning}\n  ${spec.action}\n`,
   );
+  // The step's `route` output: a later step can send a code further by whose it is (exit 5 to the secret's owner).
+  if (github && process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `route=${spec.route}\n`);
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (github && summaryFile)
     appendFileSync(

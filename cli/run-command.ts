@@ -12,7 +12,8 @@ const withEvidence = RUN_PROFILE_NAMES.filter((p) => RUN_PROFILES[p].evidence);
 export const RUN_HELP = `partner-conformance run [flags]
 
 Runs the conformance suites against a target (default: the embedded reference server) and
-writes summary.json, junit.xml and report.html (plus evidence.json for ${withEvidence.join(', ')}).
+writes summary.json, junit.xml, report.html, exchanges.har and metrics.prom (plus evidence.json for
+${withEvidence.join(', ')}).
 Exit codes: ${exitCodesLine()}
 (\`partner-conformance route <code>\` says what one means and whose it is; README, "Exit codes").
 
@@ -41,6 +42,10 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     fault: str('fault'),
     webhookListen: str('webhook-listen'),
     variants: list('variant'),
+    history: str('history'),
+    notify: list('notify'),
+    pushGateway: str('push-gateway'),
+    metricsTextfile: str('metrics-textfile'),
   };
 }
 

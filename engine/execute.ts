@@ -3,7 +3,7 @@
  * the plan's RunConfig, and the reports written. `executeRun` is the CLI's whole run;
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
-import { formatWarning } from '../harness/errors.js';
+import { formatWarning, TargetUnusable } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
@@ -25,6 +25,9 @@ import type { RunPlan } from './plan.js';
 import { ensureWritableDir, linkLatest } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
+import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
+import { watchCertificate } from './monitor/tls-certificate.js';
+import { recordPreflightStop } from './monitor/preflight-stop.js';
 
 export interface ReportOptions {
   writers: ReportWriter[];
@@ -47,7 +50,14 @@ export function runPlanned(
     secrets: keyValues(target.profile),
     preFindings: report.preFindings,
     classify: blockedByTransport,
+    exitCode: runExitCode,
   });
+}
+
+/** The exit code of a run from its summary: Ctrl-C, else its outcome's, a transport cause's over a failure. */
+export function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'outcome' | 'findings'>): number {
+  if (summary.interrupted) return INTERRUPTED_EXIT;
+  return exitCodeWithBlocks(exitCodeOf(summary), transportBlocks(summary.findings));
 }
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
@@ -65,6 +75,16 @@ function githubOf(env: NodeJS.ProcessEnv): { summaryPath?: string } | undefined 
   return env.GITHUB_STEP_SUMMARY ? { summaryPath: env.GITHUB_STEP_SUMMARY } : {};
 }
 
+/** Every report format of a CLI run: console progress, the files, GitHub's annotations and step summary. */
+function writersOf(plan: RunPlan, io: RunIO, signingKey: ReturnType<typeof signingKeyFromEnv>): ReportWriter[] {
+  return standardWriters(plan.reportDir, io.out, {
+    signingKey,
+    github: githubOf(process.env),
+    console: progressOf(io),
+    ...(plan.monitor?.metricsTextfile ? { metricsTextfile: plan.monitor.metricsTextfile } : {}),
+  });
+}
+
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
   const startedAt = new Date();
@@ -72,16 +92,37 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
   const started = await startTarget(plan, undefined, server);
   let receiver: WebhookInbox | undefined;
+  // The certificate of an https target, from the preflight's connection.
+  const certificate = plan.embedded
+    ? undefined
+    : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
   try {
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
-    const reached: StartedTarget = plan.embedded
-      ? started
-      : {
-          ...started,
-          ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
-          preflight: await preflight(started.profile, plan.runProfile, plan.runId),
-        };
+    let reached: StartedTarget;
+    try {
+      reached = plan.embedded
+        ? started
+        : {
+            ...started,
+            ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
+            preflight: await preflight(started.profile, plan.runProfile, plan.runId),
+          };
+    } catch (err) {
+      if (!(err instanceof TargetUnusable)) throw err;
+      // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
+      const code = await recordPreflightStop({
+        plan,
+        profile: started.profile,
+        error: err,
+        writers: writersOf(plan, io, signingKey),
+        io,
+        startedAt,
+        certificate,
+      });
+      if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+      return code;
+    }
     const { profile } = reached;
     io.out.write(
       `partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`,
@@ -98,7 +139,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       lookUpFixtures: !plan.embedded,
     });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
-    const target = { ...reached, configWarnings };
+    const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
+    const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
     // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.
@@ -118,11 +160,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         plan,
         target,
         {
-          writers: standardWriters(plan.reportDir, io.out, {
-            signingKey,
-            github: githubOf(process.env),
-            console: progressOf(io),
-          }),
+          writers: writersOf(plan, io, signingKey),
           preFindings: defectFindings(plan.contract),
         },
         startedAt,
@@ -133,7 +171,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     }
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
-    const code = summary.interrupted ? INTERRUPTED_EXIT : exitCodeWithBlocks(exitCodeOf(summary), blocks);
+    const code = summary.exitCode;
+    await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`,
@@ -142,6 +181,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return code;
   } finally {
+    certificate?.stop();
     await receiver?.close();
     await started.close();
   }

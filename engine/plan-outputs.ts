@@ -3,10 +3,13 @@
  * every report starts with, and the command that repeats the run. Built here only; the CLI
  * and the mutation campaign both come through it.
  */
+import { latencyBudgetsOf } from '../harness/budgets.js';
 import type { ConfigWarning } from '../harness/errors.js';
 import type { RunConfig, TargetProfile } from '../harness/run-config.js';
 import { publicUrl, runCommand } from '../harness/reproduce.js';
 import type { RunInfo } from '../reports/run-info.js';
+import type { HistoryRecord } from '../reports/monitor/history.js';
+import type { TlsCertificate } from '../reports/monitor/tls.js';
 import type { RunPlan } from './plan.js';
 import type { PreflightRecord } from './preflight.js';
 import { versions } from './versions.js';
@@ -35,6 +38,10 @@ export interface RunTarget {
   preflight?: PreflightRecord;
   /** What the preflight found wrong with the profile against this target (harness/config-warnings). */
   configWarnings?: ConfigWarning[];
+  /** The https target's certificate, read during the preflight. */
+  tls?: TlsCertificate;
+  /** `--history`: the last run of this target and run profile, when the history has one. */
+  history?: { previous?: HistoryRecord };
 }
 
 const warningsOf = (target: RunTarget) =>
@@ -98,5 +105,19 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     command: commandOf(plan),
     ...(target.preflight ? { preflight: target.preflight } : {}),
     ...warningsOf(target),
+    ...monitorOf(plan, target),
+  };
+}
+
+/**
+ * What a monitoring run reports beside its checks: latency budgets (never against the embedded
+ * server, whose answer times say nothing about a service), the certificate, the history.
+ */
+function monitorOf(plan: RunPlan, target: RunTarget): Pick<RunInfo, 'latency' | 'tls' | 'history'> {
+  const latency = plan.embedded ? undefined : latencyBudgetsOf(plan.runProfile, target.profile);
+  return {
+    ...(latency ? { latency } : {}),
+    ...(target.tls ? { tls: target.tls } : {}),
+    ...(target.history ? { history: target.history } : {}),
   };
 }

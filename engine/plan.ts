@@ -29,6 +29,7 @@ import {
 import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
+import { monitorPlanOf, type MonitorPlan, type MonitorRequest } from './monitor/plan.js';
 
 export interface RunPlan {
   runId: string;
@@ -61,6 +62,8 @@ export interface RunPlan {
   webhookListen?: number;
   /** Variants switched on in the embedded server, beside the fault if any. */
   variants?: string[];
+  /** History, notifications and metrics beyond the report folder (`--history`, `--notify`, `--push-gateway`, `--metrics-textfile`). */
+  monitor?: MonitorPlan;
 }
 
 /** What a run is asked for, as the CLI's flags say it; every value still unchecked. */
@@ -87,6 +90,11 @@ export interface RunRequest {
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
   variants?: string[];
+  /** `--history <dir>`, `--notify <spec>`, `--push-gateway <url>`, `--metrics-textfile <path>`. */
+  history?: MonitorRequest['history'];
+  notify?: MonitorRequest['notify'];
+  pushGateway?: MonitorRequest['pushGateway'];
+  metricsTextfile?: MonitorRequest['metricsTextfile'];
 }
 
 export function checkConflicts(request: RunRequest): void {
@@ -151,6 +159,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const target = targetOf(request, fault, variants);
   if (!target.embedded) requireKeys(target.profile, [...REQUIRED_ROLES]);
   const webhookListen = webhookListenOf(request.webhookListen, target);
+  const monitor = await monitorPlanOf(request);
   const runId = newRunId();
   return {
     runId,
@@ -168,6 +177,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     catalogue,
     ...target,
     ...(webhookListen !== undefined ? { webhookListen } : {}),
+    ...(monitor ? { monitor } : {}),
   };
 }
 

@@ -25,21 +25,30 @@ export function spreadGroups<T>(items: readonly T[], groupOf: (item: T) => strin
 }
 
 /**
- * Files that run after the rest of their family, each with why: what the family's other files
- * create saves them requests.
+ * Files that run after the rest of their family, in this order, each with why: what the
+ * family's other files create or read saves them requests, or is what they judge.
  */
 export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
   {
     file: 'suites/enrollments/list-pages.conformance',
     why: 'tops the account up to 26 listed applications: those the family made already count',
   },
+  {
+    file: 'suites/enrollments/history.conformance',
+    why: "holds together what the family's other files saw of its applications: it judges the run's history",
+  },
+  {
+    file: 'suites/policy-status/listed-ids.conformance',
+    why: "reads the confirmation ids the family's other files listed",
+  },
 ];
 
-const isLast = (moduleId: string) =>
-  LAST_IN_FAMILY.some(({ file }) => moduleId.replaceAll('\\', '/').includes(`/${file}.`));
-const byPath = (a: TestSpecification, b: TestSpecification) =>
-  Number(isLast(a.moduleId)) - Number(isLast(b.moduleId)) ||
-  (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
+/** A file's place among LAST_IN_FAMILY (1-based), or 0 for the rest of its family. */
+const lastRank = (moduleId: string) =>
+  LAST_IN_FAMILY.findIndex(({ file }) => moduleId.replaceAll('\\', '/').includes(`/${file}.`)) + 1;
+/** The order within a family: path order, LAST_IN_FAMILY's files after the rest in the table's order. */
+export const byPath = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpecification, 'moduleId'>) =>
+  lastRank(a.moduleId) - lastRank(b.moduleId) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
 
 /** vitest's `sequence.sequencer`: families spread over the run (sharding stays vitest's own). */
 export class FamiliesSpread extends BaseSequencer {

@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   E_PROFILE_UNKNOWN:
     'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
   E_KEY_ENV_MISSING: 'Export the environment variable named in the target profile for that key role.',
+  E_HEADER_ENV_MISSING:
+    'Export the environment variable the target profile names for that header (under "headers"), or drop the header from the profile.',
   E_PROFILE_VARIABLE_UNSET:
     'Export the variable the profile names with ${NAME} (a per-deploy URL, e.g. from the deploy job), or write the value in the profile.',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
@@ -60,6 +62,16 @@ export const ERROR_CODES = {
   E_PUBLIC_KEY_INVALID: 'Pass --public-key as an Ed25519 public key in PEM (`openssl pkey -in signing.pem -pubout`).',
   E_EVIDENCE_MISMATCH:
     'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and shard count.',
+  E_NOTIFY_INVALID:
+    'Give --notify as [<route>:]<format>=<url>: format json, slack or pagerduty, an optional route of `partner-conformance route` (e.g. credentials), an http(s) URL; e.g. --notify slack=https://hooks.slack.com/services/...',
+  E_NOTIFY_KEY_MISSING:
+    "Export the PagerDuty integration's routing key in PARTNER_CONFORMANCE_PAGERDUTY_KEY (from your secret store), or drop the pagerduty destination.",
+  E_NOTIFY_NEEDS_HISTORY:
+    'Give --history <dir> with --notify: a notification is sent on a change of state, which needs the last run to compare with.',
+  E_PUSH_GATEWAY_INVALID:
+    'Give --push-gateway as the http(s) URL of a Prometheus Pushgateway, e.g. http://pushgateway:9091.',
+  E_HISTORY_UNWRITABLE:
+    'Give --history a folder you can write to (or a path where one can be created); a CI job carries it between runs.',
   E_READ_ONLY:
     'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
 } as const;

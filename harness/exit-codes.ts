@@ -24,8 +24,8 @@ export interface ExitCodeSpec {
   route: ExitRoute;
 }
 
-// 7 (incomplete: a required rule not proven), 8 (not the API as configured), 9 (unhealthy) and
-// 10 (degraded: over a latency budget) are reserved for the outcomes that will use them.
+// 7 (incomplete: a required rule not proven), 8 (not the API as configured) and 9 (unhealthy)
+// are reserved for the outcomes that will use them.
 export const EXIT_CODES = {
   0: {
     name: 'passed',
@@ -72,6 +72,13 @@ export const EXIT_CODES = {
     action:
       'read the `Setup steps that failed` block: it names the step, its exchange and a fix (a fixture, a test carrier)',
     route: 'setup',
+  },
+  10: {
+    name: 'degraded',
+    meaning:
+      "every check passed, but answers came slower than their latency budget (the target profile's `latency`, else the run profile's default)",
+    action: 'read the `Over latency budget` lines: each names the operation, its duration and its budget',
+    route: 'service',
   },
   130: {
     name: 'interrupted',

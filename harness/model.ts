@@ -63,6 +63,8 @@ export interface Exchange {
   durationMs: number;
   /** Key role used (e.g. `approved`), never the key itself. */
   role?: string;
+  /** The operation of the contract it was sent to, as `METHOD /path-template` (e.g. `GET /v1/reference/counties`). */
+  operation?: string;
   /** Free text the sender attached (e.g. which step of a check this was). */
   label?: string;
   /** True when the response body was cut at the client's size bound (the body text says so too). */
@@ -97,6 +99,13 @@ export interface Finding {
   /** A setup step that failed: on the checks it blocked, and on the one finding that stands for the step (`subject: 'step'`). */
   step?: StepFailure;
   exchanges: Exchange[];
+  /**
+   * The check failed on a transport cause or a 5xx, and the run profile confirms failures
+   * (RUN_PROFILES `confirm`): `confirmed` when it failed again after a pause (its verdict and
+   * `exchanges` are the second attempt's), `transient` when the second attempt did not fail,
+   * `unconfirmed` when no confirmation was left in the run's budget (it stays failed).
+   */
+  confirmation?: Confirmation;
   /** A command that replays this check alone. */
   reproduce?: string;
   durationMs?: number;
@@ -107,6 +116,17 @@ export interface Finding {
    * it are `blocked` by it), failed only when it breaks a rule.
    */
   subject?: 'document' | 'step';
+}
+
+/** How a check's failure on a transport cause or a 5xx was confirmed (Finding.confirmation). */
+export interface Confirmation {
+  result: 'confirmed' | 'transient' | 'unconfirmed';
+  /** The first attempt, which failed: what it observed and the exchanges it sent. */
+  first: { observed?: string; message?: string; exchanges: Exchange[] };
+  /** The pause before the second attempt, in ms (confirmed, transient). */
+  pauseMs?: number;
+  /** Why it was not tried again (unconfirmed). */
+  reason?: string;
 }
 
 /**

@@ -85,6 +85,7 @@ export function loadTargetProfile(path: string): TargetProfile {
     );
   }
   checkKeyNames(path, (data as Partial<TargetProfile>).keys ?? {});
+  checkHeaderNames(path, (data as Partial<TargetProfile>).headers ?? {});
   refuseV1((data as { baseUrl: string }).baseUrl, `baseUrl of target profile ${path}`);
   const profile = normalise(
     data as Partial<TargetProfile> & { baseUrl: string },
@@ -170,6 +171,34 @@ function checkKeyNames(path: string, keys: TargetProfile['keys']): void {
   );
 }
 
+/** Headers the client sets itself: a profile's header must not replace them. */
+const OWN_HEADERS = [
+  'x-api-key',
+  'user-agent',
+  'content-type',
+  'content-length',
+  'host',
+  'idempotency-key',
+  'authorization',
+];
+
+function checkHeaderNames(path: string, headers: NonNullable<TargetProfile['headers']>): void {
+  const own = Object.keys(headers).filter((name) => OWN_HEADERS.includes(name.toLowerCase()));
+  const bad = Object.entries(headers).filter(([, ref]) => looksLikeSecret(ref.env));
+  if (own.length > 0)
+    throw new ConfigError(
+      'E_PROFILE_INVALID',
+      `target profile ${path}: /headers names ${own.join(', ')}, which the suite sets itself`,
+      `Leave out ${OWN_HEADERS.join(', ')}: keys go in "keys", the rest the client sets per request.`,
+    );
+  if (bad.length > 0)
+    throw new ConfigError(
+      'E_PROFILE_INVALID',
+      `target profile ${path}: ${bad.map(([name]) => `/headers/${name}/env`).join(', ')} must name an environment variable, and looks like a secret value instead (not shown)`,
+      'Put the value in an environment variable and give its name in "env"; rotate a secret that was committed in a profile.',
+    );
+}
+
 /** The suite adds `/v1` to every path: a base URL that ends in it would ask for `/v1/v1/...`. */
 function refuseV1(url: string, where: string): void {
   let path: string;
@@ -181,6 +210,9 @@ function refuseV1(url: string, where: string): void {
   if (/\/v1\/*$/i.test(path))
     throw new ConfigError('E_BASE_URL_HAS_V1', `${where} ends in /v1 (${url.replace(/\/\/[^@/]*@/, '//')})`);
 }
+
+/** Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning), kept as given. */
+const MONITOR_FIELDS = ['confirm', 'latency', 'headers', 'sideEffectFreeWrites', 'tlsExpiryWarningDays'] as const;
 
 function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {
   const profile: TargetProfile = {
@@ -196,6 +228,7 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
   if (data.caFile !== undefined) profile.caFile = data.caFile;
   if (data.webhookReceiver !== undefined) profile.webhookReceiver = data.webhookReceiver;
+  for (const key of MONITOR_FIELDS) if (data[key] !== undefined) Object.assign(profile, { [key]: data[key] });
   return profile;
 }
 

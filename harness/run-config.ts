@@ -5,7 +5,7 @@
  */
 import type { ConfigWarning } from './errors.js';
 import type { Family } from './model.js';
-import type { RunProfile } from './run-profiles.js';
+import type { ConfirmBudget, RunProfile } from './run-profiles.js';
 
 export type { RunProfile } from './run-profiles.js';
 
@@ -33,6 +33,16 @@ export interface TargetProfile {
    * on 127.0.0.1:`listenPort`; the target delivers to `publicUrl`, which forwards there.
    */
   webhookReceiver?: { listenPort?: number; publicUrl?: string };
+  /** Lowers the run profile's confirmation budget (RunProfileSpec.confirm); never raises it. */
+  confirm?: Partial<ConfirmBudget>;
+  /** Latency budgets in ms: by operation (`GET /v1/reference/counties`), else `defaultMs`. */
+  latency?: { defaultMs?: number; operations?: Record<string, number> };
+  /** Headers every request carries, each value read from an environment variable (a secret, like a key). */
+  headers?: Record<string, { env: string }>;
+  /** Writes the contract says change nothing that a read-only run may send (`POST /v1/quotes`). */
+  sideEffectFreeWrites?: string[];
+  /** Warn when the https target's certificate expires within this many days. */
+  tlsExpiryWarningDays?: number;
 }
 
 export interface RunConfig {

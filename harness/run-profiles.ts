@@ -31,6 +31,27 @@ export interface RunProfileSpec {
    * has a key for (a tier costs its burst and three more); tiers are taken cheapest first (absent: 0).
    */
   tierRequests?: number;
+  /**
+   * Confirmation before failure: a check that fails on a transport cause or a 5xx is run once
+   * more after `pauseMs`, and only a second failure fails it (`confirmed`; a pass is `transient`).
+   * `requests` bounds what all confirmations of a run may send, inside `requestCap`; a target
+   * profile's `confirm` may lower both, never raise them. Absent: a failure is final.
+   */
+  confirm?: ConfirmBudget;
+  /**
+   * The latency budget of an exchange when the target profile gives none, in ms: an answer
+   * slower than its budget makes an otherwise passing run `degraded` (exit 10). Absent: only the
+   * budgets a target profile gives are judged.
+   */
+  latencyBudgetMs?: number;
+}
+
+/** What confirmations may spend in one run (RunProfileSpec.confirm). */
+export interface ConfirmBudget {
+  /** Requests all confirmations of the run may send together. */
+  requests: number;
+  /** The pause before a failed check is run again, in ms. */
+  pauseMs: number;
 }
 
 export const RUN_PROFILES = {
@@ -44,6 +65,12 @@ export const RUN_PROFILES = {
     familyKeys: false,
     defaultChecks: false,
     evidence: false,
+    // Its checks send at most 8 of the 10 (the preflight included); two are kept to confirm a
+    // failure. 5 s lets a load balancer route around a bad instance, well inside a check's 60 s.
+    confirm: { requests: 2, pauseMs: 5_000 },
+    // A read of this API answers in well under a second; 2 s is slow for any of them, and far
+    // from the 10 s request timeout, so slowness shows before it becomes an outage.
+    latencyBudgetMs: 2_000,
   },
   // Sequence runs keep the whole suite within its request budget (conformance 500, certification 900);
   // the model's fixed tour (suites/enrollments/state-model/tour.ts) runs besides them in every profile.

@@ -12,6 +12,9 @@ import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { absentFixtures } from './config-warnings/find.js';
 import { runProfile } from './run-profiles.js';
+import { confirmBudgetOf } from './budgets.js';
+import { sideEffectFreeWrites } from './side-effect-free.js';
+import { ConfirmationBudget } from './suite/confirm-budget.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
 import type { Capabilities } from './suite/needs.js';
@@ -45,6 +48,8 @@ export interface TargetContext {
   capabilities: Capabilities;
   /** Known values for the generators: fixtures by member name, plus `extra` on top. */
   known(extra?: KnownValues): KnownValues;
+  /** What confirmations of failed checks may still spend in this run (none when the run profile confirms nothing). */
+  confirmations?: ConfirmationBudget;
 }
 
 /** Documents beside the `/v1` one; checks of their operations validate against them. */
@@ -79,6 +84,27 @@ export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'
   );
 }
 
+/** `GET /v1/enrollments/{enrollment_id}`: the request path with the operation's template in its place (a base path kept). */
+export function operationKey(method: string, path: string, template: string): string {
+  const sent = path.split('/').filter(Boolean);
+  const own = template.split('/').filter(Boolean);
+  const prefix = own.length <= sent.length ? sent.slice(0, sent.length - own.length) : [];
+  return `${method.toUpperCase()} /${[...prefix, ...own].join('/')}`;
+}
+
+/** The operation of a request among the loaded documents, by method and path; undefined for an unknown route. */
+export function operationOfRequest(
+  contracts: readonly Pick<Contract, 'match'>[],
+): (method: string, path: string) => string | undefined {
+  return (method, path) => {
+    for (const contract of contracts) {
+      const op = contract.match(method, path);
+      if (op) return operationKey(method, path, op.path);
+    }
+    return undefined;
+  };
+}
+
 export function isWritable(config: RunConfig): boolean {
   return runProfile(config.runProfile).writes && config.profile.readOnly !== true;
 }
@@ -96,11 +122,16 @@ export async function createTargetContext(
   const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
+  // A read-only run may still send the writes the contract says change nothing, when the profile opts in.
+  const allowedWrites = writable ? [] : sideEffectFreeWrites(config.profile.sideEffectFreeWrites);
+  const confirm = confirmBudgetOf(config.runProfile, config.profile);
   const client = createClient({
     profile: config.profile,
     runId: config.runId,
     readOnly: !writable,
     sideEffectGets,
+    allowedWrites,
+    operationOf: operationOfRequest([contract, ...others]),
     env,
     direct: config.embedded,
     requestCap: requestCapOf(config.runProfile, config.requestsSpent),
@@ -124,6 +155,7 @@ export async function createTargetContext(
       hasFixture: (name) => fixture(name) !== undefined,
       distinctKeys: (roles) => client.distinctKeys(roles),
       writable,
+      sends: (write) => writable || allowedWrites.includes(write),
       embedded: config.embedded,
     },
     known: (extra) =>
@@ -131,6 +163,7 @@ export async function createTargetContext(
         Object.fromEntries(Object.entries(config.profile.fixtures).filter(([name]) => !absent.has(name))),
         extra,
       ),
+    ...(confirm ? { confirmations: new ConfirmationBudget(confirm) } : {}),
   };
 }
 

@@ -62,6 +62,11 @@ export interface Route {
   mediaTypeRefusal?: 400 | 415;
   /** Header carrying the key: `x-api-key` (default) or Medicare's `X-API-Key` (same on the wire, case-insensitive). */
   handler(ctx: RouteContext): RouteResult | Promise<RouteResult>;
+  /**
+   * How a replay of this route is answered: the stored answer verbatim unless the module says
+   * otherwise (only a fault does: a replay that shows the application as it is now).
+   */
+  replayed?(stored: RouteResult, ctx: RouteContext): RouteResult;
 }
 
 /** What a route module gets from the server instance it is mounted in. */

@@ -7,6 +7,8 @@ import type { Finding } from '../harness/model.js';
 import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './steps.js';
+import { monitorLines } from './monitor/lines.js';
+import { confirmationLine } from './monitor/confirmations.js';
 import { clip, describeExchange } from './text.js';
 import type { ReportWriter } from './writer.js';
 
@@ -117,6 +119,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
     );
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
+  lines.push('', ...monitorLines(summary));
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
   lines.push(`Result: ${outcomeLabel(summary)}`, '');
   return lines.join('\n');
@@ -165,6 +168,7 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
     lines.push(`      error: ${clip(finding.message, 300)}`);
   const last = finding.exchanges.at(-1);
   if (last) lines.push(`      exchange: ${describeExchange(last)}`);
+  if (finding.confirmation) lines.push(`      ${confirmationLine(finding)}`);
   if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
   return lines;
 }

@@ -9,6 +9,8 @@ import { outcomeLabel, scopeLine } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
 import { checksByStep, isStepFinding } from './steps.js';
+import { monitorLines } from './monitor/lines.js';
+import { tlsWarningLine } from './monitor/tls.js';
 import type { ReportWriter } from './writer.js';
 
 /** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
@@ -63,6 +65,8 @@ export function renderStepSummary(summary: RunSummary): string {
           ),
           '',
         ]),
+    ...monitorLines(summary).map((line) => (line.startsWith('  ') ? `  - ${cell(line.trim())}` : `- ${cell(line)}`)),
+    '',
   ].join('\n');
 }
 
@@ -82,6 +86,8 @@ export class GithubWriter implements ReportWriter {
       )
         this.out.write(annotation(summary, finding));
     }
+    const tls = summary.tls && tlsWarningLine(summary.tls);
+    if (tls) this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
   }
 }

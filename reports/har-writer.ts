@@ -54,7 +54,10 @@ export function renderHar(summary: RunSummary, version: string): object {
       version: '1.2',
       creator: { name: 'partner-conformance', version },
       pages: [],
-      entries: summary.findings.flatMap((f) => f.exchanges.map((ex) => entry(f.check, summary.startedAt, ex))),
+      // A confirmed or transient check's first attempt is an exchange of the run too.
+      entries: summary.findings.flatMap((f) =>
+        [...(f.confirmation?.first.exchanges ?? []), ...f.exchanges].map((ex) => entry(f.check, summary.startedAt, ex)),
+      ),
     },
   };
 }

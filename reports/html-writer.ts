@@ -11,6 +11,7 @@ import {
   failureSection,
   familyTables,
   headerSection,
+  monitorSection,
   rulesSection,
   skippedSection,
 } from './html/sections.js';
@@ -40,6 +41,7 @@ export function renderHtml(summary: RunSummary): string {
 </head>
 <body>
 ${headerSection(summary).html}
+${monitorSection(summary).html}
 ${evidence}
 ${failureSection(summary).html}
 ${familyTables(summary).html}

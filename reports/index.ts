@@ -6,6 +6,7 @@ import { SummaryJsonWriter } from './json-writer.js';
 import { JunitWriter } from './junit-writer.js';
 import { GithubWriter } from './github-writer.js';
 import { HarWriter } from './har-writer.js';
+import { MetricsWriter } from './metrics-writer.js';
 import type { ReportWriter } from './writer.js';
 
 export { ConformanceReporter, findingCommand, type ReportRun } from './vitest-reporter.js';
@@ -15,7 +16,10 @@ export { verifyDigest, canonicalJson, documentDigest } from './digest.js';
 export { buildEvidence, type Evidence } from './evidence.js';
 export type { ReportWriter } from './writer.js';
 export { HEARTBEAT_MS };
-export { ConsoleWriter, GithubWriter, HarWriter, HtmlWriter, JunitWriter, SummaryJsonWriter };
+export { ConsoleWriter, GithubWriter, HarWriter, HtmlWriter, JunitWriter, MetricsWriter, SummaryJsonWriter };
+export { metricsRegistry, groupingOf } from './monitor/metrics.js';
+export type { HistoryRecord } from './monitor/history.js';
+export type { TlsCertificate } from './monitor/tls.js';
 
 export interface StandardWriterOptions {
   /** An Ed25519 private key: evidence.json is signed with it. */
@@ -24,9 +28,11 @@ export interface StandardWriterOptions {
   console?: { live?: boolean; heartbeatMs?: number };
   /** Inside GitHub Actions: annotations on `out`, and the step summary appended to `summaryPath`. */
   github?: { summaryPath?: string };
+  /** A file or folder for node_exporter's textfile collector, beside metrics.prom in `dir`. */
+  metricsTextfile?: string;
 }
 
-/** Console progress plus summary.json, junit.xml, report.html and exchanges.har (and evidence.json) in `dir`. */
+/** Console progress plus summary.json, junit.xml, report.html, exchanges.har and metrics.prom (and evidence.json) in `dir`. */
 export function standardWriters(dir: string, out?: TextSink, options: StandardWriterOptions = {}): ReportWriter[] {
   return [
     new ConsoleWriter({ out, reportDir: dir, ...options.console }),
@@ -34,6 +40,7 @@ export function standardWriters(dir: string, out?: TextSink, options: StandardWr
     new JunitWriter(dir),
     new HtmlWriter(dir),
     new HarWriter(dir),
+    new MetricsWriter(dir, options.metricsTextfile),
     ...(options.github ? [new GithubWriter(out ?? process.stdout, options.github.summaryPath)] : []),
   ];
 }

@@ -16,6 +16,7 @@ describe('junit.xml', () => {
       'reference',
       'enrollments',
       'rules',
+      'monitor',
     ]);
     const cases = findAll(root, 'testcase');
     expect(cases).toHaveLength(summary.findings.length);

@@ -8,6 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding } from '../harness/model.js';
 import { describeExchange } from './text.js';
+import { monitorLines } from './monitor/lines.js';
+import { confirmationLine } from './monitor/confirmations.js';
 import { RULE_VERDICTS, type RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 import { xmlAttrs, xmlEscape } from './xml.js';
@@ -31,6 +33,7 @@ export function renderJunit(summary: RunSummary): string {
     `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: summary.findings.length, failures: countOf(summary.findings, 'failed'), errors: summary.findings.filter(isError).length, time: seconds(summary.durationMs) })}>`,
     ...suites,
     rulesSuite(summary),
+    monitorSuite(summary),
     '</testsuites>',
     '',
   ].join('\n');
@@ -46,6 +49,37 @@ function rulesSuite(summary: RunSummary): string {
       ([id, outcome]) => `      <property${xmlAttrs({ name: `rule.${id}`, value: outcome.verdict })}/>`,
     ),
     '    </properties>',
+    '  </testsuite>',
+  ].join('\n');
+}
+
+/**
+ * The run as a monitor sees it, as properties of a suite with no test cases: outcome and exit
+ * code, requests, the slowest answer of each operation against its budget (those over it named
+ * `latency.over.<operation>`), confirmations, the certificate; and every monitoring line.
+ */
+function monitorSuite(summary: RunSummary): string {
+  const property = (name: string, value: string | number) => `      <property${xmlAttrs({ name, value })}/>`;
+  const latency = summary.latency;
+  const over = new Set(latency?.over.map((o) => o.operation) ?? []);
+  return [
+    `  <testsuite${xmlAttrs({ name: 'monitor', tests: 0, failures: 0, errors: 0, skipped: 0, time: 0, timestamp: summary.startedAt })}>`,
+    '    <properties>',
+    property('outcome', summary.outcome),
+    property('exitCode', summary.exitCode),
+    property('requests', summary.requests),
+    ...(latency?.operations ?? []).map((op) =>
+      property(
+        `latency.${over.has(op.operation) ? 'over.' : ''}${op.operation}`,
+        `${op.maxMs} ms${op.budgetMs !== undefined ? ` (budget ${op.budgetMs} ms)` : ''}`,
+      ),
+    ),
+    ...Object.entries(summary.confirmations ?? {}).map(([result, n]) => property(`confirmations.${result}`, n)),
+    ...(summary.tls
+      ? [property('tls.daysLeft', summary.tls.daysLeft.toFixed(1)), property('tls.validTo', summary.tls.validTo)]
+      : []),
+    '    </properties>',
+    `    <system-out>${xmlEscape(monitorLines(summary).join('\n'))}</system-out>`,
     '  </testsuite>',
   ].join('\n');
 }
@@ -136,6 +170,7 @@ function failureText(summary: RunSummary, finding: Finding): string {
   if (finding.steps !== undefined) lines.push(`shortest failing sequence:\n${finding.steps}`);
   if (finding.message !== undefined) lines.push(`message: ${finding.message}`);
   for (const exchange of finding.exchanges.slice(-3)) lines.push(`exchange: ${describeExchange(exchange)}`);
+  if (finding.confirmation) lines.push(confirmationLine(finding));
   if (finding.reproduce) lines.push(`reproduce: ${finding.reproduce}`);
   return lines.join('\n');
 }

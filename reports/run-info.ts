@@ -3,9 +3,12 @@
  * Built once per run by the engine (engine/plan-outputs.ts) and handed to every writer; it
  * never carries a key value.
  */
+import type { LatencyBudgets } from '../harness/budgets.js';
 import type { ConfigWarning } from '../harness/errors.js';
 import type { Family, Rule } from '../harness/model.js';
 import type { RunProfile } from '../harness/run-profiles.js';
+import type { HistoryRecord } from './monitor/history.js';
+import type { TlsCertificate } from './monitor/tls.js';
 
 export interface RunInfo {
   runId: string;
@@ -54,6 +57,22 @@ export interface RunInfo {
   preflight?: { url: string; role: string; status?: number; error?: string; requestId?: string };
   /** Profile mistakes found before the checks (harness/config-warnings); the checks they touch skip. */
   configWarnings?: ConfigWarning[];
+  /** The latency budgets the run judges (harness/budgets.ts); absent when it judges none. */
+  latency?: LatencyBudgets;
+  /** The https target's certificate, read on the run's first connection. */
+  tls?: TlsCertificate;
+  /** `--history`: the run is compared with the last run of its target and run profile (absent for the first). */
+  history?: { previous?: HistoryRecord };
+  /** The preflight stopped the run before any check: why, and the exit code it ends with. */
+  preflightStop?: PreflightStop;
+}
+
+/** Why the preflight stopped a run (engine/preflight.ts): its stable code, exit code, message and fix. */
+export interface PreflightStop {
+  code: string;
+  exitCode: number;
+  message: string;
+  fix: string;
 }
 
 export interface SpecDefect {

@@ -53,14 +53,21 @@ export function scopeOf(info: RunInfo): RunScope {
 
 /**
  * `PASSED`; `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything;
- * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end.
+ * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end; `NOT TESTED, THE
+ * TARGET IS UNUSABLE (E_...)` for one the preflight stopped.
  */
 export function outcomeLabel(run: {
   outcome: string;
   scope: Pick<RunScope, 'partial'>;
   interrupted?: boolean;
+  preflightStop?: { code: string };
 }): string {
-  const word = run.outcome === 'empty' ? 'NOTHING TESTED' : run.outcome.toUpperCase();
+  const word =
+    run.outcome === 'empty'
+      ? 'NOTHING TESTED'
+      : run.outcome === 'unusable'
+        ? `NOT TESTED, THE TARGET IS UNUSABLE (${run.preflightStop?.code ?? 'preflight'})`
+        : run.outcome.toUpperCase();
   const label = run.scope.partial.length === 0 ? word : `${word} (PARTIAL: ${run.scope.partial.join('; ')})`;
   return run.interrupted ? `INCOMPLETE (interrupted): ${label}` : label;
 }

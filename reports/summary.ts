@@ -4,6 +4,10 @@
  */
 import type { Finding, RuleStrength, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
+import { countConfirmations, requestsOf, type ConfirmationCounts } from './monitor/confirmations.js';
+import { compareHistory, conditionsOf, type HistoryComparison } from './monitor/history.js';
+import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
+import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scopeOf, type RunScope } from './scope.js';
 
@@ -66,9 +70,25 @@ export interface RunSummary {
    * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
    * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
    * `blocked` when no check failed but some could not test their rules (a transport cause, or
-   * a setup step the target did not complete that breaks no rule).
+   * a setup step the target did not complete that breaks no rule); `degraded` when it would
+   * have passed, but an answer came slower than its latency budget; `unusable` when the
+   * preflight stopped it before any check (`preflightStop` says why).
    */
-  outcome: 'passed' | 'failed' | 'empty' | 'blocked';
+  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'degraded' | 'unusable';
+  /** The preflight stopped the run before any check: its cause, exit code and fix. */
+  preflightStop?: RunInfo['preflightStop'];
+  /** The run's exit code (README, "Exit codes"; harness/exit-codes.ts). */
+  exitCode: number;
+  /** Requests the run sent to the target: the preflight's, its checks' and their confirmations'. */
+  requests: number;
+  /** Every answer against its latency budget, when the run judges latency. */
+  latency?: LatencyJudgement;
+  /** Checks tried again after a transport failure or a 5xx, by result; absent when none was. */
+  confirmations?: ConfirmationCounts;
+  /** The https target's certificate: when it expires, and whether that is under the warning threshold. */
+  tls?: TlsCertificate;
+  /** `--history`: this run beside the last one of its target and run profile. */
+  history?: HistoryComparison;
   /** One verdict per rule of the catalogue. */
   ruleVerdicts: Record<string, RuleOutcome>;
   /** How many rules of the catalogue got each verdict. */
@@ -178,22 +198,55 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSum
   return findings.some((f) => f.verdict === 'blocked') ? 'blocked' : 'passed';
 }
 
-export type RunExitCode = 0 | 1 | 2 | 4 | 6;
+export type RunExitCode = 0 | 1 | 2 | 4 | 6 | 10;
 
-const EXIT_CODES: Record<RunSummary['outcome'], RunExitCode> = { passed: 0, failed: 1, empty: 2, blocked: 4 };
+const EXIT_CODES: Record<Exclude<RunSummary['outcome'], 'unusable'>, RunExitCode> = {
+  passed: 0,
+  failed: 1,
+  empty: 2,
+  blocked: 4,
+  degraded: 10,
+};
 
 /** Exit code of a run whose checks only setup steps blocked: the target is not set up for them, and no rule failed. */
 export const SETUP_BLOCKED_EXIT = 6;
 
 /**
  * Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected,
- * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule.
+ * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule,
+ * 10 degraded (passed, but slower than a latency budget).
  */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings'>): RunExitCode {
+export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings' | 'preflightStop'>): number {
+  if (summary.preflightStop) return summary.preflightStop.exitCode;
+  if (summary.outcome === 'unusable') return 3;
   if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined))
     return SETUP_BLOCKED_EXIT;
   return EXIT_CODES[summary.outcome];
 }
+
+/** A summary before its exit code, its history and its digest: what the exit code is decided on. */
+export type SummaryBody = Omit<RunSummary, 'exitCode' | 'history' | 'digest'>;
+
+export interface SummaryOptions {
+  /** The run's exit code from its summary (the engine's: transport causes, Ctrl-C); default exitCodeOf. */
+  exitCode?: (summary: SummaryBody) => number;
+}
+
+/** Requests the engine sent before the checks: the preflight's, also when it stopped the run. */
+const preflightRequests = (info: RunInfo) => (info.preflight || info.preflightStop ? 1 : 0);
+
+/** `passed` over a latency budget is `degraded`; any other outcome stands (the over-budget answers are still reported). */
+function withLatency(outcome: RunSummary['outcome'], latency: LatencyJudgement | undefined): RunSummary['outcome'] {
+  return outcome === 'passed' && latency && latency.over.length > 0 ? 'degraded' : outcome;
+}
+
+/** The codes of the causes that stopped the run or blocked checks (transport causes, not setup steps). */
+const causesOf = (info: RunInfo, findings: readonly Finding[]) => [
+  ...new Set([
+    ...(info.preflightStop ? [info.preflightStop.code] : []),
+    ...findings.flatMap((f) => (f.verdict === 'blocked' && f.step === undefined && f.blockedBy ? [f.blockedBy] : [])),
+  ]),
+];
 
 export function buildSummary(
   info: RunInfo,
@@ -201,10 +254,13 @@ export function buildSummary(
   catalogue: Catalogue,
   finishedAt: Date,
   interrupted = false,
+  options: SummaryOptions = {},
 ): RunSummary {
   const counts = countVerdicts(findings);
   const verdicts = ruleVerdicts(findings, catalogue, info);
-  return withDigest({
+  const latency = judgeLatency(findings, info.latency);
+  const confirmations = countConfirmations(findings);
+  const body: SummaryBody = {
     format: SUMMARY_FORMAT,
     runId: info.runId,
     startedAt: info.startedAt,
@@ -224,9 +280,19 @@ export function buildSummary(
     preflight: info.preflight,
     ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
-    outcome: outcomeOf(findings, info.strict),
+    outcome: info.preflightStop ? 'unusable' : withLatency(outcomeOf(findings, info.strict), latency),
+    ...(info.preflightStop ? { preflightStop: info.preflightStop } : {}),
+    requests: requestsOf(findings, preflightRequests(info)),
+    ...(latency ? { latency } : {}),
+    ...(confirmations ? { confirmations } : {}),
+    ...(info.tls ? { tls: info.tls } : {}),
     ruleVerdicts: verdicts,
     ruleCounts: countRuleVerdicts(verdicts),
     findings: [...findings],
-  });
+  };
+  const exitCode = (options.exitCode ?? exitCodeOf)(body);
+  const history = info.history
+    ? compareHistory(info.history.previous, conditionsOf({ ...body, exitCode, causes: causesOf(info, findings) }))
+    : undefined;
+  return withDigest({ ...body, exitCode, ...(history ? { history } : {}) });
 }

@@ -15,7 +15,7 @@ import {
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { StepTeller } from './steps.js';
-import { buildSummary, type RunSummary } from './summary.js';
+import { buildSummary, type RunSummary, type SummaryOptions } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
 export interface ReportRun {
@@ -28,6 +28,8 @@ export interface ReportRun {
   preFindings?: readonly Finding[];
   /** Rewrites a finding before any writer sees it (the engine marks checks blocked by a transport cause). */
   classify?: (finding: Finding) => Finding;
+  /** The run's exit code from its summary (the engine's rules); default the summary's own. */
+  exitCode?: SummaryOptions['exitCode'];
 }
 
 /** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
@@ -93,7 +95,9 @@ export class ConformanceReporter implements Reporter {
       if (left > 0 && this.endedFamilies.has(family)) for (const writer of run.writers) writer.familyDone?.(family);
     }
     for (const error of unhandledErrors) this.record(findingFromRunError(error));
-    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date(), reason === 'interrupted');
+    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date(), reason === 'interrupted', {
+      ...(run.exitCode ? { exitCode: run.exitCode } : {}),
+    });
     this.lastSummary = summary;
     for (const writer of run.writers) {
       try {

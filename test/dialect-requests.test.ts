@@ -262,6 +262,20 @@ const BUILDERS: ReadonlyArray<[name: string, build: Builder]> = [
   ]),
   ['enrollments: listRequest (limit 2, offset 2)', () => listRequest({ limit: 2, offset: 2 })],
   [
+    'enrollments: a closing list of the history (a state, a page, updated since the run began)',
+    () =>
+      listRequest({
+        policy_status: 'cancelled',
+        limit: 100,
+        offset: 100,
+        updated_since: '2026-11-24T11:30:30.123Z',
+      }),
+  ],
+  [
+    "enrollments: the history's list narrowed to one application",
+    (t) => listRequest({ policy_status: 'draft', external_id: String(created(t).external_id) }),
+  ],
+  [
     'enrollments: runListRequest (limit 2, offset 2)',
     () => runListRequest({ employer: 'employer-run-1', ids: [] }, { limit: 2, offset: 2 }, 'page 2'),
   ],

@@ -1,7 +1,10 @@
 /**
  * The state-machine model's own tests, against the reference server: clean, it passes; with a
  * fault only a sequence shows, it fails by that fault's rule, shrunk to a short sequence printed
- * as numbered steps, and the printed seed and path replay the same sequence.
+ * as numbered steps, and the printed seed and path replay the same sequence. The history the
+ * model keeps of a run (suites/enrollments/history/) judges the tour's exchanges afterwards:
+ * nothing on a clean server or one whose list lags within the window, each fault of a later
+ * exchange on a faulty one.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -18,6 +21,9 @@ import { commandsOf, stateSequences, type StateSequence } from '../suites/enroll
 import { STATE_MODEL_RULES } from '../suites/enrollments/state-model/rules.js';
 import { newReal } from '../suites/enrollments/state-model/system.js';
 import { runTour } from '../suites/enrollments/state-model/tour.js';
+import { closing } from '../suites/enrollments/history/closing.js';
+import { modelAt, offeredRefusals, rowDisagreements, statusDrift } from '../suites/enrollments/history/judge.js';
+import { createdBy, listedRows } from '../suites/enrollments/history/timeline.js';
 
 const rules = resolveRules(ruleCatalogue(), 'state model', [...STATE_MODEL_RULES]);
 const body = (t: CheckContext, sequence: StateSequence) =>
@@ -28,10 +34,14 @@ interface Server {
   target: TargetContext;
 }
 
-async function serve(fault?: string): Promise<Server> {
-  const server = await startReferenceServer(fault ? { fault } : {});
+let runs = 0;
+
+async function serve(fault?: string, variants: string[] = []): Promise<Server> {
+  const server = await startReferenceServer({ ...(fault ? { fault } : {}), variants });
   const profile = { ...loadTargetProfile(referenceProfilePath()), baseUrl: server.url };
-  const target = await createTargetContext(runConfigFor({ families: ['enrollments'], profile }), {
+  // A run of its own per server: values a run shares (once()) never cross to another server.
+  const config = runConfigFor({ runId: `state-model-${++runs}`, families: ['enrollments'], profile });
+  const target = await createTargetContext(config, {
     ...process.env,
     ...referenceKeyEnv(),
   });
@@ -135,4 +145,63 @@ describe('the model’s directed tour', () => {
     },
     60_000,
   );
+});
+
+/** What the history checks find after the tour (and `pauseMs` more): each judgement, over the run's exchanges. */
+async function historyAfterTour(server: Server, pauseMs = 0) {
+  const t = createCheckContext(server.target, rules);
+  await runTour(t).catch(() => undefined);
+  await new Promise((r) => setTimeout(r, pauseMs));
+  const { unlisted, after } = await closing(t);
+  const apps = createdBy(after, 'approved');
+  const rows = listedRows(server.target.client.exchanges()).flatMap(({ at, row }) => {
+    const seen = after.get(String(row.application_id))?.seen.findLast((s) => s.at < at);
+    return seen ? rowDisagreements(row, seen.body) : [];
+  });
+  return {
+    unlisted: unlisted.map((u) => u.state),
+    drifts: apps.flatMap((app) => statusDrift(app) ?? []).map((d) => `${d.from.status} -> ${d.to.status}`),
+    offered: apps.flatMap((app) =>
+      app.seen.flatMap((seen) => {
+        const model = modelAt(app, seen, 'planFull');
+        return model ? offeredRefusals(model, seen.body) : [];
+      }),
+    ),
+    rows,
+  };
+}
+
+const NOTHING = { unlisted: [], drifts: [], offered: [], rows: [] };
+
+describe('the history of a run, after the tour', () => {
+  test('finds nothing on the reference server, nor on one whose list lags within the window', async () => {
+    const clean = await serve();
+    const lagging = await serve(undefined, ['enr-list-lags']);
+    servers.push(clean, lagging);
+    expect(await historyAfterTour(clean)).toEqual(NOTHING);
+    expect(await historyAfterTour(lagging)).toEqual(NOTHING);
+  }, 60_000);
+
+  /** What the history finds after the tour on a server with `fault` (and `pauseMs` more). */
+  async function historyWith(fault: string, pauseMs = 0) {
+    const faulty = await serve(fault);
+    servers.push(faulty);
+    return historyAfterTour(faulty, pauseMs);
+  }
+
+  test('finds a cancellation lost a second after it settled', async () => {
+    expect((await historyWith('enr-outcome-drifts', 1_100)).drifts).toEqual(['cancelled -> pending_effectuation']);
+  }, 60_000);
+
+  test('finds a cancellation offered on a draft, in the create answers', async () => {
+    const { offered } = await historyWith('enr-next-actions-cancel-draft');
+    expect(offered.length).toBeGreaterThan(0);
+    expect(new Set(offered)).toEqual(new Set(['/cancellations']));
+  }, 60_000);
+
+  test('finds list rows whose creation time is the update time', async () => {
+    const { rows } = await historyWith('enr-list-row-created-at-updated');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.startsWith('created_at: '))).toBe(true);
+  }, 60_000);
 });

@@ -34,6 +34,9 @@ function runRow(label: string, r: RunMeasurement): Row {
 export function runRows(f: BenchFigures): Row[] {
   const rows: Row[] = [];
   if (f.smoke) rows.push(runRow('smoke', f.smoke));
+  if (f.smokeProduction) rows.push(runRow('smoke, production profile, tier low, 80 ms round trip', f.smokeProduction));
+  if (f.smokeConfirmed)
+    rows.push(runRow('smoke, production profile, tier low, 80 ms, two 503s confirmed transient', f.smokeConfirmed));
   if (f.conformance) rows.push(runRow('conformance (full run)', f.conformance));
   if (f.certification) rows.push(runRow('certification (tier high, default data)', f.certification));
   if (f.scale)

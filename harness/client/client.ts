@@ -15,8 +15,9 @@ import { deadline } from './interceptors/deadline.js';
 import { pacing } from './interceptors/pacing.js';
 import { readOnlyGuard } from './interceptors/read-only.js';
 import { recorder } from './interceptors/record.js';
-import { requestCap } from './interceptors/request-cap.js';
-import { KeyRing, type ResolvedKey } from './keys.js';
+import { requestCap, type CapCount } from './interceptors/request-cap.js';
+import { KeyRing, profileHeaders, type ResolvedKey } from './keys.js';
+import { userAgent } from '../tool-version.js';
 import { networkAgent } from './network.js';
 import { sharedBudgets, type BudgetRef } from './rate-budget.js';
 import { KEY_HEADER, requestTarget } from './request-target.js';
@@ -40,9 +41,21 @@ function encodeBody(req: ApiRequest): { body?: string | Uint8Array; contentType?
   return { body: req.body, contentType: req.contentType };
 }
 
+/** The path prefixes of the profile's base URLs (`/partner-api`, or empty). */
+function basePaths(profile: ClientOptions['profile']): string[] {
+  const urls = [profile.baseUrl, profile.legacyBaseUrl, profile.medicareBaseUrl].filter((u): u is string => !!u);
+  return [...new Set(urls.map((u) => new URL(u).pathname.replace(/\/+$/, '')))];
+}
+
 export function createClient(options: ClientOptions): Client {
   const { profile, runId } = options;
   const keys = new KeyRing(profile.keys, options.env ?? process.env);
+  // The suite's name, version and run, then the profile's own headers (secrets, like keys);
+  // a request's own headers come after them.
+  const extraHeaders = profileHeaders(profile, options.env ?? process.env);
+  const fixedHeaders = { 'user-agent': userAgent(runId), ...extraHeaders };
+  const secrets = [...keys.secrets(), ...Object.values(extraHeaders)];
+  const capCount: CapCount = { sent: 0 };
   const readOnly = options.readOnly === true || profile.readOnly === true;
   const defaultTimeout = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const agent = networkAgent({
@@ -54,9 +67,15 @@ export function createClient(options: ClientOptions): Client {
   const interceptors = [
     deadline(),
     pacing({ budgets: options.budgets ?? sharedBudgets }),
-    recorder({ secrets: keys.secrets(), maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }),
-    options.requestCap ? requestCap(options.requestCap) : null,
-    readOnly ? readOnlyGuard({ sideEffectGets: options.sideEffectGets }) : null,
+    recorder({ secrets, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }),
+    options.requestCap ? requestCap(options.requestCap, capCount) : null,
+    readOnly
+      ? readOnlyGuard({
+          sideEffectGets: options.sideEffectGets,
+          allowedWrites: options.allowedWrites,
+          basePaths: basePaths(profile),
+        })
+      : null,
   ].filter((i): i is Dispatcher.DispatcherComposeInterceptor => i !== null);
   const dispatcher = agent.compose(interceptors);
 
@@ -74,7 +93,7 @@ export function createClient(options: ClientOptions): Client {
     const key = role === null ? undefined : keys.resolve(role);
     const { origin, path } = requestTarget(profile, req);
     const { body, contentType } = encodeBody(req);
-    const headers: Record<string, string> = { ...req.headers };
+    const headers: Record<string, string> = { ...fixedHeaders, ...req.headers };
     const keyValue = keyHeaderValue(req, key);
     if (keyValue !== undefined) headers[KEY_HEADER[req.api ?? 'v1']] = keyValue;
     if (contentType !== undefined) headers['content-type'] = contentType;
@@ -98,8 +117,14 @@ export function createClient(options: ClientOptions): Client {
         maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS,
         together: req.together,
       },
-      record: { role: role ?? undefined, label: req.label, onExchange },
+      record: { role: role ?? undefined, label: req.label, onExchange: withOperation(req, onExchange) },
     };
+  }
+
+  /** Tags the exchange with its operation (`GET /v1/ping`) when the client knows the contract's routes. */
+  function withOperation(req: ApiRequest, onExchange: (e: Exchange) => void): (e: Exchange) => void {
+    const operation = options.operationOf?.(req.method, req.path.split('?')[0] ?? req.path);
+    return operation === undefined ? onExchange : (e) => onExchange({ ...e, operation });
   }
 
   function send(req: ApiRequest): Promise<Exchange> {
@@ -126,6 +151,7 @@ export function createClient(options: ClientOptions): Client {
     distinctKeys: (roles) => keys.distinct(roles),
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     requestCount: () => slots.filter((e) => e !== undefined && e.error !== BUDGET_TIMEOUT).length,
+    requestsLeft: () => (options.requestCap ? Math.max(0, options.requestCap.max - capCount.sent) : undefined),
     close: () => agent.close(),
   };
 }

@@ -117,18 +117,38 @@ export class KeyRing {
   }
 }
 
-/** Throws unless every role of `profile` is defined and its variable set (checked before a run sends anything). */
+/**
+ * Throws unless every role of `profile` is defined and its variable set, and every header the
+ * profile adds has its variable set (checked before a run sends anything).
+ */
 export function requireKeys(
   profile: TargetProfile,
   roles: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): void {
   new KeyRing(profile.keys, env).require(roles, profile.name);
+  profileHeaders(profile, env);
 }
 
-/** The key values a run of `profile` may use: scrubbed from every finding before it is written. */
+/**
+ * The headers the profile adds to every request, their values read from the variables it names.
+ * They are secrets like keys: the client redacts them wherever they appear.
+ */
+export function profileHeaders(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const headers = Object.entries(profile.headers ?? {});
+  const unset = headers.filter(([, ref]) => !env[ref.env]);
+  if (unset.length > 0)
+    throw new ConfigError(
+      'E_HEADER_ENV_MISSING',
+      `environment variable${unset.length > 1 ? 's' : ''} ${unset.map(([name, ref]) => `${shownName(ref.env)} (header ${name})`).join(', ')} not set`,
+    );
+  return Object.fromEntries(headers.map(([name, ref]) => [name, env[ref.env] as string]));
+}
+
+/** The secret values a run of `profile` may send (keys, header values): scrubbed from every finding before it is written. */
 export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): string[] {
-  return new KeyRing(profile.keys, env).secrets();
+  const headers = Object.values(profile.headers ?? {}).flatMap((ref) => (env[ref.env] ? [env[ref.env] as string] : []));
+  return [...new KeyRing(profile.keys, env).secrets(), ...headers];
 }
 
 const DIGITS = '0123456789';

@@ -117,3 +117,62 @@ describe('GETs with side effects come from the loaded documents', () => {
     expect(server.received.slice(before).map((r) => r.url)).toEqual(['/v1/things/7']);
   });
 });
+
+describe('a side-effect-free write the profile opts in to is the one write a read-only run sends', () => {
+  const allowedWrites = ['POST /v1/quotes'];
+  const readOnlyClient = (url: string, overrides = {}) =>
+    createClient({
+      profile: profileFor(url, overrides),
+      runId: 'ro-quotes',
+      env: testEnv,
+      readOnly: true,
+      sideEffectGets: SIDE_EFFECT_GETS,
+      allowedWrites,
+      budgets: new RateBudgets(),
+    });
+
+  it('sends POST /v1/quotes, under the base URL prefix too', async () => {
+    const c = readOnlyClient(`${server.url}/partner-api`);
+    const before = server.received.length;
+    const ex = await c.send({ method: 'POST', path: '/v1/quotes', json: {} });
+    await c.close();
+    expect(ex.response?.status).toBe(200);
+    expect(server.received.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /partner-api/v1/quotes']);
+  });
+
+  // Every other write, and the quote path bent to reach another route, stays refused before it leaves.
+  const stillRefused: ApiRequest[] = [
+    ...refused.filter((r) => !(r.method === 'POST' && r.path === '/v1/quotes')),
+    { method: 'POST', path: '/v1/enrollments', json: {} },
+    { method: 'POST', path: '/v1/enrollment-sessions', json: {} },
+    { method: 'PUT', path: '/v1/quotes', json: {} },
+    { method: 'POST', path: '/v1/quotes/../enrollments', json: {} },
+    { method: 'POST', path: '/v1//quotes', json: {} },
+    { method: 'POST', path: '/v1/quotes/', json: {} },
+    { method: 'POST', path: '/v1/quotes/extra', json: {} },
+    { method: 'POST', path: '/v1/quotesx', json: {} },
+    { method: 'POST', path: '/v1/enrollments/x/v1/quotes', json: {} },
+    { method: 'POST', path: '/api/v1/quotes', api: 'legacy', json: {} },
+  ];
+
+  it.each(stillRefused.map((r) => [`${r.method} ${r.path}`, r] as const))('still refuses %s', async (_name, req) => {
+    const c = readOnlyClient(server.url);
+    const before = server.received.length;
+    await expect(c.send(req)).rejects.toBeInstanceOf(ReadOnlyViolation);
+    await c.close();
+    expect(server.received.length).toBe(before);
+    expect(c.requestCount()).toBe(0);
+  });
+
+  it('refuses POST /v1/quotes when the profile has not opted in', async () => {
+    const c = createClient({
+      profile: profileFor(server.url),
+      runId: 'ro',
+      env: testEnv,
+      readOnly: true,
+      budgets: new RateBudgets(),
+    });
+    await expect(c.send({ method: 'POST', path: '/v1/quotes', json: {} })).rejects.toBeInstanceOf(ReadOnlyViolation);
+    await c.close();
+  });
+});

@@ -19,6 +19,10 @@ export interface ClientOptions {
   readOnly?: boolean;
   /** Path templates of GET routes with side effects (refused when read-only). */
   sideEffectGets?: string[];
+  /** Writes a read-only client still sends (`POST /v1/quotes`: harness/side-effect-free.ts). */
+  allowedWrites?: string[];
+  /** The operation a request is of, as `METHOD /path-template`, kept on its exchange (latency budgets). */
+  operationOf?: (method: string, path: string) => string | undefined;
   /** Rate budgets; default the run-wide `sharedBudgets`. */
   budgets?: RateBudgets;
   /** Bound on each response body read and recorded; default 1 MiB. */
@@ -88,5 +92,7 @@ export interface Client {
   exchanges(): Exchange[];
   /** Requests handed to the network (budget timeouts and refusals excluded). */
   requestCount(): number;
+  /** Requests the request cap still lets through; undefined when the client has no cap. */
+  requestsLeft(): number | undefined;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { Exchange } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import { isWritable, type TargetContext } from '../target.js';
 import { ruleCatalogue } from './catalogue.js';
+import type { PollDeps } from './poll.js';
 
 export function runConfigFor(
   overrides: Partial<RunConfig> = {},
@@ -74,6 +75,7 @@ export function fakeTarget(
     newIdempotencyKey: (label) => `${config.runId}-${label ?? 'k'}-${++n}`,
     exchanges: () => [],
     requestCount: () => sent.length,
+    requestsLeft: () => undefined,
     close: async () => {},
   };
   const fixture = (name: string) => config.profile.fixtures[name];
@@ -94,8 +96,23 @@ export function fakeTarget(
       hasFixture: (n) => fixture(n) !== undefined,
       distinctKeys: (r) => client.distinctKeys(r),
       writable,
+      sends: () => writable,
       embedded: config.embedded,
     },
     known: () => ({}),
+  };
+}
+
+/** A clock that advances only when something sleeps on it; `slept` lists each sleep. */
+export function fakeClock(): PollDeps & { slept: number[] } {
+  let now = 0;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
   };
 }

@@ -6,7 +6,7 @@ export type { Needs } from './needs.js';
 export type { PollOptions } from './poll.js';
 export type { ArbitraryFor, PropertyBody } from './property.js';
 export { SkipCheck } from './skip.js';
-export { FAMILY_KEY_ROLES } from './family-keys.js';
+export { CARRYING_KEY_ROLES, FAMILY_KEY_ROLES, OTHER_ACCOUNT } from './family-keys.js';
 export { waitAfter429 } from './limited-retry.js';
 export { StepFailed, stepFailed, stepStatus, type StepOptions } from './step.js';
 export { getTarget, type TargetContext } from '../target.js';

@@ -1,8 +1,7 @@
 /** A paced request refused with 429 goes once more after the wait asked for; deliberate bursts and races keep their 429. */
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../client/index.js';
-import type { PollDeps } from './poll.js';
-import { answer, fakeTarget } from './fake-target.test-helpers.js';
+import { answer, fakeClock, fakeTarget } from './fake-target.test-helpers.js';
 import { createCheckContext } from './context.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
 import { LIMITED_RETRY_MAX_WAIT_MS, limitedRetryWait } from './limited-retry.js';
@@ -13,19 +12,6 @@ const limited = (retryAfter?: string) => {
   if (retryAfter !== undefined) ex.response!.headers['retry-after'] = retryAfter;
   return ex;
 };
-
-function fakeClock(): PollDeps & { slept: number[] } {
-  let now = 0;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
 
 describe('limitedRetryWait', () => {
   it('waits what Retry-After asks, at least one token of the tier, at most the bound', () => {

@@ -10,6 +10,7 @@ const everything: Capabilities = {
   hasFixture: () => true,
   distinctKeys: () => true,
   writable: true,
+  sends: () => true,
   embedded: true,
 };
 
@@ -36,6 +37,18 @@ describe('unmetNeed', () => {
     expect(unmetNeed({ writes: true }, [readRule], { ...everything, writable: false })).toBe('writes (read-only run)');
     expect(unmetNeed({ embedded: true }, [readRule], { ...everything, embedded: false })).toBe(
       'embedded reference server',
+    );
+  });
+  test('a side-effect-free write is met by a writable run or an opted-in read-only one, and named otherwise', () => {
+    const quotes = { writes: false, sends: ['POST /v1/quotes'] };
+    const readOnly = { ...everything, writable: false };
+    expect(unmetNeed(quotes, [writeRule], { ...readOnly, sends: (w) => w === 'POST /v1/quotes' })).toBeUndefined();
+    expect(unmetNeed(quotes, [writeRule], { ...readOnly, sends: () => false })).toBe(
+      'writes (read-only run; the target profile may opt in to POST /v1/quotes in sideEffectFreeWrites)',
+    );
+    // Writes the rule implies are still needed when the check does not say `writes: false`.
+    expect(unmetNeed({ sends: ['POST /v1/quotes'] }, [writeRule], { ...readOnly, sends: () => true })).toBe(
+      'writes (read-only run)',
     );
   });
   test('contrasted key roles holding one key: needs two distinct keys, after the roles themselves', () => {

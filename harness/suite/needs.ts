@@ -17,6 +17,12 @@ export interface Needs {
   fixtures?: string[];
   /** Requests with side effects. Implied when any of the check's rules is marked `writes`. */
   writes?: boolean;
+  /**
+   * Writes the contract says change nothing (`POST /v1/quotes`): met by a writable run, or by a
+   * read-only one whose target profile opts in to them (`sideEffectFreeWrites`). Such a check
+   * declares `writes: false`.
+   */
+  sends?: string[];
   /** Only the embedded reference server (behaviour a real target cannot be asked to show). */
   embedded?: boolean;
 }
@@ -29,6 +35,8 @@ export interface Capabilities {
   distinctKeys(roles: readonly string[]): boolean;
   /** False in a read-only run (smoke profile or `readOnly` target). */
   writable: boolean;
+  /** The run may send this write (`POST /v1/quotes`): writable, or opted in by the target profile. */
+  sends(write: string): boolean;
   embedded: boolean;
 }
 
@@ -41,6 +49,9 @@ export function needsWrites(needs: Needs | undefined, rules: readonly Rule[]): b
 /** The first unmet need, as in a finding's `needs` (`role unapproved`), or undefined. */
 export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can: Capabilities): string | undefined {
   if (needsWrites(needs, rules) && !can.writable) return 'writes (read-only run)';
+  const write = needs?.sends?.find((w) => !can.sends(w));
+  if (write !== undefined)
+    return `writes (read-only run; the target profile may opt in to ${write} in sideEffectFreeWrites)`;
   if (needs?.embedded && !can.embedded) return 'embedded reference server';
   const role = needs?.roles?.find((r) => !can.hasRole(r));
   if (role !== undefined) return `role ${role}`;

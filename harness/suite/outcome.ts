@@ -127,8 +127,11 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);
     const verdict = verdictOf(thrown, rules, input.strict);
+    // A check that judges an exchange of an earlier check (the run's history) shows that exchange too.
+    const shown = thrown.exchange;
     const finding: Finding = {
       ...base,
+      ...(shown && !base.exchanges.includes(shown) ? { exchanges: [...base.exchanges, shown] } : {}),
       rules: [...thrown.rules],
       section: sectionsOf(rules),
       verdict,

@@ -1,23 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../model.js';
-import { answer, fakeTarget } from './fake-target.test-helpers.js';
+import { answer, fakeClock, fakeTarget } from './fake-target.test-helpers.js';
 import { createCheckContext } from './context.js';
-import { FIRST_READ_AFTER_MS, MAX_POLL_ATTEMPTS, pollInterval, pollUntil, type PollDeps } from './poll.js';
+import { FIRST_READ_AFTER_MS, MAX_POLL_ATTEMPTS, pollInterval, pollUntil } from './poll.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
-
-/** A clock that advances only when the poll sleeps. */
-function fakeClock(): PollDeps & { slept: number[] } {
-  let now = 0;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
 
 const read = (status: () => number) => async (): Promise<Exchange> => answer({ method: 'GET', path: '/x' }, status());
 

@@ -55,6 +55,25 @@ describe('runCheck: verdicts', () => {
     expect(out.finding.reproduce).toBe('npx partner-conformance run --rule PING-200');
   });
 
+  test("a violation judged on an earlier check's exchange shows that exchange too, once", async () => {
+    const target = fakeTarget((req) => answer(req, 500, { error: 'boom' }));
+    const earlier = await target.client.send(ping);
+    const out = await runCheck(
+      spec(['PING-200'], async (t) => {
+        await t.send(ping);
+        t.expect.status(earlier, 200);
+      }),
+      target,
+    );
+    expect(out.finding.exchanges).toHaveLength(2);
+    expect(out.finding.exchanges[1]).toBe(earlier);
+    const own = await runCheck(
+      spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200)),
+      target,
+    );
+    expect(own.finding.exchanges).toHaveLength(1);
+  });
+
   test('a violated inferred rule is a warning that does not fail the test, unless strict', async () => {
     const body = async (t: CheckContext) => t.expect.status(await t.send({ method: 'GET', path: '/v1/nope' }), 404);
     const lenient = await runCheck(

@@ -14,7 +14,7 @@ import { notSelected, type Needs } from './needs.js';
 import type { Outcome } from './outcome.js';
 import { checkProperty, type ArbitraryFor, type PropertyBody } from './property.js';
 import { propertyRuns } from './property-runs.js';
-import { runCheck } from './run-check.js';
+import { runConfirmed } from './confirm.js';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -68,7 +68,7 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
     if (deselected) ctx.skip(deselected);
     const target = await getTarget();
     const seed = seeded ? config.seed : undefined;
-    const outcome: Outcome = await runCheck(
+    const outcome: Outcome = await runConfirmed(
       {
         title,
         family: familyOf(ctx.task.file?.filepath, rules),

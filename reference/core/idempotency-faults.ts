@@ -115,6 +115,23 @@ export const IDEMPOTENCY_FAULTS = {
       );
     }),
   ),
+  enrollmentKeysAcrossAccounts: enrollments.flag(
+    'enr-idempotency-keys-across-accounts',
+    'IDEMP-SCOPED-BY-KEY',
+    'Create-enrollment Idempotency-Keys are shared by every account: another account reusing one (same body) ' +
+      "gets the first account's application, without Idempotent-Replay.",
+    serverProbe(async ({ call }) => {
+      const json = validCreateBody(ENROLLMENT_FIXTURES.planFull);
+      const first = await call('POST', '/v1/enrollments', { ...UNCHECKED, json, ...keyed('accounts') });
+      const other = await call('POST', '/v1/enrollments', {
+        ...UNCHECKED,
+        role: 'otherAccount',
+        json,
+        ...keyed('accounts'),
+      });
+      return other.body.application_id === first.body.application_id;
+    }),
+  ),
   idempotencyStores429: sessions.flag(
     'idempotency-stores-429',
     'IDEMP-429-NOT-STORED',

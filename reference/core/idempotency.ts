@@ -15,6 +15,8 @@ export interface StoredResponse {
 
 export interface IdempotencyEntry {
   fingerprint: string;
+  /** The account whose call made the entry. */
+  owner?: string;
   state: 'in_flight' | 'done';
   response?: StoredResponse;
   expiresAt: number;
@@ -61,10 +63,16 @@ export class IdempotencyStore {
     this.evict();
   }
 
-  complete(scope: string, key: string, print: string, response: StoredResponse): void {
+  complete(scope: string, key: string, print: string, response: StoredResponse, owner?: string): void {
     const id = `${scope}\u0000${key}`;
     this.entries.delete(id);
-    this.entries.set(id, { fingerprint: print, state: 'done', response, expiresAt: this.now() + this.retentionMs });
+    this.entries.set(id, {
+      fingerprint: print,
+      ...(owner === undefined ? {} : { owner }),
+      state: 'done',
+      response,
+      expiresAt: this.now() + this.retentionMs,
+    });
     this.evict();
   }
 

@@ -50,7 +50,17 @@ interface IdempotencyClaim {
   scope: string;
   key: string;
   print: string;
+  owner: string;
 }
+
+/** The scope of an account's keys: its own, or every account's under the faults that share them. */
+function scopeOf(deps: PipelineDeps, route: Route, account: Account): string {
+  const shared =
+    deps.on(F.idempotencyNotScopedByKey) || (route.family === 'enrollments' && deps.on(F.enrollmentKeysAcrossAccounts));
+  return shared ? '*' : account.id;
+}
+
+const isReplay = (res: RouteResult): boolean => res.headers?.['Idempotent-Replay'] === 'true';
 
 export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<RouteResult> {
   const match = deps.router.match(req.method, req.path);
@@ -135,13 +145,6 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     );
   }
 
-  let claim: IdempotencyClaim | undefined;
-  if (route.idempotency) {
-    const outcome = claimIdempotency(deps, route, account, req);
-    if ('status' in outcome) return outcome;
-    claim = outcome.claim;
-  }
-
   const ctx: RouteContext = {
     method: req.method,
     path: req.path,
@@ -155,6 +158,12 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     nextId: deps.nextId,
     on: deps.on,
   };
+  let claim: IdempotencyClaim | undefined;
+  if (route.idempotency) {
+    const outcome = claimIdempotency(deps, route, account, req);
+    if ('status' in outcome) return route.replayed && isReplay(outcome) ? route.replayed(outcome, ctx) : outcome;
+    claim = outcome.claim;
+  }
   const result = await handle(deps, route, ctx);
   result.headers = { ...result.headers, 'X-Request-Id': result.headers?.['X-Request-Id'] ?? req.requestId };
   if (claim) settle(deps, claim, result);
@@ -233,7 +242,7 @@ function claimIdempotency(
       'Idempotency-Key must be 1 to 255 characters of A-Z a-z 0-9 - _.',
     );
   }
-  const scope = deps.on(F.idempotencyNotScopedByKey) ? '*' : account.id;
+  const scope = scopeOf(deps, route, account);
   const print = fingerprint(req.method, req.path, req.raw);
   // The fault stores and looks up keys lower-cased.
   const stored = deps.on(F.idempotencyKeyCaseInsensitive) ? key.toLowerCase() : key;
@@ -247,7 +256,9 @@ function claimIdempotency(
         'This Idempotency-Key was used with a different request body. Use a new key for a new request.',
       );
     }
-    if (entry.state === 'done' && entry.response) return replay(entry.response);
+    // The fault hands another account the stored answer as if it were its own: no replay flag.
+    if (entry.state === 'done' && entry.response)
+      return replay(entry.response, !(deps.on(F.enrollmentKeysAcrossAccounts) && entry.owner !== account.id));
     if (!deps.on(F.idempotencyInProgressIgnored)) {
       return errorIn(
         shape,
@@ -258,7 +269,7 @@ function claimIdempotency(
     }
   }
   deps.store.begin(scope, stored, print);
-  return { claim: { scope, key: stored, print } };
+  return { claim: { scope, key: stored, print, owner: account.id } };
 }
 
 function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult): void {
@@ -266,16 +277,21 @@ function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult
     (result.status === 429 && !deps.on(F.idempotencyStores429)) ||
     (result.status >= 500 && deps.on(F.idempotency5xxNotStored));
   if (unstored) deps.store.abandon(claim.scope, claim.key);
-  else deps.store.complete(claim.scope, claim.key, claim.print, toStored(result));
+  else deps.store.complete(claim.scope, claim.key, claim.print, toStored(result), claim.owner);
 }
 
 /** Fault path only: remember a 429 under the request's key as if it were a real response. */
 function storeLimited(deps: PipelineDeps, route: Route, account: Account, req: Incoming, limited: RouteResult): void {
   const key = req.headers['idempotency-key'];
   if (!route.idempotency || key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) return;
-  const scope = deps.on(F.idempotencyNotScopedByKey) ? '*' : account.id;
   limited.headers = { ...limited.headers, 'X-Request-Id': req.requestId };
-  deps.store.complete(scope, key, fingerprint(req.method, req.path, req.raw), toStored(limited));
+  deps.store.complete(
+    scopeOf(deps, route, account),
+    key,
+    fingerprint(req.method, req.path, req.raw),
+    toStored(limited),
+    account.id,
+  );
 }
 
 function toStored(result: RouteResult): StoredResponse {
@@ -286,10 +302,10 @@ function toStored(result: RouteResult): StoredResponse {
   };
 }
 
-function replay(stored: StoredResponse): RouteResult {
+function replay(stored: StoredResponse, flagged = true): RouteResult {
   return {
     status: stored.status,
-    headers: { ...stored.headers, 'Idempotent-Replay': 'true' },
+    headers: flagged ? { ...stored.headers, 'Idempotent-Replay': 'true' } : { ...stored.headers },
     body: stored.bodyText === undefined ? undefined : JSON.parse(stored.bodyText),
   };
 }

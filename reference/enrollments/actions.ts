@@ -29,6 +29,8 @@ interface ActionSpec {
   start(app: Application, svc: Service, ctx: RouteContext): Record<string, unknown>;
   /** Fault that answers success with 200 instead of 202. */
   status200Fault: Fault;
+  /** Fault under which another account's application is acted on too. */
+  ownerIgnoredBy?: Fault;
 }
 
 function statusChange(action: 'cancellation' | 'termination', outcome: string) {
@@ -50,12 +52,14 @@ const SPECS: Record<Action, ActionSpec> = {
       return body;
     },
     status200Fault: F.submitReturns200,
+    ownerIgnoredBy: F.otherAccountSubmit,
   },
   cancellation: {
     schema: 'EnrollmentActionContextRequest',
     refusal: (app, ctx) => cancelRefusal(app, ctx.on),
     start: statusChange('cancellation', 'cancelled'),
     status200Fault: F.cancelReturns200,
+    ownerIgnoredBy: F.otherAccountCancel,
   },
   termination: {
     schema: 'EnrollmentActionContextRequest',
@@ -83,7 +87,7 @@ function planYearMissing(body: unknown): RouteResult | null {
 export function actionHandler(svc: Service, action: Action) {
   const spec = SPECS[action];
   return (ctx: RouteContext): RouteResult => {
-    const app = lookup(svc, ctx);
+    const app = lookup(svc, ctx, spec.ownerIgnoredBy);
     if (!isApplication(app)) {
       return action === 'submission' && ctx.on(F.submitUnknown422)
         ? fail(422, 'invalid_request', 'Cannot submit.')

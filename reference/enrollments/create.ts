@@ -9,6 +9,7 @@ import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
 import { isObject, pickData } from './application.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
+import { catchUp } from './processing.js';
 import { notAnObject, rejectAgentMembers, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
 import { validateApplication } from './validation.js';
@@ -27,6 +28,18 @@ export function createEnrollment(svc: Service) {
     const view = toView(app, ctx.now(), ctx.on);
     if (ctx.on(F.createInitialPending)) view.policy_status = 'pending_effectuation';
     return { status: ctx.on(F.createStatus202) ? 202 : ctx.on(F.create200) ? 200 : 201, body: view };
+  };
+}
+
+/** A replay of a create: the stored answer, or under the fault the application as it is now. */
+export function createReplayed(svc: Service) {
+  return (stored: RouteResult, ctx: RouteContext): RouteResult => {
+    if (!ctx.on(F.replayShowsCurrent)) return stored;
+    const id = (stored.body as { application_id?: unknown } | undefined)?.application_id;
+    const app = typeof id === 'string' ? svc.store.get(id, ctx.account.id) : undefined;
+    if (!app) return stored;
+    catchUp(app, svc.env);
+    return { ...stored, body: toView(app, ctx.now(), ctx.on) };
   };
 }
 

@@ -8,13 +8,14 @@ import { CORE_CHECKED } from '../core/faults.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
 import { mapErrors, without } from '../core/envelopes.js';
-import { routeProbe, serverProbe } from '../core/probe.js';
+import { clockedProbe, routeProbe, serverProbe } from '../core/probe.js';
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { foldedNames, primaryOf } from './fault-rewrites.js';
 import * as P from './variant-probes.js';
 import { idNamedId, minimalActionBodies, retryAfterOn202 } from './variant-rewrites.js';
 import {
   act,
+  AS_OTHER,
   BASE,
   create,
   CTX,
@@ -129,6 +130,30 @@ const ENROLLMENT_VARIANTS = {
     '2.8',
     'The application carries no events timeline (the document: "when available").',
     serverProbe(async ({ call }) => 'events' in (await P.created(call))),
+  ),
+  otherAccount403: variant(
+    'enr-other-account-403',
+    '5.4',
+    "Another account's application answers 403 forbidden (errors[]) instead of the 404 of an unknown id.",
+    serverProbe(({ call }) => P.otherAccountRead(call)),
+  ),
+  putReplaces: variant(
+    'enr-put-replaces',
+    '4.11',
+    'PUT replaces the application: members the body leaves out are cleared (the disagreement PUT-MERGE-OR-REPLACE).',
+    serverProbe(({ call }) => P.addressAfterPartialPut(call)),
+  ),
+  updateRefused422: variant(
+    'enr-update-refused-422',
+    '4.11',
+    'A PUT the carrier does not take (no post-enrollment changes) is refused with 422, not 400.',
+    serverProbe(({ call }) => P.limitedPutStatus(call)),
+  ),
+  listLags: variant(
+    'enr-list-lags',
+    '4.9',
+    "The list shows a change of policy_status a second after the read does (within the profile's asyncTimeoutMs).",
+    clockedProbe(({ call }) => P.listedAtOnce(call)),
   ),
   actionBodiesMinimal: variantRewrite(
     'enr-action-bodies-minimal',
@@ -686,6 +711,98 @@ export const ENROLLMENT_FAULTS = {
         ? { ...res, body: { error: { code: errors[0].code, message: errors[0].message } } }
         : res;
     }),
+  ),
+  // Another account (OWASP API1): each of these lets a second approved account reach the
+  // approved account's application through one operation.
+  otherAccountRead: flag(
+    'enr-other-account-read',
+    'ENR-OTHER-ACCOUNT-REFUSED',
+    "Another approved account reads an application it does not own (200 with the owner's data).",
+    routeProbe(async (k) => (await read(k, (await create(k, planFull)).application_id, ROUTING, AS_OTHER)).status),
+  ),
+  otherAccountUpdate: flag(
+    'enr-other-account-update',
+    'ENR-OTHER-ACCOUNT-REFUSED',
+    'Another approved account changes an application it does not own with PUT.',
+    routeProbe(async (k) => (await put(k, (await create(k, planFull)).application_id, FRESNO, AS_OTHER)).status),
+  ),
+  otherAccountSubmit: flag(
+    'enr-other-account-submit',
+    'ENR-OTHER-ACCOUNT-REFUSED',
+    'Another approved account submits an application it does not own.',
+    routeProbe(
+      async (k) => (await act(k, (await create(k, planFull)).application_id, 'submissions', CTX, AS_OTHER)).status,
+    ),
+  ),
+  otherAccountCancel: flag(
+    'enr-other-account-cancel',
+    'ENR-OTHER-ACCOUNT-REFUSED',
+    'Another approved account cancels an application it does not own.',
+    routeProbe(
+      async (k) =>
+        (await act(k, await submitted(k, planFull, { desired_effective_date: FUTURE }), 'cancellations', CTX, AS_OTHER))
+          .status,
+    ),
+  ),
+  otherAccountNamed: flag(
+    'enr-other-account-named',
+    'ENR-OTHER-ACCOUNT-REFUSED',
+    "The 404 for another account's application names its external_id and owner, so the caller learns it exists.",
+    routeProbe(async (k) => {
+      const app = await create(k, planFull);
+      return JSON.stringify((await read(k, app.application_id, ROUTING, AS_OTHER)).body).includes(app.external_id);
+    }),
+  ),
+  listEveryAccount: flag(
+    'enr-list-every-account',
+    'ENR-LIST-OWN-ACCOUNT',
+    "The list shows every account's applications, not only the caller's.",
+    routeProbe(async (k) => {
+      const { application_id: id } = await create(k, planFull);
+      return (await k.call('GET', `${BASE}&limit=100`, AS_OTHER)).body.applications.some(
+        (r: { application_id: string }) => r.application_id === id,
+      );
+    }),
+  ),
+  // History (section 3, 4.9, 8): each shows only later in a run, against what the run saw before.
+  listRowCreatedAtUpdated: flag(
+    'enr-list-row-created-at-updated',
+    'ENR-LIST-ROW-MATCHES-READ',
+    "List rows show the application's updated_at as its created_at: a changed application's row disagrees.",
+    routeProbe(async (k) => {
+      const id = await submitted(k, planFull, { desired_effective_date: FUTURE });
+      const row = (await rows(k, '&limit=100')).find((r: { application_id: string }) => r.application_id === id);
+      return row.created_at === (await read(k, id)).body.created_at;
+    }),
+  ),
+  listFilterDropsEmployer: flag(
+    'enr-list-filter-drops-employer',
+    'ENR-LIST-FILTER-FOLLOWS-STATUS',
+    'The policy_status filter never lists an application filed under an employer (hra.employer), whatever its status.',
+    routeProbe(async (k) => {
+      const app = await create(k, planFull, {
+        hra: { offered_hra: true, type: 'ichra', employer: { name: 'Probe Employer', external_id: 'employer-probe' } },
+      });
+      return (await rows(k, `&policy_status=draft&external_id=${app.external_id}`)).length;
+    }),
+  ),
+  replayShowsCurrent: flag(
+    'enr-replay-shows-current',
+    'IDEMP-REPLAY-BODY-VERBATIM',
+    'A replay of a create answers the application as it is now (its current policy_status), not the original answer.',
+    serverProbe(({ call }) => P.replayAfterSubmit(call)),
+  ),
+  outcomeDrifts: flag(
+    'enr-outcome-drifts',
+    'ENR-OUTCOME-STAYS',
+    'A cancellation is lost a second after it settled: the policy reads pending_effectuation again.',
+    serverProbe(({ call }) => P.statusLaterAfterCancel(call)),
+  ),
+  nextActionsCancelDraft: flag(
+    'enr-next-actions-cancel-draft',
+    'ENR-NEXT-ACTIONS-AVAILABLE',
+    'next_actions offers a cancellation on a draft (of a carrier that supports cancellation), which section 3 refuses.',
+    routeProbe(async (k) => (await create(k, planFull)).next_actions.map((a: { rel: string }) => a.rel).join(',')),
   ),
   errorsEmptyList: rewrite(
     'enr-errors-empty-list',

@@ -5,7 +5,7 @@
  */
 import type { Route, RouteModule, ServerEnv } from '../types.js';
 import { actionHandler } from './actions.js';
-import { createEnrollment } from './create.js';
+import { createEnrollment, createReplayed } from './create.js';
 import { uploadDocumentation } from './documents.js';
 import { listEnrollments } from './list.js';
 import { paymentRedirect } from './payment.js';
@@ -43,6 +43,7 @@ export const enrollmentRoutes: RouteModule = (serverEnv: ServerEnv): Route[] => 
       pattern: '/v1/enrollments',
       idempotency: 'required',
       handler: createEnrollment(svc),
+      replayed: createReplayed(svc),
     },
     { ...common, method: 'GET', pattern: ITEM, handler: readEnrollment(svc) },
     { ...common, method: 'PUT', pattern: ITEM, handler: updateEnrollment(svc) },

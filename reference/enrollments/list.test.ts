@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKit, type Kit, OTHER } from '../core/test-kit.js';
 import { POLICY_STATUSES } from './application.js';
 import { ENROLLMENT_FIXTURES as F, validCreateBody } from './fixtures.js';
+import { ENROLLMENT_FAULTS as F_SWITCHES } from './faults.js';
 import { enrollmentRoutes } from './index.js';
 
 const BASE = '/v1/enrollments?product=ichra&exchange=off_exchange';
@@ -126,5 +127,37 @@ describe('account scope', () => {
       ).status,
     ).toBe(404);
     expect((await kit.call('GET', BASE, { account: OTHER })).body.pagination.total).toBe(120);
+  });
+
+  /** Every operation on one application, as [method, path suffix, body]. */
+  const ROUTING = '?product=ichra&exchange=off_exchange';
+  const CTX = { context: { product: 'ichra', exchange: 'off_exchange' } };
+  const OPERATIONS: ReadonlyArray<[string, string, unknown?]> = [
+    ['GET', ROUTING],
+    ['PUT', '', { context: { ...CTX.context, plan_year: 2026 }, external_id: 'changed' }],
+    ['POST', '/submissions', CTX],
+    ['POST', '/cancellations', CTX],
+    ['POST', '/terminations', CTX],
+    ['GET', `/payment_redirect${ROUTING}`],
+    ['POST', '/supporting_documentation', { ...CTX, document_type: 'sep', file: { filename: 'a.pdf' } }],
+  ];
+
+  it.each([
+    ['the 404 of an id nobody issued', undefined, 404],
+    ['403 under the variant', F_SWITCHES.otherAccount403, 403],
+  ] as const)("answers another account's every operation with %s, naming nothing of it", async (_, variant, status) => {
+    const scoped = createKit({ modules: [enrollmentRoutes], ...(variant ? { fault: variant } : {}) });
+    try {
+      const body = validCreateBody(F.planFull, { external_id: 'mine-2' });
+      const { application_id: id } = (await scoped.call('POST', '/v1/enrollments', { body })).body;
+      for (const [method, suffix, json] of OPERATIONS) {
+        const r = await scoped.call(method, `/v1/enrollments/${id}${suffix}`, { account: OTHER, body: json });
+        expect([method, suffix, r.status]).toEqual([method, suffix, status]);
+        expect(JSON.stringify(r.body)).not.toContain('mine-2');
+      }
+      expect((await scoped.call('GET', `/v1/enrollments/${id}${ROUTING}`)).body.external_id).toBe('mine-2');
+    } finally {
+      scoped.close();
+    }
   });
 });

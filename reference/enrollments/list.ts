@@ -18,7 +18,7 @@ import { toListItem } from './view.js';
 interface Filter {
   /** Why a value is refused, or null when it is usable. */
   invalid(value: string, on: IsOn): string | null;
-  keep(app: Application, value: string, on: IsOn): boolean;
+  keep(app: Application, value: string, on: IsOn, now: number): boolean;
   /** The fault that makes the filter a no-op. */
   ignoredBy?: Fault;
 }
@@ -33,7 +33,9 @@ const FILTERS: Record<string, Filter> = {
       (POLICY_STATUSES as readonly string[]).includes(v) || on(F.listPolicyStatusAny)
         ? null
         : `must be one of ${POLICY_STATUSES.join(', ')}`,
-    keep: (a, v, on) => listedStatus(a, on) === v,
+    // The fault's join drops applications filed under an employer from every state's list.
+    keep: (a, v, on, now) =>
+      listedStatus(a, on, now) === v && !(on(F.listFilterDropsEmployer) && employerOf(a) !== undefined),
     ignoredBy: F.listPolicyStatusIgnored,
   },
   external_id: {
@@ -97,11 +99,19 @@ const BEFORE_EVENT: Partial<Record<ApplicationEvent['type'], (e: ApplicationEven
   submission_failed: () => 'draft',
 };
 
-/** The status the list shows: the application's own, or under the fault the one before its latest change. */
-function listedStatus(app: Application, on: IsOn): string {
-  if (!on(F.listStatusLags)) return app.policy_status;
+/** How long the lagging variant's list keeps showing the status before a change (within asyncTimeoutMs). */
+export const LIST_LAG_MS = 1_000;
+
+/**
+ * The status the list shows: the application's own; the one before its latest change under
+ * the fault (for good), and under the variant while that change is younger than LIST_LAG_MS.
+ */
+function listedStatus(app: Application, on: IsOn, now: number): string {
+  if (!on(F.listStatusLags) && !on(F.listLags)) return app.policy_status;
   const latest = [...app.events].reverse().find((e) => BEFORE_EVENT[e.type] !== undefined);
-  return (latest && BEFORE_EVENT[latest.type]!(latest)) ?? app.policy_status;
+  if (!latest) return app.policy_status;
+  if (!on(F.listStatusLags) && now - Date.parse(latest.occurred_at) >= LIST_LAG_MS) return app.policy_status;
+  return BEFORE_EVENT[latest.type]!(latest) ?? app.policy_status;
 }
 
 function routingRequired(query: Record<string, string>, on: IsOn): RouteResult | null {
@@ -131,14 +141,18 @@ export function listEnrollments(svc: Service) {
     const page = paging(ctx.query, ctx.on);
     if ('status' in page) return page;
 
-    const rows = svc.store.visibleTo(ctx.account.id).filter((app) => {
+    const now = ctx.now().getTime();
+    const rows = svc.store.visibleTo(ctx.on(F.listEveryAccount) ? null : ctx.account.id).filter((app) => {
       catchUp(app, svc.env);
-      return active.every(([filter, value]) => filter.keep(app, value, ctx.on));
+      return active.every(([filter, value]) => filter.keep(app, value, ctx.on, now));
     });
     const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
-    const slice = rows
-      .slice(start, start + page.limit)
-      .map((app) => ({ ...toListItem(app), policy_status: listedStatus(app, ctx.on) }));
+    const slice = rows.slice(start, start + page.limit).map((app) => ({
+      ...toListItem(app),
+      policy_status: listedStatus(app, ctx.on, now),
+      // The fault's row builder takes the update time for the creation time.
+      ...(ctx.on(F.listRowCreatedAtUpdated) ? { created_at: app.updated_at } : {}),
+    }));
     return {
       status: 200,
       body: { applications: slice, pagination: { limit: page.limit, offset: page.offset, total: rows.length } },

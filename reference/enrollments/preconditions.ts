@@ -113,7 +113,8 @@ export function updateRefusal(app: Application, on: IsOn): Refusal | null {
   const carrier = carrierOf(app.data.plan_hios_id);
   if (!carrier.supports_post_enrollment_changes && !on(F.updateAnyCarrier)) {
     return {
-      status: 400,
+      // 4.11 states no status for PUT: the variant refuses with 422 instead.
+      status: on(F.updateRefused422) ? 422 : 400,
       code: 'invalid_field_value',
       message: `The carrier ${carrier.name} does not support post-enrollment changes to a submitted application.`,
       field: 'plan_hios_id',

@@ -2,6 +2,7 @@
  * Steps the direct-enrollment fault probes share (enrollments/faults.ts): create, act on, read
  * and list applications on the route-module kit, and the bodies they send.
  */
+import { accountForRole } from '../core/accounts.js';
 import type { Kit } from '../core/test-kit.js';
 import { ENROLLMENT_FIXTURES, validCreateBody } from './fixtures.js';
 
@@ -20,12 +21,16 @@ export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const create = async (k: Kit, plan: string, extra: Record<string, unknown> = {}) =>
   (await k.call('POST', '/v1/enrollments', { body: validCreateBody(plan, extra) })).body;
-export const act = (k: Kit, id: string, what: string, body: unknown = CTX) =>
-  k.call('POST', `/v1/enrollments/${id}/${what}`, { body });
-export const read = (k: Kit, id: string, query = ROUTING) => k.call('GET', `/v1/enrollments/${id}${query}`);
+/** Calls made as another approved account (the sandbox's second account, reference/data/accounts.json). */
+export const AS_OTHER = { account: accountForRole('otherAccount')! } as const;
+type As = Partial<typeof AS_OTHER>;
+export const act = (k: Kit, id: string, what: string, body: unknown = CTX, as: As = {}) =>
+  k.call('POST', `/v1/enrollments/${id}/${what}`, { body, ...as });
+export const read = (k: Kit, id: string, query = ROUTING, as: As = {}) =>
+  k.call('GET', `/v1/enrollments/${id}${query}`, as);
 export const statusOf = async (k: Kit, id: string) => (await read(k, id)).body.policy_status;
-export const put = (k: Kit, id: string, members: Record<string, unknown>) =>
-  k.call('PUT', `/v1/enrollments/${id}`, { body: { ...PUT_CONTEXT, ...members } });
+export const put = (k: Kit, id: string, members: Record<string, unknown>, as: As = {}) =>
+  k.call('PUT', `/v1/enrollments/${id}`, { body: { ...PUT_CONTEXT, ...members }, ...as });
 /** Submitted and settled (future-dated stays pending; today-dated effectuates ~10 ms later). */
 export async function submitted(
   k: Kit,

@@ -49,11 +49,23 @@ function effectuate(app: Application, env: ServerEnv): void {
   moveTo(app, env, 'effectuated', { effective_date: coverageStart(app)! });
 }
 
+/** How long after a cancellation settled the drift fault loses it. */
+const DRIFT_AFTER_MS = 1_000;
+
+/** The fault: a cancellation a second old is lost, and the policy reads pending effectuation again. */
+function drift(app: Application, env: ServerEnv): void {
+  if (app.policy_status !== 'cancelled') return;
+  const cancelled = app.events.findLast((e) => e.type === 'cancelled');
+  if (cancelled && env.now().getTime() - Date.parse(cancelled.occurred_at) >= DRIFT_AFTER_MS)
+    app.policy_status = 'pending_effectuation';
+}
+
 /**
  * Brings a pending application up to date with the clock: called before every read or action,
  * so a future-dated policy effectuates once the (injected) clock reaches its date.
  */
 export function catchUp(app: Application, env: ServerEnv): void {
+  if (env.on(F.outcomeDrifts)) drift(app, env);
   if (app.accepted_at_ms === null) return;
   const passed = env.now().getTime() >= app.accepted_at_ms + effectuationDelay(env);
   if (effectuationDue(app, env, passed)) effectuate(app, env);

@@ -18,7 +18,7 @@ export function readEnrollment(svc: Service) {
       (ctx.on(F.readIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, READ_PARAMS)) ??
       checkRoutingQuery(ctx.query);
     if (bad) return bad;
-    const app = lookup(svc, ctx);
+    const app = lookup(svc, ctx, F.otherAccountRead);
     if (!isApplication(app)) {
       // The fault answers an unknown id as a bad request instead of 404.
       return ctx.on(F.readUnknown400) ? fail(400, 'invalid_request', 'Bad enrollment id.', 'enrollment_id') : app;

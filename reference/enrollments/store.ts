@@ -13,14 +13,19 @@ export class EnrollmentStore {
     this.ordered.push(app);
   }
 
-  /** The application, if it exists and the account may see it. */
-  get(id: string, accountId: string): Application | undefined {
+  /** The application, if it exists and the account may see it (`null`: any account, a fault's lookup). */
+  get(id: string, accountId: string | null): Application | undefined {
     const app = this.byId.get(id);
     return app && visible(app, accountId) ? app : undefined;
   }
 
-  /** Every application the account may see, in creation order. */
-  visibleTo(accountId: string): Application[] {
+  /** Whether an application of this id exists, whoever owns it. */
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Every application the account may see (`null`: every account's, a fault's list), in creation order. */
+  visibleTo(accountId: string | null): Application[] {
     return this.ordered.filter((a) => visible(a, accountId));
   }
 
@@ -29,6 +34,6 @@ export class EnrollmentStore {
   }
 }
 
-function visible(app: Application, accountId: string): boolean {
-  return app.owner === null || app.owner === accountId;
+function visible(app: Application, accountId: string | null): boolean {
+  return accountId === null || app.owner === null || app.owner === accountId;
 }

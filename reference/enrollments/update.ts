@@ -1,7 +1,8 @@
 /**
  * PUT /v1/enrollments/{enrollment_id} (4.11), replacement-style as the provider's document has
  * it: the body (EnrollmentUpdateRequest: `context` with `plan_year`, plus application members)
- * replaces each member it sends, whole; members it leaves out are kept. A draft may change for
+ * replaces each member it sends, whole; members it leaves out are kept (cleared under the
+ * replacing variant: the body is then the whole application, PUT-MERGE-OR-REPLACE). A draft may change for
  * any carrier; after a submission only carriers supporting post-enrollment changes accept it.
  * Each change is tracked (a `changed` event, a new revision) until a submission sends it; a
  * body that changes nothing tracks nothing, so a resubmission after it is a 422.
@@ -21,7 +22,7 @@ import { toView } from './view.js';
 
 export function updateEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
-    const app = lookup(svc, ctx);
+    const app = lookup(svc, ctx, F.otherAccountUpdate);
     if (!isApplication(app)) return app;
     const shape = notAnObject(ctx.body);
     if (shape) return shape;
@@ -37,7 +38,7 @@ export function updateEnrollment(svc: Service) {
 }
 
 function applyChanges(app: Application, body: Record<string, unknown>, ctx: RouteContext): void {
-  const next = { ...app.data, ...pickData(body) };
+  const next = ctx.on(F.putReplaces) ? pickData(body) : { ...app.data, ...pickData(body) };
   const change = changeEvent(app.data, next);
   if (!change) return;
   const stamp = ctx.now().toISOString();

@@ -1,6 +1,7 @@
 /**
- * Steps the direct-enrollment variant probes share (enrollments/faults.ts), through a whole
- * server: keyed creates, reads, actions and the payment form, with the approved key.
+ * Steps the direct-enrollment probes through a whole server share (enrollments/faults.ts: the
+ * variants, and the faults the core's idempotency or the clock takes part in): keyed creates,
+ * reads, actions and the payment form, with the approved key unless a step says otherwise.
  */
 import { keyed, UNCHECKED } from '../core/probe.js';
 import type { Call } from '../core/test-client.js';
@@ -73,3 +74,63 @@ export const submitRetryAfter = async (call: Call): Promise<unknown> =>
   (await submit(call)).headers['retry-after'] ?? null;
 
 export const submitBodyKeys = async (call: Call): Promise<string[]> => Object.keys((await submit(call)).body).sort();
+
+/** A future-dated application (it stays pending), submitted and settled: its id. */
+async function pending(call: Call, plan: string = ENROLLMENT_FIXTURES.planFull): Promise<string> {
+  const next = `${new Date().getUTCFullYear() + 1}-01-01`;
+  const json = validCreateBody(plan, { desired_effective_date: next });
+  const id = idOf((await call('POST', E, { ...UNCHECKED, json, ...keyed(`variant-probe-${++keys}`) })).body);
+  await call('POST', `${E}/${id}/submissions`, { ...UNCHECKED, json: CTX });
+  await pause(150);
+  return id;
+}
+
+/** What another approved account gets for a read of the approved account's application. */
+export async function otherAccountRead(call: Call): Promise<number> {
+  const id = idOf(await created(call));
+  return (await call('GET', `${E}/${id}${ROUTING}`, { ...UNCHECKED, role: 'otherAccount' })).status;
+}
+
+/** Whether a PUT of the routing context and the primary applicant alone keeps the address it left out. */
+export async function addressAfterPartialPut(call: Call): Promise<boolean> {
+  const body = await created(call);
+  const id = idOf(body);
+  const primary = (body.application as { applicants: { primary: unknown } }).applicants.primary;
+  const context = { ...CTX.context, plan_year: new Date().getUTCFullYear() };
+  await call('PUT', `${E}/${id}`, { ...UNCHECKED, json: { context, applicants: { primary } } });
+  const read = (await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED)).body;
+  return (read.application ?? read).residential_address !== undefined;
+}
+
+/** The status a PUT gets on a submitted application of the carrier without post-enrollment changes. */
+export async function limitedPutStatus(call: Call): Promise<number> {
+  const id = await pending(call, ENROLLMENT_FIXTURES.planLimited);
+  const context = { ...CTX.context, plan_year: new Date().getUTCFullYear() };
+  return (await call('PUT', `${E}/${id}`, { ...UNCHECKED, json: { context, external_id: 'changed' } })).status;
+}
+
+/** Whether the list filtered by pending_effectuation shows an application the moment its read does. */
+export async function listedAtOnce(call: Call): Promise<boolean> {
+  const id = await pending(call);
+  const list = await call('GET', `${E}${ROUTING}&policy_status=pending_effectuation&limit=100`, UNCHECKED);
+  return list.body.applications.some((r: Record<string, unknown>) => idOf(r) === id);
+}
+
+/** The policy_status a create's replay shows once the application was submitted. */
+export async function replayAfterSubmit(call: Call): Promise<unknown> {
+  const json = validCreateBody(ENROLLMENT_FIXTURES.planFull);
+  const key = `variant-probe-${++keys}`;
+  const id = idOf((await call('POST', E, { ...UNCHECKED, json, ...keyed(key) })).body);
+  await call('POST', `${E}/${id}/submissions`, { ...UNCHECKED, json: CTX });
+  await pause(150);
+  return (await call('POST', E, { ...UNCHECKED, json, ...keyed(key) })).body.policy_status;
+}
+
+/** The policy_status of a cancelled application read later (the stepping clock moves a second a read). */
+export async function statusLaterAfterCancel(call: Call): Promise<unknown> {
+  const id = await pending(call);
+  await call('POST', `${E}/${id}/cancellations`, { ...UNCHECKED, json: CTX });
+  await pause(150);
+  await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED);
+  return (await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED)).body.policy_status;
+}

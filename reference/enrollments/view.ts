@@ -39,7 +39,17 @@ const ACTIONS: ReadonlyArray<{
     suffix: '/submissions',
     open: (a, _now, on) => submitRefusal(a, never) === null || (on(F.nextActionsStale) && a.errors.length === 0),
   },
-  { rel: 'cancel', method: 'POST', suffix: '/cancellations', open: (a) => cancelRefusal(a, never) === null },
+  // The fault offers a cancellation on a draft too, wherever the carrier supports cancellation.
+  {
+    rel: 'cancel',
+    method: 'POST',
+    suffix: '/cancellations',
+    open: (a, _now, on) =>
+      cancelRefusal(a, never) === null ||
+      (on(F.nextActionsCancelDraft) &&
+        a.policy_status === 'draft' &&
+        carrierOf(a.data.plan_hios_id).supports_cancellation),
+  },
   {
     rel: 'terminate',
     method: 'POST',

@@ -21,6 +21,8 @@ const READ = `${POL}/4412026000`;
 /** A seeded application whose carrier has reported its policy (the first of each year has not). */
 const REPORTED = `${POL}/4412026037`;
 const READ_ROUTE = /^\/v1\/policy-status\/applications\/[^/]+$/;
+/** A seeded application listed past the first 25 rows of its year (the 27th of 2026). */
+const LATER = `${POL}/4412026962`;
 
 export const POLICY_FAULTS = {
   productAccepted: flag(
@@ -133,6 +135,12 @@ export const POLICY_FAULTS = {
       is(req, 'GET', READ_ROUTE) && res.status === 200
         ? { ...res, status: 400, body: { error: { code: 'invalid_request', message: 'Bad confirmation id.' } } }
         : res,
+  ),
+  readMissesLaterRows: flag(
+    'policy-read-misses-later-rows',
+    'POLICY-READ-200',
+    'The single read finds only the first 25 applications of a plan year: ids the list shows further on answer 404.',
+    serverProbe(({ call }) => status(call, 'GET', `${LATER}?exchange=on_exchange&plan_year=2026`)),
   ),
   // Variants: valid choices where the contract is open (2.7: alpha, names not shown, fields only when reported).
   limitMaxAsDefault: flag(

@@ -71,12 +71,17 @@ export const policyStatusRoutes: RouteModule = () => [
       // The fault's lookup breaks on characters outside the id alphabet it was written for.
       if (ctx.on(F.readOddId500) && /[^A-Za-z0-9_-]/.test(id)) throw new Error('confirmation id lookup failed');
       const app = applicationById(id, ctx.on(F.manyApplications));
-      if (!app || (year !== undefined && app.plan_year !== year))
+      // The fault's read looks only among the first rows of the year, as if it searched one page.
+      const missed = app !== undefined && ctx.on(F.readMissesLaterRows) && !firstRows(app.plan_year).includes(app);
+      if (!app || missed || (year !== undefined && app.plan_year !== year))
         return notFound(`No application ${id} for this plan year.`);
       return json({ policy_statuses: app.policies });
     },
   },
 ];
+
+/** The first page (default limit) of a year's applications. */
+const firstRows = (year: number) => applicationsFor(year).slice(0, POLICY_LIMIT_DEFAULT);
 
 interface Leniency {
   exchangeOptional: boolean;

@@ -5,6 +5,9 @@ import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
+import { confirmationLines, tlsLines } from '../monitor/lines.js';
+import { confirmationLine } from '../monitor/confirmations.js';
+import { historyLines } from '../monitor/history.js';
 
 const anchor = (index: number) => `check-${index}`;
 
@@ -18,6 +21,28 @@ ${documentDefects(summary)}
 <p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
 <div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}${counts.steps ? count('setup steps failed', counts.steps, 'v-failed') : ''}</div>
 <p class="meta rule-counts">${ruleCountsLine(summary.ruleCounts)}</p>`;
+}
+
+/**
+ * What a monitor reads first: each operation's slowest answer against its budget (a row over
+ * budget marked), checks tried again, the certificate's expiry and the history.
+ */
+export function monitorSection(summary: RunSummary): Raw {
+  const latency = summary.latency;
+  const lines = [
+    ...confirmationLines(summary),
+    ...tlsLines(summary),
+    ...(summary.history ? historyLines(summary.history) : []),
+  ];
+  if (!latency && lines.length === 0) return html``;
+  const over = new Set(latency?.over.map((o) => o.operation) ?? []);
+  const table = latency
+    ? html`<h3>Latency${latency.over.length ? html` <span class="v-warning">(${latency.over.length} answer(s) over budget)</span>` : ''}</h3><table><tr><th>operation</th><th>answers</th><th>slowest</th><th>budget</th></tr>${latency.operations.map(
+        (op) =>
+          html`<tr class="${over.has(op.operation) ? 'over-budget' : ''}"><td><code>${op.operation}</code></td><td>${op.count}</td><td class="${over.has(op.operation) ? 'v-warning' : ''}">${op.maxMs.toFixed(0)} ms</td><td>${op.budgetMs !== undefined ? `${op.budgetMs} ms` : 'none'}</td></tr>`,
+      )}</table>`
+    : '';
+  return html`<h2>Monitor</h2><p class="meta">Requests sent: ${summary.requests} · exit code ${summary.exitCode}</p>${table}${lines.length ? html`<pre class="monitor">${lines.join('\n')}</pre>` : ''}`;
 }
 
 /** The loaded document's own defects, listed in the header: they are the document's, not the target's. */
@@ -48,7 +73,7 @@ function findingCard(summary: RunSummary, finding: Finding, index: number): Raw 
   });
   return html`<div class="card ${finding.verdict}" id="${anchor(index)}">
 <b class="v-${finding.verdict}">${finding.verdict}</b> · <b>${finding.check}</b> <span class="meta">(${finding.family})</span>
-<dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.steps !== undefined ? html`<dt>shortest failing sequence</dt><dd><pre>${finding.steps}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
+<dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.steps !== undefined ? html`<dt>shortest failing sequence</dt><dd><pre>${finding.steps}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.confirmation ? html`<dt>confirmation</dt><dd>${confirmationLine(finding)}</dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
 ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h3>${exchangeList(finding.exchanges)}` : html`<p class="meta">No exchange was recorded.</p>`}
 </div>`;
 }

@@ -17,6 +17,7 @@ th, td { text-align: left; border-bottom: 1px solid var(--line); padding: 4px 8p
 th { background: var(--soft); font-weight: 600; }
 code, pre { font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 8px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; margin: 4px 0; }
+.outcome.v-degraded { background: var(--warn); color: #fff; } pre.monitor { white-space: pre-wrap; }
 .card { border: 1px solid var(--line); border-left: 4px solid var(--bad); border-radius: 6px; padding: 10px 14px; margin: 12px 0; }
 .card.warning { border-left-color: var(--warn); }
 .card dl { display: grid; grid-template-columns: 110px 1fr; gap: 2px 12px; margin: 6px 0; }

@@ -103,6 +103,10 @@ export function nextActionsOf(body: unknown): NextAction[] {
   return actions.map((a: unknown) => (isObject(a) ? { rel: a.rel ?? a.action, href: a.href, method: a.method } : {}));
 }
 
+/** The paths of next_actions hrefs (query and fragment removed; '' for an href that is not a string). */
+export const nextActionPaths = (body: unknown): string[] =>
+  nextActionsOf(body).map((a) => (typeof a.href === 'string' ? a.href.split(/[?#]/)[0]! : ''));
+
 /**
  * Payment redirect `fields` as ordered (key, value) pairs: an array of `{name, value}` (the
  * document) or a map of keys to values (the prose; disagreement PAYMENT-FIELDS-FORM).

@@ -113,6 +113,19 @@ export function once<T>(t: CheckContext, name: string, make: () => Promise<T>): 
   return value;
 }
 
+/** The step the keyed-create checks share: the run's one keyed create of a planFull application. */
+export const FIRST_CREATE = 'create a planFull application with an Idempotency-Key';
+
+/** One keyed create per run: the replay, mismatch and scoping checks (of either account) reuse its key. */
+export function keyedCreate(t: CheckContext): Promise<{ req: ApiRequest; first: Exchange }> {
+  return once(t, 'keyedCreate', async () => {
+    const req = createRequest(createBody(t, t.fixture<string>('planFull')), {
+      idempotencyKey: t.idempotencyKey('keyed'),
+    });
+    return { req, first: await t.send({ ...req, label: 'first call' }) };
+  });
+}
+
 /** The run's application called `name`, for checks that do not change it. */
 export function sharedApplication(
   t: CheckContext,

@@ -3,36 +3,15 @@
  * in flight, the key format, scoping by API key, and stored 5xx responses. The failures are
  * service failures of this family, so they come in the errors[] envelope (4.10, section 7).
  */
-import {
-  verify,
-  stepStatus,
-  type ApiRequest,
-  type CheckContext,
-  type Exchange,
-  expectReplayRuleByRule,
-  expectStoredFailureReplayed,
-} from '../../harness/suite/index.js';
+import { verify, stepStatus, expectReplayRuleByRule, expectStoredFailureReplayed } from '../../harness/suite/index.js';
 import { errorCodes } from '../../harness/checks/index.js';
-import { CREATE_SUCCESS, once } from './applications.js';
+import { CREATE_SUCCESS, FIRST_CREATE, keyedCreate } from './applications.js';
 import { createBody, createRequest } from './requests.js';
 
 const plan = { fixtures: ['planFull'] };
 const MAX_KEY_LENGTH = 255;
 /** A second key approved for direct enrollment (the reference accounts: every tier key). */
 const OTHER_KEY = 'tierHigh';
-
-/** The step all three share: the run's one keyed create of a planFull application. */
-const FIRST_CREATE = 'create a planFull application with an Idempotency-Key';
-
-/** One keyed create per run: the replay, mismatch and scoping checks all reuse its key. */
-function keyedCreate(t: CheckContext): Promise<{ req: ApiRequest; first: Exchange }> {
-  return once(t, 'keyedCreate', async () => {
-    const req = createRequest(createBody(t, t.fixture<string>('planFull')), {
-      idempotencyKey: t.idempotencyKey('keyed'),
-    });
-    return { req, first: await t.send({ ...req, label: 'first call' }) };
-  });
-}
 
 /** A fresh run-prefixed key stretched to `length` with characters of the allowed alphabet. */
 const keyOfLength = (fresh: string, length: number): string => (fresh + '_'.repeat(length)).slice(0, length);

@@ -8,6 +8,7 @@ import {
   applicationIdOf,
   applicationMember,
   applicationRowsOf,
+  nextActionsOf,
   paginationOf,
   type Json,
 } from './application-reader.js';
@@ -50,6 +51,35 @@ export function expectPolicyStatusInEnum(expect: BoundChecks, ex: Exchange): voi
     observed: `policy_status ${JSON.stringify(status)}`,
   });
 }
+
+/**
+ * The statuses of a refusal where the contract states none: any 4xx but 404 (the application
+ * exists) and 429 (the rate limit, not a refusal of the request).
+ */
+export const ANY_REFUSAL: readonly number[] = Array.from({ length: 100 }, (_, i) => 400 + i).filter(
+  (s) => s !== 404 && s !== 429,
+);
+
+/** A refusal whose status the contract does not state: any of ANY_REFUSAL, in the errors[] envelope, any code. */
+export function expectAnyRefusal(expect: BoundChecks, ex: Exchange): void {
+  const status = ex.response?.status;
+  expect.that(ex, {
+    holds: status !== undefined && ANY_REFUSAL.includes(status),
+    title: 'not refused',
+    expected: 'a 4xx other than 404 and 429 (the contract states no status for this refusal)',
+    observed: () => `status ${status ?? 'none'}: ${(ex.response?.body ?? String(ex.error)).slice(0, 300)}`,
+  });
+  expect.errorsEnvelope(ex);
+}
+
+/** A string path (relative, or on any host) on a public /v1/enrollments route (2.8). */
+const ENROLLMENTS_HREF = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+)?\/v1\/enrollments(?:[/?#]|$)/;
+
+/** The next_actions hrefs of an answer that are not on a public /v1/enrollments route (2.8). */
+export const strayHrefs = (body: unknown): unknown[] =>
+  nextActionsOf(body)
+    .map((a) => a.href)
+    .filter((h) => typeof h !== 'string' || !ENROLLMENTS_HREF.test(h));
 
 /** A refused state change: `status` in the errors[] envelope with `code` when given. */
 export function expectRefused(

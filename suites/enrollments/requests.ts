@@ -129,15 +129,22 @@ export function incompleteApplicant(): Record<string, string> {
 }
 
 /**
- * A PUT body (the document's EnrollmentUpdateRequest): the routing context with the
- * application's plan year, and complete sections, so a replacing and a merging target read it alike.
+ * A PUT body (the document's EnrollmentUpdateRequest): the whole application as created, with
+ * the routing context and the application's plan year, and `primary` as the primary applicant.
+ * A target that merges and one that replaces (PUT-MERGE-OR-REPLACE) read it alike: nothing it
+ * leaves out could be cleared.
  */
 export function updateBody(
-  created: { context?: unknown },
+  created: Record<string, unknown>,
   primary: Record<string, string> = primaryApplicant(),
 ): Record<string, unknown> {
   const context = created.context as { plan_year?: unknown } | undefined;
-  return { context: { ...ROUTING, plan_year: context?.plan_year }, applicants: { primary } };
+  const applicants = (created.applicants ?? {}) as Record<string, unknown>;
+  return {
+    ...created,
+    context: { ...ROUTING, plan_year: context?.plan_year },
+    applicants: { ...applicants, primary },
+  };
 }
 
 /** PUT /v1/enrollments/{id} with `json`. */

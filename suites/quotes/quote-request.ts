@@ -33,6 +33,27 @@ export function quoteTarget(t: CheckContext): Promise<QuoteTarget> {
   return target;
 }
 
+/** The operation, as a read-only run's target profile opts in to it (`sideEffectFreeWrites`). */
+export const QUOTE_WRITE = `POST ${QUOTES}`;
+
+/** Fixtures of a quote built from the profile alone: the county the profile names, no county read. */
+export const PROFILE_QUOTE_FIXTURES = [...QUOTE_FIXTURES, 'fipsCode', 'state'];
+
+/**
+ * A quote target from the profile's fixtures (a county its author read from the counties
+ * endpoint): for a run whose request budget has no room for a county read of its own.
+ */
+export function profileQuoteTarget(t: CheckContext): QuoteTarget {
+  return {
+    zip: String(t.fixture('zipCode')),
+    fips: String(t.fixture('fipsCode')),
+    state: String(t.fixture('state')),
+    planYear: Number(t.fixture('planYear')),
+    coverageType: String(t.fixture('coverageType')),
+    exchange: 'on_exchange',
+  };
+}
+
 async function readQuoteTarget(t: CheckContext): Promise<QuoteTarget> {
   const zip = String(t.fixture('zipCode'));
   const ex = await t.send({

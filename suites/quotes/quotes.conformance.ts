@@ -1,25 +1,49 @@
 /**
  * Quotes (2.5, 4.5): a request built from a county read earlier is 200; results are of the one
  * coverage type and market asked for; a page holds at most `page.size` results; one coverage
- * type per request; the body is required. Quotes are POSTs: every check needs a writable run.
+ * type per request; the body is required. Quotes are POSTs: every check needs a writable run,
+ * but the smoke profile's, which sends the one quote the contract says changes nothing when the
+ * target profile opts in (`sideEffectFreeWrites`).
  */
-import { verify } from '../../harness/suite/index.js';
-import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget } from './quote-request.js';
+import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  PROFILE_QUOTE_FIXTURES,
+  profileQuoteTarget,
+  QUOTE_FIXTURES,
+  QUOTE_WRITE,
+  QUOTES,
+  quoteBody,
+  quoteRequest,
+  quoteTarget,
+} from './quote-request.js';
 import { resultCoverageType, resultExchange, resultsOf } from './quote-results.js';
 
 const needs = { writes: true, fixtures: QUOTE_FIXTURES };
 
+const QUOTE_200_RULES = ['QUOTES-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'];
+
+/** A valid quote's answer: 200, JSON, the document's shape, no key echoed. */
+function expectQuoteResults(t: CheckContext, ex: Exchange): void {
+  t.expect.rules('QUOTES-200').status(ex, 200);
+  t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
+  t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
+  t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
+}
+
 verify(
   'a quote for a county read from the counties endpoint is 200 with JSON results',
-  ['QUOTES-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'],
-  async (t) => {
-    const ex = await t.send(quoteRequest(quoteBody(await quoteTarget(t))));
-    t.expect.rules('QUOTES-200').status(ex, 200);
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
-    t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
-  },
+  QUOTE_200_RULES,
+  async (t) => expectQuoteResults(t, await t.send(quoteRequest(quoteBody(await quoteTarget(t))))),
   { needs },
+);
+
+// The smoke run's watch on quoting: one request, the county taken from the profile (its budget
+// has no room for a county read), sent by a read-only run whose target profile opts in.
+verify(
+  "a quote for the profile's county is 200 with JSON results",
+  QUOTE_200_RULES,
+  async (t) => expectQuoteResults(t, await t.send(quoteRequest(quoteBody(profileQuoteTarget(t))))),
+  { profiles: ['smoke'], needs: { writes: false, sends: [QUOTE_WRITE], fixtures: PROFILE_QUOTE_FIXTURES } },
 );
 
 verify(

@@ -5,7 +5,7 @@
  * burst waits for it (`untilFull`) instead of every check waiting out a worst case.
  */
 import { sharedBudgets, TIER_RATES, tierOfRole, type Tier } from '../../harness/client/index.js';
-import { FAMILY_KEY_ROLES, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { CARRYING_KEY_ROLES, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 
 /** Slack for clocks and the time the request takes to arrive. */
 const MARGIN_MS = 100;
@@ -49,11 +49,11 @@ export const statusOf = (ex: Exchange): number | undefined => ex.response?.statu
 export const limitedOf = (exs: readonly Exchange[]): Exchange[] => exs.filter((ex) => statusOf(ex) === 429);
 
 /**
- * Roles no deliberate burst may drain: `approved` and the families' own keys carry the rest of
- * the run (a drained bucket would answer 429 for the key, not for what a check tests);
- * `medicare` keys belong to another API.
+ * Roles no deliberate burst may drain: `approved`, the families' own keys and the second
+ * account's carry the rest of the run (a drained bucket would answer 429 for the key, not for
+ * what a check tests); `medicare` keys belong to another API.
  */
-export const RUN_CARRIERS: ReadonlySet<string> = new Set(['approved', ...FAMILY_KEY_ROLES, 'medicare']);
+export const RUN_CARRIERS: ReadonlySet<string> = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
 
 /** Waits until the client's view of the stage has room for `n` requests at once (see RateBudgets.stageRoomIn). */
 export async function untilStageHolds(n: number): Promise<void> {

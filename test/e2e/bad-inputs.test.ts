@@ -2,7 +2,8 @@
  * Bad inputs (issue "Ready for CI", section 6), beyond the table of cli/main.test.ts:
  * a spec URL that cannot be fetched, base URLs that are not URLs or carry credentials, a
  * profile with a bad base URL or no `approved` role, a profile whose key variable is unset,
- * malformed --shard values, empty flag values, and selections that hold no check. Each exits 2 with its stable code and a fix, and nothing
+ * malformed --shard values, empty flag values, selections that hold no check, monitoring flags
+ * (--notify, --history, --push-gateway) and profile headers. Each exits 2 with its stable code and a fix, and nothing
  * reaches the (counting) target.
  */
 import { spawn } from 'node:child_process';
@@ -20,7 +21,7 @@ const CANARY = 'PK4E7A19C2F0B83D5E6A7C';
 const CANARY_LOWER = 'sk_live_9f8e7d6c5b4a3f2e1d0c';
 let server: LocalServer;
 let closed = '';
-const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED', 'PARTNER_CONFORMANCE_PAGERDUTY_KEY']);
 
 beforeAll(async () => {
   server = await listen((req, res) => answerPlausibly(req, res));
@@ -143,6 +144,84 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
     'E_SELECTION_EMPTY',
   ],
   [
+    '--notify without --history',
+    () => ['run', '--target', writeProfile(tmp.path('n1.json'), server.url), '--notify', `json=${server.url}/hook`],
+    'E_NOTIFY_NEEDS_HISTORY',
+  ],
+  [
+    '--notify in an unknown format (its URL, a secret, never echoed)',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('n2.json'), server.url),
+      '--history',
+      tmp.path('history'),
+      '--notify',
+      `slak=https://hooks.example.com/services/${CANARY}`,
+    ],
+    'E_NOTIFY_INVALID',
+  ],
+  [
+    '--notify with an unknown route',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('n3.json'), server.url),
+      '--history',
+      tmp.path('history'),
+      '--notify',
+      `secrets:slack=https://hooks.example.com/services/${CANARY}`,
+    ],
+    'E_NOTIFY_INVALID',
+  ],
+  [
+    '--notify pagerduty without its routing key in the environment',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('n4.json'), server.url),
+      '--history',
+      tmp.path('history'),
+      '--notify',
+      'pagerduty=https://events.pagerduty.com/v2/enqueue',
+    ],
+    'E_NOTIFY_KEY_MISSING',
+  ],
+  [
+    '--push-gateway that is not a URL',
+    () => ['run', '--target', writeProfile(tmp.path('p1.json'), server.url), '--push-gateway', 'pushgateway:9091'],
+    'E_PUSH_GATEWAY_INVALID',
+  ],
+  [
+    '--history under a file',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('h1.json'), server.url),
+      '--history',
+      join(fileAt('c-file.txt'), 'history'),
+    ],
+    'E_HISTORY_UNWRITABLE',
+  ],
+  [
+    "a profile's header whose variable is unset",
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('hd1.json'), server.url, { headers: { 'X-Synthetic': { env: 'E2E_HEADER_NEVER_SET' } } }),
+    ],
+    'E_HEADER_ENV_MISSING',
+  ],
+  [
+    "a profile's header the suite sets itself (the key's)",
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('hd2.json'), server.url, { headers: { 'X-Api-Key': { env: 'E2E_KEY_APPROVED' } } }),
+    ],
+    'E_PROFILE_INVALID',
+  ],
+  [
     'a shard that holds no check of its run profile',
     () => ['run', '--profile', 'smoke', '--shard', '1/3', '--report-dir', tmp.path('empty-shard')],
     'E_SELECTION_EMPTY',
@@ -152,6 +231,7 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
 describe('more bad inputs exit 2 with a stable code and a fix', () => {
   it.each(BAD_INPUTS)('%s', async (_what, argv, code) => {
     process.env.E2E_KEY_APPROVED = 'bad-inputs-key-0001';
+    delete process.env.PARTNER_CONFORMANCE_PAGERDUTY_KEY;
     try {
       const before = server.received.length;
       const result = await runCli(argv());

@@ -5,6 +5,7 @@
  * by NO_PROXY, refusing when told to. The proxy counts what really passed through it.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../harness/paths.js';
@@ -75,6 +76,22 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     expect(https.received.slice(before).map((r) => r.path)).toContain('/v1/ping');
   });
 
+  it("reads the certificate's expiry on an https run: days left in summary.json and the metrics, a warning under the threshold", async () => {
+    const result = await ping('certificate', https.url, { caFile: 'ca.pem' });
+    expect(result.code).toBe(0);
+    const { tls } = readSummary(result.reportDir);
+    // The test certificate is valid for one day: well under the default threshold of 14.
+    expect(tls).toMatchObject({ host: new URL(https.url).host, warnDays: 14, subject: '127.0.0.1' });
+    expect(tls!.daysLeft).toBeGreaterThan(0.9);
+    expect(tls!.daysLeft).toBeLessThanOrEqual(1);
+    expect(result.out).toMatch(/^! W_TLS_EXPIRES_SOON: the TLS certificate of 127\.0\.0\.1:\d+ expires in 1\.0 days/m);
+    expect(readFileSync(join(result.reportDir, 'metrics.prom'), 'utf8')).toMatch(
+      /^partner_conformance_tls_certificate_remaining_seconds\{[^}]*\} \d+/m,
+    );
+    const plain = await ping('no-certificate', http.url);
+    expect(readSummary(plain.reportDir).tls).toBeUndefined();
+  });
+
   it('a caFile that cannot be read is a setup error: E_PROFILE_CA_UNREADABLE, exit 2, nothing sent', async () => {
     const before = https.received.length;
     const result = await ping('no-ca', https.url, { caFile: 'missing.pem' });
@@ -120,6 +137,8 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     expect(passed.length).toBeGreaterThan(0);
     expect(passed.every((p) => p.kind === 'connect' && https.url.endsWith(p.to))).toBe(true);
     expect(https.received.length).toBeGreaterThan(before.target);
+    // The certificate is read inside the tunnel too: the target's, not the proxy's.
+    expect(readSummary(result.reportDir).tls).toMatchObject({ host: new URL(https.url).host, subject: '127.0.0.1' });
   });
 
   it('HTTP_PROXY: every plain-http request passes through the proxy, one for one', async () => {

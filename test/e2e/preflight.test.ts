@@ -4,6 +4,8 @@
  * reached" (exit 4) apart, each with its own E_ code and fix, and no check runs; a base URL
  * with a path prefix still works; the ping counts against the smoke profile's cap.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, listen, sendJson, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
@@ -66,6 +68,43 @@ describe('a target that cannot be tested is told apart from a broken rule', () =
     );
     expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
     expect(result.err + result.out).not.toContain(KEY);
+    // An outage leaves a record: the reports and metrics of a run that tested nothing, with the cause.
+    const summary = readSummary(reportDir);
+    expect(summary).toMatchObject({ outcome: 'unusable', exitCode: exit, requests: 1, counts: { total: 0 } });
+    expect(summary.preflightStop).toMatchObject({ code, exitCode: exit });
+    expect(summary.preflightStop!.fix.length).toBeGreaterThan(0);
+    const metrics = readFileSync(join(reportDir, 'metrics.prom'), 'utf8');
+    expect(metrics).toMatch(/^partner_conformance_success\{[^}]*\} 0$/m);
+    expect(metrics).toMatch(new RegExp(`^partner_conformance_exit_code\\{[^}]*\\} ${exit}$`, 'm'));
+    expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).toContain(
+      `Stopped by the preflight (exit ${exit}): ${code}`,
+    );
+    expect(result.out).toContain(`Result: NOT TESTED, THE TARGET IS UNUSABLE (${code})`);
+  });
+
+  it("a run the preflight stopped still writes GitHub's step summary, with the cause and its fix", async () => {
+    const stepSummary = tmp.path('stopped-step-summary.md');
+    writeFileSync(stepSummary, '');
+    const restore = saveEnv(['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']);
+    process.env.GITHUB_ACTIONS = 'true';
+    process.env.GITHUB_STEP_SUMMARY = stepSummary;
+    try {
+      const result = await runCli([
+        'run',
+        '--target',
+        writeProfile(tmp.path('stopped-gh.json'), closed),
+        '--report-dir',
+        tmp.path('stopped-gh'),
+      ]);
+      expect(result.code).toBe(4);
+    } finally {
+      restore();
+    }
+    const text = readFileSync(stepSummary, 'utf8');
+    expect(text).toContain('## Partner API conformance: NOT TESTED, THE TARGET IS UNUSABLE (E_TARGET_NOT_LISTENING)');
+    expect(text).toMatch(
+      /Stopped by the preflight \(exit 4\): E_TARGET_NOT_LISTENING: .*\n\s+- fix: Nothing accepts connections/,
+    );
   });
 
   it('only one request reaches a target that refuses the key', async () => {

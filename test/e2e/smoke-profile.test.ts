@@ -1,6 +1,7 @@
 /**
  * The smoke profile as a product (issue "Ready for CI", section 1): a smoke run sends at most
- * 10 requests, all GETs, counted both from the reports and on the wire (a counting proxy in
+ * 10 requests, all GETs but the one quote its target profile opts in to (the contract's
+ * side-effect-free write), counted both from the reports and on the wire (a counting proxy in
  * front of the reference server); a target without an `unapproved` key still gets a clean
  * run; and a smoke check that would send an eleventh request is refused with a clear finding.
  */
@@ -22,6 +23,11 @@ import type { LocalServer } from '../fault-servers/listen.js';
 import { allExchanges, readSummary, runCli, scratch } from './cli.js';
 
 const SMOKE_MAX_REQUESTS = RUN_PROFILES.smoke.requestCap;
+/** What a smoke run sends besides GETs: the quote the reference profile opts in to, nothing else. */
+const notGet = (requests: Array<{ method: string; path?: string; url?: string }>) =>
+  requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => `${r.method} ${new URL(r.path ?? r.url!, 'http://x').pathname}`);
 const tmp = scratch('smoke-profile');
 let reference: ReferenceServer;
 let proxy: LocalServer;
@@ -50,7 +56,7 @@ function proxiedProfile(file: string, dropRoles: string[] = []): string {
 }
 
 describe('smoke run against the embedded server', () => {
-  it('sends at most 10 requests, only GETs, and passes', async () => {
+  it('sends at most 10 requests, only GETs and the opted-in quote, and passes', async () => {
     const dir = tmp.path('embedded');
     const result = await runCli(['run', '--profile', 'smoke', '--report-dir', dir]);
     expect(result.code).toBe(0);
@@ -59,15 +65,25 @@ describe('smoke run against the embedded server', () => {
     expect(summary.runProfile).toBe('smoke');
     expect(exchanges.length).toBeGreaterThan(0);
     expect(exchanges.length).toBeLessThanOrEqual(SMOKE_MAX_REQUESTS);
-    expect(new Set(exchanges.map((ex) => ex.request.method))).toEqual(new Set(['GET']));
+    expect(notGet(exchanges.map((ex) => ex.request))).toEqual(['POST /v1/quotes']);
     // Reachability, key validity and the envelope of one error are all probed.
     expect(exchanges.some((ex) => ex.response?.status === 200)).toBe(true);
     expect(exchanges.some((ex) => ex.response?.status === 403)).toBe(true);
   });
 });
 
+describe("smoke's watch on quoting", () => {
+  it('fires on the fault of its own rule (a quote answered 201), failing the run by QUOTES-200', async () => {
+    const dir = tmp.path('quotes-fault');
+    const result = await runCli(['run', '--profile', 'smoke', '--fault', 'quotes-200-as-201', '--report-dir', dir]);
+    expect(result.code).toBe(1);
+    const failed = readSummary(dir).findings.filter((f) => f.verdict === 'failed');
+    expect(failed.map((f) => [f.family, f.rules])).toEqual([['quotes', ['QUOTES-200']]]);
+  });
+});
+
 describe('smoke run through a counting proxy', () => {
-  it('puts at most 10 requests on the wire, all GETs, and matches the report', async () => {
+  it('puts at most 10 requests on the wire, all GETs but the opted-in quote, and matches the report', async () => {
     const before = proxy.received.length;
     const dir = tmp.path('proxied');
     const result = await runCli([
@@ -83,7 +99,7 @@ describe('smoke run through a counting proxy', () => {
     const wire = proxy.received.slice(before);
     expect(wire.length).toBeGreaterThan(0);
     expect(wire.length).toBeLessThanOrEqual(SMOKE_MAX_REQUESTS);
-    expect(wire.every((r) => r.method === 'GET')).toBe(true);
+    expect(notGet(wire)).toEqual(['POST /v1/quotes']);
     // The preflight ping (engine/preflight.ts) is on the wire too, within the cap.
     expect(wire.length).toBe(allExchanges(readSummary(dir)).length + 1);
   });

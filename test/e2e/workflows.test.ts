@@ -15,6 +15,7 @@ import { parseFlags } from '../../cli/args.js';
 import { RUN_FLAGS } from '../../cli/run-flags.js';
 import { runProfileOf, shardOf } from '../../engine/plan-inputs.js';
 import { SIGNING_KEY_ENV } from '../../engine/signing-key.js';
+import { PAGERDUTY_ROUTING_KEY_ENV } from '../../engine/monitor/notify/pagerduty.js';
 import { EXIT_CODE_LIST, EXIT_CODES } from '../../harness/exit-codes.js';
 import { PROJECT_ROOT } from '../../harness/paths.js';
 import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
@@ -110,6 +111,45 @@ describe('the action (action.yml)', () => {
     expect(shardOf(flags.shard as string)).toBe('2/3');
   });
 
+  it('passes the monitoring inputs as flags of the CLI, and skips a destination whose secret is not set', () => {
+    const record = join(scratch, 'argv-monitor.json');
+    const fake = `#!/bin/sh\nprintf '%s\\n' "$@" > ${record}\nexit 1\n`;
+    const ran = runStep(
+      runStepOf,
+      {
+        TARGET: 'specs/profiles/production.json',
+        RUN_PROFILE: 'smoke',
+        REPORT_DIR: 'reports/out/smoke',
+        HISTORY_DIR: '.partner-conformance/history',
+        PUSH_GATEWAY: 'http://pushgateway:9091',
+        NOTIFY:
+          'pagerduty=https://events.pagerduty.com/v2/enqueue\nslack=https://hooks.example/T1\n credentials:slack= json=https://hooks.example/a?b=c*',
+      },
+      fake,
+    );
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.output).toBe('exit-code=1\n');
+    expect(ran.stdout).toContain('::warning title=partner-conformance notify::credentials:slack has no URL');
+    expect(ran.stdout).toContain('::warning title=partner-conformance notify::pagerduty has no routing key');
+    const flags = parseFlags('run', readFileSync(record, 'utf8').trim().split('\n').slice(2), RUN_FLAGS);
+    expect(flags).toMatchObject({
+      history: '.partner-conformance/history',
+      'push-gateway': 'http://pushgateway:9091',
+      notify: ['slack=https://hooks.example/T1', 'json=https://hooks.example/a?b=c*'],
+    });
+  });
+
+  it('restores the history before the run and saves it after, whatever the run ended with', () => {
+    const restore = stepOf(steps, (s) => s.uses?.startsWith('actions/cache/restore@') ?? false);
+    const save = stepOf(steps, (s) => s.uses?.startsWith('actions/cache/save@') ?? false);
+    expect(steps.indexOf(restore)).toBeLessThan(steps.indexOf(runStepOf));
+    expect(steps.indexOf(save)).toBeGreaterThan(steps.indexOf(runStepOf));
+    expect(save.if).toMatch(/^always\(\) && /);
+    expect(restore.with!['restore-keys']).toBe('${{ inputs.history-cache }}-');
+    expect(save.with!.key).toBe(restore.with!.key);
+    expect(save.with!.path).toBe('${{ inputs.history-dir }}');
+  });
+
   it('publishes the JUnit results and uploads the reports whatever the run ended with', () => {
     const publish = stepOf(steps, (s) => s.uses?.startsWith('dorny/test-reporter@') ?? false);
     const upload = stepOf(steps, (s) => s.uses?.startsWith('actions/upload-artifact@') ?? false);
@@ -130,6 +170,9 @@ describe('the action (action.yml)', () => {
       expect(ran.status, `${code}: ${ran.stderr}`).toBe(fails ? 1 : 0);
       expect(ran.stdout).toContain(`partner-conformance exit ${code} (${EXIT_CODES[code].name})`);
     }
+    // Whose it is, as the step's output, for a later step to route further.
+    expect(runStep(route, { CODE: '5', GITHUB_ACTIONS: 'true' }).output).toBe('route=credentials\n');
+    expect(action.outputs.route!.value).toBe('${{ steps.route.outputs.route }}');
     const warned = runStep(route, { CODE: '2', WARN_ON: '2,3', GITHUB_ACTIONS: 'true' });
     expect(warned.status).toBe(0);
     expect(warned.stdout).toMatch(/^::warning title=partner-conformance exit 2/);
@@ -143,6 +186,9 @@ const WORKFLOWS = {
   nightly: { file: 'nightly-certification.yml', profile: 'certification' },
   smoke: { file: 'production-smoke.yml', profile: 'smoke' },
 } as const;
+
+/** Secrets a workflow passes that are not keys of the target: the evidence's signing key, PagerDuty's routing key. */
+const OTHER_SECRETS: string[] = [SIGNING_KEY_ENV, PAGERDUTY_ROUTING_KEY_ENV];
 
 const workflow = (file: string) => yamlOf<Workflow>(join('.github', 'workflows', file));
 
@@ -172,7 +218,9 @@ describe.each(Object.entries(WORKFLOWS))('%s workflow', (_name, { file, profile 
   it('sets every key variable of its target profile from a secret, never a literal', () => {
     const { job, step } = uses[0]!;
     const target = loadTargetProfile(join(PROJECT_ROOT, step.with!.target!));
-    const env = Object.entries(job.env ?? {}).filter(([name]) => /KEY/.test(name) && name !== SIGNING_KEY_ENV);
+    const env = Object.entries(job.env ?? {}).filter(([name]) => /KEY/.test(name) && !OTHER_SECRETS.includes(name));
+    for (const [name, value] of Object.entries(job.env ?? {}))
+      if (OTHER_SECRETS.includes(name)) expect(value, name).toMatch(/^\$\{\{\s*secrets\.[A-Z0-9_]+\s*\}\}$/);
     for (const { env: variable } of Object.values(target.keys)) expect(Object.keys(job.env ?? {})).toContain(variable);
     const known = new Set(Object.values(loadTargetProfile(referenceProfilePath()).keys).map((k) => k.env));
     for (const [name, value] of env) {
@@ -195,11 +243,26 @@ describe('triggers and scheduling', () => {
     expect(job.if).toContain("github.event.deployment.environment == 'staging'");
   });
 
-  it('runs the smoke check every 15 minutes, one run at a time, without paging for its own setup', () => {
+  it('runs the smoke check every 15 minutes, one run at a time, without paging for its own setup or slowness', () => {
     const flow = workflow(WORKFLOWS.smoke.file);
     expect(flow.on.schedule).toEqual([{ cron: '*/15 * * * *' }]);
     expect(flow.concurrency?.group).toBe('production-smoke');
-    expect(actionUses(WORKFLOWS.smoke.file)[0]!.step.with!['warn-on']).toBe('2,3');
+    expect(actionUses(WORKFLOWS.smoke.file)[0]!.step.with!['warn-on']).toBe('2,3,10');
+  });
+
+  it('runs the smoke check as a monitor: history carried in the cache, changes told by route, metrics pushed', () => {
+    const { job, step } = actionUses(WORKFLOWS.smoke.file)[0]!;
+    const inputs = step.with!;
+    expect(inputs['history-dir']).toBeTruthy();
+    expect(inputs['history-cache']).toBeTruthy();
+    expect(inputs['push-gateway']).toMatch(/^\$\{\{\s*vars\.[A-Z_]+\s*\}\}$/);
+    // Split as the action's shell will, once GitHub has put the secrets in place of `${{ ... }}`.
+    const specs = inputs.notify!.match(/(?:\$\{\{[^}]*\}\}|[^\s])+/g) ?? [];
+    expect(specs.map((s) => s.split('=')[0])).toEqual(['pagerduty', 'slack', 'credentials:slack']);
+    // Webhook URLs are secrets too; PagerDuty's is public, its routing key a secret of the job.
+    for (const spec of specs.filter((s) => !s.startsWith('pagerduty=')))
+      expect(spec.split('=').slice(1).join('=')).toMatch(/^\$\{\{\s*secrets\.[A-Z0-9_]+\s*\}\}$/);
+    expect(job.env![PAGERDUTY_ROUTING_KEY_ENV]).toMatch(/^\$\{\{\s*secrets\./);
   });
 
   it('runs certification nightly, split into as many shards as the matrix has, each with its own keys', () => {
@@ -212,7 +275,7 @@ describe('triggers and scheduling', () => {
     expect(step.with!.args).toBe('--shard ${{ matrix.shard }}/${{ env.SHARD_COUNT }}');
     // Each shard's keys are chosen by its index, so shards never share a rate budget.
     for (const [name, value] of Object.entries(job.env!))
-      if (/KEY/.test(name) && name !== SIGNING_KEY_ENV) expect(value).toContain('matrix.shard');
+      if (/KEY/.test(name) && !OTHER_SECRETS.includes(name)) expect(value).toContain('matrix.shard');
     // The shards' uploads hold their evidence.json, which the merge job reads.
     expect(step.with!['artifact-name']).toBe('certification-shard-${{ matrix.shard }}');
     expect(JSON.stringify(flow.jobs['merge-evidence'])).toContain('certification-shard-*/evidence.json');

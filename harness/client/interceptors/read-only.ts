@@ -1,6 +1,9 @@
 /**
  * Read-only enforcement (production smoke checks): a request with side effects is refused by
  * throwing ReadOnlyViolation before it is handed to undici, so it never leaves the process.
+ * The only exceptions are the writes the contract says change nothing that the target profile
+ * opts into (`sideEffectFreeWrites`), each matched exactly: its method, and its path as the
+ * base URL's prefix plus the template, with no dot segment or doubled slash to route it elsewhere.
  */
 import type { Dispatcher } from 'undici';
 import { ReadOnlyViolation } from '../../errors.js';
@@ -8,6 +11,10 @@ import { ReadOnlyViolation } from '../../errors.js';
 export interface ReadOnlyOptions {
   /** Path templates (`/v1/x/{id}` or `/v1/x/:id`) of GET routes that have side effects. */
   sideEffectGets?: readonly string[];
+  /** Writes let through, as `METHOD /path-template` (`POST /v1/quotes`), with no path parameter. */
+  allowedWrites?: readonly string[];
+  /** Path prefixes of the target's base URLs (`/partner-api`, or empty): an allowed write is one of them plus its template. */
+  basePaths?: readonly string[];
 }
 
 /** Methods that are safe by definition (RFC 9110 section 9.2.1) and that the suite sends. */
@@ -41,12 +48,30 @@ export function hasSideEffects(method: string, path: string, patterns: readonly 
   return patterns.some((p) => forms.some((f) => p.test(f)));
 }
 
+/** Whether `method path` is exactly one of the allowed writes: every form of the path the same, and that one allowed. */
+export function isAllowedWrite(
+  method: string,
+  path: string,
+  allowed: readonly string[],
+  basePaths: readonly string[] = [''],
+): boolean {
+  const [raw, normalised] = pathForms(path);
+  if (raw !== normalised || raw !== (path.split('?')[0] ?? '')) return false;
+  const upper = method.toUpperCase();
+  return allowed.some((write) => {
+    const [allowedMethod, template] = write.split(' ');
+    return allowedMethod === upper && basePaths.some((base) => `${base}${template}` === raw);
+  });
+}
+
 /** Interceptor factory: refuses requests with side effects. */
 export function readOnlyGuard(options: ReadOnlyOptions = {}) {
   const patterns = (options.sideEffectGets ?? []).map(templatePattern);
+  const allowed = options.allowedWrites ?? [];
+  const bases = options.basePaths ?? [''];
   return (dispatch: Dispatcher.Dispatch): Dispatcher.Dispatch =>
     function readOnlyDispatch(opts, handler) {
-      if (hasSideEffects(opts.method, opts.path, patterns)) {
+      if (hasSideEffects(opts.method, opts.path, patterns) && !isAllowedWrite(opts.method, opts.path, allowed, bases)) {
         throw new ReadOnlyViolation(opts.method, opts.path.split('?')[0] ?? opts.path);
       }
       return dispatch(opts, handler);

@@ -14,13 +14,18 @@ export interface RequestCapOptions {
   runProfile: string;
 }
 
+/** Requests the cap has let through so far (shared with the client, which tells what is left). */
+export interface CapCount {
+  sent: number;
+}
+
 /** Interceptor factory: counts requests as they are dispatched and refuses the one past `max`. */
-export function requestCap(options: RequestCapOptions) {
-  let sent = 0;
+export function requestCap(options: RequestCapOptions, count: CapCount = { sent: 0 }) {
   return (dispatch: Dispatcher.Dispatch): Dispatcher.Dispatch =>
     function requestCapDispatch(opts, handler) {
-      if (sent >= options.max) throw new RequestCapExceeded(options.max, options.runProfile, opts.method, opts.path);
-      sent += 1;
+      if (count.sent >= options.max)
+        throw new RequestCapExceeded(options.max, options.runProfile, opts.method, opts.path);
+      count.sent += 1;
       return dispatch(opts, handler);
     };
 }

@@ -64,6 +64,10 @@ describe('the model of section 3', () => {
   test('a PUT on a draft is open; on a live submitted policy it is tracked; without carrier support it is refused', () => {
     expect(updatePrediction(app()).rule).toBeUndefined();
     expect(updatePrediction(submitted('effectuated')).rule).toBe('ENR-UPDATE-TRACKED');
-    expect(updatePrediction(submitted('pending_effectuation', { plan: 'planLimited' })).statuses).toEqual([400]);
+    // 4.11 states no status: any refusal but 404 and 429.
+    const refusal = updatePrediction(submitted('pending_effectuation', { plan: 'planLimited' }));
+    expect(refusal.statuses).toEqual(expect.arrayContaining([400, 409, 422]));
+    expect(refusal.statuses).not.toContain(404);
+    expect(refusal.anyRefusal).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  * names no rule, and an application whose next state the contract does not fix is no longer
  * predicted (`known: false`).
  */
+import { ANY_REFUSAL } from '../observe.js';
 import type { PlanFixture, PolicyStatus, Start } from '../requests.js';
 import { CARRIER_TRAITS, type CarrierTraits } from './carriers.js';
 
@@ -41,6 +42,8 @@ export interface Prediction {
   rule?: string;
   /** The errors[] code a refusal carries, when the contract states one. */
   code?: string;
+  /** A refusal whose status the contract does not state: any 4xx of ANY_REFUSAL, in the errors[] envelope. */
+  anyRefusal?: true;
 }
 
 const OK_WRITE = [200, 201, 202, 204] as const;
@@ -94,7 +97,8 @@ export function terminatePrediction(app: ModelApp): Prediction {
 /** Section 4.11: changes to a submitted application only for carriers that support them. */
 export function updatePrediction(app: ModelApp): Prediction {
   if (!app.submitted) return { statuses: OPEN_WRITE };
-  if (!traitsOf(app).postEnrollmentChanges) return refused('ENR-UPDATE-UNSUPPORTED-CARRIER');
+  if (!traitsOf(app).postEnrollmentChanges)
+    return { statuses: ANY_REFUSAL, rule: 'ENR-UPDATE-UNSUPPORTED-CARRIER', anyRefusal: true };
   const live = app.status === 'pending_effectuation' || app.status === 'effectuated';
   return live ? { statuses: OK_WRITE, rule: 'ENR-UPDATE-TRACKED' } : { statuses: OPEN_WRITE };
 }
@@ -120,6 +124,12 @@ export const ACTION_ROUTES: ReadonlyArray<{ suffix: string; predict: (app: Model
   { suffix: '/cancellations', predict: cancelPrediction },
   { suffix: '/terminations', predict: terminatePrediction },
 ];
+
+/** The route suffixes among `paths` (next_actions hrefs) of actions the model says section 3 refuses to `app`. */
+export const refusedOffers = (app: ModelApp, paths: readonly string[]): string[] =>
+  ACTION_ROUTES.filter((r) => isRefusal(r.predict(app)) && paths.some((p) => p.endsWith(r.suffix))).map(
+    (r) => r.suffix,
+  );
 
 /** A new application as created (draft; outstanding errors when the body left them). */
 export function createdApp(plan: PlanFixture, start: Start, sep: boolean, incomplete: boolean): ModelApp {

@@ -4,11 +4,11 @@
  * failure's exchanges read as numbered steps. Reads compare what the target shows with the model.
  */
 import { stepFailed, stepLabel, type CheckContext, type Exchange } from '../../../harness/suite/index.js';
-import { applicationIdOf, applicationRowsOf, nextActionsOf, type Json } from '../application-reader.js';
+import { applicationIdOf, applicationRowsOf, nextActionPaths, type Json } from '../application-reader.js';
 import { readUntilLeaves, statusOf } from '../applications.js';
-import { expectRefused, expectRows } from '../observe.js';
+import { expectAnyRefusal, expectRefused, expectRows } from '../observe.js';
 import { actionRequest, listRequest, readRequest, type PolicyStatus } from '../requests.js';
-import { ACTION_ROUTES, isRefusal, type ModelApp, type Prediction } from './model.js';
+import { ACTION_ROUTES, isRefusal, refusedOffers, type ModelApp, type Prediction } from './model.js';
 
 export interface RealApp {
   id: string;
@@ -45,7 +45,8 @@ export function expectPredicted(t: CheckContext, ex: Exchange, p: Prediction): v
     });
     return;
   }
-  if (p.code) expectRefused(t.expect.rules(p.rule), ex, p.statuses, p.code);
+  if (p.anyRefusal) expectAnyRefusal(t.expect.rules(p.rule), ex);
+  else if (p.code) expectRefused(t.expect.rules(p.rule), ex, p.statuses, p.code);
   else t.expect.rules(p.rule).status(ex, p.statuses);
 }
 
@@ -62,8 +63,8 @@ export function expectStatus(t: CheckContext, ex: Exchange, app: ModelApp): void
 
 /** next_actions[] offers no action whose precondition (section 3) the model says fails. */
 export function expectNextActions(t: CheckContext, ex: Exchange, app: ModelApp): void {
-  const hrefs = nextActionsOf(ex.response?.json).map((a) => (typeof a.href === 'string' ? a.href.split('?')[0] : ''));
-  const offered = ACTION_ROUTES.filter((r) => isRefusal(r.predict(app)) && hrefs.some((h) => h.endsWith(r.suffix)));
+  const hrefs = nextActionPaths(ex.response?.json);
+  const offered = refusedOffers(app, hrefs);
   t.expect.rules('ENR-NEXT-ACTIONS-AVAILABLE').that(ex, {
     holds: offered.length === 0,
     title: 'next_actions offers an action the state does not allow',

@@ -1,0 +1,51 @@
+/**
+ * A run the preflight stopped (the target unreachable, our key refused, ...) still leaves its
+ * record: summary.json, metrics.prom, the console and step summary with the cause and its fix,
+ * the history and its notifications, through the same reporter and writers as any run, with
+ * no finding. Its exit code is the cause's.
+ */
+import type { TargetUnusable } from '../../harness/errors.js';
+import { keyValues } from '../../harness/client/keys.js';
+import type { TargetProfile } from '../../harness/run-config.js';
+import { catalogueOf } from '../../reports/run-info.js';
+import { ConformanceReporter } from '../../reports/vitest-reporter.js';
+import type { ReportWriter } from '../../reports/writer.js';
+import type { RunIO } from '../io.js';
+import { runInfoOf } from '../plan-outputs.js';
+import type { RunPlan } from '../plan.js';
+import { deliverMonitoring, monitoringBefore } from './deliver.js';
+import type { CertificateWatch } from './tls-certificate.js';
+
+export interface PreflightStopInput {
+  plan: RunPlan;
+  profile: TargetProfile;
+  error: TargetUnusable;
+  writers: ReportWriter[];
+  io: RunIO;
+  startedAt: Date;
+  certificate?: CertificateWatch;
+}
+
+/** Writes the reports of a run the preflight stopped and does its monitoring; resolves with its exit code. */
+export async function recordPreflightStop(input: PreflightStopInput): Promise<number> {
+  const { plan, profile, error, io } = input;
+  // The cause first, as a setup error is told: the line an on-call greps for.
+  io.err.write(`${error.format()}\n`);
+  const monitored = await monitoringBefore(plan.monitor, input.certificate, profile, plan.runProfile, io);
+  const info = {
+    ...runInfoOf(plan, { profile, ...monitored }, input.startedAt),
+    preflightStop: { code: error.code, exitCode: error.exitCode, message: error.message, fix: error.hint },
+  };
+  const reporter = new ConformanceReporter(() => ({
+    info,
+    catalogue: catalogueOf(plan.catalogue),
+    writers: input.writers,
+    secrets: keyValues(profile),
+  }));
+  reporter.onTestRunStart([]);
+  await reporter.onTestRunEnd([], []);
+  if (reporter.writeErrors.length > 0) throw reporter.writeErrors[0];
+  const summary = reporter.lastSummary!;
+  await deliverMonitoring(plan.monitor, summary, io);
+  return summary.exitCode;
+}

@@ -1,0 +1,33 @@
+/**
+ * `--push-gateway URL`: the run's metrics pushed to a Prometheus Pushgateway with prom-client's
+ * own client, under job `partner_conformance` grouped by target and run profile. A PUT: each run
+ * replaces its group's metrics whole, so an operation a later run no longer sends leaves no
+ * stale series behind.
+ */
+import { Pushgateway } from 'prom-client';
+import { ConfigError } from '../../harness/errors.js';
+import { groupingOf, metricsRegistry } from '../../reports/monitor/metrics.js';
+import type { RunSummary } from '../../reports/summary.js';
+
+export const PUSH_JOB = 'partner_conformance';
+const TIMEOUT_MS = 10_000;
+
+/** A Pushgateway URL checked before the run. */
+export function pushGatewayOf(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway ${JSON.stringify(raw)} is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway must use http or https, not ${url.protocol}`);
+  return raw;
+}
+
+/** Pushes the run's metrics; rejects with the gateway's refusal or the network's error. */
+export async function pushMetrics(gateway: string, summary: RunSummary): Promise<void> {
+  const client = new Pushgateway(gateway, { timeout: TIMEOUT_MS }, metricsRegistry(summary));
+  await client.push({ jobName: PUSH_JOB, groupings: groupingOf(summary) });
+}

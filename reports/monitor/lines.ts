@@ -1,0 +1,68 @@
+/**
+ * What a monitoring run found beside its checks, as plain lines every text report shows
+ * (console, step summary, JUnit's system-out): answers over their latency budget, checks tried
+ * again, the certificate's expiry, the history, the requests sent.
+ */
+import type { RunSummary } from '../summary.js';
+import { confirmationLine } from './confirmations.js';
+import { historyLines } from './history.js';
+import { overBudgetLine } from './latency.js';
+import { tlsWarningLine } from './tls.js';
+
+type Monitored = Pick<
+  RunSummary,
+  'latency' | 'confirmations' | 'tls' | 'history' | 'findings' | 'requests' | 'preflightStop'
+>;
+
+/** Why no check ran, when the preflight stopped the run. */
+export function preflightStopLines(summary: Pick<RunSummary, 'preflightStop'>): string[] {
+  const stop = summary.preflightStop;
+  return stop
+    ? [`Stopped by the preflight (exit ${stop.exitCode}): ${stop.code}: ${stop.message}`, `  fix: ${stop.fix}`]
+    : [];
+}
+
+export function latencyLines(summary: Pick<RunSummary, 'latency'>): string[] {
+  const { latency } = summary;
+  if (!latency) return [];
+  if (latency.over.length === 0) {
+    const slowest = latency.operations[0];
+    return slowest
+      ? [`Latency: every answer within its budget (slowest ${slowest.operation} ${slowest.maxMs.toFixed(0)} ms)`]
+      : [];
+  }
+  return [
+    `Over latency budget: ${latency.over.length} answer(s)`,
+    ...latency.over.map((o) => `  ${overBudgetLine(o)}`),
+  ];
+}
+
+export function confirmationLines(summary: Pick<RunSummary, 'confirmations' | 'findings'>): string[] {
+  const counts = summary.confirmations;
+  if (!counts) return [];
+  return [
+    `Confirmations (a check failed on a transport cause or a 5xx, tried again after a pause): ${counts.confirmed} confirmed, ${counts.transient} transient, ${counts.unconfirmed} unconfirmed`,
+    ...summary.findings.filter((f) => f.confirmation).map((f) => `  ${confirmationLine(f)}`),
+  ];
+}
+
+export function tlsLines(summary: Pick<RunSummary, 'tls'>): string[] {
+  const { tls } = summary;
+  if (!tls) return [];
+  return [
+    tlsWarningLine(tls) ??
+      `TLS certificate of ${tls.host}: ${tls.daysLeft.toFixed(1)} days left (expires ${tls.validTo}; warning under ${tls.warnDays})`,
+  ];
+}
+
+/** Every monitoring line of a run, in report order. */
+export function monitorLines(summary: Monitored): string[] {
+  return [
+    ...preflightStopLines(summary),
+    ...latencyLines(summary),
+    ...confirmationLines(summary),
+    ...tlsLines(summary),
+    ...(summary.history ? historyLines(summary.history) : []),
+    `Requests sent: ${summary.requests}`,
+  ];
+}

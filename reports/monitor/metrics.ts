@@ -1,0 +1,119 @@
+/**
+ * A run as Prometheus metrics, built with prom-client (the registry renders OpenMetrics text):
+ * what blackbox_exporter says of a probe (`probe_success`, `probe_duration_seconds`, the
+ * certificate's expiry) in this suite's words, plus what only a conformance run knows: its
+ * outcome and exit code, each operation's slowest answer against its budget, rule and check
+ * verdicts, confirmations, the history's changes, and the suite's and catalogue's versions.
+ * Every series is labelled with the target and the run profile, the Pushgateway's grouping key.
+ */
+import { Gauge, Registry, type OpenMetricsContentType } from 'prom-client';
+import { RULE_VERDICTS, type RunSummary } from '../summary.js';
+import { operationLatencies } from './latency.js';
+
+export const METRIC_PREFIX = 'partner_conformance_';
+
+/** Every outcome a run can end with: one series each, 1 for the run's (a state set). */
+export const OUTCOMES: ReadonlyArray<RunSummary['outcome']> = [
+  'passed',
+  'degraded',
+  'failed',
+  'blocked',
+  'empty',
+  'unusable',
+];
+
+const seconds = (ms: number) => ms / 1000;
+
+/** The labels every series carries: the target and the run profile (also the Pushgateway's grouping key). */
+export function groupingOf(summary: Pick<RunSummary, 'target' | 'runProfile'>): Record<string, string> {
+  return { target: summary.target.name, run_profile: summary.runProfile };
+}
+
+/** A registry holding the run's metrics; `metrics()` renders them as OpenMetrics text. */
+export function metricsRegistry(summary: RunSummary): Registry<OpenMetricsContentType> {
+  const registry = new Registry<OpenMetricsContentType>();
+  registry.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
+  registry.setDefaultLabels(groupingOf(summary));
+  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+    new Gauge({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [registry] });
+
+  // Like probe_success: the target answered as the contract says (slow answers included: that is `outcome`).
+  gauge('success', 'Whether the run passed: 1 passed or degraded, 0 otherwise.').set(
+    summary.outcome === 'passed' || summary.outcome === 'degraded' ? 1 : 0,
+  );
+  const outcome = gauge('outcome', "The run's outcome: 1 for the outcome it ended with, 0 for the others.", [
+    'outcome',
+  ]);
+  for (const name of new Set([...OUTCOMES, summary.outcome]))
+    outcome.set({ outcome: name }, name === summary.outcome ? 1 : 0);
+  gauge('exit_code', 'The run\'s exit code (README, "Exit codes").').set(summary.exitCode);
+  gauge('duration_seconds', 'How long the run took, in seconds.').set(seconds(summary.durationMs));
+  gauge('last_run_timestamp_seconds', 'When the run finished, in seconds since the epoch.').set(
+    Date.parse(summary.finishedAt) / 1000,
+  );
+  gauge('requests', 'Requests the run sent to the target (preflight and confirmations included).').set(
+    summary.requests,
+  );
+
+  const durations = gauge(
+    'operation_duration_seconds',
+    'The slowest answer of each operation in the run, in seconds.',
+    ['operation'],
+  );
+  const budgets = gauge('operation_latency_budget_seconds', "Each judged operation's latency budget, in seconds.", [
+    'operation',
+  ]);
+  const latency = summary.latency ?? operationLatencies(summary.findings);
+  for (const op of latency.operations) {
+    durations.set({ operation: op.operation }, seconds(op.maxMs));
+    if (op.budgetMs !== undefined) budgets.set({ operation: op.operation }, seconds(op.budgetMs));
+  }
+  gauge('answers_over_budget', 'Answers slower than their latency budget.').set(summary.latency?.over.length ?? 0);
+
+  const rules = gauge('rules', 'Rules of the catalogue by verdict.', ['verdict']);
+  for (const verdict of RULE_VERDICTS) rules.set({ verdict }, summary.ruleCounts[verdict] ?? 0);
+  const checks = gauge('checks', 'Checks of the run by verdict.', ['verdict']);
+  for (const [verdict, n] of Object.entries(summary.counts))
+    if (verdict !== 'total' && verdict !== 'steps') checks.set({ verdict }, n);
+  const confirmations = gauge('confirmations', 'Checks tried again after a transport failure or a 5xx, by result.', [
+    'result',
+  ]);
+  for (const result of ['confirmed', 'transient', 'unconfirmed'] as const)
+    confirmations.set({ result }, summary.confirmations?.[result] ?? 0);
+
+  if (summary.tls) {
+    const expiry = Date.parse(summary.tls.validTo) / 1000;
+    // Like blackbox_exporter's probe_ssl_earliest_cert_expiry; days left = remaining / 86400.
+    gauge(
+      'tls_certificate_expiry_timestamp_seconds',
+      "When the target's TLS certificate expires, in seconds since the epoch.",
+    ).set(expiry);
+    gauge(
+      'tls_certificate_remaining_seconds',
+      "Time left before the target's TLS certificate expires, at the run's start, in seconds.",
+    ).set(summary.tls.daysLeft * 86_400);
+  }
+  if (summary.history) {
+    const conditions = gauge(
+      'conditions',
+      'Conditions (failed rules, exit codes) against the last run: new, still or recovered.',
+      ['state'],
+    );
+    conditions.set({ state: 'new' }, summary.history.new.length);
+    conditions.set({ state: 'still' }, summary.history.still.length);
+    conditions.set({ state: 'recovered' }, summary.history.recovered.length);
+  }
+  gauge('info', 'The versions the run used: suite, rule catalogue and spec document.', [
+    'suite_version',
+    'catalogue_version',
+    'spec_version',
+  ]).set(
+    {
+      suite_version: summary.scope.toolVersion,
+      catalogue_version: summary.scope.catalogueVersion,
+      spec_version: summary.spec.version ?? 'unknown',
+    },
+    1,
+  );
+  return registry;
+}
