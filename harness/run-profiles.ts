@@ -24,6 +24,13 @@ export interface RunProfileSpec {
   defaultChecks: boolean;
   /** evidence.json is written, and report.html shows the evidence section. */
   evidence: boolean;
+  /** Pages a walk of a list reads at its largest page size before it jumps to the last ones (absent: 2). */
+  pagesPerWalk?: number;
+  /**
+   * Requests the rate-limit checks may spend measuring tiers beyond the cheapest one the profile
+   * has a key for (a tier costs its burst and three more); tiers are taken cheapest first (absent: 0).
+   */
+  tierRequests?: number;
   /**
    * The rules a run must prove for a complete verdict (reports/required.ts): `family-rules`
    * every stated rule of the selected families, `check-rules` every stated rule the run's own
@@ -89,6 +96,9 @@ export const RUN_PROFILES = {
     evidence: false,
     // The deploy gate: a gap is named by narrowing (--family, --rule), never left to a skip.
     requires: 'family-rules',
+    pagesPerWalk: 3,
+    // Low and medium in the reference profile (5 + 13): high waits for certification.
+    tierRequests: 15,
   },
   certification: {
     summary: 'the whole suite, more runs per property, with evidence.json',
@@ -99,6 +109,8 @@ export const RUN_PROFILES = {
     defaultChecks: true,
     evidence: true,
     requires: 'family-rules',
+    pagesPerWalk: 8,
+    tierRequests: 60,
   },
 } as const satisfies Record<string, RunProfileSpec>;
 

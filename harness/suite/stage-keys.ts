@@ -13,11 +13,11 @@ export const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
 /** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
 const KEY_SHARE = 0.75;
 /**
- * Roles left out of the stage burst: `approved`, the families' own keys and the second account's
- * carry the rest of the run (a drained bucket would answer 429 for the key, not the stage);
- * `medicare` keys belong to another API.
+ * Roles no deliberate burst may drain (the stage burst, the tiers' measurements): `approved`,
+ * the families' own keys and the second account's carry the rest of the run (a drained bucket
+ * would answer 429 for the key, not for what a check tests); `medicare` keys belong to another API.
  */
-export const STAGE_EXCLUDED: ReadonlySet<string> = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
+export const RUN_CARRIERS: ReadonlySet<string> = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
 
 /** What a run without enough such keys needs, in the words of a finding's `needs`. */
 export const STAGE_BURST_NEED = `key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`;
@@ -28,9 +28,9 @@ export function stageBurstPlan(
   has: (role: string) => boolean,
 ): Array<{ role: string; count: number }> | undefined {
   // One role per key: two roles naming the same variable (e.g. `reader` and `tierHigh`) share one bucket.
-  const seen = new Set([...STAGE_EXCLUDED].map((role) => keys[role]?.env));
+  const seen = new Set([...RUN_CARRIERS].map((role) => keys[role]?.env));
   const candidates = Object.keys(keys)
-    .filter((role) => !STAGE_EXCLUDED.has(role) && has(role) && !seen.has(keys[role]!.env) && seen.add(keys[role]!.env))
+    .filter((role) => !RUN_CARRIERS.has(role) && has(role) && !seen.has(keys[role]!.env) && seen.add(keys[role]!.env))
     .sort((a, b) => TIER_RATES[keys[b]!.tier].burst - TIER_RATES[keys[a]!.tier].burst);
   const chosen: { role: string; cap: number }[] = [];
   let room = 0;

@@ -106,6 +106,8 @@ export interface SessionParts {
   withState?: boolean;
   planId?: string;
   campaign?: Record<string, unknown>;
+  /** The household in place of the one-applicant default (e.g. drawn from the domain). */
+  household?: Record<string, unknown>;
 }
 
 /** A campaign block with members of the document's EnrollmentSessionCampaign (the prose shows none). */
@@ -121,7 +123,7 @@ export function sessionBody(target: SessionTarget, flow: Flow, parts: SessionPar
     ...(parts.planId !== undefined ? { plan_id: parts.planId } : {}),
     ...(parts.campaign !== undefined ? { campaign: parts.campaign } : {}),
     location,
-    household: {
+    household: parts.household ?? {
       annual_income: 42000,
       household_size: 1,
       applicants: [

@@ -21,6 +21,8 @@ const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', r
 
 /** The role whose tier is exercised: the smallest burst, so the fewest requests. */
 const LOW = 'tierLow';
+/** A wait under this share of two tokens' refill leaves room for one request, not two. */
+const TWO_TOKENS_SHARE = 0.9;
 
 verify(
   'a burst within the low tier is accepted and one request more gets 429 in the unified envelope with Retry-After',
@@ -60,7 +62,7 @@ async function provoke429(t: CheckContext, role: string, burst: number): Promise
 }
 
 verify(
-  'after a 429 the low tier recovers once its bucket refills at the tier rate',
+  'after a 429 the low tier recovers once its bucket refills at the tier rate, and no faster than that rate',
   ['RATE-RECOVERY', 'RATE-429-TIER'],
   async (t) => {
     const role = t.role(LOW);
@@ -69,12 +71,28 @@ verify(
     t.expect.rules('RATE-429-TIER').status(limited, 429);
     // The contract's refill (or Retry-After when it asks for more), bounded: a target that
     // refills slower than its tier stays limited here.
-    await sleep(waitAfter429(limited, tier));
+    const wait = waitAfter429(limited, tier);
+    await sleep(wait);
     try {
-      const probe = await t.send(ping(role));
-      t.expect.rules('RATE-RECOVERY').status(probe, 200);
+      // Two at once: one token is back, so one passes (the stated rate) and the other does not
+      // (no faster rate), unless the wait was long enough to refill two.
+      const probes = await t.sendConcurrently([ping(role), ping(role)]);
+      const passed = probes.filter((ex) => statusOf(ex) === 200).length;
+      t.expect.rules('RATE-RECOVERY').that(probes[0]!, {
+        holds: passed >= 1,
+        title: 'not recovered at the tier rate',
+        expected: `one of two requests passes ${wait} ms after a 429 (tier ${tier}: ${TIER_RATES[tier].perSecond}/s)`,
+        observed: () => `statuses ${probes.map(statusOf).join(', ')}`,
+      });
+      if (wait < refillMs(tier, 2) * TWO_TOKENS_SHARE)
+        t.expect.rules('RATE-429-TIER').that(probes[1]!, {
+          holds: passed <= 1,
+          title: 'refilled faster than the tier rate',
+          expected: `one of two requests refused ${wait} ms after a 429: one token back at ${TIER_RATES[tier].perSecond}/s`,
+          observed: () => `statuses ${probes.map(statusOf).join(', ')}`,
+        });
     } finally {
-      // The probe spent a token the client's budget does not know of: the next check that needs this key's burst waits for it.
+      // The probes spent tokens the client's budget does not know of: the next check that needs this key's burst waits for them.
       drained(t, role);
     }
   },
@@ -93,6 +111,8 @@ verify(
   ['RATE-STAGE-LIMIT'],
   async (t) => {
     const plan = stageRoles(t);
+    // A key another check drained would refuse for itself: the 429 must be the stage's.
+    for (const { role } of plan) await untilFull(t, role);
     const requests = plan.flatMap(({ role, count }) => Array.from({ length: count }, () => ping(role)));
     try {
       const exchanges = await t.sendConcurrently(requests);
