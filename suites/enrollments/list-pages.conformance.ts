@@ -145,7 +145,7 @@ verify(
     if (!partition) throw new SkipCheck(STILL);
     if (partition.walk[0]!.rows.length < 2)
       throw new SkipCheck(`2 applications to page through (${list.what} lists ${partition.walk[0]!.rows.length})`);
-    expectPartition(t, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
+    expectPartition(t, partition.pages, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
   },
   { needs },
 );

@@ -121,7 +121,7 @@ verify(
     );
     if (!partition) throw new SkipCheck(STILL);
     if (partition.walk[0]!.rows.length < 2) throw new SkipCheck('fixture policyPlanYear with at least 2 applications');
-    expectPartition(t, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
+    expectPartition(t, partition.pages, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
   },
   { needs },
 );

@@ -148,7 +148,7 @@ verify(
     );
     if (!partition) throw new SkipCheck('a provider search whose results hold still while they are read');
     if (partition.walk[0]!.rows.length < 2) throw new SkipCheck('fixture providerQuery with at least 2 matches');
-    expectPartition(t, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
+    expectPartition(t, partition.pages, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
   },
   { needs },
 );
