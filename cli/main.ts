@@ -17,6 +17,10 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
     load: async () => (await import('./run-command.js')).runCommand,
     summary: 'run the conformance suites against a target (default: the embedded reference server)',
   },
+  plan: {
+    load: async () => (await import('./plan-command.js')).planCommand,
+    summary: 'say what a run would do, without sending a request: checks run, skipped and why, complete or not',
+  },
   serve: {
     load: async () => (await import('./serve-command.js')).serveCommand,
     summary: 'start the reference server as a local sandbox',

@@ -1,5 +1,6 @@
 /** `run`: the flags as a run request, planned and executed by the engine; the outcome is the exit code. */
 import { RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
+import { REQUIRES_WORDS } from '../reports/required.js';
 import { executeRun } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
 import { planRun, type RunRequest } from '../engine/plan.js';
@@ -14,6 +15,9 @@ export const RUN_HELP = `partner-conformance run [flags]
 Runs the conformance suites against a target (default: the embedded reference server) and
 writes summary.json, junit.xml, report.html, exchanges.har and metrics.prom (plus evidence.json for
 ${withEvidence.join(', ')}).
+A run passes only when it proved every rule its run profile requires
+(${RUN_PROFILE_NAMES.map((p) => `${p}: ${REQUIRES_WORDS[RUN_PROFILES[p].requires]}`).join('; ')});
+\`partner-conformance plan\` tells before a run whether it can.
 Exit codes: ${exitCodesLine()}
 (\`partner-conformance route <code>\` says what one means and whose it is; README, "Exit codes").
 

@@ -26,12 +26,14 @@ const passed: Finding = {
   family: 'utility',
   rules: ['PING-200'],
   verdict: 'passed',
-  exchanges: [],
+  exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: {} }, durationMs: 1 }],
+  proof: { 'PING-200': [0] },
 };
 
 function summaryWith(strict: boolean) {
   const info = sampleInfo({
     strict,
+    families: ['utility'],
     spec: { source: 'openapi.json', version: '0.1.0', title: 'Provider API', defects: [DEFECT] },
   });
   return sampleSummary(info, [passed, ...defectFindings(contract)]);

@@ -10,7 +10,8 @@ import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
-import { exitCodeOf, type RunSummary, type StopReason } from '../reports/summary.js';
+import { exitCodeOf, INCOMPLETE_EXIT, type RunSummary } from '../reports/summary.js';
+import { incompleteLine } from '../reports/required.js';
 import { defectFindings } from './defect-findings.js';
 import { startJournal } from '../harness/client/journal.js';
 import { keyValues } from '../harness/client/keys.js';
@@ -37,8 +38,6 @@ export interface ReportOptions {
   preFindings?: readonly Finding[];
   /** The journal already holds this run's first exchanges (the preflight's): it is not started anew. */
   journalStarted?: boolean;
-  /** Why the engine stopped the run, once it has (a deadline; Ctrl-C is vitest's own). */
-  stopReason?: () => StopReason | undefined;
 }
 
 /** One run of `plan` against `target` on `runner`; resolves with its summary once the reports are written. */
@@ -58,27 +57,22 @@ export function runPlanned(
     preFindings: report.preFindings,
     classify: blockedByTransport,
     exitCode: runExitCode,
-    ...(report.stopReason ? { stopReason: report.stopReason } : {}),
     journal: plan.journal,
   });
   return plan.discardJournal ? run.finally(() => rm(plan.journal, { force: true })) : run;
 }
 
 /**
- * The exit code of a run from its summary: a stop at its deadline is incomplete unless a rule
- * failed, Ctrl-C is 130, else its outcome's, a transport cause's over a failure.
+ * The exit code of a run from its summary: Ctrl-C, else its outcome's (a run stopped at its
+ * deadline is incomplete unless a rule failed), a transport cause's over a failure.
  */
-export function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'stopReason' | 'outcome' | 'findings'>): number {
-  if (summary.stopReason === 'deadline') return summary.outcome === 'failed' ? 1 : INCOMPLETE_EXIT;
+export function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'outcome' | 'findings'>): number {
   if (summary.interrupted) return INTERRUPTED_EXIT;
   return exitCodeWithBlocks(exitCodeOf(summary), transportBlocks(summary.findings));
 }
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
 export const INTERRUPTED_EXIT = 130;
-
-/** Exit code of a run that did not prove what it set out to (stopped by its deadline with no rule failed). */
-export const INCOMPLETE_EXIT = 7;
 
 /** Live progress on a terminal; a heartbeat line in logs. */
 function progressOf(io: RunIO): { live?: boolean; heartbeatMs?: number } {
@@ -174,26 +168,26 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
-    // Ctrl-C: the checks under way finish, the rest are dropped, and the reports say so; a second Ctrl-C stops at once.
+    // Ctrl-C: the run stops, every check it had not finished is `not run`, and the reports say so;
+    // a second Ctrl-C stops at once.
     let interrupts = 0;
     const onInterrupt = () => {
       interrupts += 1;
       if (interrupts > 1) process.exit(INTERRUPTED_EXIT);
       io.err.write(
-        'interrupted: finishing the checks under way, then writing a partial report (Ctrl-C again to stop at once)\n',
+        'interrupted: stopping the run; the checks it has not finished are reported not run ' +
+          '(Ctrl-C again to stop at once)\n',
       );
-      void runner.cancel?.();
+      void runner.cancel?.('interrupted');
     };
-    // The overall deadline stops the run the same way; the checks under way are cut short at it (run-check.ts).
-    let stopReason: StopReason | undefined;
+    // The overall deadline stops the run the same way: what it has not finished is not run.
     const timeoutMs = runTimeoutOf(plan);
     const deadline = setTimeout(
       () => {
-        stopReason = 'deadline';
         io.err.write(
           `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s: runTimeoutMs of the target profile, else of the run profile), stopping it and writing a partial report\n`,
         );
-        void runner.cancel?.();
+        void runner.cancel?.('deadline');
       },
       Math.max(0, startedAt.getTime() + timeoutMs - Date.now()),
     );
@@ -208,7 +202,6 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           writers: writersOf(plan, io, signingKey),
           preFindings: defectFindings(plan.contract),
           journalStarted: true,
-          stopReason: () => stopReason,
         },
         startedAt,
       );
@@ -220,6 +213,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.exitCode;
+    if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
     await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(

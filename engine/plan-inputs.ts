@@ -7,6 +7,7 @@ import type { Contract } from '../harness/contract/index.js';
 import { ConfigError } from '../harness/errors.js';
 import { DEFAULT_SPEC, PROVIDER_SPEC } from '../harness/paths.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
+import { KEY_ROLE_NAMES, KEY_ROLES, type KeyRoleSpec } from '../harness/profile-vocabulary.js';
 import {
   DEFAULT_RUN_PROFILE,
   isRunProfile,
@@ -19,7 +20,9 @@ import {
 export const MAX_RUNS = 10_000;
 
 /** Key roles every remote target profile must provide, checked before any request is sent. */
-export const REQUIRED_ROLES = ['approved'] as const;
+export const REQUIRED_ROLES: readonly string[] = KEY_ROLE_NAMES.filter(
+  (role) => (KEY_ROLES[role] as KeyRoleSpec).required,
+);
 
 export function runProfileOf(name: string | undefined): RunProfile {
   if (name === undefined) return DEFAULT_RUN_PROFILE;

@@ -144,7 +144,15 @@ function targetOf(request: RunRequest, fault: string | undefined, variants: stri
   };
 }
 
-export async function planRun(request: RunRequest): Promise<RunPlan> {
+export interface PlanOptions {
+  /**
+   * Check that every declared key role's variable is set and holds one key (default true). The
+   * `plan` command leaves it to the run: it tells which are unset instead.
+   */
+  requireKeys?: boolean;
+}
+
+export async function planRun(request: RunRequest, options: PlanOptions = {}): Promise<RunPlan> {
   checkConflicts(request);
   const runProfile = runProfileOf(request.profile);
   const requestedFamilies = familiesOf(request.families);
@@ -164,7 +172,12 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const contract = await loadContract(spec);
   if (spec !== DEFAULT_SPEC) checkSpecOfThisApi(contract, await loadContract(DEFAULT_SPEC));
   const target = targetOf(request, fault, variants);
-  if (!target.embedded) requireKeys(target.profile, [...REQUIRED_ROLES]);
+  // Every role the profile declares must hold a usable key before any request: a missing one is a
+  // mistake of the profile's, not a check to skip.
+  if (!target.embedded) {
+    const roles = [...new Set([...REQUIRED_ROLES, ...Object.keys(target.profile.keys)])];
+    requireKeys(target.profile, roles, process.env, { values: options.requireKeys !== false });
+  }
   const webhookListen = webhookListenOf(request.webhookListen, target);
   const monitor = await monitorPlanOf(request);
   const runId = newRunId();

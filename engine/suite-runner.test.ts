@@ -113,3 +113,57 @@ describe('suite runner and reporter', () => {
     }
   });
 });
+
+describe('a run stopped before its end', () => {
+  const stopRoot = mkdtempSync(join(tmpdir(), 'suite-runner-stop-'));
+  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(stopRoot, 'node_modules'), 'dir');
+  mkdirSync(join(stopRoot, 'suites', 'utility'), { recursive: true });
+  // Tests registered as verify() registers them: each carries its check's entry, known before it runs.
+  const suite = (ids: string[], slowMs: number) => `import { test } from 'vitest';
+const entry = (id) => ({ check: { id, title: id, rules: ['PING-200'], needs: {}, profiles: 'all' } });
+${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, async () => { await new Promise((r) => setTimeout(r, ${i === 0 ? slowMs : 0})); });`).join('\n')}
+`;
+  writeFileSync(join(stopRoot, 'suites', 'utility', 'a.conformance.ts'), suite(['slow-one', 'after-it'], 3_000));
+  writeFileSync(join(stopRoot, 'suites', 'utility', 'b.conformance.ts'), suite(['in-the-next-file'], 0));
+  afterAll(() => rmSync(stopRoot, { recursive: true, force: true }));
+
+  it('collects every check before running any, and reports those a deadline stopped as not run', async () => {
+    const runner = await createSuiteRunner(['utility'], { root: stopRoot });
+    try {
+      expect((await runner.collect?.(['utility']))?.map((c) => `${c.family}/${c.entry.id}`).sort()).toEqual([
+        'utility/after-it',
+        'utility/in-the-next-file',
+        'utility/slow-one',
+      ]);
+      const running = runner.run(
+        { ...config(), families: ['utility'] },
+        {
+          info: sampleInfo({ families: ['utility'] }),
+          catalogue: catalogueOf(SAMPLE_RULES),
+          writers: [],
+        },
+      );
+      await new Promise((r) => setTimeout(r, 1_500));
+      await runner.cancel?.('deadline');
+      const summary = await running;
+      expect(summary.stopped).toEqual({ reason: 'deadline' });
+      expect(summary.interrupted).toBeUndefined();
+      expect(summary.outcome).toBe('incomplete');
+      expect(summary.findings.map((f) => [f.id, f.verdict, f.message])).toEqual(
+        ['slow-one', 'after-it', 'in-the-next-file'].map((id) => [
+          id,
+          'not run',
+          'not run: the run reached its deadline before this check finished',
+        ]),
+      );
+      expect(summary.ruleVerdicts['PING-200']!.verdict).toBe('not run');
+      expect(summary.required.missing).toContainEqual({
+        rule: 'PING-200',
+        verdict: 'not run',
+        needs: ['its checks to run (the run stopped at its deadline)'],
+      });
+    } finally {
+      await runner.close();
+    }
+  });
+});

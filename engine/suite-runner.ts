@@ -6,10 +6,12 @@
  */
 import { Writable } from 'node:stream';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
-import type { Family } from '../harness/model.js';
+import type { Family, StopReason } from '../harness/model.js';
 import type { RunConfig } from '../harness/run-config.js';
 import { familyOfModule } from '../reports/finding-from-test.js';
 import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
+import { inventoryOf } from '../reports/finding-from-test.js';
+import type { InventoryCheck } from '../reports/required.js';
 import type { RunSummary } from '../reports/summary.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import { FamiliesSpread, isRunWide, RUN_WIDE_FOLDER } from './suite-order.js';
@@ -29,8 +31,13 @@ export interface SuiteRunner {
    * against `config`; resolves when all reports are written.
    */
   run(config: RunConfig, report: ReportRun): Promise<RunSummary>;
-  /** Stops the current run: checks under way finish, the rest do not start; its reports are still written. */
-  cancel?(): Promise<void>;
+  /**
+   * Stops the current run for `reason` (default `interrupted`): the checks it has not finished
+   * are `not run`; its reports are still written.
+   */
+  cancel?(reason?: StopReason): Promise<void>;
+  /** The checks of the runner's suite files (of `families`, within its shard), collected without running any. */
+  collect?(families: readonly Family[]): Promise<InventoryCheck[]>;
   close(): Promise<void>;
 }
 
@@ -79,13 +86,20 @@ export async function createSuiteRunner(
   // instead, so a partial report is written (engine/execute.ts).
   for (const listener of process.listeners('SIGINT')) if (!sigintBefore.has(listener)) process.off('SIGINT', listener);
   let specs: TestSpecification[] | undefined;
+  const selectedOf = async (families: readonly Family[]) => {
+    specs ??= await vitest.globTestSpecifications();
+    return specs.filter((spec) => (families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+  };
   return {
+    async collect(families) {
+      const selected = await selectedOf(families);
+      if (selected.length === 0) return [];
+      // Collecting runs each file's top level (its verify() calls), never a check: nothing is sent.
+      const { testModules } = await vitest.collectTests(selected);
+      return testModules.flatMap(inventoryOf);
+    },
     async run(config, report) {
-      specs ??= await vitest.globTestSpecifications();
-      const selected = specs.filter(
-        (spec) =>
-          (config.families as readonly string[]).includes(familyOfModule(spec.moduleId)) || isRunWide(spec.moduleId),
-      );
+      const selected = await selectedOf(config.families);
       pending = report;
       vitest.provide('runConfig', config);
       if (selected.length === 0) {
@@ -102,7 +116,10 @@ export async function createSuiteRunner(
       if (reporter.writeErrors.length) throw reporter.writeErrors[0];
       return summary;
     },
-    cancel: () => vitest.cancelCurrentRun('keyboard-input'),
+    cancel: (reason: StopReason = 'interrupted') => {
+      reporter.stop(reason);
+      return vitest.cancelCurrentRun('keyboard-input');
+    },
     close: () => vitest.close(),
   };
 }

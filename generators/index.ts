@@ -24,3 +24,17 @@ export type {
   Schema,
   SchemaObject,
 } from './types.js';
+// Domain arbitraries: the contract's values over their whole domain, edges and odd corners.
+export { stateCode, type StateCodeOptions } from './domain/stateCode.js';
+export { zipCode, type ZipCodeKind, type ZipCodeOptions } from './domain/zipCode.js';
+export { personName, type PersonNameOptions } from './domain/personName.js';
+export { householdSize, DEFAULT_MAX_HOUSEHOLD, type HouseholdSizeOptions } from './domain/householdSize.js';
+export { applicantAge, AGE_EDGES, type ApplicantAgeOptions } from './domain/applicantAge.js';
+export { birthDate, type BirthDateOptions } from './domain/birthDate.js';
+export {
+  idempotencyKey,
+  IDEMPOTENCY_KEY_ALPHABET,
+  IDEMPOTENCY_KEY_LENGTH,
+  type IdempotencyKeyOptions,
+} from './domain/idempotencyKey.js';
+export { externalId, type ExternalIdOptions } from './domain/externalId.js';

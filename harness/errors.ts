@@ -14,7 +14,16 @@ export const ERROR_CODES = {
   E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see README, "Target profile").',
   E_PROFILE_UNKNOWN:
     'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
-  E_KEY_ENV_MISSING: 'Export the environment variable named in the target profile for that key role.',
+  E_KEY_ENV_MISSING:
+    'Export the environment variable named in the target profile for that key role, or drop the role from the profile.',
+  E_KEY_VALUE_MALFORMED:
+    'Set the variable to the key alone: no spaces, tabs, line breaks or control characters (a key pasted with a trailing newline, e.g. from `echo` or a file, keeps it).',
+  E_PROFILE_ROLE_UNKNOWN:
+    'Name key roles of the vocabulary (README, "The target profile"; harness/profile-vocabulary.ts); a typo is shown with the role it is closest to.',
+  E_PROFILE_FIXTURE_UNKNOWN:
+    'Name fixtures of the vocabulary (README, "Fixtures"; harness/profile-vocabulary.ts); a typo is shown with the fixture it is closest to.',
+  E_PROFILE_FIXTURE_INVALID:
+    'Give each fixture a value of the type and format README\'s "Fixtures" table shows for it (e.g. state "KY", planYear 2026 as a number).',
   E_HEADER_ENV_MISSING:
     'Export the environment variable the target profile names for that header (under "headers"), or drop the header from the profile.',
   E_PROFILE_VARIABLE_UNSET:
@@ -37,6 +46,8 @@ export const ERROR_CODES = {
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
   E_SELECTION_EMPTY:
     "The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule's family and checks).",
+  E_INCOMPLETE:
+    'Give the target profile what the unproven required rules need (the lines above and summary.json `required.missing` name it; `partner-conformance plan` shows it before a run), or narrow the run to what you mean to prove with --family or --rule.',
   E_NOTHING_TESTED:
     'Give the target profile the key roles and fixtures the skipped checks need (the message, the console\'s "Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with --family.',
   E_REPORT_DIR_UNWRITABLE:

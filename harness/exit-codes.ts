@@ -75,9 +75,9 @@ export const EXIT_CODES = {
   7: {
     name: 'incomplete',
     meaning:
-      'the run did not prove what it set out to, and no rule failed: it reached its overall deadline (`runTimeoutMs`) before its end; the checks it cut short are `blocked` by `run deadline`, the rest did not run',
+      'nothing failed, but a rule the run profile requires was not proven: its checks were skipped for a key role, fixture or capability the profile lacks, blocked, not run (the run was stopped, by Ctrl-C or its overall deadline `runTimeoutMs`), or not reached; `plan`: such a run would be incomplete',
     action:
-      'the reports are written, marked `INCOMPLETE (deadline)` (`summary.json`: `stopReason: "deadline"`); find out why the target is slow, or give the profile a longer `runTimeoutMs`',
+      'read the `Incomplete` block (and the `E_INCOMPLETE` line on stderr): it names each rule and what it needs; give the profile that, or narrow the run with `--family`/`--rule` to what you mean to prove; a run stopped at its deadline (`stopped: deadline`) needs a faster target or a longer `runTimeoutMs`',
     route: 'setup',
   },
   8: {
@@ -103,9 +103,9 @@ export const EXIT_CODES = {
   },
   130: {
     name: 'interrupted',
-    meaning: 'stopped by Ctrl-C: the checks under way finished, the rest did not run',
+    meaning: 'stopped by Ctrl-C: the checks it had not finished are `not run`, never passed',
     action:
-      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`); a second Ctrl-C stops at once',
+      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`, `stopped.reason`); a second Ctrl-C stops at once',
     route: 'none',
   },
 } as const satisfies Record<number, ExitCodeSpec>;

@@ -32,6 +32,11 @@ export interface Rule {
   statement: string;
   /** True when observing the rule needs a request with side effects. */
   writes?: boolean;
+  /**
+   * Why no run can observe the rule (a 24-hour retention, a monthly quota): it is never required
+   * of a run (reports/required.ts) and its verdict stays `not reached`.
+   */
+  unreachable?: string;
 }
 
 /** A recorded HTTP exchange. Header values and bodies are already redacted. */
@@ -115,13 +120,22 @@ export interface JournalEntry extends ExchangeSource {
 /**
  * `blocked`: the check could not test its rules for a cause that is not theirs: a transport
  * failure (no answer), or a setup step it needs that the target did not complete.
+ * `not run`: the run stopped (Ctrl-C, its deadline) before the check finished: nothing was judged.
  */
-export type Verdict = 'passed' | 'failed' | 'warning' | 'skipped' | 'blocked';
+export type Verdict = 'passed' | 'failed' | 'warning' | 'skipped' | 'blocked' | 'not run';
+
+/** Why a run stopped before its end: every check it had not finished is `not run`. */
+export type StopReason = 'interrupted' | 'deadline';
 
 /** The outcome of one check of one or more rules. */
 export interface Finding {
   /** The check's name (the test title). */
   check: string;
+  /**
+   * The check's stable id within its family (the slug of its title; harness/suite/inventory.ts):
+   * with `family`, it names the check across runs, whatever its verdict.
+   */
+  id?: string;
   family: Family | 'contract';
   rules: string[];
   /** Contract sections of those rules, from the catalogue, e.g. `4.1, 5.2`. */
@@ -140,6 +154,16 @@ export interface Finding {
   /** A setup step that failed: on the checks it blocked, and on the one finding that stands for the step (`subject: 'step'`). */
   step?: StepFailure;
   exchanges: Exchange[];
+  /**
+   * For a passed check (or one that warned): per rule, the indexes in `exchanges` of the
+   * exchanges the check judged for it. A rule with none was not proven by this check.
+   */
+  proof?: Record<string, number[]>;
+  /**
+   * Fixtures and key roles the check read without declaring them (harness/suite/declared-reads.ts):
+   * a defect of the check, which the `plan` could not foresee. Absent when there is none.
+   */
+  undeclaredReads?: string[];
   /**
    * The check failed on a transport cause or a 5xx, and the run profile confirms failures
    * (RUN_PROFILES `confirm`): `confirmed` when it failed again after a pause (its verdict and

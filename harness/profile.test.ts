@@ -19,7 +19,7 @@ const valid = {
     approved: { env: 'PARTNER_KEY_APPROVED', tier: 'high' },
     unapproved: { env: 'PARTNER_KEY_UNAPPROVED', tier: 'low' },
   },
-  fixtures: { zipCode: '78701', planYear: 2025, states: ['TX', 'OK'], slow: false },
+  fixtures: { zipCode: '78701', planYear: 2025, paymentFieldKeys: ['TX', 'OK'], state: 'TX' },
 };
 
 function file(name: string, content: unknown): string {
@@ -38,7 +38,7 @@ describe('loadTargetProfile', () => {
       requestTimeoutMs: 2000,
     });
     expect(profile.keys.approved).toEqual({ env: 'PARTNER_KEY_APPROVED', tier: 'high' });
-    expect(profile.fixtures.states).toEqual(['TX', 'OK']);
+    expect(profile.fixtures.paymentFieldKeys).toEqual(['TX', 'OK']);
   });
 
   it('names a profile without a name after its file and gives it empty keys and fixtures', () => {

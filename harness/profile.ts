@@ -11,6 +11,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigError } from './errors.js';
+import { rolesSet } from './client/keys.js';
+import { checkProfileNames } from './profile-names.js';
 import { looksLikeSecret, VARIABLE_NAME } from './secret-shape.js';
 import type { KeyRef, TargetProfile } from './run-config.js';
 
@@ -77,6 +79,8 @@ function interpolated(path: string, data: unknown): unknown {
 
 export function loadTargetProfile(path: string): TargetProfile {
   const data = interpolated(path, parseProfile(path));
+  // Names first: an unknown role or fixture gets a did-you-mean, not only a schema path.
+  checkProfileNames(path, data);
   const validate = profileValidator();
   if (!validate(data)) {
     throw new ConfigError(
@@ -260,12 +264,23 @@ export function withUrlOverrides(profile: TargetProfile | undefined, urls: UrlOv
 
 /**
  * The profile for `--base-url`: `base` pointed at another host (its legacy and Medicare URLs
- * follow when they were the same host as its base URL), or a bare profile with the
- * conventional key variables and no fixtures.
+ * follow when they were the same host as its base URL), or a bare profile with no fixtures and
+ * the conventional key variables: `approved` always, the others when their variable is set
+ * (a bare URL declares no role, so an unset one is not a mistake of the user's).
  */
-export function profileFromBaseUrl(url: string, base?: TargetProfile): TargetProfile {
+export function profileFromBaseUrl(
+  url: string,
+  base?: TargetProfile,
+  env: NodeJS.ProcessEnv = process.env,
+): TargetProfile {
   const baseUrl = checkedBaseUrl(url, '--base-url');
-  if (!base) return { name: new URL(baseUrl).host, baseUrl, keys: { ...CONVENTIONAL_KEYS }, fixtures: {} };
+  if (!base) {
+    const set = rolesSet(CONVENTIONAL_KEYS, env);
+    const keys = Object.fromEntries(
+      Object.entries(CONVENTIONAL_KEYS).filter(([role]) => role === 'approved' || set.includes(role)),
+    );
+    return { name: new URL(baseUrl).host, baseUrl, keys, fixtures: {} };
+  }
   const follow = (other?: string) =>
     other === undefined ? undefined : trimSlash(other) === trimSlash(base.baseUrl) ? baseUrl : other;
   const profile: TargetProfile = { ...base, baseUrl };

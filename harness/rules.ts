@@ -97,5 +97,7 @@ function ruleProblem(rule: Record<string, unknown>): string | undefined {
   if (stray !== undefined) return `unknown family ${JSON.stringify(stray)}`;
   if (typeof rule.statement !== 'string' || rule.statement === '') return 'statement must be a non-empty string';
   if (rule.writes !== undefined && typeof rule.writes !== 'boolean') return 'writes must be a boolean';
+  if (rule.unreachable !== undefined && (typeof rule.unreachable !== 'string' || rule.unreachable === ''))
+    return 'unreachable must say why no run can observe the rule (a non-empty string)';
   return undefined;
 }

@@ -31,6 +31,21 @@ export interface RunProfileSpec {
   defaultChecks: boolean;
   /** evidence.json is written, and report.html shows the evidence section. */
   evidence: boolean;
+  /** Pages a walk of a list reads at its largest page size before it jumps to the last ones (absent: 2). */
+  pagesPerWalk?: number;
+  /**
+   * Requests the rate-limit checks may spend measuring tiers beyond the cheapest one the profile
+   * has a key for (a tier costs its burst and three more); tiers are taken cheapest first (absent: 0).
+   */
+  tierRequests?: number;
+  /**
+   * The rules a run must prove for a complete verdict (reports/required.ts): `family-rules`
+   * every stated rule of the selected families, `check-rules` every stated rule the run's own
+   * checks name; within `--rule` and a shard's files. A required rule that ends skipped,
+   * blocked, not run or not reached makes the outcome `incomplete` (exit 7). A rule no run
+   * can reach (the catalogue's `unreachable`) is never required.
+   */
+  requires: RequiredRules;
   /**
    * Confirmation before failure: a check that fails on a transport cause or a 5xx is run once
    * more after `pauseMs`, and only a second failure fails it (`confirmed`; a pass is `transient`).
@@ -54,6 +69,8 @@ export interface ConfirmBudget {
   pauseMs: number;
 }
 
+export type RequiredRules = 'family-rules' | 'check-rules';
+
 export const RUN_PROFILES = {
   smoke: {
     summary: 'a few read-only checks within a request budget (production schedules)',
@@ -67,6 +84,8 @@ export const RUN_PROFILES = {
     familyKeys: false,
     defaultChecks: false,
     evidence: false,
+    // A handful of checks, each the whole watch on its part of the API: one skipped leaves it unwatched.
+    requires: 'check-rules',
     // Its checks send at most 8 of the 10 (the preflight included); two are kept to confirm a
     // failure. 5 s lets a load balancer route around a bad instance, well inside a check's 60 s.
     confirm: { requests: 2, pauseMs: 5_000 },
@@ -87,6 +106,11 @@ export const RUN_PROFILES = {
     familyKeys: true,
     defaultChecks: true,
     evidence: false,
+    // The deploy gate: a gap is named by narrowing (--family, --rule), never left to a skip.
+    requires: 'family-rules',
+    pagesPerWalk: 3,
+    // Low and medium in the reference profile (5 + 13): high waits for certification.
+    tierRequests: 15,
   },
   certification: {
     summary: 'the whole suite, more runs per property, with evidence.json',
@@ -98,6 +122,9 @@ export const RUN_PROFILES = {
     familyKeys: true,
     defaultChecks: true,
     evidence: true,
+    requires: 'family-rules',
+    pagesPerWalk: 8,
+    tierRequests: 60,
   },
 } as const satisfies Record<string, RunProfileSpec>;
 

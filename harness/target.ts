@@ -18,6 +18,7 @@ import { ConfirmationBudget } from './suite/confirm-budget.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
 import type { Capabilities } from './suite/needs.js';
+import { stageBurstPlan } from './suite/stage-keys.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -161,6 +162,8 @@ export async function createTargetContext(
       writable,
       sends: (write) => writable || allowedWrites.includes(write),
       embedded: config.embedded,
+      webhookReceiver: config.webhookInboxUrl !== undefined,
+      stageBurst: stageBurstPlan(config.profile.keys, hasRole) !== undefined,
     },
     known: (extra) =>
       knownValues(

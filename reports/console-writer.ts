@@ -5,6 +5,7 @@
 import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
+import { missingByNeeds } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './steps.js';
 import { monitorLines } from './monitor/lines.js';
@@ -32,8 +33,19 @@ export const HEARTBEAT_MS = 30_000;
 
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
-  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : ''}`;
+  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c['not run'] ? `, ${c['not run']} not run` : ''}${c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : ''}`;
 };
+
+/**
+ * A family's mark: `✗` a check failed, `–` none was judged (all skipped or not run), `…` some
+ * were blocked or not run (the family is not fully tested), `✓` otherwise.
+ */
+function familyMark(findings: readonly Finding[]): string {
+  if (findings.some((f) => f.verdict === 'failed')) return '✗';
+  if (findings.every((f) => f.verdict === 'skipped' || f.verdict === 'not run')) return '–';
+  if (findings.some((f) => f.verdict === 'not run' || f.verdict === 'blocked')) return '…';
+  return '✓';
+}
 
 export class ConsoleWriter implements ReportWriter {
   private readonly byFamily = new Map<string, Finding[]>();
@@ -75,12 +87,7 @@ export class ConsoleWriter implements ReportWriter {
     if (this.options.live) this.out.write('\r\x1b[K');
     const findings = this.byFamily.get(family) ?? [];
     const ms = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
-    // A family none of whose checks was judged (all skipped) is no pass: `–`.
-    const mark = findings.some((f) => f.verdict === 'failed')
-      ? '✗'
-      : findings.every((f) => f.verdict === 'skipped')
-        ? '–'
-        : '✓';
+    const mark = familyMark(findings);
     const checks = findings.filter((f) => !isStepFinding(f)).length;
     this.out.write(
       `${mark} ${family.padEnd(20)} ${String(checks).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`,
@@ -119,10 +126,51 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
     );
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
+  const notRun = summary.findings.filter((f) => f.verdict === 'not run');
+  if (notRun.length > 0)
+    lines.push(
+      '',
+      `Not run: ${notRun.length} checks (${notRun[0]!.message?.replace(/^not run: /, '') ?? 'the run stopped'})`,
+    );
+  lines.push(...requiredLines(summary));
   lines.push('', ...monitorLines(summary));
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
   lines.push(`Result: ${outcomeLabel(summary)}`, '');
   return lines.join('\n');
+}
+
+/** Groups of unproven required rules printed, and rule ids per group; the reports hold them all. */
+const GROUPS_SHOWN = 12;
+const IDS_SHOWN = 8;
+
+/**
+ * What the run profile required of the run, and the required rules it did not prove, grouped
+ * by what they need.
+ */
+export function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>): string[] {
+  const { required } = summary;
+  if (!required) return [];
+  const unreachable = required.unreachable.length
+    ? `; never required, no run can reach them: ${required.unreachable.join(', ')}`
+    : '';
+  const head = `Required: ${required.basis}: ${required.rules.length - required.missing.length} of ${required.rules.length} proven${unreachable}`;
+  if (required.missing.length === 0) return ['', head];
+  const groups = missingByNeeds(required.missing);
+  return [
+    '',
+    head,
+    // Only an otherwise clean run is incomplete; beside a failure or a block the gap is told all the same.
+    `${summary.outcome === 'incomplete' ? 'Incomplete: ' : ''}${required.missing.length} required rule${required.missing.length === 1 ? '' : 's'} not proven:`,
+    ...groups
+      .slice(0, GROUPS_SHOWN)
+      .map(
+        ([needs, ids]) =>
+          `  ? needs ${needs}: ${ids.slice(0, IDS_SHOWN).join(', ')}${ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : ''}`,
+      ),
+    ...(groups.length > GROUPS_SHOWN
+      ? [`  … and ${groups.length - GROUPS_SHOWN} more needs (summary.json: required.missing)`]
+      : []),
+  ];
 }
 
 /**

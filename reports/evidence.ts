@@ -11,11 +11,16 @@ export const EVIDENCE_FORMAT = 'partner-conformance.evidence/1';
 
 export interface EvidenceCheck {
   check: string;
+  /** The check's stable id within its family. */
+  id?: string;
+  family?: string;
   verdict: Verdict;
   expected?: string;
   observed?: string;
   needs?: string;
   exchanges: Exchange[];
+  /** For a passed check: the indexes in `exchanges` of those it judged for the rule. */
+  proof?: number[];
 }
 
 export interface EvidenceRule {
@@ -50,10 +55,13 @@ export interface Evidence {
   startedAt: string;
   finishedAt: string;
   outcome: RunSummary['outcome'];
-  /** Stopped before its end (Ctrl-C, or its deadline: `stopReason`). */
+  /** Stopped before its end by Ctrl-C. */
   interrupted?: boolean;
-  stopReason?: RunSummary['stopReason'];
+  /** Stopped before its end (Ctrl-C, the run's deadline): the checks it had not finished are `not run`. */
+  stopped?: RunSummary['stopped'];
   counts: RunSummary['counts'];
+  /** The rules the run profile required of the run, and those it did not prove. */
+  required?: RunSummary['required'];
   rules: EvidenceRule[];
   /**
    * Every request the run sent, in the order they started (the preflight first), with the
@@ -79,13 +87,16 @@ export function buildEvidence(summary: RunSummary, journal: readonly JournalEntr
     verdict: outcome.verdict,
     checks: summary.findings
       .filter((finding) => finding.rules.includes(id))
-      .map(({ check, verdict, expected, observed, needs, exchanges }) => ({
+      .map(({ check, id: checkId, family, verdict, expected, observed, needs, exchanges, proof }) => ({
         check,
+        ...(checkId ? { id: checkId } : {}),
+        family,
         verdict,
         expected,
         observed,
         needs,
         exchanges,
+        ...(proof?.[id] ? { proof: proof[id] } : {}),
       })),
   }));
   return withDigest({
@@ -99,8 +110,9 @@ export function buildEvidence(summary: RunSummary, journal: readonly JournalEntr
     finishedAt: summary.finishedAt,
     outcome: summary.outcome,
     ...(summary.interrupted ? { interrupted: true } : {}),
-    ...(summary.stopReason ? { stopReason: summary.stopReason } : {}),
+    ...(summary.stopped ? { stopped: summary.stopped } : {}),
     counts: summary.counts,
+    required: summary.required,
     rules,
     requestIds: journal.length > 0 ? requestIdsOfJournal(journal) : requestIdsOf(summary),
     summaryDigest: summary.digest,

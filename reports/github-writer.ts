@@ -5,6 +5,7 @@
  */
 import { appendFile } from 'node:fs/promises';
 import type { Finding } from '../harness/model.js';
+import { missingLine } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
@@ -39,10 +40,22 @@ export function renderStepSummary(summary: RunSummary): string {
     '',
     `Scope: ${scopeLine(summary.scope)}`,
     '',
-    '| checks | passed | failed | warnings | skipped | blocked | setup steps failed |',
-    '|---|---|---|---|---|---|---|',
-    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} | ${counts.steps} |`,
+    '| checks | passed | failed | warnings | skipped | blocked | not run | setup steps failed |',
+    '|---|---|---|---|---|---|---|---|',
+    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} | ${counts['not run']} | ${counts.steps} |`,
     '',
+    `Required: ${summary.required.basis}: ${summary.required.rules.length - summary.required.missing.length} of ${summary.required.rules.length} proven`,
+    '',
+    ...(summary.required.missing.length === 0
+      ? []
+      : [
+          `**Incomplete: ${missingLine(summary.required.missing)}**`,
+          '',
+          '| rule | verdict | needs |',
+          '|---|---|---|',
+          ...summary.required.missing.map((m) => `| ${m.rule} | ${m.verdict} | ${cell(m.needs.join('; '))} |`),
+          '',
+        ]),
     ...(steps.length === 0
       ? []
       : [
@@ -86,6 +99,10 @@ export class GithubWriter implements ReportWriter {
       )
         this.out.write(annotation(summary, finding));
     }
+    if (summary.required.missing.length > 0)
+      this.out.write(
+        `::warning title=${escapeProperty('incomplete: required rules not proven')}::${escapeData(`${missingLine(summary.required.missing)}: ${summary.required.missing.map((m) => m.rule).join(', ')}`)}\n`,
+      );
     const tls = summary.tls && tlsWarningLine(summary.tls);
     if (tls) this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);

@@ -66,7 +66,25 @@ function violations(el: XmlElement, path = el.name): string[] {
 
 describe('junit.xml and the strict Jenkins xUnit schema', () => {
   it('holds only what junit-10.xsd allows, for every verdict', () => {
-    const root = parseXml(renderJunit(sampleSummary()));
+    const more: Finding[] = [
+      {
+        check: 'ping without a key',
+        family: 'utility',
+        rules: ['PING-200'],
+        verdict: 'blocked',
+        blockedBy: 'E_TARGET_NOT_LISTENING',
+        exchanges: [],
+      },
+      {
+        check: 'ping on a stopped run',
+        family: 'utility',
+        rules: ['PING-200'],
+        verdict: 'not run',
+        message: 'not run: the run was interrupted (Ctrl-C) before this check finished',
+        exchanges: [],
+      },
+    ];
+    const root = parseXml(renderJunit(sampleSummary(sampleInfo(), [...sampleFindings(), ...more])));
     expect(root.name).toBe('testsuites');
     expect(violations(root)).toEqual([]);
   });
@@ -93,9 +111,10 @@ describe('junit.xml and the strict Jenkins xUnit schema', () => {
     };
     const root = parseXml(renderJunit(sampleSummary(sampleInfo(), [...sampleFindings(), warning])));
     for (const suite of findAll(root, 'testsuite'))
-      for (const c of findAll(suite, 'testcase')) expect(c.attrs.classname!.split('.')[0]).toBe(suite.attrs.name);
-    const shown = findAll(root, 'testcase').find((c) => c.attrs.name === 'request id echoed [warning]')!;
+      for (const c of findAll(suite, 'testcase')) expect(c.attrs.classname).toBe(suite.attrs.name);
+    const shown = findAll(root, 'testcase').find((c) => c.attrs.name === 'request-id-echoed')!;
     expect(shown.attrs.status).toBe('warning');
+    expect(findAll(shown, 'system-out')[0]!.text).toMatch(/^\[warning\] /);
     expect(findAll(shown, 'system-out')[0]!.text).toContain('observed: none');
   });
 });

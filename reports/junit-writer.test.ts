@@ -2,6 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Finding } from '../harness/model.js';
+import { checkId } from '../harness/suite/inventory.js';
 import { JunitWriter, renderJunit } from './junit-writer.js';
 import { sampleFindings, sampleInfo, sampleSummary } from './testing/sample.js';
 import { findAll, parseXml } from './testing/xml-check.js';
@@ -20,19 +22,16 @@ describe('junit.xml', () => {
     ]);
     const cases = findAll(root, 'testcase');
     expect(cases).toHaveLength(summary.findings.length);
-    expect(cases.map((c) => c.attrs.name.replace(/ \[warning\]$/, '')).sort()).toEqual(
-      summary.findings.map((f) => f.check).sort(),
-    );
+    expect(cases.map((c) => c.attrs.name).sort()).toEqual(summary.findings.map((f) => checkId(f.check)).sort());
     expect(root.attrs).toMatchObject({ tests: '4', failures: '1' });
     expect(findAll(root, 'testsuite').reduce((n, s) => n + Number(s.attrs.skipped), 0)).toBe(1);
   });
 
   it('names rule ids and contract sections, and carries the failure text', () => {
     const root = parseXml(renderJunit(sampleSummary()));
-    const failing = findAll(root, 'testcase').find(
-      (c) => c.attrs.name === 'issuers sorted <case-insensitively> & by id',
-    )!;
-    expect(failing.attrs).toMatchObject({ classname: 'reference.ISSUERS-ORDER', status: 'failed' });
+    const failing = findAll(root, 'testcase').find((c) => c.attrs.name === 'issuers-sorted-case-insensitively-by-id')!;
+    expect(failing.attrs).toMatchObject({ classname: 'reference', status: 'failed' });
+    expect(findAll(failing, 'system-out')[0]!.text).toContain('check: issuers sorted <case-insensitively> & by id');
     expect(findAll(failing, 'system-out')[0]!.text).toContain('rules: ISSUERS-ORDER (section 2.3)');
     const suite = findAll(root, 'testsuite').find((s) => s.attrs.name === 'reference')!;
     expect(findAll(suite, 'property').map((p) => [p.attrs.name, p.attrs.value])).toContainEqual([
@@ -58,10 +57,35 @@ describe('junit.xml', () => {
     const root = parseXml(renderJunit(summary));
     expect(
       findAll(root, 'testcase')
-        .map((c) => c.attrs.name)
+        .map((c) => findAll(c, 'system-out')[0]!.text)
         .join('|'),
     ).toContain('a]]><![CDATA[ "\'');
     expect(findAll(root, 'failure')[0]!.text).toContain('</failure><x a="1">&nbsp;');
+  });
+
+  it('names a check by its family and id whatever its verdict: passed, failed, skipped, blocked, not run', () => {
+    const base: Finding = {
+      check: 'ping answers 200',
+      family: 'utility',
+      rules: ['PING-200'],
+      verdict: 'passed',
+      exchanges: [],
+    };
+    const outcomes: Finding[] = [
+      { ...base, proof: { 'PING-200': [] } },
+      { ...base, verdict: 'failed', rules: ['PING-200'], expected: '200', observed: '500' },
+      { ...base, verdict: 'warning', rules: [] },
+      { ...base, verdict: 'skipped', needs: 'role unapproved' },
+      { ...base, verdict: 'blocked', blockedBy: 'E_TARGET_NOT_LISTENING' },
+      { ...base, verdict: 'not run', message: 'not run: the run was interrupted' },
+    ];
+    const identities = outcomes.map((finding) => {
+      const testcase = findAll(parseXml(renderJunit(sampleSummary(sampleInfo(), [finding]))), 'testcase')[0]!;
+      return `${testcase.attrs.classname} ${testcase.attrs.name}`;
+    });
+    expect(new Set(identities)).toEqual(new Set(['utility ping-answers-200']));
+    const notRun = parseXml(renderJunit(sampleSummary(sampleInfo(), [outcomes[5]!])));
+    expect(findAll(notRun, 'skipped')[0]!.attrs.message).toBe('not run: the run was interrupted');
   });
 
   it('writes junit.xml into the report folder on close', async () => {

@@ -1,12 +1,15 @@
 /**
  * junit.xml: one <testsuite> per family, one <testcase> per check, valid against the strict
  * Jenkins xUnit schema (junit-10.xsd: no <properties> inside a testcase, no `skipped` on
- * <testsuites>). Rule ids and sections are the suite's properties and each case's classname
- * and system-out; a warning stays visible (`status="warning"`, `[warning]` in its name).
+ * <testsuites>). A case's classname and name are the check's identity (its family and stable
+ * id), the same whatever its verdict, so CI history follows a check across runs; its title,
+ * rules and sections are in its system-out and the suite's properties. A warning stays visible
+ * (`status="warning"`, `[warning]` opening its system-out); a check not run is `<skipped>`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding } from '../harness/model.js';
+import { checkId } from '../harness/suite/inventory.js';
 import { describeExchange } from './text.js';
 import { monitorLines } from './monitor/lines.js';
 import { confirmationLine } from './monitor/confirmations.js';
@@ -103,7 +106,8 @@ const countOf = (findings: readonly Finding[], verdict: Finding['verdict']) =>
  * failure or error, so CI shows one red entry per cause, not one per check that needed it.
  */
 const isError = (f: Finding) => f.verdict === 'blocked' && (f.subject === 'step' || f.step === undefined);
-const isSkipped = (f: Finding) => f.verdict === 'skipped' || (f.verdict === 'blocked' && !isError(f));
+const isSkipped = (f: Finding) =>
+  f.verdict === 'skipped' || f.verdict === 'not run' || (f.verdict === 'blocked' && !isError(f));
 
 function renderSuite(summary: RunSummary, family: string, findings: Finding[]): string {
   const failed = countOf(findings, 'failed');
@@ -133,10 +137,11 @@ function renderCase(summary: RunSummary, family: string, finding: Finding): stri
     finding.rules.map((rule) => `${rule} (section ${summary.ruleVerdicts[rule]?.section ?? 'unknown'})`).join(', ') ||
     'no rule';
   const warning = finding.verdict === 'warning';
+  const out = `${warning ? '[warning] ' : ''}check: ${finding.check}\nrules: ${rules}\nverdict: ${finding.verdict}${warning ? `\n${failureText(summary, finding)}` : ''}`;
   return [
-    `    <testcase${xmlAttrs({ classname: `${family}.${finding.rules.join('+') || 'unnamed'}`, name: warning ? `${finding.check} [warning]` : finding.check, time: seconds(finding.durationMs), status: finding.verdict })}>`,
+    `    <testcase${xmlAttrs({ classname: family, name: finding.id ?? checkId(finding.check), time: seconds(finding.durationMs), status: finding.verdict })}>`,
     ...outcomeElement(summary, finding),
-    `      <system-out>${xmlEscape(`rules: ${rules}\nverdict: ${finding.verdict}${warning ? `\n${failureText(summary, finding)}` : ''}`)}</system-out>`,
+    `      <system-out>${xmlEscape(out)}</system-out>`,
     '    </testcase>',
   ].join('\n');
 }
@@ -145,6 +150,7 @@ function renderCase(summary: RunSummary, family: string, finding: Finding): stri
 function outcomeElement(summary: RunSummary, finding: Finding): string[] {
   if (finding.verdict === 'skipped')
     return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
+  if (finding.verdict === 'not run') return [`      <skipped${xmlAttrs({ message: finding.message ?? 'not run' })}/>`];
   if (isSkipped(finding))
     return [`      <skipped${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}` })}/>`];
   // Not a failure of its rules: the check could not test them (JUnit's error, not failure).

@@ -6,13 +6,15 @@
 import { ConfigError } from '../harness/errors.js';
 import { withDigest } from './digest.js';
 import type { Evidence, EvidenceRule } from './evidence.js';
+import type { MissingRule, RequiredSummary } from './required.js';
 import type { RuleVerdict } from './summary.js';
 
 // A rule one shard did not reach may be another's: any verdict of a check beats none.
 const SEVERITY: Record<RuleVerdict, number> = {
-  failed: 4,
-  warning: 3,
-  blocked: 2,
+  failed: 5,
+  warning: 4,
+  blocked: 3,
+  'not run': 2,
   passed: 1,
   skipped: 0,
   'not reached': -1,
@@ -70,6 +72,35 @@ function mergeRules(parts: readonly Evidence[]): EvidenceRule[] {
   return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** Verdicts that prove a rule (it was judged). */
+const PROVEN: ReadonlySet<RuleVerdict> = new Set(['passed', 'failed', 'warning']);
+
+/**
+ * What the shards required together (each answers for the rules its own checks name), and
+ * those the merged verdicts leave unproven, with what the shards said each needs.
+ */
+function mergeRequired(parts: readonly Evidence[], rules: readonly EvidenceRule[]): RequiredSummary | undefined {
+  const given = parts.map((p) => p.required).filter((r): r is RequiredSummary => r !== undefined);
+  if (given.length === 0) return undefined;
+  const required = [...new Set(given.flatMap((r) => r.rules))].sort();
+  const verdicts = new Map(rules.map((r) => [r.id, r.verdict]));
+  const needs = new Map<string, string[]>();
+  for (const m of given.flatMap((r) => r.missing))
+    needs.set(m.rule, [...new Set([...(needs.get(m.rule) ?? []), ...m.needs])]);
+  const missing: MissingRule[] = required
+    .map((rule) => ({ rule, verdict: verdicts.get(rule) ?? ('not reached' as RuleVerdict) }))
+    .filter(({ verdict }) => !PROVEN.has(verdict))
+    .map(({ rule, verdict }) => ({ rule, verdict, needs: needs.get(rule) ?? [] }));
+  return {
+    basis: given[0]!.basis.replace(/, named by the checks of shard [^,]*$/, ''),
+    rules: required,
+    missing,
+    unreachable: [...new Set(given.flatMap((r) => r.unreachable))].sort(),
+  };
+}
+
+const NOT_PROVEN = / required rules? not proven$/;
+
 export function mergeEvidence(parts: readonly Evidence[]): Evidence {
   if (parts.length === 0)
     throw new ConfigError(
@@ -89,9 +120,14 @@ export function mergeEvidence(parts: readonly Evidence[]): Evidence {
   if (indexes.length !== shards.length) throw new ConfigError('E_EVIDENCE_MISMATCH', 'a shard is given twice');
   const all = indexes.length === count;
   const first = parts[0]!;
-  const partial = first.scope.partial
-    .filter((p) => !p.startsWith('shard '))
-    .concat(all ? [] : [`shards ${indexes.join(', ')} of ${count}`]);
+  const rules = mergeRules(parts);
+  const required = mergeRequired(parts, rules);
+  const missing = required?.missing.length ?? 0;
+  const stopped = parts.find((p) => p.stopped)?.stopped;
+  const partial = [...new Set(parts.flatMap((p) => p.scope.partial))]
+    .filter((p) => !p.startsWith('shard ') && !NOT_PROVEN.test(p))
+    .concat(all ? [] : [`shards ${indexes.join(', ')} of ${count}`])
+    .concat(missing > 0 ? [`${missing} required rule${missing === 1 ? '' : 's'} not proven`] : []);
   const { shard: _shard, ...scope } = first.scope;
   const outcomes = parts.map((p) => p.outcome);
   const {
@@ -124,9 +160,13 @@ export function mergeEvidence(parts: readonly Evidence[]): Evidence {
         ? 'blocked'
         : outcomes.every((o) => o === 'empty')
           ? 'empty'
-          : 'passed',
+          : missing > 0 || stopped
+            ? 'incomplete'
+            : 'passed',
+    ...(stopped ? { stopped } : {}),
     counts,
-    rules: mergeRules(parts),
+    ...(required ? { required } : {}),
+    rules,
     requestIds: parts.flatMap((p) => p.requestIds),
     mergedFrom: parts.map((p) => ({
       runId: p.runId,

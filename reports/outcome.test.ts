@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Finding, Verdict } from '../harness/model.js';
 import { catalogueOf } from './run-info.js';
 import { outcomeLabel } from './scope.js';
-import { buildSummary, exitCodeOf, outcomeOf, type StopReason } from './summary.js';
-import { SAMPLE_RULES, sampleFindings, sampleInfo } from './testing/sample.js';
+import { buildSummary, exitCodeOf, outcomeOf } from './summary.js';
+import { SAMPLE_RULES, sampleFindings, sampleInfo, sampleSummary } from './testing/sample.js';
 
 const finding = (verdict: Verdict, subject?: Finding['subject']): Finding => ({
   check: `a ${verdict} check`,
@@ -33,23 +33,53 @@ describe('outcomeOf', () => {
   });
 });
 
-describe('a run stopped before its end', () => {
-  const summaryOf = (stopped: StopReason | boolean) =>
-    buildSummary(sampleInfo(), sampleFindings(), catalogueOf(SAMPLE_RULES), new Date(), stopped);
-
-  it.each([
-    ['Ctrl-C', true, 'interrupted'],
-    ['its deadline', 'deadline', 'deadline'],
-  ] as const)('by %s says why, in summary.json and the outcome label', (_what, stopped, reason) => {
-    const summary = summaryOf(stopped);
-    expect(summary).toMatchObject({ interrupted: true, stopReason: reason });
-    expect(outcomeLabel(summary)).toMatch(new RegExp(`^INCOMPLETE \\(${reason}\\): `));
+describe('an incomplete run', () => {
+  it('is incomplete (exit 7) when nothing failed or was blocked but a required rule was not proven, or it stopped', () => {
+    const findings = [finding('passed'), finding('skipped')];
+    expect(outcomeOf(findings, false, false)).toBe('incomplete');
+    expect(exitCodeOf({ outcome: 'incomplete', findings })).toBe(7);
+    // A failure or a block outranks it.
+    expect(outcomeOf([finding('failed'), finding('skipped')], false, false)).toBe('failed');
+    expect(outcomeOf([finding('blocked'), finding('passed')], false, false)).toBe('blocked');
+    // Checks not run are something judged about the run, not nothing tested.
+    expect(outcomeOf([finding('not run')], false, false)).toBe('incomplete');
   });
 
-  it('a run that ran to its end says nothing of a stop', () => {
-    const summary = summaryOf(false);
-    expect(summary.interrupted).toBeUndefined();
-    expect(summary.stopReason).toBeUndefined();
-    expect(outcomeLabel(summary)).not.toContain('INCOMPLETE');
+  it('never reads PASSED: the label names what is missing, and the stop', () => {
+    const scope = (partial: string[]) => ({ partial });
+    expect(outcomeLabel({ outcome: 'incomplete', scope: scope(['3 required rules not proven']) })).toBe(
+      'INCOMPLETE (3 required rules not proven)',
+    );
+    expect(
+      outcomeLabel({
+        outcome: 'incomplete',
+        scope: scope(['stopped: interrupted', '3 required rules not proven']),
+        stopped: { reason: 'interrupted' },
+        counts: { 'not run': 79 },
+      }),
+    ).toBe('INCOMPLETE (interrupted): 79 checks not run; 3 required rules not proven');
+    expect(
+      outcomeLabel({ outcome: 'failed', scope: scope(['stopped: deadline']), stopped: { reason: 'deadline' } }),
+    ).toBe('INCOMPLETE (deadline): FAILED');
+    expect(outcomeLabel({ outcome: 'passed', scope: scope(['rules PING-200']) })).toBe(
+      'PASSED (PARTIAL: rules PING-200)',
+    );
+  });
+
+  it('a stopped run whose required rules were all proven is still incomplete, never green', () => {
+    const summary = sampleSummary(sampleInfo({ families: ['utility'] }), [{ ...sampleFindings()[0]! }]);
+    expect(summary.outcome).toBe('passed');
+    const stopped = buildSummary(
+      sampleInfo({ families: ['utility'] }),
+      [{ ...sampleFindings()[0]! }],
+      catalogueOf(SAMPLE_RULES),
+      { finishedAt: new Date(), stopped: 'interrupted' },
+    );
+    expect(stopped.outcome).toBe('incomplete');
+    expect(stopped).toMatchObject({ interrupted: true, stopped: { reason: 'interrupted' } });
+    expect(stopped.scope).toMatchObject({
+      complete: false,
+      partial: ['families utility of 8', 'stopped: interrupted'],
+    });
   });
 });

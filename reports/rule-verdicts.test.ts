@@ -18,12 +18,15 @@ const CATALOGUE = catalogueOf([
   rule('D', ['utility']),
   rule('E', ['utility']),
 ]);
+const EXCHANGE = { request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: {} }, durationMs: 1 };
+/** A passed check proves its rules on the one exchange it judged. */
 const finding = (rules: string[], verdict: Finding['verdict'], extra: Partial<Finding> = {}): Finding => ({
   check: rules.join('+'),
   family: 'utility',
   rules,
   verdict,
-  exchanges: [],
+  exchanges: verdict === 'passed' ? [EXCHANGE] : [],
+  ...(verdict === 'passed' ? { proof: Object.fromEntries(rules.map((r) => [r, [0]])) } : {}),
   ...extra,
 });
 
@@ -47,6 +50,26 @@ describe('ruleVerdicts', () => {
     expect(verdicts.D).toMatchObject({ checks: 0, section: '1', statement: 'D' });
   });
 
+  it('a passed check proves only the rules it judged an exchange for; the proof names the check', () => {
+    const verdicts = ruleVerdicts(
+      [finding(['A', 'B'], 'passed', { id: 'a-and-b', proof: { A: [0] } }), finding(['D'], 'not run')],
+      CATALOGUE,
+      { families: ['utility'] },
+    );
+    expect(verdicts.A).toMatchObject({ verdict: 'passed', proof: [{ check: 'utility/a-and-b', exchanges: [0] }] });
+    expect(verdicts.B!.verdict).toBe('not reached');
+    expect(verdicts.D!.verdict).toBe('not run');
+    const nothing = ruleVerdicts([finding(['A'], 'passed', { proof: {} })], CATALOGUE, { families: ['utility'] });
+    expect(nothing.A!.verdict).toBe('not reached');
+  });
+
+  it('a rule with a check not run is not run, even beside a check that passed it', () => {
+    const verdicts = ruleVerdicts([finding(['A'], 'passed'), finding(['A'], 'not run')], CATALOGUE, {
+      families: ['utility'],
+    });
+    expect(verdicts.A!.verdict).toBe('not run');
+  });
+
   it("a rule outside --rule is not selected; in a shard an unseen rule may be another shard's", () => {
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'], rules: ['A'] }).D!.verdict).toBe('not selected');
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'], shard: '1/2' }).D!.verdict).toBe('not selected');
@@ -61,6 +84,7 @@ describe('ruleVerdicts', () => {
       warning: 0,
       skipped: 0,
       blocked: 2,
+      'not run': 0,
       'not selected': 1,
       'not reached': 1,
     });

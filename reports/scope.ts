@@ -3,8 +3,9 @@
  * and with what (tool, catalogue and spec versions). Every report shows it, and a run that
  * covered less than everything reads as partial, never as a plain PASSED.
  */
-import { FAMILIES, type Family } from '../harness/model.js';
+import { FAMILIES, type Family, type StopReason } from '../harness/model.js';
 import type { RunProfile } from '../harness/run-profiles.js';
+import type { MissingRule } from './required.js';
 import type { RunInfo } from './run-info.js';
 
 export interface RunScope {
@@ -21,19 +22,36 @@ export interface RunScope {
   catalogueVersion: string;
   /** `sha256:<hex>` of the spec document the schema checks came from. */
   specDigest?: string;
-  /** Every family, no rule filter, no shard: the whole of the run profile. */
+  /**
+   * Every family, no rule filter, no shard, the run not stopped, and every rule the run profile
+   * requires proven: the whole of the run profile.
+   */
   complete: boolean;
-  /** Why the run is partial, in the words of its flags; empty when complete. */
+  /** Why the run is partial, in the words of its flags (and of what it left unproven); empty when complete. */
   partial: string[];
 }
 
-export function scopeOf(info: RunInfo): RunScope {
+/** What the run left undone, beside its selection. */
+export interface RunGaps {
+  missing?: readonly MissingRule[];
+  stopped?: StopReason;
+}
+
+export function scopeOf(info: RunInfo, gaps: RunGaps = {}): RunScope {
+  const missing = gaps.missing?.length ?? 0;
   const partial = [
     ...(FAMILIES.some((f) => !info.families.includes(f))
       ? [`families ${info.families.join(', ') || 'none'} of ${FAMILIES.length}`]
       : []),
     ...(info.rules && info.rules.length > 0 ? [`rules ${info.rules.join(', ')}`] : []),
     ...(info.shard ? [`shard ${info.shard}`] : []),
+    ...(gaps.stopped ? [`stopped: ${gaps.stopped}`] : []),
+    // A run the preflight stopped tested nothing: that, not each rule it left, is its gap.
+    ...(info.preflightStop
+      ? [`not tested: the preflight stopped the run (${info.preflightStop.code})`]
+      : missing > 0
+        ? [`${missing} required rule${missing === 1 ? '' : 's'} not proven`]
+        : []),
   ];
   return {
     runProfile: info.runProfile,
@@ -53,25 +71,39 @@ export function scopeOf(info: RunInfo): RunScope {
 
 /**
  * `PASSED`; `PASSED (PARTIAL: rules PING-200)` for a run that covered less than everything;
- * `INCOMPLETE (interrupted) ...` for a run stopped by Ctrl-C before its end, `INCOMPLETE
- * (deadline) ...` for one stopped by its overall deadline; `NOT TESTED, THE TARGET IS UNUSABLE
- * (E_...)` for one the preflight stopped.
+ * `INCOMPLETE (3 required rules not proven)` for one that left a required rule unproven;
+ * `INCOMPLETE (interrupted): ...` for a run stopped before its end (Ctrl-C, its deadline);
+ * `NOT TESTED, THE TARGET IS UNUSABLE (E_...)` for one the preflight stopped.
  */
 export function outcomeLabel(run: {
   outcome: string;
   scope: Pick<RunScope, 'partial'>;
   interrupted?: boolean;
-  stopReason?: string;
+  stopped?: { reason: StopReason };
+  counts?: { 'not run'?: number };
   preflightStop?: { code: string };
 }): string {
+  const stop = run.stopped?.reason ?? (run.interrupted ? 'interrupted' : undefined);
+  const notRun = run.counts?.['not run'] ?? 0;
+  const reasons = [
+    ...(stop && notRun > 0 ? [`${notRun} check${notRun === 1 ? '' : 's'} not run`] : []),
+    // The stop is said in front, a preflight stop by the outcome's own word.
+    ...run.scope.partial.filter((p) => !p.startsWith('stopped: ') && !p.startsWith('not tested: ')),
+  ];
+  if (stop && run.outcome === 'incomplete') return `INCOMPLETE (${stop}): ${reasons.join('; ')}`;
   const word =
     run.outcome === 'empty'
       ? 'NOTHING TESTED'
       : run.outcome === 'unusable'
         ? `NOT TESTED, THE TARGET IS UNUSABLE (${run.preflightStop?.code ?? 'preflight'})`
         : run.outcome.toUpperCase();
-  const label = run.scope.partial.length === 0 ? word : `${word} (PARTIAL: ${run.scope.partial.join('; ')})`;
-  return run.interrupted ? `INCOMPLETE (${run.stopReason ?? 'interrupted'}): ${label}` : label;
+  const label =
+    reasons.length === 0
+      ? word
+      : run.outcome === 'incomplete'
+        ? `${word} (${reasons.join('; ')})`
+        : `${word} (PARTIAL: ${reasons.join('; ')})`;
+  return stop ? `INCOMPLETE (${stop}): ${label}` : label;
 }
 
 /** One line of the scope, for headers. */

@@ -148,7 +148,7 @@ describe('a run with a failed step', () => {
 
   it('the console tells the step once, with the checks under it, and lists no failure per check', () => {
     const text = renderConsoleSummary(breaking);
-    expect(text.match(/setup step: create a planFull application/g)).toHaveLength(1);
+    expect(text.match(/\] setup step: create a planFull application/g)).toHaveLength(1);
     expect(text).toContain('(breaks ENR-CREATE-SUCCESS §4.10); 2 checks blocked');
     expect(text).toMatch(/- upload a PDF\n\s+- read it/);
     expect(text).not.toContain('Failures:');
@@ -168,7 +168,7 @@ describe('a run with a failed step', () => {
   it('GitHub step summary: each step with the checks it blocked, and no failure row per check', () => {
     const md = renderStepSummary(breaking);
     expect(md).toContain('- create a planFull application: 2 check(s) blocked (upload a PDF; read it)');
-    expect(md).toContain('| 2 | 0 | 0 | 0 | 0 | 2 | 1 |');
+    expect(md).toContain('| 2 | 0 | 0 | 0 | 0 | 2 | 0 | 1 |');
     expect(md).not.toContain('| enrollments | ENR-DOCS-JSON |');
   });
 

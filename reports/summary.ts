@@ -2,8 +2,15 @@
  * The run's summary: counts by verdict, one verdict per rule, and every finding.
  * summary.json is this object; the other formats are views of it.
  */
-import type { Finding, RuleStrength, Verdict } from '../harness/model.js';
+import type { Finding, RuleStrength, StopReason, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
+import {
+  missingRequired,
+  requiredRules,
+  selectedChecks,
+  type InventoryCheck,
+  type RequiredSummary,
+} from './required.js';
 import { countConfirmations, requestsOf, type ConfirmationCounts } from './monitor/confirmations.js';
 import { compareHistory, conditionsOf, type HistoryComparison } from './monitor/history.js';
 import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
@@ -13,16 +20,14 @@ import { scopeOf, type RunScope } from './scope.js';
 
 export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
-/** Why a run stopped before its end: Ctrl-C, or its overall deadline (harness/run-profiles.ts `runTimeoutMs`). */
-export type StopReason = 'interrupted' | 'deadline';
-
 /** Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see reports/steps.ts). */
 export type Counts = Record<Verdict, number> & { total: number; steps: number };
 
 /**
  * A rule's verdict: its checks' worst, or `not selected` (outside the run's families, --rule or
  * shard) or `not reached` (selected, but no check reported on it: none covers it in this run
- * profile, or its check stopped at a violation of another rule first). Never passed by default.
+ * profile, its check stopped at a violation of another rule first, or judged no exchange for
+ * it). `passed` only on an exchange a check judged for it. Never passed by default.
  */
 export type RuleVerdict = Verdict | 'not selected' | 'not reached';
 
@@ -32,6 +37,7 @@ export const RULE_VERDICTS: readonly RuleVerdict[] = [
   'warning',
   'skipped',
   'blocked',
+  'not run',
   'not selected',
   'not reached',
 ];
@@ -43,6 +49,11 @@ export interface RuleOutcome {
   statement?: string;
   /** Number of checks that named the rule. */
   checks: number;
+  /**
+   * A passed rule's proof: each check (`<family>/<id>`) that judged exchanges for it, with their
+   * indexes in that check's finding's `exchanges`.
+   */
+  proof?: Array<{ check: string; exchanges: number[] }>;
 }
 
 export interface RunSummary {
@@ -56,10 +67,10 @@ export interface RunSummary {
   runProfile: RunInfo['runProfile'];
   families: RunInfo['families'];
   ruleFilter?: string[];
-  /** Stopped before its end (Ctrl-C, or its deadline): the findings are those of the checks that finished. */
+  /** Stopped before its end by Ctrl-C (`stopped.reason` says so too). */
   interrupted?: boolean;
-  /** Why it stopped before its end, when it did. */
-  stopReason?: StopReason;
+  /** Stopped before its end (Ctrl-C, the run's deadline): every check it had not finished is `not run`. */
+  stopped?: { reason: StopReason };
   /** What the run covered and with what versions; `scope.complete` is false for a partial run. */
   scope: RunScope;
   seed: number;
@@ -71,15 +82,18 @@ export interface RunSummary {
   /** Profile mistakes found before the checks, each with a stable code and a fix; absent when none. */
   configWarnings?: RunInfo['configWarnings'];
   counts: Counts;
+  /** The rules the run profile requires of this run, and those it did not prove (reports/required.ts). */
+  required: RequiredSummary;
   /**
    * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
    * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
    * `blocked` when no check failed but some could not test their rules (a transport cause, or
-   * a setup step the target did not complete that breaks no rule); `degraded` when it would
-   * have passed, but an answer came slower than its latency budget; `unusable` when the
+   * a setup step the target did not complete that breaks no rule); `incomplete` when none of
+   * those, but a required rule was not proven or the run stopped before its end; `degraded` when
+   * it would have passed, but an answer came slower than its latency budget; `unusable` when the
    * preflight stopped it before any check (`preflightStop` says why).
    */
-  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'degraded' | 'unusable';
+  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'incomplete' | 'degraded' | 'unusable';
   /** The preflight stopped the run before any check: its cause, exit code and fix. */
   preflightStop?: RunInfo['preflightStop'];
   /** The run's exit code (README, "Exit codes"; harness/exit-codes.ts). */
@@ -104,11 +118,20 @@ export interface RunSummary {
 }
 
 /** Worst first: a rule takes the worst verdict of the checks that named it. */
-// A rule one of whose checks was blocked is not fully verified, even when another check passed it.
-const SEVERITY: Record<Verdict, number> = { failed: 4, warning: 3, blocked: 2, passed: 1, skipped: 0 };
+// A rule one of whose checks was blocked or not run is not fully verified, even when another check passed it.
+const SEVERITY: Record<Verdict, number> = { failed: 5, warning: 4, blocked: 3, 'not run': 2, passed: 1, skipped: 0 };
 
 export function countVerdicts(findings: readonly Finding[]): Counts {
-  const counts: Counts = { total: 0, passed: 0, failed: 0, warning: 0, skipped: 0, blocked: 0, steps: 0 };
+  const counts: Counts = {
+    total: 0,
+    passed: 0,
+    failed: 0,
+    warning: 0,
+    skipped: 0,
+    blocked: 0,
+    'not run': 0,
+    steps: 0,
+  };
   for (const finding of findings) {
     if (finding.subject === 'step') counts.steps += 1;
     else {
@@ -136,15 +159,24 @@ export function ruleVerdicts(
   catalogue: Catalogue,
   selection?: RuleSelection,
 ): Record<string, RuleOutcome> {
-  const byRule = new Map<string, { verdict: Verdict; checks: number; section?: string }>();
+  const byRule = new Map<
+    string,
+    { verdict: Verdict; checks: number; section?: string; proof: NonNullable<RuleOutcome['proof']> }
+  >();
   for (const finding of findings) {
     for (const rule of finding.rules) {
+      // A passed check counts for a rule only when it judged an exchange for it.
+      const judged = finding.proof?.[rule] ?? [];
+      if (finding.verdict === 'passed' && judged.length === 0) continue;
+      const proof =
+        judged.length > 0 ? [{ check: `${finding.family}/${finding.id ?? finding.check}`, exchanges: judged }] : [];
       const seen = byRule.get(rule);
       // A rule missing from the catalogue keeps the section its single-rule finding gave.
       const section = finding.rules.length === 1 ? finding.section : undefined;
-      if (!seen) byRule.set(rule, { verdict: finding.verdict, checks: 1, section });
+      if (!seen) byRule.set(rule, { verdict: finding.verdict, checks: 1, section, proof });
       else {
         seen.checks += 1;
+        seen.proof.push(...proof);
         if (SEVERITY[finding.verdict] > SEVERITY[seen.verdict]) seen.verdict = finding.verdict;
       }
     }
@@ -161,6 +193,7 @@ export function ruleVerdicts(
         section: rule?.section ?? seen.section,
         strength: rule?.strength,
         statement: rule?.statement,
+        ...(seen.verdict === 'passed' ? { proof: seen.proof } : {}),
       };
     else if (rule && selection)
       out[id] = {
@@ -190,9 +223,11 @@ export function countRuleVerdicts(verdicts: Record<string, RuleOutcome>): Record
 
 /**
  * `failed` when a check failed, or under --strict when a check about the target warned; a
- * defect of the loaded document is never the target's failure.
+ * defect of the loaded document is never the target's failure. `incomplete` when nothing
+ * failed or was blocked, but `complete` is false: a required rule was not proven, or the run
+ * stopped before its end.
  */
-export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSummary['outcome'] {
+export function outcomeOf(findings: readonly Finding[], strict: boolean, complete = true): RunSummary['outcome'] {
   // A run in which no check about the target was judged (none was selected, or every one was
   // skipped for a key role, fixture or capability the profile lacks) tested nothing; it must
   // never read as passed.
@@ -200,16 +235,21 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean): RunSum
   const failing = (f: Finding) =>
     f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
   if (findings.some(failing)) return 'failed';
-  return findings.some((f) => f.verdict === 'blocked') ? 'blocked' : 'passed';
+  if (findings.some((f) => f.verdict === 'blocked')) return 'blocked';
+  return complete ? 'passed' : 'incomplete';
 }
 
-export type RunExitCode = 0 | 1 | 2 | 4 | 6 | 10;
+export type RunExitCode = 0 | 1 | 2 | 4 | 6 | 7 | 10;
+
+/** Exit code of a run that proved less than its run profile requires (README, "Exit codes"). */
+export const INCOMPLETE_EXIT = 7;
 
 const EXIT_CODES: Record<Exclude<RunSummary['outcome'], 'unusable'>, RunExitCode> = {
   passed: 0,
   failed: 1,
   empty: 2,
   blocked: 4,
+  incomplete: INCOMPLETE_EXIT,
   degraded: 10,
 };
 
@@ -219,7 +259,7 @@ export const SETUP_BLOCKED_EXIT = 6;
 /**
  * Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected,
  * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule,
- * 10 degraded (passed, but slower than a latency budget).
+ * 7 a required rule not proven, 10 degraded (passed, but slower than a latency budget).
  */
 export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings' | 'preflightStop'>): number {
   if (summary.preflightStop) return summary.preflightStop.exitCode;
@@ -227,6 +267,14 @@ export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings' | 'p
   if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined))
     return SETUP_BLOCKED_EXIT;
   return EXIT_CODES[summary.outcome];
+}
+
+/** How a run ended, beside its findings: what it held, and why it stopped early, if it did. */
+export interface RunEnd {
+  finishedAt: Date;
+  /** The run's checks as collected (harness/suite/inventory.ts), deselected ones included. */
+  inventory?: readonly InventoryCheck[];
+  stopped?: StopReason;
 }
 
 /** A summary before its exit code, its history and its digest: what the exit code is decided on. */
@@ -260,13 +308,19 @@ export function buildSummary(
   info: RunInfo,
   findings: readonly Finding[],
   catalogue: Catalogue,
-  finishedAt: Date,
-  stopped: StopReason | boolean = false,
+  ended: Date | RunEnd,
+  interrupted = false,
   options: SummaryOptions = {},
 ): RunSummary {
-  const stopReason: StopReason | undefined = stopped === true ? 'interrupted' : stopped || undefined;
+  const end: RunEnd = ended instanceof Date ? { finishedAt: ended } : ended;
+  const { finishedAt } = end;
+  const stopped = end.stopped ?? (interrupted ? 'interrupted' : undefined);
   const counts = countVerdicts(findings);
   const verdicts = ruleVerdicts(findings, catalogue, info);
+  const inventory = end.inventory ?? [];
+  const required = requiredRules(catalogue, info, inventory);
+  const missing = missingRequired(required.rules, verdicts, findings, selectedChecks(inventory, info), stopped);
+  const scope = scopeOf(info, { missing, stopped });
   const latency = judgeLatency(findings, info.latency);
   const confirmations = countConfirmations(findings);
   const body: SummaryBody = {
@@ -280,8 +334,9 @@ export function buildSummary(
     runProfile: info.runProfile,
     families: info.families,
     ruleFilter: info.rules,
-    ...(stopReason ? { interrupted: true, stopReason } : {}),
-    scope: scopeOf(info),
+    ...(stopped === 'interrupted' ? { interrupted: true } : {}),
+    ...(stopped ? { stopped: { reason: stopped } } : {}),
+    scope,
     seed: info.seed,
     runs: info.runs,
     strict: info.strict,
@@ -289,7 +344,10 @@ export function buildSummary(
     preflight: info.preflight,
     ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
-    outcome: info.preflightStop ? 'unusable' : withLatency(outcomeOf(findings, info.strict), latency),
+    required: { ...required, missing },
+    outcome: info.preflightStop
+      ? 'unusable'
+      : withLatency(outcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
     ...(info.preflightStop ? { preflightStop: info.preflightStop } : {}),
     requests: options.requestsSent ?? requestsOf(findings, preflightRequests(info)),
     ...(latency ? { latency } : {}),

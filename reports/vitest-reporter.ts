@@ -4,20 +4,23 @@
  * (the mutation campaign): `open()` is called at the start of each run for its writers.
  */
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSpecification } from 'vitest/node';
-import type { Finding } from '../harness/model.js';
+import type { Finding, StopReason } from '../harness/model.js';
 import { reproduceCommand } from '../harness/reproduce.js';
+import { checkId } from '../harness/suite/inventory.js';
 import {
   familyOfModule,
   findingFromRunError,
   findingsFromModuleErrors,
   findingsFromTestCase,
+  inventoryOf,
 } from './finding-from-test.js';
+import type { InventoryCheck } from './required.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { StepTeller } from './steps.js';
 import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
 import { readJournal } from '../harness/client/journal.js';
-import { buildSummary, type RunSummary, type StopReason, type SummaryOptions } from './summary.js';
+import { buildSummary, type RunSummary, type SummaryOptions } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
 export interface ReportRun {
@@ -32,8 +35,6 @@ export interface ReportRun {
   classify?: (finding: Finding) => Finding;
   /** The run's exit code from its summary (the engine's rules); default the summary's own. */
   exitCode?: SummaryOptions['exitCode'];
-  /** Why the engine stopped the run, when it did (vitest itself only knows it was interrupted). */
-  stopReason?: () => StopReason | undefined;
   /** The run's journal (harness/client/journal.ts): the summary counts the requests that left from it. */
   journal?: string;
 }
@@ -56,6 +57,10 @@ export class ConformanceReporter implements Reporter {
   private findings: Finding[] = [];
   private pendingModules = new Map<string, number>();
   private endedFamilies = new Set<string>();
+  /** Every check of the run's suite files as collected, deselected ones included. */
+  private inventory: InventoryCheck[] = [];
+  /** Why the run is being stopped before its end, once someone stops it. */
+  private stopReason?: StopReason;
   /** Tells each failed setup step once, however many checks it blocked. */
   private steps?: StepTeller;
   /** The summary of the last completed run. */
@@ -71,6 +76,8 @@ export class ConformanceReporter implements Reporter {
     this.writeErrors = [];
     this.pendingModules = new Map();
     this.endedFamilies = new Set();
+    this.inventory = [];
+    this.stopReason = undefined;
     this.steps = new StepTeller(this.run.catalogue, this.run.info.strict);
     for (const spec of specifications) {
       const family = familyOfModule(spec.moduleId);
@@ -79,8 +86,17 @@ export class ConformanceReporter implements Reporter {
     for (const finding of this.run.preFindings ?? []) this.record(finding);
   }
 
+  /** The run is being stopped (Ctrl-C, its deadline): the checks it does not finish are `not run` for this reason. */
+  stop(reason: StopReason): void {
+    this.stopReason ??= reason;
+  }
+
+  onTestModuleCollected(testModule: TestModule): void {
+    this.inventory.push(...inventoryOf(testModule));
+  }
+
   onTestCaseResult(testCase: TestCase): void {
-    for (const finding of findingsFromTestCase(testCase)) this.record(finding);
+    for (const finding of findingsFromTestCase(testCase, this.stopReason)) this.record(finding);
   }
 
   onTestModuleEnd(testModule: TestModule): void {
@@ -105,11 +121,18 @@ export class ConformanceReporter implements Reporter {
       if (left > 0 && this.endedFamilies.has(family)) for (const writer of run.writers) writer.familyDone?.(family);
     }
     for (const error of unhandledErrors) this.record(findingFromRunError(error));
-    const stopped = run.stopReason?.() ?? (reason === 'interrupted' ? 'interrupted' : undefined);
-    const summary = buildSummary(run.info, this.findings, run.catalogue, new Date(), stopped ?? false, {
-      ...(run.exitCode ? { exitCode: run.exitCode } : {}),
-      ...(run.journal ? { requestsSent: requestsSent(run.journal) } : {}),
-    });
+    const stopped = this.stopReason ?? (reason === 'interrupted' ? 'interrupted' : undefined);
+    const summary = buildSummary(
+      run.info,
+      this.findings,
+      run.catalogue,
+      { finishedAt: new Date(), inventory: this.inventory, ...(stopped ? { stopped } : {}) },
+      false,
+      {
+        ...(run.exitCode ? { exitCode: run.exitCode } : {}),
+        ...(run.journal ? { requestsSent: requestsSent(run.journal) } : {}),
+      },
+    );
     this.lastSummary = summary;
     for (const writer of run.writers) {
       try {
@@ -127,7 +150,7 @@ export class ConformanceReporter implements Reporter {
 
   private add(finding: Finding): void {
     const run = this.run!;
-    const clean = scrubFinding(finding, run.secrets ?? []);
+    const clean = scrubFinding({ ...finding, id: finding.id ?? checkId(finding.check) }, run.secrets ?? []);
     const complete =
       clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: findingCommand(run.info, clean) };
     this.findings.push(complete);

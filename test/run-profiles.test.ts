@@ -27,7 +27,10 @@ import { createClient, RateBudgets } from '../harness/client/index.js';
 import { okJson, profileFor, startServer, testEnv } from '../harness/client/test-server.js';
 import { renderHtml } from '../reports/html-writer.js';
 import { SummaryJsonWriter } from '../reports/json-writer.js';
-import { sampleInfo, sampleSummary } from '../reports/testing/sample.js';
+import { SAMPLE_RULES, sampleInfo, sampleSummary } from '../reports/testing/sample.js';
+import { requiredRules } from '../reports/required.js';
+import { catalogueOf } from '../reports/run-info.js';
+import { checkEntry } from '../harness/suite/inventory.js';
 
 /** A profile no source file knows: what the table says about it is all any consumer can go by. */
 const NIGHTLY = 'nightly' as RunProfile;
@@ -40,6 +43,7 @@ const NIGHTLY_SPEC: RunProfileSpec = {
   familyKeys: false,
   defaultChecks: true,
   evidence: true,
+  requires: 'check-rules',
 };
 const table = RUN_PROFILES as unknown as Record<string, RunProfileSpec>;
 
@@ -119,6 +123,16 @@ describe('a profile added to the table is honoured by every consumer', () => {
     for (const [name, spec] of entries()) {
       expect(runTimeoutOf({ runProfile: name, profile }), name).toBe(spec.runTimeoutMs);
       expect(runTimeoutOf({ runProfile: name, profile: { ...profile, runTimeoutMs: 1234 } }), name).toBe(1234);
+    }
+  });
+
+  it('requires the rules its entry says: those of the selected families, or those its own checks name', () => {
+    const catalogue = catalogueOf(SAMPLE_RULES);
+    const ping = SAMPLE_RULES.filter((r) => r.id === 'PING-200');
+    const inventory = [{ family: 'utility', entry: checkEntry('ping answers 200', ping, {}, 'all', false) }];
+    for (const [name, spec] of entries()) {
+      const { rules } = requiredRules(catalogue, { runProfile: name, families: ['utility', 'reference'] }, inventory);
+      expect(rules, name).toEqual(spec.requires === 'check-rules' ? ['PING-200'] : ['PING-200', 'ISSUERS-ORDER']);
     }
   });
 

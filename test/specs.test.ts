@@ -367,7 +367,7 @@ describe('target-profile schema', () => {
       tierLow: { env: 'PARTNER_KEY_TIER_LOW', tier: 'low' },
       medicare: { env: 'PARTNER_KEY_MEDICARE', tier: 'high' },
     },
-    fixtures: { zipCode: '75001', planYear: 2026, readOnlyHint: true, carriers: ['a', 'b'] },
+    fixtures: { zipCode: '75001', planYear: 2026, state: 'TX', paymentFieldKeys: ['a', 'b'] },
   };
   const check = (profile: unknown) => {
     const ajv = newAjv();
@@ -399,6 +399,10 @@ describe('target-profile schema', () => {
     ['no baseUrl', { ...valid, baseUrl: undefined }],
     ['a non-http baseUrl', { ...valid, baseUrl: 'ftp://example.com' }],
     ['an object fixture', { ...valid, fixtures: { zipCode: { value: '75001' } } }],
+    ['a fixture not in the vocabulary', { ...valid, fixtures: { zipcode: '75001' } }],
+    ['a fixture value not of its format', { ...valid, fixtures: { state: 'Kentucky' } }],
+    ['a plan year in words', { ...valid, fixtures: { policyPlanYear: 'twenty-six' } }],
+    ['a key role not in the vocabulary', { ...valid, keys: { unaproved: { env: 'PARTNER_KEY_U', tier: 'low' } } }],
     ['an unknown member (typo)', { ...valid, baseURL: 'http://127.0.0.1:8080' }],
   ])('rejects %s', (_title, profile) => {
     expect(check(JSON.parse(JSON.stringify(profile)))).toBe(false);

@@ -71,11 +71,12 @@ export const TARGETS: TargetSpec[] = [
     target: 'production smoke at tier low < 10 s against a healthy target at 80 ms round trip',
     judge: ({ smokeProduction: h }) => h && { figure: s(h.wallMs), met: h.wallMs < 10_000 && h.exitCode === 0 },
   },
-  // The state-machine model and generated writes raised the budgets: conformance <= 500, certification <= 900 requests.
+  // The state-machine model and generated writes raised the budgets: conformance <= 500, certification <= 900
+  // requests; checks over the whole domain (properties, pages as a partition, every tier) raised conformance to 550.
   {
     id: 'conformance-requests',
-    target: 'conformance <= 500 requests',
-    judge: ({ conformance: r }) => r && { figure: `${r.requests}`, met: r.requests <= 500 },
+    target: 'conformance <= 550 requests',
+    judge: ({ conformance: r }) => r && { figure: `${r.requests}`, met: r.requests <= 550 },
   },
   {
     id: 'conformance-floor',

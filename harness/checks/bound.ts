@@ -5,7 +5,7 @@
  * to a subset of the check's own (one exchange, several rules).
  */
 import type { Exchange } from '../model.js';
-import type { Check, CheckScope, JudgedSink, ResponseValidator } from './scope.js';
+import type { Check, CheckScope, ResponseValidator, UnjudgedSink } from './scope.js';
 import type { Disagreement } from './disagreements.js';
 import type { NoteSink } from './note.js';
 import { CHECKS, type CheckTable } from './table.js';
@@ -29,7 +29,13 @@ export type BoundChecks = Bound<typeof CHECKS>;
 export interface BoundEnvironment {
   disagreements?: readonly Disagreement[];
   note?: NoteSink;
-  judged?: JudgedSink;
+  /**
+   * Told of every exchange a check judges, with the rules it judges it for (a rule passes only on
+   * such an exchange).
+   */
+  judged?: (exchange: Exchange, rules: readonly string[]) => void;
+  /** Told when a check found nothing to judge an exchange against (CheckScope.unjudged). */
+  unjudged?: UnjudgedSink;
 }
 
 /** Binds every entry of `table` under its own key; the binding is the same for every check. */
@@ -50,9 +56,13 @@ export function bindTable<T extends CheckTable>(
       return bindTable(table, ids, contract, env);
     },
   };
+  const { judged, ...shared } = env;
   for (const [check, run] of Object.entries(table) as Array<[string, Check<unknown>]>) {
-    const scope: CheckScope = { check, rules, contract, ...env };
-    bound[check] = (exchange: Exchange, expectation?: unknown) => run(exchange, expectation, scope);
+    const scope: CheckScope = { check, rules, contract, ...shared };
+    bound[check] = (exchange: Exchange, expectation?: unknown) => {
+      judged?.(exchange, rules);
+      run(exchange, expectation, scope);
+    };
   }
   return bound as Bound<T>;
 }

@@ -48,10 +48,9 @@ export const expectSchemaValid: Check<string> = (exchange, operationId, scope) =
   const result = scope.contract.validateResponse(operationId, response.status, contentType, body, request);
   const table = scope.disagreements ?? [];
   if (result.kind === 'unspecified') {
-    scope.judged?.(scope.rules, `a schema for ${operationId} ${response.status} in the loaded document`);
+    scope.unjudged?.(exchange, scope.rules, `a schema for ${operationId} ${response.status} in the loaded document`);
     return;
   }
-  scope.judged?.(scope.rules);
   switch (result.kind) {
     case 'valid':
       return;

@@ -27,15 +27,15 @@ export interface CheckScope {
   /** Receives non-fatal notes; without one they are dropped (the check still passes). */
   note?: NoteSink;
   /**
-   * Told whether the rules were judged on an exchange: `needs` says what was missing when there
-   * was nothing to judge against (a schema the loaded document does not give). A rule of a
-   * check that was never judged is skipped with that need, never passed.
+   * Told when the check held an exchange to its rules and found nothing to judge against (a
+   * schema the loaded document does not give), with what was missing: the exchange proves none
+   * of them, and a rule no other exchange proved is skipped with that need, never passed.
    */
-  judged?: JudgedSink;
+  unjudged?: UnjudgedSink;
 }
 
-/** Where a bound check says whether it could judge its rules (see CheckScope.judged). */
-export type JudgedSink = (rules: readonly string[], needs?: string) => void;
+/** Where a bound check says it had nothing to judge an exchange against (see CheckScope.unjudged). */
+export type UnjudgedSink = (exchange: Exchange, rules: readonly string[], needs: string) => void;
 
 export type Check<E> = (exchange: Exchange, expectation: E, scope: CheckScope) => void;
 

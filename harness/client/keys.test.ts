@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetProfile } from '../run-config.js';
 import { MissingKeyRole } from './errors.js';
-import { keyValues, KeyRing, requireKeys } from './keys.js';
+import { keyValues, KeyRing, requireKeys, rolesSet } from './keys.js';
 import { caughtConfigError as caught } from '../errors.test-helpers.js';
 
 const profile: TargetProfile = {
@@ -64,6 +64,31 @@ describe('keys', () => {
     expect(error.message).toContain('T_KEY_MEDICARE (key role medicare)');
     expect(error.message).not.toContain('T_KEY_APPROVED');
     expect(error.format()).not.toContain(secret);
+  });
+
+  it.each([
+    ['a trailing newline', `${secret}\n`],
+    ['a carriage return', `${secret}\r\n`],
+    ['a space inside', `${secret.slice(0, 5)} ${secret.slice(5)}`],
+    ['a leading tab', `\t${secret}`],
+    ['a control character', `${secret}\u0007`],
+  ])(
+    'requireKeys refuses a key with %s (E_KEY_VALUE_MALFORMED), naming the variable, never the value',
+    (_what, value) => {
+      const error = caught(() => requireKeys(profile, ['approved'], { T_KEY_APPROVED: value }));
+      expect(error.code).toBe('E_KEY_VALUE_MALFORMED');
+      expect(error.message).toContain('T_KEY_APPROVED (key role approved)');
+      expect(error.format()).not.toContain(secret.slice(0, 8));
+    },
+  );
+
+  it('requireKeys with values: false checks the roles are declared, not their variables', () => {
+    expect(() => requireKeys(profile, ['approved', 'medicare'], {}, { values: false })).not.toThrow();
+    expect(caught(() => requireKeys(profile, ['unapproved'], {}, { values: false })).code).toBe('E_PROFILE_INVALID');
+  });
+
+  it('rolesSet names the roles whose variable is set, never a value', () => {
+    expect(rolesSet(profile.keys, { T_KEY_APPROVED: secret, T_KEY_MEDICARE: '' })).toEqual(['approved']);
   });
 
   it('requireKeys reports a role the profile does not define as a profile error', () => {

@@ -81,8 +81,12 @@ export class KeyRing {
     return new Set(values).size === values.length;
   }
 
-  /** Throws unless every role is in the profile and its variable is set; names variables, never values. */
-  require(roles: readonly string[], profileName: string): void {
+  /**
+   * Throws unless every role is in the profile, its variable is set, and the key in it has no
+   * whitespace or control character (a key pasted with a trailing newline); names variables,
+   * never values.
+   */
+  require(roles: readonly string[], profileName: string, { values = true }: { values?: boolean } = {}): void {
     const absent = roles.filter((role) => !this.ref(role));
     if (absent.length > 0) {
       throw new ConfigError(
@@ -90,12 +94,21 @@ export class KeyRing {
         `target profile ${profileName} has no key role ${absent.join(', ')}; add it under "keys"`,
       );
     }
+    if (!values) return;
     const unset = roles.filter((role) => !this.has(role));
     if (unset.length > 0) {
       const names = unset.map((role) => `${shownName(this.keys[role]!.env)} (key role ${role})`);
       throw new ConfigError(
         'E_KEY_ENV_MISSING',
         `environment variable${unset.length > 1 ? 's' : ''} ${names.join(', ')} not set`,
+      );
+    }
+    const malformed = roles.filter((role) => MALFORMED_KEY.test(KeyRing.read(this.env, this.keys[role]!)!));
+    if (malformed.length > 0) {
+      const names = malformed.map((role) => `${shownName(this.keys[role]!.env)} (key role ${role})`);
+      throw new ConfigError(
+        'E_KEY_VALUE_MALFORMED',
+        `the key in ${names.join(', ')} has whitespace or a control character (the value is not shown)`,
       );
     }
   }
@@ -118,16 +131,24 @@ export class KeyRing {
 }
 
 /**
- * Throws unless every role of `profile` is defined and its variable set, and every header the
- * profile adds has its variable set (checked before a run sends anything).
+ * Throws unless every role of `roles` is defined in `profile` and (unless `values: false`) its
+ * variable holds one key, and every header the profile adds has its variable set (checked
+ * before a run sends anything).
  */
 export function requireKeys(
   profile: TargetProfile,
   roles: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
+  options: { values?: boolean } = {},
 ): void {
-  new KeyRing(profile.keys, env).require(roles, profile.name);
-  profileHeaders(profile, env);
+  new KeyRing(profile.keys, env).require(roles, profile.name, options);
+  if (options.values !== false) profileHeaders(profile, env);
+}
+
+/** The roles of `keys` whose variable is set in `env` (values are never returned). */
+export function rolesSet(keys: TargetProfile['keys'], env: NodeJS.ProcessEnv = process.env): string[] {
+  const ring = new KeyRing(keys, env);
+  return Object.keys(keys).filter((role) => ring.has(role));
 }
 
 /**
@@ -150,6 +171,9 @@ export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = proce
   const headers = Object.values(profile.headers ?? {}).flatMap((ref) => (env[ref.env] ? [env[ref.env] as string] : []));
   return [...new KeyRing(profile.keys, env).secrets(), ...headers];
 }
+
+/** A key is one token: whitespace or a control character anywhere means it was pasted with more than the key. */
+const MALFORMED_KEY = /[\s\p{Cc}]/u;
 
 const DIGITS = '0123456789';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';

@@ -71,6 +71,15 @@ describe('token buckets per tier', () => {
     expect([...waits(budgets, 'A', 'high', 2), ...waits(budgets, 'B', 'high', 1)]).toEqual([50, 100, 150]);
   });
 
+  it('says how long until n requests could leave together on the stage, by what was sent', () => {
+    const { budgets } = fakeBudgets({ perSecond: 20, burst: 30 });
+    expect(budgets.stageRoomIn(12)).toBe(0);
+    waits(budgets, 'A', 'high', 20);
+    // 20 sent at once-ish: 10 left, so 12 together need two more back (50 ms each).
+    expect(budgets.stageRoomIn(12)).toBe(100);
+    expect(budgets.stageRoomIn(100)).toBe(budgets.stageRoomIn(30));
+  });
+
   it('uses the contract tiers', () => {
     expect(TIER_RATES).toEqual({
       low: { perSecond: 1, burst: 2 },

@@ -164,6 +164,16 @@ export class RateBudgets {
   }
 
   /**
+   * How long until `n` requests (at most the stage's burst) could leave together on the stage, by
+   * what the client sent: a deliberate burst of one key waits this long, so that only the key's
+   * own limit can refuse it.
+   */
+  stageRoomIn(n: number): number {
+    const now = this.now();
+    return Math.max(0, this.#stage.earliestTogether(now, Math.min(n, this.#stage.rate.burst)) - now);
+  }
+
+  /**
    * A deliberate burst emptied the stage's bucket just now: every key's next request waits for
    * one token to come back, and the rest follow at the stage's pace (no wait for a full refill).
    */

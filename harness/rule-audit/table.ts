@@ -21,6 +21,7 @@ function readingCell(rule: AuditedRule): string {
   if (rule.provider_document?.length)
     parts.push(`Provider document: ${rule.provider_document.map((p) => `\`${cell(p)}\``).join(', ')}.`);
   if (rule.finding) parts.push(`**Open finding:** ${cell(rule.finding)}`);
+  if (rule.unreachable) parts.push(`**No run can reach it** (never required of a run): ${cell(rule.unreachable)}.`);
   return parts.filter(Boolean).join(' ') || '–';
 }
 
@@ -43,7 +44,8 @@ export function auditPage(rules: readonly AuditedRule[]): string {
     '(member names, where a member sits, a status), the last column names the places in',
     '`specs/provider/openapi.json`: these hold when that document, or `specs/partner-api.yaml` (held to it), is the',
     'loaded one. An **open finding** names what a check still asserts beyond the contract and the change',
-    'recommended; it leaves the catalogue when the check is fixed.',
+    'recommended; it leaves the catalogue when the check is fixed. A rule **no run can reach** (`unreachable`) is',
+    'never required of a run: its verdict stays `not reached` without making the run incomplete.',
     '',
     `${rules.length} rules: ${rules.length - inferred} stated, ${inferred} inferred; ${onDocument} rely on the provider's document; ${open} open findings.`,
     '',

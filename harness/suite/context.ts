@@ -49,14 +49,63 @@ export interface CheckContext {
   note(note: CheckNote): void;
   /** The notes so far. */
   notes(): CheckNote[];
-  /** Rules a check of the library could not judge (nothing to judge against) and never judged otherwise, with what was missing. */
-  unjudged(): Array<{ rule: string; needs: string }>;
   /** When the check's deadline expires (clock ms); requests wait for rate budget at most until then. */
   deadlineAt?: number;
   /** The role of a request that names none (see defaultRoleFor). */
   defaultRole: string;
+  /** What the check judged and read so far (shared with the runs of a property). */
+  tracker: CheckTracker;
   /** The check whose requests these are, named in the run's journal. */
   source?: ExchangeSource;
+}
+
+/**
+ * What a check did beside sending: the exchanges it judged (`t.expect`), with the rules each
+ * was judged for, and the fixtures and key roles it read, required (`t.fixture`, `t.role`, a
+ * request's role) or optional (`t.target.fixture`, `t.target.hasRole`: read when present).
+ */
+export interface CheckTracker {
+  judged: Map<Exchange, Set<string>>;
+  /**
+   * Rules a check of the library held an exchange to and found nothing to judge against (a
+   * schema the loaded document does not give), with what was missing: unproven by that exchange.
+   */
+  unjudged: Map<string, string>;
+  fixtures: Set<string>;
+  optionalFixtures: Set<string>;
+  roles: Set<string>;
+  optionalRoles: Set<string>;
+}
+
+export function newTracker(): CheckTracker {
+  return {
+    judged: new Map(),
+    unjudged: new Map(),
+    fixtures: new Set(),
+    optionalFixtures: new Set(),
+    roles: new Set(),
+    optionalRoles: new Set(),
+  };
+}
+
+/** The target a check sees: its optional fixture and role reads are tracked. */
+const watchedTargets = new WeakMap<TargetContext, TargetContext>();
+
+function watched(target: TargetContext, tracker: CheckTracker): TargetContext {
+  const raw = watchedTargets.get(target) ?? target;
+  const view: TargetContext = {
+    ...raw,
+    fixture(name) {
+      tracker.optionalFixtures.add(name);
+      return raw.fixture(name);
+    },
+    hasRole(role) {
+      tracker.optionalRoles.add(role);
+      return raw.hasRole(role);
+    },
+  };
+  watchedTargets.set(view, raw);
+  return view;
 }
 
 /** The role of a family's requests that name none: its own key when the profile has one (family-keys.ts), else `approved`. */
@@ -68,29 +117,38 @@ export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasR
 export const DEFAULT_ASYNC_TIMEOUT_MS = 5_000;
 
 export function createCheckContext(
-  target: TargetContext,
+  given: TargetContext,
   rules: readonly Rule[],
   clock: PollDeps = realClock,
   deadlineAt?: number,
   defaultRole = 'approved',
+  tracker: CheckTracker = newTracker(),
   source?: ExchangeSource,
 ): CheckContext {
+  const target = watchedTargets.get(given) ?? given;
   const ruleIds = rules.map((r) => r.id);
   const slots: Array<Exchange | undefined> = [];
   const notes: CheckNote[] = [];
+  const judged = (exchange: Exchange, ids: readonly string[]): void => {
+    const seen = tracker.judged.get(exchange) ?? new Set<string>();
+    for (const id of ids) seen.add(id);
+    tracker.judged.set(exchange, seen);
+  };
   const note = (n: CheckNote): void => {
     notes.push(n);
+    // A note is a judgment: the answer was held to its rules and found allowed by one source.
+    if (n.exchange) judged(n.exchange, n.rules);
   };
-  const judged = new Set<string>();
-  const missing = new Map<string, string>();
-  const tellJudged = (rules: readonly string[], needs?: string): void => {
-    for (const rule of rules) {
-      if (needs === undefined) judged.add(rule);
-      else if (!missing.has(rule)) missing.set(rule, needs);
+  // Held to its rules with nothing to judge against: the exchange proves none of them.
+  const unjudged = (exchange: Exchange, ids: readonly string[], needs: string): void => {
+    for (const id of ids) {
+      tracker.judged.get(exchange)?.delete(id);
+      if (!tracker.unjudged.has(id)) tracker.unjudged.set(id, needs);
     }
   };
 
   function requireRole(role: string): string {
+    tracker.roles.add(role);
     if (!target.hasRole(role)) throw new SkipCheck(`role ${role}`);
     return role;
   }
@@ -120,19 +178,19 @@ export function createCheckContext(
     return sendOnce({ ...req, label: `${req.label ?? `${req.method} ${req.path}`} (again after a 429)` }, role);
   }
 
-  const expect = bindChecks(
-    ruleIds,
-    { validateResponse: target.validateResponse },
-    { disagreements: disagreementTable(), note, judged: tellJudged },
-  );
+  const environment = { disagreements: disagreementTable(), note, unjudged };
+  const expect = bindChecks(ruleIds, { validateResponse: target.validateResponse }, { ...environment, judged });
+  // Reading a body is no judgment of the check's rules: it proves none of them.
+  const reading = bindChecks(ruleIds, { validateResponse: target.validateResponse }, environment);
 
   return {
-    target,
+    target: watched(target, tracker),
     config: target.config,
     rules,
     send,
     sendConcurrently: (reqs) => sendConcurrently(send, reqs),
     fixture<T extends FixtureValue = string>(name: string): T {
+      tracker.fixtures.add(name);
       const value = target.fixture(name);
       if (value === undefined) throw new SkipCheck(`fixture ${name}`);
       return value as T;
@@ -144,16 +202,16 @@ export function createCheckContext(
       return pollUntil(() => send(req), until, timeoutMs, pollInterval(timeoutMs, opts.intervalMs), clock);
     },
     json(ex) {
-      expect.transportOk(ex); // a transport failure is a violation of the check's rules
+      reading.transportOk(ex); // a transport failure is a violation of the check's rules
       return jsonOf(ex.response!) as any;
     },
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     expect,
     note,
     notes: () => [...notes],
-    unjudged: () => [...missing].filter(([rule]) => !judged.has(rule)).map(([rule, needs]) => ({ rule, needs })),
     deadlineAt,
     defaultRole,
+    tracker,
     ...(source ? { source } : {}),
   };
 }

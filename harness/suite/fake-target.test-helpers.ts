@@ -99,6 +99,8 @@ export function fakeTarget(
       writable,
       sends: () => writable,
       embedded: config.embedded,
+      webhookReceiver: config.webhookInboxUrl !== undefined,
+      stageBurst: false,
     },
     known: () => ({}),
   };

@@ -7,6 +7,7 @@ export type { PollOptions } from './poll.js';
 export type { ArbitraryFor, PropertyBody } from './property.js';
 export { SkipCheck } from './skip.js';
 export { CARRYING_KEY_ROLES, FAMILY_KEY_ROLES, OTHER_ACCOUNT } from './family-keys.js';
+export { RUN_CARRIERS, STAGE_BURST_NEED, stageBurstPlan } from './stage-keys.js';
 export { waitAfter429 } from './limited-retry.js';
 export { StepFailed, stepFailed, stepStatus, type StepOptions } from './step.js';
 export { getTarget, type TargetContext } from '../target.js';
@@ -16,5 +17,22 @@ export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
-export { overlapOf, pagesMatchLarger, readWhileStill, STILL_ATTEMPTS, type Pages } from './pages.js';
+export { readWhileStill, STILL_ATTEMPTS } from './pages.js';
 export { stepLabel } from './steps.js';
+export { draw } from './draw.js';
+export {
+  expectPartition,
+  lastPages,
+  limitOffsetProblem,
+  PARTITION_ORDER,
+  pagesPerWalk,
+  partitionProblems,
+  readPartition,
+  statedTotal,
+  walkedTotal,
+  walkPages,
+  type Page,
+  type PartitionKind,
+  type PartitionProblem,
+  type ReadPage,
+} from './page-walk.js';

@@ -12,6 +12,8 @@ const everything: Capabilities = {
   writable: true,
   sends: () => true,
   embedded: true,
+  webhookReceiver: true,
+  stageBurst: true,
 };
 
 describe('unmetNeed', () => {
@@ -23,6 +25,14 @@ describe('unmetNeed', () => {
         everything,
       ),
     ).toBeUndefined();
+  });
+  test('names a missing webhook receiver or stage-burst keys', () => {
+    expect(unmetNeed({ webhookReceiver: true }, [readRule], { ...everything, webhookReceiver: false })).toBe(
+      'webhook receiver',
+    );
+    expect(unmetNeed({ stageBurst: true }, [readRule], { ...everything, stageBurst: false })).toMatch(
+      /^key roles \(besides approved\) whose bursts together exceed/,
+    );
   });
   test('names the missing role, fixture, writes or embedded target', () => {
     expect(

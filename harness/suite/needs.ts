@@ -4,17 +4,18 @@
  */
 import type { Rule } from '../model.js';
 import { checkBelongsTo, type CheckProfiles, type RunProfile } from '../run-profiles.js';
+import { STAGE_BURST_NEED } from './stage-keys.js';
 
 export interface Needs {
   /** Key roles (profile `keys`) whose environment variables must be set. */
-  roles?: string[];
+  roles?: readonly string[];
   /**
    * Key roles the check contrasts (e.g. `approved` and `unapproved`): no two may hold the same
    * key, or the check would judge one key as if it were two.
    */
-  distinctKeys?: string[];
+  distinctKeys?: readonly string[];
   /** Profile fixtures that must be present. */
-  fixtures?: string[];
+  fixtures?: readonly string[];
   /** Requests with side effects. Implied when any of the check's rules is marked `writes`. */
   writes?: boolean;
   /**
@@ -25,6 +26,10 @@ export interface Needs {
   sends?: string[];
   /** Only the embedded reference server (behaviour a real target cannot be asked to show). */
   embedded?: boolean;
+  /** A receiver of the older ICHRA webhooks: embedded runs bring one, a remote target needs `--webhook-listen`. */
+  webhookReceiver?: boolean;
+  /** Key roles whose bursts together exceed the stage's (harness/suite/stage-keys.ts). */
+  stageBurst?: boolean;
 }
 
 /** What the run offers, as seen from one worker. */
@@ -38,6 +43,10 @@ export interface Capabilities {
   /** The run may send this write (`POST /v1/quotes`): writable, or opted in by the target profile. */
   sends(write: string): boolean;
   embedded: boolean;
+  /** The run has a webhook receiver the target delivers to. */
+  webhookReceiver: boolean;
+  /** The profile's keys can make a stage-limit burst. */
+  stageBurst: boolean;
 }
 
 /** Writes are needed when declared, or when a rule can only be observed by writing (unless declared false). */
@@ -53,6 +62,8 @@ export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can:
   if (write !== undefined)
     return `writes (read-only run; the target profile may opt in to ${write} in sideEffectFreeWrites)`;
   if (needs?.embedded && !can.embedded) return 'embedded reference server';
+  if (needs?.webhookReceiver && !can.webhookReceiver) return 'webhook receiver';
+  if (needs?.stageBurst && !can.stageBurst) return STAGE_BURST_NEED;
   const role = needs?.roles?.find((r) => !can.hasRole(r));
   if (role !== undefined) return `role ${role}`;
   const contrasted = needs?.distinctKeys;

@@ -7,13 +7,15 @@ import type { Exchange, Family, Finding, Rule, Verdict } from '../model.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
-import { isRunDeadlinePassed, RUN_DEADLINE } from './run-deadline.js';
+import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
 import { isStepFailed } from './step.js';
 
 export interface CheckIdentity {
   /** The test title. */
   check: string;
+  /** Its stable id (harness/suite/inventory.ts). */
+  id?: string;
   family: Family | 'contract';
   /** The rules the check declares, from the catalogue. */
   rules: readonly Rule[];
@@ -23,6 +25,8 @@ export interface OutcomeInput extends CheckIdentity {
   /** undefined when the check returned normally. */
   thrown?: unknown;
   exchanges: readonly Exchange[];
+  /** Per rule, the indexes in `exchanges` of the exchanges the check judged for it (none: nothing judged). */
+  proof?: Record<string, number[]>;
   strict: boolean;
   durationMs: number;
   /** Builds the reproduction command for the rules a finding names. */
@@ -45,13 +49,15 @@ export interface Outcome {
   more?: Finding[];
 }
 
-/** The rules a passed check could not judge, as skipped findings, one per need. */
+/** The rules a passed check had nothing to judge against and no exchange proved, as skipped findings, one per need. */
 function unjudgedFindings(
   base: Pick<Finding, 'check' | 'family' | 'exchanges' | 'durationMs'>,
   input: OutcomeInput,
+  proof: Record<string, number[]>,
 ): Finding[] {
   const byNeed = new Map<string, string[]>();
-  for (const { rule, needs } of input.unjudged ?? []) byNeed.set(needs, [...(byNeed.get(needs) ?? []), rule]);
+  for (const { rule, needs } of input.unjudged ?? [])
+    if (!proof[rule]) byNeed.set(needs, [...(byNeed.get(needs) ?? []), rule]);
   return [...byNeed].map(([needs, rules]) => ({
     ...base,
     rules,
@@ -101,24 +107,39 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
   const declared = input.rules.map((r) => r.id);
   const base = {
     check: input.check,
+    ...(input.id ? { id: input.id } : {}),
     family: input.family,
     exchanges,
     durationMs: Math.round(input.durationMs),
     ...(isPropertyCounterexample(input.thrown) && input.thrown.steps ? { steps: input.thrown.steps } : {}),
   };
   if (thrown === undefined) {
-    const skipped = unjudgedFindings(base, input);
+    const proof = proofOf(input.proof, declared);
+    // A rule held only to exchanges it had nothing to judge against is skipped with what it needs.
+    const skipped = unjudgedFindings(base, input, proof);
     const more = skipped.length > 0 ? { more: skipped } : {};
+    // A check proves a rule only on an exchange it judged: one that judged none passed nothing.
+    if (Object.keys(proof).length === 0)
+      return skipped.length > 0
+        ? { action: 'skip', finding: skipped[0]!, note: `needs ${skipped[0]!.needs}`, more: skipped.slice(1) }
+        : nothingJudged(base, input);
     const notes = distinct(input.notes ?? []);
     if (notes.length > 0)
-      return { action: 'pass', finding: notedFinding(base, notes, violatedRules, input.reproduce), ...more };
-    const judged = input.rules.filter((r) => !skipped.some((f) => f.rules.includes(r.id)));
-    if (judged.length === 0)
-      return { action: 'skip', finding: skipped[0]!, note: `needs ${skipped[0]!.needs}`, more: skipped.slice(1) };
-    const ids = judged.map((r) => r.id);
+      return {
+        action: 'pass',
+        finding: { ...notedFinding(base, notes, violatedRules, input.reproduce), proof },
+        ...more,
+      };
     return {
       action: 'pass',
-      finding: { ...base, rules: ids, section: sectionsOf(judged), verdict: 'passed', reproduce: input.reproduce(ids) },
+      finding: {
+        ...base,
+        rules: declared,
+        section: sectionsOf(input.rules),
+        verdict: 'passed',
+        proof,
+        reproduce: input.reproduce(declared),
+      },
       ...more,
     };
   }
@@ -153,8 +174,14 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     return blocked(`setup step: ${thrown.failure.name}`, `setup step "${thrown.failure.name}" failed`, {
       step: thrown.failure,
     });
-  // Cut short by the run's deadline: what it judged so far is not a verdict on its rules.
-  if (isRunDeadlinePassed(thrown)) return blocked(RUN_DEADLINE, thrown.message);
+  // Cut short by the run's deadline (or begun after it): what it judged so far is no verdict on its
+  // rules. Not run, as the checks the run's stop leaves unfinished (its exchanges are in the journal).
+  if (isRunDeadlinePassed(thrown))
+    return {
+      action: 'skip',
+      finding: { ...base, exchanges: [], rules: declared, verdict: 'not run', message: `not run: ${thrown.message}` },
+      note: 'not run: the run reached its deadline',
+    };
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);
     const verdict = verdictOf(thrown, rules, input.strict);
@@ -182,6 +209,30 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     reproduce: input.reproduce(declared),
   };
   return { action: 'fail', finding, error: input.thrown };
+}
+
+/** What the check judged, for its own rules only; empty when it judged nothing. */
+function proofOf(proof: Record<string, number[]> | undefined, declared: readonly string[]): Record<string, number[]> {
+  return Object.fromEntries(declared.filter((id) => (proof?.[id]?.length ?? 0) > 0).map((id) => [id, proof![id]!]));
+}
+
+/** What a check needs that returned without judging any exchange: it proved nothing, so it is skipped. */
+export const NOTHING_JUDGED = 'an exchange to judge (the check ended without judging one)';
+
+function nothingJudged(base: Omit<Finding, 'rules' | 'verdict'>, input: OutcomeInput): Outcome {
+  const declared = input.rules.map((r) => r.id);
+  return {
+    action: 'skip',
+    note: `needs ${NOTHING_JUDGED}`,
+    finding: {
+      ...base,
+      rules: declared,
+      section: sectionsOf(input.rules),
+      verdict: 'skipped',
+      needs: NOTHING_JUDGED,
+      message: `skipped: needs ${NOTHING_JUDGED}`,
+    },
+  };
 }
 
 /** Notes once each (a property's runs may note the same thing again). */

@@ -1,20 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { overlapOf, pagesMatchLarger, readWhileStill } from './pages.js';
-
-describe('pages of one list', () => {
-  test('consecutive slices agree with the larger page', () => {
-    const p = { first: ['a', 'b'], second: ['c', 'd'], both: ['a', 'b', 'c', 'd'] };
-    expect(overlapOf(p)).toEqual([]);
-    expect(pagesMatchLarger(p)).toBe(true);
-  });
-
-  test('an offset ignored (every page the first) overlaps; a page shifted by one overlaps and disagrees', () => {
-    expect(overlapOf({ first: ['a', 'b'], second: ['a', 'b'], both: ['a', 'b', 'c', 'd'] })).toEqual(['a', 'b']);
-    const shifted = { first: ['a', 'b'], second: ['b', 'c'], both: ['a', 'b', 'c', 'd'] };
-    expect(overlapOf(shifted)).toEqual(['b']);
-    expect(pagesMatchLarger(shifted)).toBe(false);
-  });
-});
+import { readWhileStill } from './pages.js';
 
 describe('readWhileStill', () => {
   test('reads once when the anchor is the same before and after', async () => {

@@ -1,22 +1,7 @@
 /**
- * Pagination as the contract names it (`limit` and `offset`, `page[number]` and `page[size]`):
- * a page holds the rows after the ones the earlier pages hold, of one ordered list. Two
- * consecutive pages and one page as large as both must agree, when read while the list holds
- * still: a list that moves between reads (someone else's writes) gives no verdict.
+ * Reading a list that others may write while it is read: a page check's reads are judged only
+ * when the list held still around them (the partition of its pages is page-walk.ts).
  */
-
-/** Row keys (ids, or rows as text) of two consecutive pages and of one page as large as both. */
-export interface Pages {
-  first: readonly string[];
-  second: readonly string[];
-  both: readonly string[];
-}
-
-/** Rows on both consecutive pages. */
-export const overlapOf = (p: Pages): string[] => p.second.filter((row) => p.first.includes(row));
-
-/** The two pages, one after the other, are the larger page. */
-export const pagesMatchLarger = (p: Pages): boolean => [...p.first, ...p.second].join('\n') === p.both.join('\n');
 
 /** Times the reads are repeated when the list moved while they ran. */
 export const STILL_ATTEMPTS = 3;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { bindChecks } from '../checks/bound.js';
 import { MissingKeyRole } from '../client/errors.js';
@@ -7,6 +8,7 @@ import { resolveRules, ruleCatalogue } from './catalogue.js';
 import type { CheckContext } from './context.js';
 import { answer, fakeTarget, runConfigFor } from './fake-target.test-helpers.js';
 import type { Needs } from './needs.js';
+import { checkProperty } from './property.js';
 import { runCheck } from './run-check.js';
 import { stepFailed, stepStatus } from './step.js';
 
@@ -187,7 +189,7 @@ describe('runCheck: setup steps', () => {
 
 describe('runCheck: skips', () => {
   const sends = async (t: CheckContext) => {
-    await t.send(ping);
+    t.expect.status(await t.send(ping), 200);
   };
 
   test('declared needs the target lacks skip before anything is sent', async () => {
@@ -446,18 +448,19 @@ describe('runCheck: notes (answers only one source allows)', () => {
 describe('runCheck: the run deadline', () => {
   const pong = (req: ApiRequest) => answer(req, 200, { ok: true, environment: 'x' });
 
-  test('a check that starts past the run deadline sends nothing and is blocked by it', async () => {
+  test('a check that starts past the run deadline sends nothing and is not run', async () => {
     const target = fakeTarget(pong, runConfigFor({ deadlineAt: Date.now() - 1 }));
     const out = await runCheck(
       spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200)),
       target,
     );
     expect(out.action).toBe('skip');
-    expect(out.finding).toMatchObject({ verdict: 'blocked', blockedBy: 'run deadline', rules: ['PING-200'] });
+    expect(out.finding).toMatchObject({ verdict: 'not run', rules: ['PING-200'], exchanges: [] });
+    expect(out.finding.message).toContain('deadline');
     expect(target.sent).toHaveLength(0);
   });
 
-  test('a check still running at the run deadline is cut short there, blocked, not failed', async () => {
+  test('a check still running at the run deadline is cut short there: not run, not failed', async () => {
     const target = fakeTarget(pong, runConfigFor({ deadlineAt: Date.now() + 50 }));
     const started = performance.now();
     const out = await runCheck(
@@ -468,8 +471,8 @@ describe('runCheck: the run deadline', () => {
       target,
     );
     expect(performance.now() - started).toBeLessThan(900);
-    expect(out.finding).toMatchObject({ verdict: 'blocked', blockedBy: 'run deadline' });
-    expect(out.finding.exchanges).toHaveLength(1);
+    expect(out.finding).toMatchObject({ verdict: 'not run', exchanges: [] });
+    expect(target.sent).toHaveLength(1);
   });
 
   test("a check's own timeout, with the run deadline far, is still the check's failure", async () => {
@@ -535,5 +538,92 @@ describe('runCheck: a rule with nothing to judge against', () => {
     );
     expect(out.finding).toMatchObject({ verdict: 'passed', rules: ['SCHEMA-RESPONSE-VALID'] });
     expect(out.more).toBeUndefined();
+  });
+});
+
+describe('runCheck: a pass is earned on judged exchanges', () => {
+  const target = () => fakeTarget((req) => answer(req, 200, { ok: true, environment: 'x' }));
+
+  test('the proof names, per rule, the exchanges judged for it; narrowed checks judge only their rules', async () => {
+    const out = await runCheck(
+      spec(['PING-200', 'PING-SCHEMA'], async (t) => {
+        const first = await t.send(ping);
+        t.expect.rules('PING-200').status(first, 200);
+        const second = await t.send(ping);
+        t.expect.status(second, 200);
+      }),
+      target(),
+    );
+    expect(out.finding).toMatchObject({ verdict: 'passed', proof: { 'PING-200': [0, 1], 'PING-SCHEMA': [1] } });
+  });
+
+  test('reading a body judges nothing: a check that only reads, or only sends, is skipped, never passed', async () => {
+    for (const body of [
+      async (t: CheckContext) => void t.json(await t.send(ping)),
+      async (t: CheckContext) => void (await t.send(ping)),
+      async () => {},
+    ]) {
+      const out = await runCheck(spec(['PING-200'], body), target());
+      expect(out.action).toBe('skip');
+      expect(out.finding).toMatchObject({
+        verdict: 'skipped',
+        needs: 'an exchange to judge (the check ended without judging one)',
+      });
+      expect(out.finding.proof).toBeUndefined();
+    }
+  });
+
+  test("a property's passing runs keep the exchanges they judged in its finding, cited by the proof", async () => {
+    const out = await runCheck(
+      spec(['PING-200'], (t) =>
+        checkProperty(
+          t,
+          () => fc.integer({ min: 1, max: 9 }),
+          async (run) => run.expect.status(await run.send(ping), 200),
+          { seed: 1, numRuns: 3, timeLimitMs: 2_000 },
+        ),
+      ),
+      target(),
+    );
+    expect(out.finding.verdict).toBe('passed');
+    expect(out.finding.exchanges).toHaveLength(3);
+    expect(out.finding.proof).toEqual({ 'PING-200': [0, 1, 2] });
+  });
+
+  test('a read the check did not declare is named in its finding; a declared one, or one the vocabulary allows, is not', async () => {
+    const config = runConfigFor({}, { fixtures: { zipCode: '30301', state: 'GA', planYear: 2026 } });
+    const out = await runCheck(
+      spec(
+        ['PING-200'],
+        async (t) => {
+          t.fixture('zipCode');
+          t.fixture('state');
+          // utility reads planYear when present (the vocabulary's optionalIn); unapproved it needs.
+          t.target.fixture('planYear');
+          t.target.fixture('confirmationId');
+          t.expect.status(await t.send({ ...ping, role: t.role('unapproved') }), 200);
+        },
+        { fixtures: ['zipCode'] },
+      ),
+      fakeTarget((req) => answer(req, 200), config, ['approved', 'unapproved']),
+    );
+    expect(out.finding.undeclaredReads).toEqual([
+      'fixture state',
+      'fixture confirmationId (read when present)',
+      'role unapproved',
+    ]);
+    const declared = await runCheck(
+      spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200), { fixtures: ['zipCode'] }),
+      target(),
+    );
+    expect(declared.finding.undeclaredReads).toBeUndefined();
+  });
+
+  test('the finding carries the id it was given', async () => {
+    const out = await runCheck(
+      { ...spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200)), id: 'a-check' },
+      target(),
+    );
+    expect(out.finding.id).toBe('a-check');
   });
 });

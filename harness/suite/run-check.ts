@@ -2,15 +2,16 @@
  * One check from start to Finding, without vitest: meet the needs, run the body under a
  * deadline, classify what it threw. verify() and verifyProperty() wrap this in a test.
  */
-import type { Family, Rule } from '../model.js';
+import type { Exchange, Family, Rule } from '../model.js';
 import type { TargetContext } from '../target.js';
-import { createCheckContext, defaultRoleFor, type CheckContext } from './context.js';
+import { createCheckContext, defaultRoleFor, type CheckContext, type CheckTracker } from './context.js';
 import { unmetNeed, type Needs } from './needs.js';
 import { outcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
 import { reproduceCommand } from '../reproduce.js';
 import { RunDeadlinePassed } from './run-deadline.js';
 import { asSkip } from './skip.js';
+import { undeclaredReads } from './declared-reads.js';
 
 /** A check that does not finish in time; its exchanges so far still make the finding. */
 export class CheckTimeout extends Error {
@@ -23,6 +24,8 @@ export class CheckTimeout extends Error {
 
 export interface CheckSpec {
   title: string;
+  /** The check's stable id (harness/suite/inventory.ts). */
+  id?: string;
   family: Family | 'contract';
   rules: readonly Rule[];
   needs?: Needs;
@@ -44,7 +47,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
   const start = performance.now();
   const reproduce = (rules: readonly string[], path?: string) =>
     reproduceCommand(target.config.command, { rules, seed: spec.seed, ...(path ? { path } : {}) });
-  const identity = { check: spec.title, family: spec.family, rules: spec.rules };
+  const identity = { check: spec.title, ...(spec.id ? { id: spec.id } : {}), family: spec.family, rules: spec.rules };
   const need = unmetNeed(spec.needs, spec.rules, target.capabilities);
   if (need !== undefined) {
     return {
@@ -66,10 +69,15 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
   const runLeft = target.config.deadlineAt === undefined ? Infinity : target.config.deadlineAt - Date.now();
   const timeoutMs = Math.max(0, Math.min(spec.timeoutMs, runLeft));
   const byRun = runLeft < spec.timeoutMs;
-  const t = createCheckContext(target, spec.rules, clock, now + timeoutMs, defaultRoleFor(spec.family, target), {
-    check: spec.title,
-    family: spec.family,
-  });
+  const t = createCheckContext(
+    target,
+    spec.rules,
+    clock,
+    now + timeoutMs,
+    defaultRoleFor(spec.family, target),
+    undefined,
+    { check: spec.title, family: spec.family },
+  );
   let thrown: unknown;
   try {
     if (timeoutMs <= 0) throw new RunDeadlinePassed();
@@ -78,17 +86,40 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
   } catch (e) {
     thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
   }
-  return outcomeOf(
+  const { exchanges, proof } = judgedExchanges(t.exchanges(), t.tracker);
+  const undeclared = undeclaredReads(t.tracker, spec.needs, spec.family);
+  const outcome = outcomeOf(
     {
       ...identity,
       thrown,
-      exchanges: t.exchanges(),
+      exchanges,
+      proof,
       notes: t.notes(),
-      unjudged: t.unjudged(),
+      unjudged: [...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })),
       strict: target.config.strict,
       durationMs: performance.now() - start,
       reproduce,
     },
     (ids) => ids.map((id) => target.rules.byId(id)).filter((r): r is Rule => r !== undefined),
   );
+  if (undeclared.length > 0) outcome.finding.undeclaredReads = undeclared;
+  return outcome;
+}
+
+/**
+ * The check's exchanges with those its property runs judged (a passing run keeps no exchanges
+ * of its own), and per rule the indexes of the exchanges judged for it.
+ */
+export function judgedExchanges(
+  sent: readonly Exchange[],
+  tracker: Pick<CheckTracker, 'judged'>,
+): { exchanges: Exchange[]; proof: Record<string, number[]> } {
+  const exchanges = [...sent];
+  const known = new Set(exchanges);
+  for (const ex of tracker.judged.keys()) if (!known.has(ex)) exchanges.push(ex);
+  const proof: Record<string, number[]> = {};
+  exchanges.forEach((ex, index) => {
+    for (const rule of tracker.judged.get(ex) ?? []) (proof[rule] ??= []).push(index);
+  });
+  return { exchanges, proof };
 }

@@ -17,6 +17,7 @@ import { reproduceCommand } from '../reproduce.js';
 import type { RunConfig } from '../run-config.js';
 import { getTarget, runConfig, type TargetContext } from '../target.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
+import { checkEntry } from './inventory.js';
 import { disagreementTable } from './disagreements.js';
 import { notSelected } from './needs.js';
 import { sectionsOf, verdictOf } from './outcome.js';
@@ -48,7 +49,7 @@ const NOTHING_SENT = 'no check of the run sent a request';
 /** At most this many findings per invariant; the last one counts the rest. */
 export const MAX_RUN_WIDE_FINDINGS = 20;
 
-type Judged = { findings: Finding[]; judged: number; heldTo: Set<string> };
+type Judged = { findings: Finding[]; judged: number; heldTo: Map<string, JournalEntry> };
 
 /** The invariant over every entry: a finding per violating entry (at most MAX_RUN_WIDE_FINDINGS). */
 export function judgeJournal(
@@ -59,13 +60,13 @@ export function judgeJournal(
   t: RunWideContext,
   config: Pick<RunConfig, 'command' | 'strict'>,
 ): Judged {
-  const out: Judged = { findings: [], judged: 0, heldTo: new Set() };
+  const out: Judged = { findings: [], judged: 0, heldTo: new Map() };
   let more = 0;
   for (const entry of entries) {
     try {
       const held = invariant.judge(entry, t);
       if (held.length > 0) out.judged += 1;
-      for (const id of held) out.heldTo.add(id);
+      for (const id of held) if (!out.heldTo.has(id)) out.heldTo.set(id, entry);
     } catch (e) {
       if (!isRuleViolation(e)) throw e;
       out.judged += 1;
@@ -136,6 +137,8 @@ export function runWideFindings(
   if (judged === 0)
     return [{ ...base, rules: ids, section: sectionsOf(rules), verdict: 'skipped', needs: invariant.needs }];
   const held = ids.filter((id) => heldTo.has(id));
+  // Its proof cites, per rule, the first exchange held to it (every one judged is in the journal).
+  const cited = [...new Set(held.map((id) => heldTo.get(id)!))];
   return [
     {
       ...base,
@@ -143,6 +146,8 @@ export function runWideFindings(
       section: sectionsOf(rules.filter((r) => heldTo.has(r.id))),
       verdict: 'passed',
       message: `${judged} of the run's ${entries.length} exchanges judged (exchanges.ndjson)`,
+      exchanges: cited.map((e) => e.exchange),
+      proof: Object.fromEntries(held.map((id) => [id, [cited.indexOf(heldTo.get(id)!)]])),
     },
   ];
 }
@@ -159,7 +164,9 @@ function journalOfRun(path: string): JournalEntry[] {
 /** Registers a run-wide check of `rules` over the run's journal; it sends nothing, so it belongs to every run profile. */
 export function verifyRunWide(title: string, ruleIds: string[], invariant: Invariant): void {
   const rules = resolveRules(ruleCatalogue(), title, ruleIds);
-  test(title, async (ctx: TestContext) => {
+  // It sends nothing: no write, whatever its rules need of the checks that do.
+  const entry = checkEntry(title, rules, { writes: false }, 'all', false);
+  test(title, { meta: { check: entry } }, async (ctx: TestContext) => {
     const config = runConfig();
     const deselected = notSelected(config, ruleIds, 'all');
     if (deselected) ctx.skip(deselected);
@@ -168,7 +175,7 @@ export function verifyRunWide(title: string, ruleIds: string[], invariant: Invar
     // with no selected check, every check skipped) has no run-wide checks either.
     if (!entries.some((e) => e.family !== undefined)) ctx.skip(`not selected: ${NOTHING_SENT}`);
     const target = await getTarget();
-    const findings = runWideFindings(entries, title, rules, invariant, target);
+    const findings = runWideFindings(entries, title, rules, invariant, target).map((f) => ({ ...f, id: entry.id }));
     ctx.task.meta.findings = findings;
     if (findings.some((f) => f.verdict === 'failed')) throw new Error(`${title}: ${findings.length} violation(s)`);
     if (findings.every((f) => f.verdict === 'skipped')) ctx.skip(`needs ${invariant.needs}`);

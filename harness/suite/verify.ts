@@ -10,6 +10,7 @@ import { getTarget, runConfig } from '../target.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
 import type { CheckContext } from './context.js';
 import { familyOf } from './family.js';
+import { checkEntry, type CheckEntry } from './inventory.js';
 import { notSelected, type Needs } from './needs.js';
 import type { Outcome } from './outcome.js';
 import { checkProperty, type ArbitraryFor, type PropertyBody } from './property.js';
@@ -25,6 +26,8 @@ declare module 'vitest' {
      * run-wide check's, one per exchange that broke its rule (harness/suite/run-wide.ts).
      */
     findings?: Finding[];
+    /** The check as registered (harness/suite/inventory.ts): known before it runs, whatever its verdict. */
+    check?: CheckEntry;
   }
 }
 
@@ -65,8 +68,9 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
     opts.profiles === undefined || opts.profiles === 'all' ? [] : opts.profiles.filter((p) => !isRunProfile(p));
   if (stray.length > 0) throw new Error(`check "${title}" names unknown run profile(s) ${stray.join(', ')}`);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+  const entry = checkEntry(title, rules, opts.needs, opts.profiles, seeded);
 
-  test(title, { timeout: timeoutMs + REPORT_GRACE_MS }, async (ctx: TestContext) => {
+  test(title, { timeout: timeoutMs + REPORT_GRACE_MS, meta: { check: entry } }, async (ctx: TestContext) => {
     const config = runConfig();
     const deselected = notSelected(config, ruleIds, opts.profiles);
     // Deselected checks carry no finding: they are not part of this run (reporters drop them).
@@ -76,6 +80,7 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
     const outcome: Outcome = await runConfirmed(
       {
         title,
+        id: entry.id,
         family: familyOf(ctx.task.file?.filepath, rules),
         rules,
         needs: opts.needs,

@@ -5,13 +5,13 @@
  */
 import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js';
 import { MEDICARE_FIXTURES } from '../medicare/samples.js';
-import type { Gate } from '../types.js';
+import type { Account, Gate } from '../types.js';
 import { keyForRole } from './accounts.js';
 import { bodyOf, faultsOf, is, variantsOf, withoutHeader } from './fault-kit.js';
 import { IDEMPOTENCY_FAULTS } from './idempotency-faults.js';
-import { MAX_BODY_BYTES } from './limits.js';
+import { MAX_BODY_BYTES, TIER_LIMITS, type BucketSpec } from './limits.js';
 import { body, clockedProbe, exhaustLowTier, keyed, serverProbe, status, UNCHECKED } from './probe.js';
-import type { Fault, Variant } from './switch.js';
+import type { Fault, IsOn, Variant } from './switch.js';
 import type { Call } from './test-client.js';
 import { quoteBody, sessionBody } from './test-fixtures.js';
 
@@ -199,6 +199,37 @@ export const CORE_FAULTS = {
       return status(call, 'GET', '/v1/ping', { role: 'tierLow' });
     }),
   ),
+  rateLimitMediumBurstLoose: utility.flag(
+    'rate-limit-medium-burst-loose',
+    'RATE-429-TIER',
+    'The medium tier lets a burst of 15 through (stated: 10).',
+    clockedProbe(async ({ call }) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push(await status(call, 'GET', '/v1/ping', { role: 'tierMedium' }));
+      return statuses.at(-1);
+    }),
+  ),
+  rateLimitMediumRefillSlow: utility.flag(
+    'rate-limit-medium-refill-slow',
+    'RATE-RECOVERY',
+    'The medium tier refills at 2.5 a second (stated: 5): the stated rate is refused.',
+    clockedProbe(async ({ call, advance }) => {
+      for (let i = 0; i < 11; i++) await status(call, 'GET', '/v1/ping', { role: 'tierMedium' });
+      advance(240);
+      return status(call, 'GET', '/v1/ping', { role: 'tierMedium' });
+    }),
+  ),
+  rateLimitLowRefillFast: utility.flag(
+    'rate-limit-low-refill-fast',
+    'RATE-429-TIER',
+    'The low tier refills at 3 a second (stated: 1): requests above the stated rate pass.',
+    clockedProbe(async ({ call, advance }) => {
+      await exhaustLowTier(call);
+      advance(1100);
+      await status(call, 'GET', '/v1/ping', { role: 'tierLow' });
+      return status(call, 'GET', '/v1/ping', { role: 'tierLow' });
+    }),
+  ),
   retryAfterMissing: utility.rewrite(
     'retry-after-missing',
     'RATE-RETRY-AFTER',
@@ -298,3 +329,12 @@ export const GATE_IGNORED: Record<Gate, Fault> = {
   policy_status: CORE_CHECKED.policyStatusGateIgnored,
   direct_enrollment: CORE_FAULTS.directEnrollmentGateIgnored,
 };
+
+/** The limits the rate-limit faults of one tier set in place of the contract's (read by the limiter). */
+export function tierLimitsOf(on: IsOn): Partial<Record<Account['tier'], BucketSpec>> {
+  return {
+    ...(on(CORE_FAULTS.rateLimitMediumBurstLoose) ? { medium: { ...TIER_LIMITS.medium, burst: 15 } } : {}),
+    ...(on(CORE_FAULTS.rateLimitMediumRefillSlow) ? { medium: { ...TIER_LIMITS.medium, rate: 2.5 } } : {}),
+    ...(on(CORE_FAULTS.rateLimitLowRefillFast) ? { low: { ...TIER_LIMITS.low, rate: 3 } } : {}),
+  };
+}

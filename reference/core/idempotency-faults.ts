@@ -83,6 +83,21 @@ export const IDEMPOTENCY_FAULTS = {
     'Idempotency-Key values outside the pattern are accepted.',
     serverProbe(({ call }) => status(call, 'POST', S, { json: sessionBody(), ...keyed('not valid!') })),
   ),
+  idempotencyKeyShortRefused: sessions.flag(
+    'idempotency-key-short-refused',
+    'IDEMP-KEY-ALPHABET',
+    'Idempotency-Key values shorter than 8 characters are refused with 400 (stated: 1 to 255).',
+    serverProbe(({ call }) => status(call, 'POST', S, { json: sessionBody(), ...keyed('k7') })),
+  ),
+  idempotencyKeyCaseInsensitive: sessions.flag(
+    'idempotency-key-case-insensitive',
+    'IDEMP-KEY-EXACT',
+    'Idempotency-Key values are compared case-insensitively: a key differing from a stored one only in case is taken for it.',
+    serverProbe(async ({ call }) => {
+      await call('POST', S, { ...UNCHECKED, json: sessionBody({ external_id: 'a' }), ...keyed('Key-Case') });
+      return status(call, 'POST', S, { json: sessionBody({ external_id: 'b' }), ...keyed('key-case') });
+    }),
+  ),
   idempotencyKeyMax128: sessions.flag(
     'idempotency-key-max-128',
     'IDEMP-KEY-MAX-LENGTH',

@@ -10,7 +10,7 @@ import { findFault, findVariant } from '../faults/index.js';
 import { routeModules } from '../routes.js';
 import type { RouteModule, RouteResult, ServerEnv } from '../types.js';
 import { accountForRole } from './accounts.js';
-import { CORE_FAULTS as F } from './faults.js';
+import { CORE_FAULTS as F, tierLimitsOf } from './faults.js';
 import { IdempotencyStore } from './idempotency.js';
 import { createIdSource } from './ids.js';
 import { DRAIN_LIMIT_BYTES, MAX_BODY_BYTES } from './limits.js';
@@ -97,6 +97,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
       noStage: on(F.rateLimitStageIgnored),
       burstDelta: on(F.rateLimitBurstShort) ? -1 : 0,
       refillScale: on(F.rateLimitSlowRefill) ? 0.1 : 1,
+      tierLimits: tierLimitsOf(on),
       ...(opts.approvedTier !== undefined
         ? { accountTiers: { [accountForRole('approved')!.id]: opts.approvedTier } }
         : {}),

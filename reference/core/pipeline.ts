@@ -233,7 +233,8 @@ function claimIdempotency(
     return {};
   }
   const tooLong = deps.on(F.idempotencyKeyMax128) && key.length > 128;
-  if (tooLong || (!IDEMPOTENCY_KEY_PATTERN.test(key) && !deps.on(F.idempotencyKeyFormatUnchecked))) {
+  const tooShort = deps.on(F.idempotencyKeyShortRefused) && key.length < 8;
+  if (tooLong || tooShort || (!IDEMPOTENCY_KEY_PATTERN.test(key) && !deps.on(F.idempotencyKeyFormatUnchecked))) {
     return errorIn(
       shape,
       400,
@@ -243,7 +244,9 @@ function claimIdempotency(
   }
   const scope = scopeOf(deps, route, account);
   const print = fingerprint(req.method, req.path, req.raw);
-  const entry = deps.store.get(scope, key);
+  // The fault stores and looks up keys lower-cased.
+  const stored = deps.on(F.idempotencyKeyCaseInsensitive) ? key.toLowerCase() : key;
+  const entry = deps.store.get(scope, stored);
   if (entry) {
     if (entry.fingerprint !== print && !deps.on(F.idempotencyMismatchIgnored)) {
       return errorIn(
@@ -265,8 +268,8 @@ function claimIdempotency(
       );
     }
   }
-  deps.store.begin(scope, key, print);
-  return { claim: { scope, key, print, owner: account.id } };
+  deps.store.begin(scope, stored, print);
+  return { claim: { scope, key: stored, print, owner: account.id } };
 }
 
 function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult): void {

@@ -48,6 +48,8 @@ export interface RateLimiterOptions {
   burstDelta?: number;
   /** Multiplies every key bucket's refill rate (fault: slow recovery). */
   refillScale?: number;
+  /** One tier's limits in place of the contract's (faults of one tier, looser or stricter than stated). */
+  tierLimits?: Partial<Readonly<Record<Account['tier'], BucketSpec>>>;
 }
 
 export class RateLimiter {
@@ -61,7 +63,7 @@ export class RateLimiter {
     const tier = this.options.tierOverride ?? this.options.accountTiers?.[account.id] ?? account.tier;
     let key = this.keys.get(account.id);
     if (!key) {
-      const spec = TIER_LIMITS[tier];
+      const spec = this.options.tierLimits?.[tier] ?? TIER_LIMITS[tier];
       key = new TokenBucket(
         { rate: spec.rate * (this.options.refillScale ?? 1), burst: spec.burst + (this.options.burstDelta ?? 0) },
         now,

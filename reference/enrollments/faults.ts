@@ -10,6 +10,7 @@ import type { RouteResult } from '../types.js';
 import { mapErrors, without } from '../core/envelopes.js';
 import { clockedProbe, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
+import { foldedNames, primaryOf } from './fault-rewrites.js';
 import * as P from './variant-probes.js';
 import { idNamedId, minimalActionBodies, retryAfterOn202 } from './variant-rewrites.js';
 import {
@@ -243,6 +244,43 @@ export const ENROLLMENT_FAULTS = {
     'ENR-LIST-FILTER-EXTERNAL-ID',
     'The external_id filter is ignored.',
     routeProbe((k) => listTotal(k, '&external_id=seed-7')),
+  ),
+  listExternalIdOddUnmatched: flag(
+    'enr-list-external-id-odd-unmatched',
+    'ENR-LIST-FILTER-EXTERNAL-ID',
+    'The external_id filter finds no application whose id holds a character outside A-Z a-z 0-9 - _ (a space, a plus, a letter of another script, ...).',
+    routeProbe(async (k) => {
+      await create(k, planFull, { external_id: 'crm 42+é' });
+      return listTotal(k, `&external_id=${encodeURIComponent('crm 42+é')}`);
+    }),
+  ),
+  listTotalOfPage: rewrite(
+    'enr-list-total-of-page',
+    'ENR-LIST-TOTAL',
+    'pagination.total counts the rows of the page, not of the list.',
+    routeProbe(async (k) => {
+      await create(k, planFull);
+      await create(k, planFull);
+      return listTotal(k, '&limit=1');
+    }),
+    (req, res) => {
+      const body = res.body as { applications?: unknown[]; pagination?: Record<string, unknown> } | undefined;
+      return req.method === 'GET' && req.path === '/v1/enrollments' && res.status === 200 && body?.pagination
+        ? { ...res, body: { ...body, pagination: { ...body.pagination, total: body.applications?.length ?? 0 } } }
+        : res;
+    },
+  ),
+  applicantNamesFolded: rewrite(
+    'enr-applicant-names-folded',
+    'ENR-CREATE-DATA-ROUND-TRIP',
+    "Applicant names are shown folded to ASCII: accents stripped, other scripts' letters dropped (José Núñez-Дмитрий shows as Jose Nunez-).",
+    routeProbe(async (k) => {
+      const { application_id: id } = await create(k, planFull, {
+        applicants: { primary: { ...primaryOf(validCreateBody(planFull)), first_name: 'José', last_name: 'Дмитрий' } },
+      });
+      return (await read(k, id)).body.application.applicants.primary;
+    }),
+    under('/v1/enrollments', foldedNames),
   ),
   listPlanHiosIdIgnored: flag(
     'enr-list-plan-hios-id-ignored',

@@ -38,7 +38,12 @@ const FILTERS: Record<string, Filter> = {
       listedStatus(a, on, now) === v && !(on(F.listFilterDropsEmployer) && employerOf(a) !== undefined),
     ignoredBy: F.listPolicyStatusIgnored,
   },
-  external_id: { invalid: anyString, keep: equals('external_id'), ignoredBy: F.listExternalIdIgnored },
+  external_id: {
+    invalid: anyString,
+    // The fault compares an id sanitised to the suite's own alphabet, which no stored odd id equals.
+    keep: (a, v, on) => equals('external_id')(a, v) && !(on(F.listExternalIdOddUnmatched) && /[^A-Za-z0-9_-]/.test(v)),
+    ignoredBy: F.listExternalIdIgnored,
+  },
   plan_year: {
     invalid: (v) => (/^\d{4}$/.test(v) ? null : 'must be an integer year'),
     keep: (a, v) => planYearOf(a) === Number(v),

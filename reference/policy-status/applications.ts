@@ -93,12 +93,28 @@ export const APPLICATIONS: readonly PolicyApplication[] = POLICY_PLAN_YEARS.flat
 
 const byId = new Map(APPLICATIONS.map((a) => [a.confirmation_id, a]));
 
-export function applicationsFor(year: number): PolicyApplication[] {
-  return APPLICATIONS.filter((a) => a.plan_year === year);
+/** Applications per plan year of the many-applications variant. */
+export const MANY_PER_YEAR = 1_000;
+const many = new Map<number, { list: PolicyApplication[]; byId: Map<string, PolicyApplication> }>();
+
+function manyFor(year: number) {
+  let set = many.get(year);
+  if (!set) {
+    const list = Array.from({ length: MANY_PER_YEAR }, (_, i) => application(year, i));
+    many.set(year, (set = { list, byId: new Map(list.map((a) => [a.confirmation_id, a])) }));
+  }
+  return set;
 }
 
-export function applicationById(id: string): PolicyApplication | undefined {
-  return byId.get(id);
+/** The applications of a plan year: the seeded ones, or MANY_PER_YEAR of them (`manyApplications`). */
+export function applicationsFor(year: number, manyApplications = false): PolicyApplication[] {
+  return manyApplications ? manyFor(year).list : APPLICATIONS.filter((a) => a.plan_year === year);
+}
+
+export function applicationById(id: string, manyApplications = false): PolicyApplication | undefined {
+  return (
+    byId.get(id) ?? (manyApplications ? POLICY_PLAN_YEARS.map((y) => manyFor(y).byId.get(id)).find(Boolean) : undefined)
+  );
 }
 
 /** The summary row of the list endpoint (PolicyStatusApplicationListItem). */

@@ -7,7 +7,7 @@ import type { RouteResult } from '../types.js';
 import { allNull, minimalRow, morePagination, twoLines } from './variant-rewrites.js';
 
 const { flag, rewrite } = faultsOf('policy-status');
-const { variantRewrite } = variantsOf('policy-status');
+const { variant, variantRewrite } = variantsOf('policy-status');
 
 /** `fn` applied to a 200 body of `route`. */
 const on200 = (res: RouteResult, fn: (body: Record<string, any>) => Record<string, unknown>): RouteResult => {
@@ -143,6 +143,24 @@ export const POLICY_FAULTS = {
     serverProbe(({ call }) => status(call, 'GET', `${LATER}?exchange=on_exchange&plan_year=2026`)),
   ),
   // Variants: valid choices where the contract is open (2.7: alpha, names not shown, fields only when reported).
+  limitMaxAsDefault: flag(
+    'policy-limit-100-as-25',
+    'POLICY-LIST-PAGES-CONSISTENT',
+    'An explicit limit of 100, the largest, is read as the default: the page holds 25 rows and says limit 25.',
+    serverProbe(({ call }) => body(call, 'GET', `${LIST}&limit=100`).then((b) => b.applications.length)),
+  ),
+  readOddId500: flag(
+    'policy-read-odd-id-500',
+    'EDGE-NO-5XX',
+    'A confirmation id holding a character outside A-Z a-z 0-9 - _ crashes the read (500) instead of a 404.',
+    serverProbe(({ call }) => status(call, 'GET', `${POL}/12%2034?exchange=on_exchange&plan_year=2026`)),
+  ),
+  manyApplications: variant(
+    'policy-many-applications',
+    '4.7',
+    'The agent has 1,000 applications a plan year: forty pages of the default limit, ten of the largest.',
+    serverProbe(({ call }) => body(call, 'GET', `${LIST}&offset=990&limit=100`).then((b) => b.applications.length)),
+  ),
   statusesAllNull: variantRewrite(
     'policy-statuses-all-null',
     '2.7',

@@ -35,13 +35,16 @@ export const policyStatusRoutes: RouteModule = () => [
         planYearOptional: on(F.listPlanYearOptional),
       });
       if (typeof year === 'object') return year;
-      const limit = readInteger(query, 'limit', on(F.defaultLimit50) ? 50 : POLICY_LIMIT_DEFAULT);
-      const limitOk = limit.ok && limit.value! >= 1 && (limit.value! <= POLICY_LIMIT_MAX || on(F.limitUnchecked));
+      const asked = readInteger(query, 'limit', on(F.defaultLimit50) ? 50 : POLICY_LIMIT_DEFAULT);
+      const limitOk = asked.ok && asked.value! >= 1 && (asked.value! <= POLICY_LIMIT_MAX || on(F.limitUnchecked));
       if (!limitOk) return badRequest(`limit must be an integer from 1 to ${POLICY_LIMIT_MAX}.`, 'limit');
+      // The fault reads the largest limit as a value out of range, which falls back to the default.
+      const limit =
+        asked.value === POLICY_LIMIT_MAX && on(F.limitMaxAsDefault) ? { ...asked, value: POLICY_LIMIT_DEFAULT } : asked;
       const offset = readInteger(query, 'offset', on(F.defaultOffset1) ? 1 : 0);
       if (!offset.ok || (offset.value! < 0 && !on(F.offsetNegativeAccepted)))
         return badRequest('offset must be an integer of at least 0.', 'offset');
-      const rows = applicationsFor(year ?? FALLBACK_YEAR);
+      const rows = applicationsFor(year ?? FALLBACK_YEAR, on(F.manyApplications));
       const start = on(F.offsetIgnored)
         ? 0
         : Math.max(0, offset.value! - (on(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));
@@ -64,11 +67,14 @@ export const policyStatusRoutes: RouteModule = () => [
         planYearOptional: ctx.on(F.readPlanYearOptional),
       });
       if (typeof year === 'object') return year;
-      const app = applicationById(ctx.params.confirmation_id!);
+      const id = ctx.params.confirmation_id!;
+      // The fault's lookup breaks on characters outside the id alphabet it was written for.
+      if (ctx.on(F.readOddId500) && /[^A-Za-z0-9_-]/.test(id)) throw new Error('confirmation id lookup failed');
+      const app = applicationById(id, ctx.on(F.manyApplications));
       // The fault's read looks only among the first rows of the year, as if it searched one page.
       const missed = app !== undefined && ctx.on(F.readMissesLaterRows) && !firstRows(app.plan_year).includes(app);
       if (!app || missed || (year !== undefined && app.plan_year !== year))
-        return notFound(`No application ${ctx.params.confirmation_id} for this plan year.`);
+        return notFound(`No application ${id} for this plan year.`);
       return json({ policy_statuses: app.policies });
     },
   },

@@ -61,6 +61,29 @@ export const QUOTE_FAULTS = {
     'A quote request without a body is answered with a default quote.',
     serverProbe(({ call }) => status(call, 'POST', Q)),
   ),
+  largeHouseholdRefused: flag(
+    'quotes-large-household-refused',
+    'QUOTES-200',
+    'A household_size above 6 is refused with 400 (the contract states no largest household).',
+    serverProbe(({ call }) => status(call, 'POST', Q, { json: kyQuote({ household: { household_size: 7 } }) })),
+  ),
+  newbornRefused: flag(
+    'quotes-newborn-refused',
+    'QUOTES-200',
+    'An applicant of age 0 is refused with 400: ages are checked as at least 1.',
+    serverProbe(({ call }) =>
+      status(call, 'POST', Q, {
+        json: kyQuote({
+          household: {
+            applicants: [
+              { member_id: 'm1', age: 30, relationship: 'primary', uses_tobacco: false },
+              { member_id: 'm2', age: 0, relationship: 'dependent', uses_tobacco: false },
+            ],
+          },
+        }),
+      }),
+    ),
+  ),
   pageSizeIgnored: flag(
     'quotes-page-size-ignored',
     'QUOTES-PAGE-SIZE',

@@ -21,6 +21,8 @@ export const quoteRoutes: RouteModule = () => [
     handler: ({ body, now, on }) => {
       const parsed = parseQuoteRequest(withFaults(body, on), now());
       if (!parsed.ok) return invalidFields(parsed.details);
+      const refused = householdFault(body, on);
+      if (refused) return invalidFields(refused);
       const q = parsed.request;
       const plans = quotePlans(q).filter(matches(q.filters)).sort(comparator(q.sort.field, q.sort.direction));
       const start = (q.page.number - 1) * q.page.size;
@@ -51,6 +53,17 @@ function comparator(field: SortField, direction: 'asc' | 'desc') {
     const primary = x < y ? -1 : x > y ? 1 : 0;
     return primary !== 0 ? sign * primary : a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0;
   };
+}
+
+/** Fault paths: households a fault refuses (too large, a newborn), with the field to blame. */
+function householdFault(body: unknown, on: IsOn): Record<string, string[]> | undefined {
+  const household = (body as { household?: { household_size?: number; applicants?: Array<{ age?: number }> } })
+    .household;
+  if (on(F.largeHouseholdRefused) && (household?.household_size ?? 0) > 6)
+    return { 'household.household_size': ['household_size must be at most 6.'] };
+  if (on(F.newbornRefused) && household?.applicants?.some((a) => a.age === 0))
+    return { 'household.applicants': ['Every applicant must be at least 1 year old.'] };
+  return undefined;
 }
 
 /** Fault paths: an empty body becomes the document's example request; a list of coverage types, its first. */

@@ -15,6 +15,8 @@ const { variant, variantRewrite } = variantsOf('reference');
 const COUNTIES = '/v1/reference/counties';
 const ISSUERS = '/v1/reference/issuers';
 const PROVIDERS = '/v1/reference/providers';
+/** States of the contract's data that are not among the 50 states and DC. */
+const TERRITORIES = new Set(['PR', 'VI', 'GU', 'AS', 'MP', 'UM']);
 /** The fixture search: 120 matches near Louisville. */
 const PROV = `${PROVIDERS}?query=Health&zip_code=40202&exchange=on_exchange`;
 
@@ -105,6 +107,16 @@ export const REFERENCE_FAULTS = {
     serverProbe(({ call }) => body(call, 'GET', '/v1/reference/counties?zip_code=40202')),
     (req, res) =>
       is(req, 'GET', COUNTIES) ? mapRows(res, 'counties', (rows) => rows.map(({ name: _n, ...c }) => c)) : res,
+  ),
+  countiesLeadingZero404: rewrite(
+    'counties-leading-zero-404',
+    'COUNTIES-ZIP-DOMAIN',
+    'ZIP codes that begin with 0 (New England, New Jersey, Puerto Rico) answer 404: the ZIP code is read as a number.',
+    serverProbe(({ call }) => status(call, 'GET', '/v1/reference/counties?zip_code=02108')),
+    (req, res) =>
+      is(req, 'GET', COUNTIES) && req.query.zip_code?.startsWith('0') && res.status === 200
+        ? { ...res, status: 404, body: { error: { code: 'not_found', message: 'No counties for that ZIP code.' } } }
+        : res,
   ),
   // Issuers
   issuersAnswer203: rewrite(
@@ -199,6 +211,16 @@ export const REFERENCE_FAULTS = {
         ? { ...res, status: 404, body: { error: { code: 'not_found', message: 'Unknown state.' } } }
         : res,
   ),
+  issuersTerritoriesRefused: rewrite(
+    'issuers-territories-refused',
+    'ISSUERS-200',
+    'Issuers of a territory (PR, VI, GU, AS, MP, UM) are refused with 400: only the 50 states and DC pass the state check.',
+    serverProbe(({ call }) => status(call, 'GET', '/v1/reference/issuers?state=PR&plan_year=2026')),
+    (req, res) =>
+      is(req, 'GET', ISSUERS) && TERRITORIES.has(req.query.state ?? '') && res.status < 500
+        ? { ...res, status: 400, body: { error: { code: 'invalid_request', message: 'Unknown state.' } } }
+        : res,
+  ),
   issuersPlanYearUnchecked: flag(
     'issuers-plan-year-range-unchecked',
     'ISSUERS-PLAN-YEAR-RANGE',
@@ -268,6 +290,43 @@ export const REFERENCE_FAULTS = {
     'PROVIDERS-RESULT-COUNT',
     'result_count is the number of rows on the page, not of the search.',
     serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[number]=3`).then((b) => b.meta.result_count)),
+  ),
+  providersResultCountCapped: rewrite(
+    'providers-result-count-capped-100',
+    'PROVIDERS-RESULT-COUNT',
+    'result_count stops at 100: a search with more matches says 100 on every page.',
+    serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=1`).then((b) => b.meta.result_count)),
+    (req, res) => {
+      const meta = bodyOf(res)?.meta as Record<string, unknown> | undefined;
+      return is(req, 'GET', PROVIDERS) && res.status === 200 && meta && typeof meta.result_count === 'number'
+        ? { ...res, body: { ...bodyOf(res), meta: { ...meta, result_count: Math.min(meta.result_count, 100) } } }
+        : res;
+    },
+  ),
+  providersLastPageShort: rewrite(
+    'providers-last-page-drops-row',
+    'PROVIDERS-PAGES-CONSISTENT',
+    'The last page of a search that spans pages misses its last match.',
+    serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[number]=3`).then((b) => b.providers.length)),
+    (req, res) => {
+      const page = bodyOf(res);
+      const meta = page?.meta as { page_number: number; page_size: number; result_count: number } | undefined;
+      const rows = page?.providers as unknown[] | undefined;
+      const last = meta && meta.page_number > 1 && meta.page_number * meta.page_size >= meta.result_count;
+      return is(req, 'GET', PROVIDERS) && res.status === 200 && last && rows && rows.length > 0
+        ? { ...res, body: { ...page, providers: rows.slice(0, -1) } }
+        : res;
+    },
+  ),
+  providersApostropheUnmatched: flag(
+    'providers-apostrophe-unmatched',
+    'PROVIDERS-NAME-ROUND-TRIP',
+    "A query holding an apostrophe matches nothing (the search escapes it twice): O'Brien is listed but never found by name.",
+    serverProbe(({ call }) =>
+      body(call, 'GET', `/v1/reference/providers?query=O'Brien&zip_code=40202&exchange=on_exchange`).then(
+        (b) => b.meta.result_count,
+      ),
+    ),
   ),
   providersQueryOptional: flag(
     'providers-list-all-without-query',
@@ -420,6 +479,16 @@ export const REFERENCE_FAULTS = {
     '4.4',
     'The directory is ten times larger: the fixture search matches 1,200 providers, 24 full pages.',
     serverProbe(({ call }) => body(call, 'GET', PROV).then((b) => b.meta.result_count)),
+  ),
+  providersInternationalNames: variant(
+    'providers-international-names',
+    '2.4',
+    'Provider names of every kind: apostrophes, hyphens, diacritics, other scripts (Núñez, Zoë, Søren-Åberg, 김민준, Дмитрий), found by a search for them.',
+    serverProbe(({ call }) =>
+      body(call, 'GET', `${PROV}&page[size]=20`).then((b) =>
+        b.providers.map((p: { last_name: string }) => p.last_name),
+      ),
+    ),
   ),
   providersNullMembers: variantRewrite(
     'providers-null-members',

@@ -7,7 +7,7 @@ import { countiesForZip, statesOfZip } from './counties.js';
 import { REFERENCE_FAULTS as F } from './faults.js';
 import { ISSUER_STATES, issuersFor } from './issuers.js';
 import { invalidField } from './invalid.js';
-import { createDirectory } from './providers.js';
+import { createDirectory, INTERNATIONAL_NAMES } from './providers.js';
 
 const ZIP = /^\d{5}$/;
 const STATE = /^[A-Z]{2}$/;
@@ -17,7 +17,10 @@ export const PROVIDER_PAGE_MAX = 50;
 const LARGE_DIRECTORY = 1_500;
 
 export const referenceDataRoutes: RouteModule = (env) => {
-  const directory = createDirectory(env.on(F.providersLargeDirectory) ? LARGE_DIRECTORY : env.seed?.providers);
+  const directory = createDirectory(
+    env.on(F.providersLargeDirectory) ? LARGE_DIRECTORY : env.seed?.providers,
+    env.on(F.providersInternationalNames) ? INTERNATIONAL_NAMES : undefined,
+  );
   return [
     {
       method: 'GET',
@@ -78,7 +81,9 @@ export const referenceDataRoutes: RouteModule = (env) => {
         // 4.4: values below 1 are treated as 1; page sizes outside 1..50 resolve to 50.
         const page = Math.max(1, number.value!);
         const pageSize = sizeInRange ? size.value! : PROVIDER_PAGE_MAX;
-        const matches = ZIP.test(zip) ? directory.search(text, zip) : [];
+        // The fault escapes an apostrophe twice, so a name holding one never matches.
+        const unmatched = on(F.providersApostropheUnmatched) && /['’]/.test(text);
+        const matches = ZIP.test(zip) && !unmatched ? directory.search(text, zip) : [];
         const start = on(F.providersPageNumberIgnored)
           ? 0
           : Math.max(0, (page - 1) * pageSize - (on(F.providersPagesOverlap) && page > 1 ? 1 : 0));

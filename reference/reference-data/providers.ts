@@ -63,9 +63,49 @@ interface Site {
   npiBase: number;
 }
 
-function person(i: number, site: Site): Provider {
-  const first = pick(seed.firstNames, i);
-  const last = pick(seed.lastNames, i * 7 + 3);
+/** The name pools of a directory. */
+export interface NamePools {
+  firstNames: readonly string[];
+  lastNames: readonly string[];
+}
+
+/** Names of every kind, for the international-names variant: apostrophes, hyphens, diacritics, other scripts. */
+export const INTERNATIONAL_NAMES: NamePools = {
+  firstNames: [
+    'José',
+    'Zoë',
+    'Søren',
+    'Łukasz',
+    'Дмитрий',
+    'Anne-Marie',
+    'Ngọc',
+    '민준',
+    'Σοφία',
+    'Ayşe',
+    'François',
+    'Mary Ann',
+  ],
+  lastNames: [
+    "O'Brien",
+    'Núñez',
+    'Søren-Åberg',
+    'Nguyễn',
+    'Дмитриев',
+    '김',
+    "D'Angelo",
+    'van der Berg',
+    'Müller',
+    'Çelik',
+    'Smith-Jones',
+    'Ōtsuka',
+    'محمد',
+    'Dvořák',
+  ],
+};
+
+function person(i: number, site: Site, names: NamePools = seed): Provider {
+  const first = pick(names.firstNames, i);
+  const last = pick(names.lastNames, i * 7 + 3);
   const credential = pick(seed.credentials, i * 3 + 1);
   const field = pick(seed.specialties, i * 5 + 2);
   return {
@@ -85,27 +125,31 @@ function person(i: number, site: Site): Provider {
   };
 }
 
-export function provider(i: number): Provider {
-  return person(i, { ...areaOf(i), npiBase: 100_000_000 + i * 7919 });
+export function provider(i: number, names?: NamePools): Provider {
+  return person(i, { ...areaOf(i), npiBase: 100_000_000 + i * 7919 }, names);
 }
 
 /** NPI bases of generated regions start here, above the seed directory's (up to 12,600 providers). */
 const REGION_NPI_BASE = 200_000_000;
 
 /** The generated providers near a 3-digit ZIP prefix with no seed area; empty where no ZIP code has it. */
-export function regionProviders(prefix: string): Provider[] {
+export function regionProviders(prefix: string, names?: NamePools): Provider[] {
   const places = placesOfPrefix(prefix);
   if (places.length === 0) return [];
   return Array.from({ length: seed.regionSize }, (_, i) => {
     const place = pick(places, i);
     const organizations = seed.regionOrganizations.map((o) => o.replace('{city}', place.city));
-    return person(i, {
-      city: place.city,
-      state: place.state,
-      zips: [place.zip],
-      organizations,
-      npiBase: REGION_NPI_BASE + Number(prefix) * 1000 + i,
-    });
+    return person(
+      i,
+      {
+        city: place.city,
+        state: place.state,
+        zips: [place.zip],
+        organizations,
+        npiBase: REGION_NPI_BASE + Number(prefix) * 1000 + i,
+      },
+      names,
+    );
   });
 }
 
@@ -120,10 +164,11 @@ const entry = (p: Provider): Entry => ({
   text: [p.display_name, p.first_name, p.last_name, p.organization_name ?? ''].join('\n').toLowerCase(),
 });
 
-export function createDirectory(count = DEFAULT_PROVIDER_COUNT): ProviderDirectory {
+/** The directory of `count` seed providers (and regions on demand), named from `names` (default the seed's). */
+export function createDirectory(count = DEFAULT_PROVIDER_COUNT, names?: NamePools): ProviderDirectory {
   const byPrefix = new Map<string, Entry[]>();
   for (let i = 0; i < count; i++) {
-    const e = entry(provider(i));
+    const e = entry(provider(i, names));
     const prefix = e.p.zip_code.slice(0, 3);
     let list = byPrefix.get(prefix);
     if (!list) byPrefix.set(prefix, (list = []));
@@ -134,7 +179,7 @@ export function createDirectory(count = DEFAULT_PROVIDER_COUNT): ProviderDirecto
       const needle = query.toLowerCase();
       const prefix = zip.slice(0, 3);
       let list = byPrefix.get(prefix);
-      if (!list) byPrefix.set(prefix, (list = regionProviders(prefix).map(entry)));
+      if (!list) byPrefix.set(prefix, (list = regionProviders(prefix, names).map(entry)));
       return (list ?? []).filter((e) => e.text.includes(needle)).map((e) => e.p);
     },
   };

@@ -107,6 +107,20 @@ export const SESSION_FAULTS = {
     (req, res) =>
       created(req, res) ? { ...res, body: { ...bodyOf(res), external_id: 'sess_server_generated' } } : res,
   ),
+  externalIdAstralMangled: rewrite(
+    'sessions-external-id-astral-mangled',
+    'SESSIONS-EXTERNAL-ID-ECHO',
+    'An external_id is echoed with each character outside the Basic Multilingual Plane (an emoji, 𝔸) replaced by U+FFFD: it is stored as UCS-2.',
+    serverProbe(({ call }) =>
+      body(call, 'POST', S, { json: sessionBody({ external_id: 'crm-😀' }) }).then((b) => b.external_id),
+    ),
+    (req, res) => {
+      const id = bodyOf(res)?.external_id;
+      return created(req, res) && typeof id === 'string'
+        ? { ...res, body: { ...bodyOf(res), external_id: id.replace(/[\u{10000}-\u{10ffff}]/gu, '\ufffd') } }
+        : res;
+    },
+  ),
   linksRelative: rewrite(
     'sessions-links-relative',
     'SESSIONS-LINKS',

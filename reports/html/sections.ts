@@ -1,6 +1,7 @@
 /** The parts of report.html: header and counts, evidence, per-family tables, failures, skips. */
 import type { Finding } from '../../harness/model.js';
 import { ruleCountsLine, type RunSummary } from '../summary.js';
+import { missingLine } from '../required.js';
 import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../steps.js';
 import { html, type Raw } from './escape.js';
@@ -11,6 +12,9 @@ import { historyLines } from '../monitor/history.js';
 
 const anchor = (index: number) => `check-${index}`;
 
+/** The class of a verdict (`not run` -> `v-not-run`). */
+const v = (verdict: string) => `v-${verdict.replace(/ /g, '-')}`;
+
 export function headerSection(summary: RunSummary): Raw {
   const { counts } = summary;
   const count = (label: string, n: number, cls: string) => html`<div class="count ${cls}"><b>${n}</b>${label}</div>`;
@@ -18,9 +22,22 @@ export function headerSection(summary: RunSummary): Raw {
 <p class="meta">Run <code>${summary.runId}</code> · target <b>${summary.target.name}</b> <code>${summary.target.baseUrl}</code>${summary.target.fault ? html` · fault <code>${summary.target.fault}</code>` : ''} · profile <b>${summary.runProfile}</b> · spec <code>${summary.spec.source}</code>${summary.spec.version ? ` v${summary.spec.version}` : ''} · started ${summary.startedAt} · ${(summary.durationMs / 1000).toFixed(1)} s · seed ${summary.seed}</p>
 ${documentDefects(summary)}
 <p class="meta">Scope: ${scopeLine(summary.scope)}</p>
-<p>Outcome: <span class="outcome v-${summary.outcome}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
-<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}${counts.steps ? count('setup steps failed', counts.steps, 'v-failed') : ''}</div>
-<p class="meta rule-counts">${ruleCountsLine(summary.ruleCounts)}</p>`;
+<p>Outcome: <span class="outcome ${v(summary.outcome)}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
+<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}${counts['not run'] ? count('not run', counts['not run'], 'v-not-run') : ''}${counts.steps ? count('setup steps failed', counts.steps, 'v-failed') : ''}</div>
+<p class="meta rule-counts">${ruleCountsLine(summary.ruleCounts)}</p>
+${requiredSection(summary)}`;
+}
+
+/** What the run profile required of the run; each required rule it did not prove, with what it needs. */
+export function requiredSection(summary: RunSummary): Raw {
+  const { required } = summary;
+  const proven = required.rules.length - required.missing.length;
+  const never = required.unreachable.length
+    ? html` Never required, no run can reach them: <code>${required.unreachable.join(', ')}</code>.`
+    : '';
+  const head = html`<p class="meta required">Required: ${required.basis}: ${proven} of ${required.rules.length} proven.${never}</p>`;
+  if (required.missing.length === 0) return head;
+  return html`${head}<div class="card warning"><b>Incomplete: ${missingLine(required.missing)}.</b> A required rule that was skipped, blocked, not run or not reached keeps the run from PASSED.<table><tr><th>rule</th><th>verdict</th><th>needs</th></tr>${required.missing.map((m) => html`<tr><td><code>${m.rule}</code></td><td class="${v(m.verdict)}">${m.verdict}</td><td>${m.needs.join('; ')}</td></tr>`)}</table></div>`;
 }
 
 /**
@@ -60,7 +77,7 @@ export function familyTables(summary: RunSummary): Raw {
       .filter(({ finding }) => finding.family === family)
       .map(
         ({ finding, index }) =>
-          html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="v-${finding.verdict}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`,
+          html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="${v(finding.verdict)}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : finding.verdict === 'not run' ? (finding.message ?? '') : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`,
       );
     return html`<h3>${family}</h3><table><tr><th>check</th><th>rules</th><th>verdict</th><th>note</th><th>time</th></tr>${rows}</table>`;
   })}`;
@@ -72,7 +89,7 @@ function findingCard(summary: RunSummary, finding: Finding, index: number): Raw 
     return html`<dt>rule</dt><dd><code>${rule}</code> (section ${outcome?.section ?? '?'}, ${outcome?.strength ?? 'unknown strength'})</dd><dt>statement</dt><dd>${outcome?.statement ?? 'not in the catalogue'}</dd>`;
   });
   return html`<div class="card ${finding.verdict}" id="${anchor(index)}">
-<b class="v-${finding.verdict}">${finding.verdict}</b> · <b>${finding.check}</b> <span class="meta">(${finding.family})</span>
+<b class="${v(finding.verdict)}">${finding.verdict}</b> · <b>${finding.check}</b> <span class="meta">(${finding.family})</span>
 <dl>${rules}${finding.expected !== undefined ? html`<dt>expected</dt><dd><pre>${finding.expected}</pre></dd>` : ''}${finding.observed !== undefined ? html`<dt>observed</dt><dd><pre>${finding.observed}</pre></dd>` : ''}${finding.steps !== undefined ? html`<dt>shortest failing sequence</dt><dd><pre>${finding.steps}</pre></dd>` : ''}${finding.message !== undefined ? html`<dt>message</dt><dd><pre>${finding.message}</pre></dd>` : ''}${finding.confirmation ? html`<dt>confirmation</dt><dd>${confirmationLine(finding)}</dd>` : ''}${finding.reproduce ? html`<dt>reproduce</dt><dd><pre>${finding.reproduce}</pre></dd>` : ''}</dl>
 ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h3>${exchangeList(finding.exchanges)}` : html`<p class="meta">No exchange was recorded.</p>`}
 </div>`;
@@ -125,13 +142,18 @@ export function rulesSection(summary: RunSummary): Raw {
           .map((f) => f.needs ?? 'unknown'),
       ),
     ];
+    const proof = outcome.proof?.map(
+      (p) => `${p.check} (${p.exchanges.length} exchange${p.exchanges.length === 1 ? '' : 's'})`,
+    );
     const why =
       outcome.verdict === 'blocked'
         ? `blocked by ${blockedBy.join(', ')}`
         : outcome.verdict === 'skipped'
           ? `needs ${needs.join(', ')}`
-          : '';
-    return html`<tr><td><code>${id}</code></td><td>${outcome.section ?? ''}</td><td class="v-${outcome.verdict.replace(' ', '-')}">${outcome.verdict}</td><td>${outcome.checks}</td><td>${why}</td></tr>`;
+          : proof?.length
+            ? `proven by ${proof.join(', ')}`
+            : '';
+    return html`<tr><td><code>${id}</code></td><td>${outcome.section ?? ''}</td><td class="${v(outcome.verdict)}">${outcome.verdict}</td><td>${outcome.checks}</td><td>${why}</td></tr>`;
   });
   return html`<details class="rules"><summary><h2>Rules (${rows.length})</h2></summary><table><tr><th>rule</th><th>section</th><th>verdict</th><th>checks</th><th></th></tr>${rows}</table></details>`;
 }
@@ -139,7 +161,7 @@ export function rulesSection(summary: RunSummary): Raw {
 export function evidenceSection(summary: RunSummary): Raw {
   const rules = Object.entries(summary.ruleVerdicts).map(([id, outcome]) => {
     const checks = summary.findings.filter((f) => f.rules.includes(id));
-    return html`<tr><td><code>${id}</code></td><td>${outcome.section ?? ''}</td><td class="v-${outcome.verdict}">${outcome.verdict}</td><td><details><summary>${checks.length} checks, ${checks.reduce((n, c) => n + c.exchanges.length, 0)} exchanges</summary>${checks.map((c) => html`<p><b>${c.check}</b>: <span class="v-${c.verdict}">${c.verdict}</span></p>${exchangeList(c.exchanges, 5)}`)}</details></td></tr>`;
+    return html`<tr><td><code>${id}</code></td><td>${outcome.section ?? ''}</td><td class="${v(outcome.verdict)}">${outcome.verdict}</td><td><details><summary>${checks.length} checks, ${checks.reduce((n, c) => n + c.exchanges.length, 0)} exchanges</summary>${checks.map((c) => html`<p><b>${c.check}</b>: <span class="${v(c.verdict)}">${c.verdict}</span></p>${exchangeList(c.exchanges, 5)}`)}</details></td></tr>`;
   });
   return html`<section class="evidence"><h2>Certification evidence</h2>
 <table><tr><th>target</th><td>${summary.target.name} <code>${summary.target.baseUrl}</code></td></tr>
@@ -148,7 +170,7 @@ export function evidenceSection(summary: RunSummary): Raw {
 <tr><th>time</th><td>${summary.startedAt} to ${summary.finishedAt}</td></tr>
 <tr><th>profile</th><td>${summary.runProfile}</td></tr>
 <tr><th>scope</th><td>${scopeLine(summary.scope)}</td></tr>
-<tr><th>outcome</th><td class="v-${summary.outcome}">${outcomeLabel(summary)}</td></tr>
+<tr><th>outcome</th><td class="${v(summary.outcome)}">${outcomeLabel(summary)}</td></tr>
 <tr><th>summary digest</th><td class="digest"><code>${summary.digest}</code></td></tr></table>
 <p class="meta">The summary digest is the sha256 of the canonical JSON of summary.json without its <code>digest</code> field (keys sorted, no whitespace): it shows the file is whole, not that nobody edited it (an editor can recompute it). evidence.json carries an Ed25519 signature when the run had a signing key; <code>partner-conformance verify evidence.json --public-key &lt;key.pem&gt;</code> checks it against a key you trust, and its <code>requestIds</code> list every exchange's X-Request-Id to match against the target's own logs.</p>
 <h3>Verdict per rule</h3><table><tr><th>rule</th><th>section</th><th>verdict</th><th>exchanges</th></tr>${rules}</table></section>`;

@@ -10,8 +10,8 @@ h3 { font-size: 15px; margin: 16px 0 6px; }
 .count { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 110px; }
 .count b { display: block; font-size: 22px; }
 .outcome { display: inline-block; padding: 2px 10px; border-radius: 12px; color: #fff; font-weight: 600; }
-.v-passed { color: var(--ok); } .v-failed { color: var(--bad); } .v-warning { color: var(--warn); } .v-skipped { color: var(--skip); } .v-blocked { color: var(--warn); }
-.outcome.v-passed { background: var(--ok); color: #fff; } .outcome.v-failed { background: var(--bad); color: #fff; } .outcome.v-empty { background: var(--warn); color: #fff; } .outcome.partial { outline: 3px dashed var(--warn); outline-offset: 2px; }
+.v-passed { color: var(--ok); } .v-failed { color: var(--bad); } .v-warning { color: var(--warn); } .v-skipped { color: var(--skip); } .v-blocked { color: var(--warn); } .v-not-run { color: var(--skip); font-style: italic; }
+.outcome.v-passed { background: var(--ok); color: #fff; } .outcome.v-failed { background: var(--bad); color: #fff; } .outcome.v-empty { background: var(--warn); color: #fff; } .outcome.v-blocked, .outcome.v-incomplete { background: var(--warn); color: #fff; } .outcome.partial { outline: 3px dashed var(--warn); outline-offset: 2px; }
 table { border-collapse: collapse; width: 100%; margin: 6px 0 12px; }
 th, td { text-align: left; border-bottom: 1px solid var(--line); padding: 4px 8px; vertical-align: top; }
 th { background: var(--soft); font-weight: 600; }

@@ -70,6 +70,7 @@ export function sampleFindings(): Finding[] {
           role: 'approved',
         },
       ],
+      proof: { 'PING-200': [0] },
       durationMs: 5,
     },
     {

@@ -4,7 +4,7 @@
  */
 import { verify, KEY_CASES } from '../../harness/suite/index.js';
 import { expectForbidden } from '../../harness/checks/index.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
+import { createSession, freshExternalId, sessionBody, sessionTarget, SESSION_FIXTURES } from './session-body.js';
 
 for (const { what, rule, key } of KEY_CASES) {
   verify(
@@ -17,6 +17,6 @@ for (const { what, rule, key } of KEY_CASES) {
       );
       expectForbidden(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
     },
-    { needs: { writes: true } },
+    { needs: { writes: true, fixtures: SESSION_FIXTURES } },
   );
 }

@@ -6,9 +6,18 @@
  * Every invalid body breaks that one rule and is otherwise valid for the target.
  */
 import { verify } from '../../harness/suite/index.js';
-import { CAMPAIGN, createSession, freshExternalId, sessionBody, sessionPlanId, sessionTarget } from './session-body.js';
+import {
+  CAMPAIGN,
+  createSession,
+  freshExternalId,
+  sessionBody,
+  optionalSessionPlanId,
+  sessionPlanId,
+  sessionTarget,
+  SESSION_FIXTURES,
+} from './session-body.js';
 
-const writes = { writes: true } as const;
+const writes = { writes: true, fixtures: SESSION_FIXTURES };
 
 /**
  * For rejections only: agent_assisted refuses plan_id whatever its value, so a profile without
@@ -50,7 +59,7 @@ verify(
     const ex = await t.send(createSession(body));
     t.expect.status(ex, 200);
   },
-  { needs: writes },
+  { needs: { ...writes, fixtures: [...writes.fixtures, 'sessionPlanId'] } },
 );
 
 verify(
@@ -90,7 +99,7 @@ verify(
   ['SESSIONS-AGENT-PLAN-ID-REJECTED'],
   async (t) => {
     const target = await sessionTarget(t);
-    const planId = typeof t.target.fixture('sessionPlanId') === 'string' ? sessionPlanId(t) : ANY_PLAN_ID;
+    const planId = optionalSessionPlanId(t) ?? ANY_PLAN_ID;
     const ex = await t.send(
       createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), planId })),
     );

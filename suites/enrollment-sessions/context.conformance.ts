@@ -4,9 +4,16 @@
  * that fills in a missing member with a default still answers 200 and is caught.
  */
 import { verify } from '../../harness/suite/index.js';
-import { CONTEXT_FIELDS, createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
+import {
+  CONTEXT_FIELDS,
+  createSession,
+  freshExternalId,
+  sessionBody,
+  sessionTarget,
+  SESSION_FIXTURES,
+} from './session-body.js';
 
-const writes = { writes: true } as const;
+const writes = { writes: true, fixtures: SESSION_FIXTURES };
 
 verify(
   'a session without context is rejected with 400 in the unified envelope',

@@ -3,9 +3,16 @@
  * in an unsupported media type (415) and malformed JSON (400), each in the unified envelope.
  */
 import { maxBodyBytes, verify } from '../../harness/suite/index.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget, SESSIONS_PATH } from './session-body.js';
+import {
+  createSession,
+  freshExternalId,
+  sessionBody,
+  sessionTarget,
+  SESSIONS_PATH,
+  SESSION_FIXTURES,
+} from './session-body.js';
 
-const writes = { writes: true } as const;
+const writes = { writes: true, fixtures: SESSION_FIXTURES };
 
 verify(
   'a session body above the size limit gets 413 in the unified envelope',
@@ -20,7 +27,7 @@ verify(
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
-  { needs: writes },
+  { needs: { ...writes, fixtures: [...writes.fixtures, 'maxBodyBytes'] } },
 );
 
 verify(

@@ -5,7 +5,14 @@
  */
 import { verify } from '../../harness/suite/index.js';
 import { expectForbidden } from '../../harness/checks/index.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget, type Flow } from './session-body.js';
+import {
+  createSession,
+  freshExternalId,
+  sessionBody,
+  sessionTarget,
+  type Flow,
+  SESSION_FIXTURES,
+} from './session-body.js';
 
 const UNAPPROVED = 'unapproved';
 /** Approved for sessions, healthy OAuth link, no deeplink agent id. */
@@ -26,7 +33,7 @@ verify(
       expectForbidden(t.expect, ex, 'GATE-SESSIONS-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE');
     }
   },
-  { needs: { writes: true, roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES, roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
 );
 
 /** One flow under one role must give `status` (and `forbidden` when refused). */
@@ -42,7 +49,7 @@ function gateCheck(title: string, rule: string, role: string, flow: Flow, status
       if (status === 403) expectForbidden(t.expect, ex, rule);
       else t.expect.status(ex, status);
     },
-    { needs: { writes: true, roles: [role], distinctKeys: ['approved', role] } },
+    { needs: { writes: true, fixtures: SESSION_FIXTURES, roles: [role], distinctKeys: ['approved', role] } },
   );
 }
 

@@ -2,24 +2,30 @@
  * Generated session bodies with a rule oracle: flow x plan_id x campaign x location.state x
  * the key's gates, drawn from what the target is known to have (its county, plan id and keys),
  * each answered as session-oracle.ts predicts. Each case stands on a corner where one rule alone
- * decides (session-cases.ts); the first runs take every corner once. A failure names the rule it
- * breaks.
+ * decides (session-cases.ts); the first runs take every corner once. Every body carries an
+ * external_id and a household drawn from the contract's domain (session-domain.ts): an accepted
+ * session echoes the external_id character for character. A failure names the rule it breaks.
  */
+import fc from 'fast-check';
 import { expectForbidden } from '../../harness/checks/index.js';
-import { SkipCheck, verifyProperty, type CheckContext } from '../../harness/suite/index.js';
-import { CAMPAIGN, createSession, freshExternalId, sessionBody, sessionPlanId, sessionTarget } from './session-body.js';
+import { draw, verifyProperty, type CheckContext } from '../../harness/suite/index.js';
+import {
+  CAMPAIGN,
+  createSession,
+  freshExternalId,
+  optionalSessionPlanId,
+  SESSION_FIXTURES,
+  sessionBody,
+  sessionTarget,
+} from './session-body.js';
 import { directedRuns, sessionRuns, type SessionCaseOptions } from './session-cases.js';
+import { sessionDomain, type SessionDomain } from './session-domain.js';
 import { GATES, SESSION_ORACLE_RULES, sessionOutcome, type SessionCase } from './session-oracle.js';
 
+const today = (): string => new Date().toISOString().slice(0, 10);
+
 /** A plan id the target accepts, or undefined when the profile has none (plan_id is then never drawn). */
-function planIdOf(t: CheckContext): string | undefined {
-  try {
-    return sessionPlanId(t);
-  } catch (e) {
-    if (e instanceof SkipCheck) return undefined;
-    throw e;
-  }
-}
+const planIdOf = optionalSessionPlanId;
 
 /** What the profile offers: the gate roles it has keys for, and whether a plan id can be sent. */
 const optionsOf = (t: CheckContext): SessionCaseOptions => ({
@@ -27,11 +33,13 @@ const optionsOf = (t: CheckContext): SessionCaseOptions => ({
   planId: planIdOf(t) !== undefined,
 });
 
-async function sendCase(t: CheckContext, c: SessionCase): Promise<void> {
+async function sendCase(t: CheckContext, c: SessionCase, domain: SessionDomain): Promise<void> {
   const target = await sessionTarget(t);
+  const externalId = `${freshExternalId(t)} ${domain.externalId}`;
   const body = sessionBody(target, c.flow, {
-    externalId: freshExternalId(t),
+    externalId,
     withState: c.state,
+    household: domain.household,
     ...(c.planId ? { planId: planIdOf(t)! } : {}),
     ...(c.campaign ? { campaign: CAMPAIGN } : {}),
   });
@@ -39,14 +47,30 @@ async function sendCase(t: CheckContext, c: SessionCase): Promise<void> {
   const outcome = sessionOutcome(c);
   if (outcome.forbidden) expectForbidden(t.expect, ex, outcome.rule);
   else t.expect.rules(outcome.rule).status(ex, outcome.statuses);
+  if (ex.response?.status === 200) {
+    const echoed = t.json<{ external_id?: unknown }>(ex)?.external_id;
+    t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO').that(ex, {
+      holds: echoed === externalId,
+      title: 'external_id not echoed as sent',
+      expected: JSON.stringify(externalId),
+      observed: JSON.stringify(echoed),
+    });
+  }
 }
 
+type Run = [cases: SessionCase[], domain: SessionDomain];
+
 verifyProperty(
-  'generated session bodies get 200, 400 or 403 as flow, plan_id, campaign, location.state and the key’s gates say',
-  SESSION_ORACLE_RULES,
-  (t) => sessionRuns(optionsOf(t)),
-  async (t, run) => {
-    for (const c of run) await sendCase(t, c);
+  'generated session bodies get 200, 400 or 403 as flow, plan_id, campaign, location.state and the key’s gates say, and an accepted one echoes its external_id of any characters',
+  [...SESSION_ORACLE_RULES, 'SESSIONS-EXTERNAL-ID-ECHO'],
+  (t): fc.Arbitrary<Run> => fc.tuple(sessionRuns(optionsOf(t)), sessionDomain(today())),
+  async (t, [run, domain]) => {
+    for (const c of run) await sendCase(t, c, domain);
   },
-  { needs: { writes: true }, examples: (t) => directedRuns(optionsOf(t)) },
+  {
+    needs: { writes: true, fixtures: SESSION_FIXTURES },
+    // The corners first, each with a household and an id drawn for this seed.
+    examples: (t) =>
+      directedRuns(optionsOf(t)).map((run, i): Run => [run, draw(t, sessionDomain(today()), `session corner ${i}`)]),
+  },
 );

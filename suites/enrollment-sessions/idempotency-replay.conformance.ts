@@ -4,7 +4,14 @@
  * still in flight is refused.
  */
 import { verify, expectReplayRuleByRule, stepStatus } from '../../harness/suite/index.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget, START_SESSION } from './session-body.js';
+import {
+  createSession,
+  freshExternalId,
+  sessionBody,
+  sessionTarget,
+  START_SESSION,
+  SESSION_FIXTURES,
+} from './session-body.js';
 
 verify(
   'a session replayed with the same Idempotency-Key and body repeats the first response verbatim with Idempotent-Replay: true',
@@ -18,7 +25,7 @@ verify(
     t.expect.rules('IDEMP-FIRST-NO-REPLAY-HEADER').noHeader(first, 'Idempotent-Replay');
     expectReplayRuleByRule(t, first, await t.send({ ...req, label: 'replay' }));
   },
-  { needs: { writes: true } },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES } },
 );
 
 verify(
@@ -44,7 +51,7 @@ verify(
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(other);
     t.expect.rules('IDEMP-MISMATCH-422').unifiedEnvelope(other, 'idempotency_mismatch');
   },
-  { needs: { writes: true } },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES } },
 );
 
 verify(
@@ -69,5 +76,5 @@ verify(
     });
     t.expect.unifiedEnvelope(refused, 'idempotency_in_progress');
   },
-  { needs: { writes: true, fixtures: ['slowExternalId'] } },
+  { needs: { writes: true, fixtures: [...SESSION_FIXTURES, 'slowExternalId'] } },
 );

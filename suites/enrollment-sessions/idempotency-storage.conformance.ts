@@ -5,7 +5,7 @@
 import { TIER_RATES } from '../../harness/client/index.js';
 import { verify, waitAfter429, type ApiRequest, expectStoredFailureReplayed } from '../../harness/suite/index.js';
 import { drained, sleep, tierOf } from '../utility/rate-limit-kit.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget } from './session-body.js';
+import { createSession, freshExternalId, sessionBody, sessionTarget, SESSION_FIXTURES } from './session-body.js';
 
 /** The smallest burst, so the fewest requests drain it. Approved for sessions in the reference accounts. */
 const LOW = 'tierLow';
@@ -35,7 +35,7 @@ verify(
     t.expect.rules('IDEMP-429-NOT-STORED').status(retried, 200);
     t.expect.rules('IDEMP-429-NOT-STORED').noHeader(retried, 'Idempotent-Replay');
   },
-  { needs: { writes: true, roles: [LOW] }, timeoutMs: 20_000 },
+  { needs: { writes: true, fixtures: SESSION_FIXTURES, roles: [LOW] }, timeoutMs: 20_000 },
 );
 
 verify(
@@ -46,5 +46,5 @@ verify(
     const body = sessionBody(target, 'self_service', { externalId: t.fixture<string>('serverErrorExternalId') });
     await expectStoredFailureReplayed(t, createSession(body, { idempotencyKey: t.idempotencyKey('failed') }));
   },
-  { needs: { writes: true, fixtures: ['serverErrorExternalId'] } },
+  { needs: { writes: true, fixtures: [...SESSION_FIXTURES, 'serverErrorExternalId'] } },
 );

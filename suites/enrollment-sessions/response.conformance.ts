@@ -5,9 +5,16 @@
 import { REDACTED } from '../../harness/client/index.js';
 import { verify, type Exchange } from '../../harness/suite/index.js';
 import type { CheckContext } from '../../harness/suite/index.js';
-import { createSession, freshExternalId, sessionBody, sessionTarget, type Flow } from './session-body.js';
+import {
+  createSession,
+  freshExternalId,
+  sessionBody,
+  sessionTarget,
+  type Flow,
+  SESSION_FIXTURES,
+} from './session-body.js';
 
-const writes = { writes: true } as const;
+const writes = { writes: true, fixtures: SESSION_FIXTURES };
 
 /** An absolute http(s) URL: a link a browser can open. */
 function isBrowserUrl(value: unknown): boolean {

@@ -1,15 +1,18 @@
 /**
  * Enrollment session request bodies (2.6) that are valid for the target, and the variants the
  * checks break one rule at a time. The location comes from the target itself: the county of
- * the `zipCode` fixture (read once per run), else the `state` fixture.
+ * the `zipCode` fixture (read once per run), else the `state` fixture, which every check that
+ * builds a body declares (SESSION_FIXTURES).
  */
 import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
-import { SkipCheck } from '../../harness/suite/index.js';
 
 /** The setup step of a check that needs a session started first (a valid self_service request). */
 export const START_SESSION = 'start a self_service session';
 
 export const SESSIONS_PATH = '/v1/enrollment-sessions';
+
+/** What every check that builds a session body needs: a state to place it in (placeOf). */
+export const SESSION_FIXTURES: readonly string[] = ['state'];
 export type Flow = 'agent_assisted' | 'self_service';
 /** Every member of `context` is required (2.6). */
 export const CONTEXT_FIELDS = [
@@ -75,17 +78,16 @@ async function countyPlace(t: CheckContext, zip: string): Promise<Place | undefi
 }
 
 async function placeOf(t: CheckContext): Promise<Place> {
-  const [zip, fips, state] = ['zipCode', 'fipsCode', 'state'].map((name) => t.target.fixture(name));
+  const state = t.fixture<string>('state');
+  const [zip, fips] = ['zipCode', 'fipsCode'].map((name) => t.target.fixture(name));
   // The profile already names a county: no read needed.
-  if (typeof zip === 'string' && typeof fips === 'string' && typeof state === 'string')
-    return { zip_code: zip, fips_code: fips, state };
+  if (typeof zip === 'string' && typeof fips === 'string') return { zip_code: zip, fips_code: fips, state };
   if (typeof zip === 'string') {
     const key = `${t.config.runId} ${zip}`;
     if (!places.has(key)) places.set(key, countyPlace(t, zip));
     const place = await places.get(key);
     if (place) return place;
   }
-  if (typeof state !== 'string') throw new SkipCheck('fixture state');
   return { state };
 }
 
@@ -104,6 +106,8 @@ export interface SessionParts {
   withState?: boolean;
   planId?: string;
   campaign?: Record<string, unknown>;
+  /** The household in place of the one-applicant default (e.g. drawn from the domain). */
+  household?: Record<string, unknown>;
 }
 
 /** A campaign block with members of the document's EnrollmentSessionCampaign (the prose shows none). */
@@ -119,7 +123,7 @@ export function sessionBody(target: SessionTarget, flow: Flow, parts: SessionPar
     ...(parts.planId !== undefined ? { plan_id: parts.planId } : {}),
     ...(parts.campaign !== undefined ? { campaign: parts.campaign } : {}),
     location,
-    household: {
+    household: parts.household ?? {
       annual_income: 42000,
       household_size: 1,
       applicants: [
@@ -146,16 +150,11 @@ export function createSession(json: unknown, extra: Partial<ApiRequest> = {}): A
 /** A unique external_id for this run. */
 export const freshExternalId = (t: CheckContext): string => t.idempotencyKey('ext');
 
-/** The embedded reference server accepts any plan_id string in self_service. */
-const REFERENCE_PLAN_ID = 'conformance-plan-id';
+/** A plan id for `plan_id`: the `sessionPlanId` fixture (plan ids are target data), which the check declares. */
+export const sessionPlanId = (t: CheckContext): string => t.fixture<string>('sessionPlanId');
 
-/**
- * A plan id for `plan_id`: the `sessionPlanId` fixture (plan ids are target data), else on the
- * embedded reference server any id; other targets without the fixture skip the check.
- */
-export function sessionPlanId(t: CheckContext): string {
+/** The `sessionPlanId` fixture when the profile has one (a check that can do without it). */
+export function optionalSessionPlanId(t: CheckContext): string | undefined {
   const pinned = t.target.fixture('sessionPlanId');
-  if (typeof pinned === 'string') return pinned;
-  if (t.config.embedded) return REFERENCE_PLAN_ID;
-  throw new SkipCheck('fixture sessionPlanId');
+  return typeof pinned === 'string' ? pinned : undefined;
 }

@@ -14,6 +14,7 @@ import { applicationIdOf, policyStatusOf, type Json } from './application-reader
 import {
   actionRequest,
   createBody,
+  domainMembers,
   createRequest,
   planYear,
   readRequest,
@@ -135,8 +136,13 @@ export function sharedApplication(
   return once(t, name, () => createApplication(t, plan, parts));
 }
 
-/** A clean planFull draft that no check changes (the create check offers its own). */
-export const fullDraft = (t: CheckContext) => sharedApplication(t, 'fullDraft', 'planFull');
+/**
+ * A clean planFull draft that no check changes (the create check offers its own), with members
+ * drawn from the domain (an external_id of any characters, names of every kind): the external_id
+ * filter finds it by that id.
+ */
+export const fullDraft = (t: CheckContext) =>
+  sharedApplication(t, 'fullDraft', 'planFull', { extra: domainMembers(t, 'fullDraft') });
 /** A clean planLimited draft of the next plan year (differs from fullDraft in every list filter). */
 export const limitedDraft = (t: CheckContext) =>
   sharedApplication(t, 'limitedDraft', 'planLimited', { planYear: planYear(t) + 1 });

@@ -67,7 +67,7 @@ verify(
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
-  { needs: { ...writes, fixtures: ['planFull'] } },
+  { needs: { ...writes, fixtures: ['planFull', 'maxBodyBytes'] } },
 );
 
 verify(

@@ -2,11 +2,12 @@
  * Creating an application (4.10, 2.8): the success status and body, the initial state, and
  * validation errors reported on the application rather than lost.
  */
-import { verify } from '../../harness/suite/index.js';
+import { idempotencyKey } from '../../generators/index.js';
+import { draw, verify } from '../../harness/suite/index.js';
 import { applicationIdOf, paymentRedirectSupported } from './application-reader.js';
 import { share, type Json } from './applications.js';
-import { expectPolicyStatusInEnum, strayHrefs } from './observe.js';
-import { createBody, createRequest, INCOMPLETE_LEAVES_OUT } from './requests.js';
+import { expectPolicyStatusInEnum, expectSentShown, strayHrefs } from './observe.js';
+import { createBody, createRequest, domainMembers, INCOMPLETE_LEAVES_OUT } from './requests.js';
 
 const writes = { writes: true } as const;
 
@@ -27,13 +28,18 @@ verify(
     'ENR-CREATE-NEXT-ACTIONS-HREF',
     'ENR-CREATE-CARRIER-CAPABILITIES',
     'ENR-POLICY-STATUS-ENUM',
+    'ENR-CREATE-DATA-ROUND-TRIP',
     'IDEMP-FIRST-NO-REPLAY-HEADER',
     'SCHEMA-RESPONSE-VALID',
     'SCHEMA-SUCCESS-JSON',
   ],
   async (t) => {
-    const request = createBody(t, t.fixture<string>('planFull'));
-    const ex = await t.send(createRequest(request));
+    // The domain drawn into the run's first application: any characters in its id, names of
+    // every kind, a key of the whole alphabet up to 255 characters (ending in a unique stamp).
+    const request = createBody(t, t.fixture<string>('planFull'), { extra: domainMembers(t, 'create') });
+    const stamp = t.idempotencyKey('key');
+    const key = draw(t, idempotencyKey({ stamp, minLength: stamp.length + 1 }), 'create key');
+    const ex = await t.send(createRequest(request, { idempotencyKey: key }));
     t.expect.rules('ENR-CREATE-SUCCESS').status(ex, [200, 201]);
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     const app = t.json<Json>(ex);
@@ -85,6 +91,7 @@ verify(
       expected: 'boolean members stating cancellation and termination support (e.g. carrier.supports_cancellation)',
       observed: () => `members ${Object.keys(app).join(', ')}`,
     });
+    expectSentShown(t.expect.rules('ENR-CREATE-DATA-ROUND-TRIP'), ex, request);
     t.expect.rules('IDEMP-FIRST-NO-REPLAY-HEADER').noHeader(ex, 'Idempotent-Replay');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createEnrollment');
     const id = applicationIdOf(app);

@@ -1,27 +1,37 @@
 /**
  * List pagination (4.9, section 8): limit defaults to 25 and offset to 0, and offset skips that
- * many rows, so consecutive pages agree with one larger page. Only a few pages are sampled,
- * never the whole account (a target may hold thousands of applications); the account is topped
- * up to one more application than the default page holds, so the default is observable. The
+ * many rows, so the pages partition the list (harness/suite/page-walk.ts) at the bounds (100, 1)
+ * and a drawn limit, and `pagination.total` counts it. Only a few pages are read, never the
+ * whole account (a target may hold thousands of applications); the account is topped up to one
+ * more application than the default page holds, so the default is observable. The
  * offset checks page the run's own list (run-list.ts), which nothing else writes, or else the
  * account's list between two reads of its first rows: never a race with concurrent writes.
  */
+import fc from 'fast-check';
 import {
-  overlapOf,
-  pagesMatchLarger,
+  draw,
+  expectPartition,
+  limitOffsetProblem,
+  pagesPerWalk,
+  partitionProblems,
+  readPartition,
   SkipCheck,
   stepFailed,
   verify,
   type CheckContext,
   type Exchange,
+  type PartitionKind,
+  type ReadPage,
 } from '../../harness/suite/index.js';
 import { CREATE_SUCCESS, once, sendCreate, SHARED_DRAFTS } from './applications.js';
-import { applicationRowsOf } from './application-reader.js';
+import { applicationRowsOf, paginationOf } from './application-reader.js';
 import { expectRows, rowIds } from './observe.js';
 import { createBody, createRequest, listRequest } from './requests.js';
 import { pagedList } from './run-list.js';
 
 const DEFAULT_LIMIT = 25;
+/** The largest limit (4.9). */
+const MAX_LIMIT = 100;
 /** Rows the account must hold: one more than the default page, so the default is observable. */
 const MIN_ROWS = DEFAULT_LIMIT + 1;
 
@@ -98,42 +108,44 @@ verify(
   { needs },
 );
 
+/** Which rule a partition problem of the application list breaks. */
+const PARTITION_RULES: Readonly<Record<PartitionKind, string>> = {
+  oversized: 'ENR-LIST-PAGES-CONSISTENT',
+  metadata: 'ENR-LIST-PAGES-CONSISTENT',
+  overlap: 'ENR-LIST-PAGES-CONSISTENT',
+  disagree: 'ENR-LIST-PAGES-CONSISTENT',
+  count: 'ENR-LIST-PAGES-CONSISTENT',
+  total: 'ENR-LIST-TOTAL',
+};
+
 verify(
-  'two consecutive pages do not overlap and together equal one page twice as large',
-  ['ENR-LIST-PAGES-CONSISTENT'],
+  'the pages of the list at limit 100, 1 and a drawn limit partition its applications: none twice, none missed, pagination naming each page and one total',
+  ['ENR-LIST-PAGES-CONSISTENT', 'ENR-LIST-TOTAL'],
   async (t) => {
     const list = await pagedList(t);
-    const size = 2;
-    const exchanges = await list.still(
-      async () =>
-        [
-          await t.send(list.request({ limit: size, offset: 0 }, 'page 1')),
-          await t.send(list.request({ limit: size, offset: size }, 'page 2')),
-          await t.send(list.request({ limit: 2 * size, offset: 0 }, 'pages 1 and 2 at once')),
-        ] as const,
-    );
-    if (!exchanges) throw new SkipCheck(STILL);
-    const [firstEx, secondEx, bothEx] = exchanges;
-    const pages = {
-      first: rowIds(expectRows(t.expect, firstEx)),
-      second: rowIds(expectRows(t.expect, secondEx)),
-      both: rowIds(expectRows(t.expect, bothEx)),
+    const read: ReadPage = async (index, size) => {
+      const ex = await t.send(
+        list.request({ limit: size, offset: index * size }, `offset ${index * size}, limit ${size}`),
+      );
+      const pagination = paginationOf(ex.response?.json);
+      const total = pagination?.total;
+      return {
+        index,
+        size,
+        rows: rowIds(expectRows(t.expect.rules('ENR-LIST-PAGES-CONSISTENT'), ex)),
+        total: Number.isInteger(total) ? (total as number) : undefined,
+        metadataProblem: limitOffsetProblem(pagination, index * size, size),
+        ex,
+      };
     };
-    if (pages.both.length < 2 * size)
-      throw new SkipCheck(`${2 * size} applications to page through (${list.what} lists ${pages.both.length})`);
-    const overlap = overlapOf(pages);
-    t.expect.that(secondEx, {
-      holds: overlap.length === 0,
-      title: 'pages overlap',
-      expected: `no application on both pages of ${list.what} (offset skips that many rows)`,
-      observed: `on both pages: ${overlap.join(', ')}`,
-    });
-    t.expect.that(secondEx, {
-      holds: pagesMatchLarger(pages),
-      title: 'pages disagree with the larger page',
-      expected: `page 1 then page 2 = ${pages.both.join(', ')}`,
-      observed: `${[...pages.first, ...pages.second].join(', ')}`,
-    });
+    const drawn = draw(t, fc.integer({ min: 2, max: MAX_LIMIT - 1 }), 'enrollments limit');
+    const partition = await list.still(() =>
+      readPartition(read, { largest: MAX_LIMIT, drawn, maxPages: pagesPerWalk(t) }),
+    );
+    if (!partition) throw new SkipCheck(STILL);
+    if (partition.walk[0]!.rows.length < 2)
+      throw new SkipCheck(`2 applications to page through (${list.what} lists ${partition.walk[0]!.rows.length})`);
+    expectPartition(t, partition.pages, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
   },
   { needs },
 );

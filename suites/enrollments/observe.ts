@@ -4,8 +4,15 @@
  */
 import type { BoundChecks } from '../../harness/checks/bound.js';
 import type { Exchange } from '../../harness/suite/index.js';
-import { applicationIdOf, applicationRowsOf, nextActionsOf, paginationOf, type Json } from './application-reader.js';
-import { POLICY_STATUSES } from './requests.js';
+import {
+  applicationIdOf,
+  applicationMember,
+  applicationRowsOf,
+  nextActionsOf,
+  paginationOf,
+  type Json,
+} from './application-reader.js';
+import { POLICY_STATUSES, ROUND_TRIP_MEMBERS } from './requests.js';
 
 /** Ids of rows, in order (rows without an id are kept as `?` so counts stay right). */
 export const rowIds = (rows: readonly Json[]): string[] => rows.map((r) => applicationIdOf(r) ?? '?');
@@ -83,4 +90,26 @@ export function expectRefused(
 ): void {
   expect.status(ex, status);
   expect.errorsEnvelope(ex, code);
+}
+
+/** Members of the request the application shows otherwise than they were sent (one it does not show is not compared). */
+export function membersShownOtherwise(request: Json, body: unknown): string[] {
+  return ROUND_TRIP_MEMBERS.filter((path) => {
+    const shown = applicationMember(body, path);
+    return shown !== undefined && shown !== applicationMember(request, path);
+  }).map(
+    (path) =>
+      `${path} ${JSON.stringify(applicationMember(request, path))} -> ${JSON.stringify(applicationMember(body, path))}`,
+  );
+}
+
+/** The application shows the external_id, names and date of birth as sent. */
+export function expectSentShown(expect: BoundChecks, ex: Exchange, request: Json): void {
+  const changed = membersShownOtherwise(request, ex.response?.json);
+  expect.that(ex, {
+    holds: changed.length === 0,
+    title: 'the application shows data other than sent',
+    expected: `${ROUND_TRIP_MEMBERS.join(', ')} as the create request sent them`,
+    observed: () => changed.join('; '),
+  });
 }

@@ -3,7 +3,8 @@
  * valid for the target. Plans come from the profile (`planFull`, `planLimited`,
  * `planSubmissionFails`); everything else is the 2.8 sample shape with neutral values.
  */
-import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
+import { applicantAge, birthDate, externalId, personName } from '../../generators/index.js';
+import { draw, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
 
 export const ENROLLMENTS_PATH = '/v1/enrollments';
 /** The only routing this family accepts (4.9, 4.12–4.15). */
@@ -89,6 +90,34 @@ export function primaryApplicant(phone = '5555550123'): Record<string, string> {
     email: 'ada.conformance@example.com',
     phone,
     signature: 'Ada Conformance',
+  };
+}
+
+/** Members of the create body an application shows back as sent (ENR-CREATE-DATA-ROUND-TRIP). */
+export const ROUND_TRIP_MEMBERS = [
+  'external_id',
+  'applicants.primary.first_name',
+  'applicants.primary.last_name',
+  'applicants.primary.date_of_birth',
+] as const;
+
+/**
+ * Create-body members drawn from the contract's domain (generators/domain), per run seed and
+ * `label`: an external_id over every character a string allows after a run-unique stamp, names
+ * of every kind, and a date of birth on an edge of an adult's age today.
+ */
+export function domainMembers(t: CheckContext, label: string): Record<string, unknown> {
+  const age = draw(t, applicantAge({ min: 18, max: 64 }), `${label} age`);
+  return {
+    external_id: draw(t, externalId({ stamp: `${t.idempotencyKey(label)} ` }), `${label} external_id`),
+    applicants: {
+      primary: {
+        ...primaryApplicant(),
+        first_name: draw(t, personName(), `${label} first_name`),
+        last_name: draw(t, personName(), `${label} last_name`),
+        date_of_birth: draw(t, birthDate({ on: isoDay(0), age }), `${label} date_of_birth`),
+      },
+    },
   };
 }
 

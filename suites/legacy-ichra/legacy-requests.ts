@@ -4,7 +4,8 @@
  * applicants[] {age, relationship, smoker}) and no response body, so the readings below look
  * for what a rule names (an id, a URL) without assuming where a target puts it.
  */
-import type { ApiRequest, CheckContext, Exchange } from '../../harness/suite/index.js';
+import { applicantAge, birthDate, externalId, personName } from '../../generators/index.js';
+import { draw, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 
 /** Fixture `planYear`, else the current year. */
 function planYear(t: CheckContext): number {
@@ -44,17 +45,30 @@ export function planRequest(hiosId: string): ApiRequest {
 /** Well-formed (14 characters, like a HIOS plan id) and in no issuer's range. */
 export const UNKNOWN_PLAN_HIOS_ID = '99999ZZ9999999';
 
-/** An application for the `legacyPlanHiosId` fixture, with a fresh partner reference. */
+/**
+ * An application for the `legacyPlanHiosId` fixture, with a fresh partner reference holding any
+ * characters and an applicant drawn from the domain (names of every kind, a date of birth on the
+ * edge of an adult's age at the effective date).
+ */
 export function createApplication(t: CheckContext): ApiRequest {
+  const effective = `${planYear(t)}-01-01`;
+  const age = draw(t, applicantAge({ min: 18, max: 64 }), 'legacy applicant age');
   return {
     method: 'POST',
     api: 'legacy',
     path: '/api/v1/applications',
     json: {
       plan_hios_id: t.fixture('legacyPlanHiosId'),
-      external_id: t.idempotencyKey('legacy-app'),
-      effective_date: `${planYear(t)}-01-01`,
-      applicants: [{ first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1985-12-10', relationship: 'self' }],
+      external_id: draw(t, externalId({ stamp: `${t.idempotencyKey('legacy-app')} ` }), 'legacy external_id'),
+      effective_date: effective,
+      applicants: [
+        {
+          first_name: draw(t, personName(), 'legacy first_name'),
+          last_name: draw(t, personName(), 'legacy last_name'),
+          date_of_birth: draw(t, birthDate({ on: effective, age }), 'legacy date_of_birth'),
+          relationship: 'self',
+        },
+      ],
     },
   };
 }

@@ -32,6 +32,6 @@ for (const { family, rule } of cases) {
             : `only ${seen.map((e) => familyOf(e) ?? 'unrecognised').join(', ')} event(s)`,
       });
     },
-    { needs: { fixtures: ['legacyPlanHiosId'] } },
+    { needs: { fixtures: ['legacyPlanHiosId'], webhookReceiver: true } },
   );
 }

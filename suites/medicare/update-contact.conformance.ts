@@ -3,7 +3,8 @@
  * and partial updates. These checks change the fixture contact, so they live in one file and
  * run one after another: a concurrent change would blur what a partial update kept.
  */
-import { verify } from '../../harness/suite/index.js';
+import { personName } from '../../generators/index.js';
+import { draw, verify } from '../../harness/suite/index.js';
 import { changedMembers } from './contact-members.js';
 import {
   acceptedContact,
@@ -67,8 +68,17 @@ verify(
   'a partial update changes the member it names and keeps every other member of 2.9',
   ['MEDICARE-PARTIAL-UPDATE', 'MEDICARE-200'],
   async (t) => {
-    const first = await t.send(updateContact(t, validUpdate(t)));
+    // The member the first update names holds a name of any kind (an apostrophe, diacritics,
+    // another script): the contact shows it as sent.
+    const address2 = `${marker(t)} ${draw(t, personName(), 'medicare address_2')}`;
+    const first = await t.send(updateContact(t, validUpdate(t, { address_2: address2 })));
     const before = acceptedContact(t, first);
+    t.expect.rules('MEDICARE-PARTIAL-UPDATE').that(first, {
+      holds: before.address_2 === address2,
+      title: 'the member the update names is not what it sent',
+      expected: `address_2 ${JSON.stringify(address2)}`,
+      observed: `address_2 ${JSON.stringify(before.address_2)}`,
+    });
     // The second update names another member than the first, so a target that replaces the
     // whole contact loses the first one's change; re-sending the current value keeps the data.
     const address1 = typeof before.address_1 === 'string' ? before.address_1 : marker(t, 'address');

@@ -1,20 +1,32 @@
 /**
  * Policy-status list pagination (4.7, section 8): limit defaults to 25 and offset to 0, and
- * offset skips that many rows, so consecutive pages agree with one larger page. A few pages are
- * sampled, never the whole list. The list is not this run's to write: each check reads between
+ * offset skips that many rows, so the pages partition the list (harness/suite/page-walk.ts) at
+ * the bounds (100, 1) and a drawn limit. A few pages are read, never the whole of a long list. The list is not this run's to write: each check reads between
  * two reads of the rows it covers, and skips when they moved (readWhileStill), so a verdict is
  * never a race with the carrier's updates.
  */
+import fc from 'fast-check';
 import {
+  draw,
+  expectPartition,
+  limitOffsetProblem,
+  pagesPerWalk,
+  partitionProblems,
+  readPartition,
   readWhileStill,
-  overlapOf,
-  pagesMatchLarger,
   SkipCheck,
   verify,
   type CheckContext,
   type Exchange,
+  type Page,
+  type PartitionKind,
+  type ReadPage,
 } from '../../harness/suite/index.js';
 import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, type Query } from './policy-kit.js';
+import { policyPaginationOf } from './policy-status-reader.js';
+
+/** The largest limit (4.7). */
+const MAX_LIMIT = 100;
 
 const needs = { fixtures: LIST_FIXTURES };
 const STILL = 'a policy-status list that holds still while it is read (its rows changed between reads)';
@@ -74,50 +86,42 @@ verify(
   { needs },
 );
 
+/** Which rule a partition problem of the policy-status pages breaks. */
+const PARTITION_RULES: Readonly<Record<PartitionKind, string>> = {
+  oversized: 'POLICY-LIST-LIMIT-BOUND',
+  metadata: 'POLICY-LIST-PAGES-CONSISTENT',
+  overlap: 'POLICY-LIST-PAGES-CONSISTENT',
+  disagree: 'POLICY-LIST-PAGES-CONSISTENT',
+  count: 'POLICY-LIST-PAGES-CONSISTENT',
+  total: 'POLICY-LIST-PAGES-CONSISTENT',
+};
+
 verify(
-  'two consecutive policy-status pages hold at most limit rows, do not overlap and together equal one page twice as large',
-  ['POLICY-LIST-LIMIT-BOUND', 'POLICY-LIST-PAGES-CONSISTENT'],
+  'the pages of the policy-status list at limit 100, 1 and a drawn limit partition its rows: none twice, none missed, the pagination of every page naming it',
+  ['POLICY-LIST-PAGES-CONSISTENT', 'POLICY-LIST-LIMIT-BOUND'],
   async (t) => {
-    const limit = 2;
-    const both = anchorOn(t, { limit: 2 * limit, offset: 0 }, 'pages 1 and 2 at once', 'POLICY-LIST-PAGES-CONSISTENT');
-    const read = async (offset: number, label: string) => {
-      const ex = await t.send(listRequest(t, { limit, offset }, label));
-      return { ex, rows: listRows(t, ex, 'POLICY-LIST-PAGES-CONSISTENT') };
+    const read: ReadPage = async (index, size) => {
+      const ex = await t.send(
+        listRequest(t, { limit: size, offset: index * size }, `offset ${index * size}, limit ${size}`),
+      );
+      const rows = listRows(t, ex, 'POLICY-LIST-PAGES-CONSISTENT');
+      return {
+        index,
+        size,
+        rows,
+        metadataProblem: limitOffsetProblem(policyPaginationOf(t.json<unknown>(ex)), index * size, size),
+        ex,
+      };
     };
-    const pages = await readWhileStill(
-      both.read,
-      async () => [await read(0, 'page 1'), await read(limit, 'page 2')] as const,
+    const drawn = draw(t, fc.integer({ min: 2, max: MAX_LIMIT - 1 }), 'policy-status limit');
+    let first: Page | undefined;
+    const anchor = async () => (first = await read(0, MAX_LIMIT)).rows.join('\n');
+    const partition = await readWhileStill(anchor, () =>
+      readPartition(read, { largest: MAX_LIMIT, drawn, maxPages: pagesPerWalk(t), first }),
     );
-    if (!pages) throw new SkipCheck(STILL);
-    const [first, second] = pages;
-    if (both.last.rows.length < 2 * limit)
-      throw new SkipCheck(`fixture policyPlanYear with at least ${2 * limit} applications`);
-    for (const { ex, asked, rows } of [
-      { ...first, asked: limit },
-      { ...second, asked: limit },
-      { ex: both.last.ex!, rows: both.last.rows, asked: 2 * limit },
-    ]) {
-      t.expect.rules('POLICY-LIST-LIMIT-BOUND').that(ex, {
-        holds: rows.length <= asked,
-        title: 'page larger than limit',
-        expected: `at most ${asked} rows`,
-        observed: `${rows.length} rows`,
-      });
-    }
-    const shown = { first: first.rows, second: second.rows, both: both.last.rows };
-    const overlap = overlapOf(shown);
-    t.expect.rules('POLICY-LIST-PAGES-CONSISTENT').that(second.ex, {
-      holds: overlap.length === 0,
-      title: 'pages overlap',
-      expected: 'no row on both pages (offset skips that many rows)',
-      observed: `on both pages: ${overlap.join(', ').slice(0, 300)}`,
-    });
-    t.expect.rules('POLICY-LIST-PAGES-CONSISTENT').that(second.ex, {
-      holds: pagesMatchLarger(shown),
-      title: 'pages disagree with the larger page',
-      expected: `page 1 then page 2 = the ${shown.both.length} rows of limit ${2 * limit}: ${shown.both.join(', ').slice(0, 200)}`,
-      observed: `${[...shown.first, ...shown.second].join(', ').slice(0, 200)}`,
-    });
+    if (!partition) throw new SkipCheck(STILL);
+    if (partition.walk[0]!.rows.length < 2) throw new SkipCheck('fixture policyPlanYear with at least 2 applications');
+    expectPartition(t, partition.pages, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
   },
   { needs },
 );

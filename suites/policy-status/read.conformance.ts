@@ -2,8 +2,9 @@
  * Policy-status single read (4.8): a known confirmation id is 200, an unknown one 404, and
  * exchange=on_exchange and plan_year are required.
  */
-import { verify } from '../../harness/suite/index.js';
-import { expectRejected } from '../../harness/checks/index.js';
+import { externalId } from '../../generators/index.js';
+import { draw, verify } from '../../harness/suite/index.js';
+import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { expectPolicyStatuses, readRequest } from './policy-kit.js';
 
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
@@ -25,13 +26,20 @@ verify(
 );
 
 verify(
-  'the policy status of an unknown confirmation id is 404',
-  ['POLICY-READ-404', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  'the policy status of an unknown confirmation id is 404, and of one holding any other character 404 or 400, never a 5xx',
+  ['POLICY-READ-404', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID', 'EDGE-NO-5XX'],
   async (t) => {
     const ex = await t.send(readRequest(t, {}, UNKNOWN_CONFIRMATION_ID));
     t.expect.rules('POLICY-READ-404').status(ex, 404);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPolicyStatusApplication');
+    // An id over every character a string allows (its path segment percent-encoded): not one
+    // the target issued, and one it may refuse as malformed.
+    const odd = draw(t, externalId({ stamp: 'unknown ', maxLength: 40 }), 'policy-status unknown id');
+    const oddEx = await t.send(readRequest(t, {}, odd, 'an id outside the digits'));
+    expectNo5xx(t.expect.rules('EDGE-NO-5XX'), oddEx);
+    t.expect.rules('POLICY-READ-404').status(oddEx, [404, 400]);
+    t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(oddEx);
   },
   { needs: { fixtures: ['policyPlanYear'] } },
 );

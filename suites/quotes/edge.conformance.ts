@@ -46,7 +46,7 @@ verify(
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
-  { needs },
+  { needs: { ...needs, fixtures: [...QUOTE_FIXTURES, 'maxBodyBytes'] } },
 );
 
 verify(

@@ -20,15 +20,18 @@ export interface QuoteTarget {
   exchange: string;
 }
 
-/** One county read per run, shared by the checks of the run (the target is the run's). */
-const read = new WeakMap<TargetContext, Promise<QuoteTarget>>();
+/**
+ * One county read per run, shared by the checks of the run: keyed by the run's client (each
+ * check sees its own view of the target, which tracks what it reads; the client is the run's).
+ */
+const read = new WeakMap<TargetContext['client'], Promise<QuoteTarget>>();
 
 /** Reads the fixture ZIP code's counties once a run; a failed read skips the check (it is not a quote failure). */
 export function quoteTarget(t: CheckContext): Promise<QuoteTarget> {
-  let target = read.get(t.target);
+  let target = read.get(t.target.client);
   if (!target) {
     target = readQuoteTarget(t);
-    read.set(t.target, target);
+    read.set(t.target.client, target);
   }
   return target;
 }

@@ -3,36 +3,10 @@
  * from the code's two-digit state prefix (fips-states.json), so a ZIP code crossing a state
  * line lists counties of both states, each with its own.
  */
-import fipsStates from './fips-states.json' with { type: 'json' };
-import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { verify } from '../../harness/suite/index.js';
 import { expectRejected } from '../../harness/checks/index.js';
+import { countiesOf, expectCounties, expectStateOfFips } from './counties-kit.js';
 import { countiesRequest } from './reference-kit.js';
-
-interface County {
-  fips_code?: unknown;
-  name?: unknown;
-  state?: unknown;
-}
-
-const STATE_OF_FIPS: Readonly<Record<string, string>> = fipsStates.states;
-
-function countiesOf(t: CheckContext, ex: Exchange): County[] {
-  const counties = t.json<{ counties?: unknown }>(ex)?.counties;
-  return Array.isArray(counties) ? (counties as County[]) : [];
-}
-
-/** Every county's state is the one its FIPS prefix stands for. */
-function expectStateOfFips(t: CheckContext, ex: Exchange): void {
-  for (const c of countiesOf(t, ex)) {
-    const expected = STATE_OF_FIPS[String(c.fips_code).slice(0, 2)];
-    t.expect.rules('COUNTIES-STATE-OF-FIPS').that(ex, {
-      holds: expected !== undefined && c.state === expected,
-      title: 'county state is not the state of its FIPS code',
-      expected: `state ${expected ?? '(a known FIPS state prefix)'} for fips_code ${String(c.fips_code)}`,
-      observed: `state ${JSON.stringify(c.state)}`,
-    });
-  }
-}
 
 verify(
   'counties of a known ZIP code are 200 with one or more counties, each with a 5-digit fips_code, a name and a state',
@@ -49,32 +23,7 @@ verify(
   async (t) => {
     const ex = await t.send(countiesRequest(t.fixture<string>('zipCode')));
     t.expect.rules('COUNTIES-200').status(ex, 200);
-    const counties = countiesOf(t, ex);
-    t.expect.rules('COUNTIES-NONEMPTY').that(ex, {
-      holds: counties.length > 0,
-      title: 'no counties for a known ZIP code',
-      expected: 'one or more counties',
-      observed: 'an empty or missing `counties` list',
-    });
-    for (const c of counties) {
-      t.expect.rules('COUNTIES-SCHEMA').that(ex, {
-        holds:
-          typeof c.fips_code === 'string' &&
-          typeof c.name === 'string' &&
-          typeof c.state === 'string' &&
-          /^[A-Za-z]{2}$/.test(c.state),
-        title: 'county fields',
-        expected: '`fips_code` and `name` strings and a two-letter `state`',
-        observed: JSON.stringify(c),
-      });
-      t.expect.rules('COUNTIES-FIPS-FORMAT').that(ex, {
-        holds: /^\d{5}$/.test(String(c.fips_code)),
-        title: 'fips_code is not 5 digits',
-        expected: 'a 5-digit county FIPS code',
-        observed: JSON.stringify(c.fips_code),
-      });
-    }
-    expectStateOfFips(t, ex);
+    expectCounties(t, ex);
     t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listCounties');
     t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);

@@ -2,9 +2,50 @@
  * The generated-request properties of the reference family: which operation, which rules, and
  * the known values valid requests are drawn from (the profile's fixtures plus these).
  */
-import type { CheckContext } from '../../harness/suite/index.js';
-import { providerZip } from './reference-kit.js';
+import fc from 'fast-check';
+import { personName, stateCode, zipCode } from '../../generators/index.js';
+import { draw, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { describeDisorder, namesSortedUnder, sortedWithTiebreakUnder, type Issuer } from './issuer-order.js';
+import { providerPage, providerZip } from './reference-kit.js';
 import type { RequestPropertySpec } from './request-property.js';
+
+/** Issuers of any state drawn are in the stated order (2.3): the relation holds whatever the target's data. */
+function issuersOrdered(t: CheckContext, ex: Exchange): void {
+  const issuers = t.json<{ issuers?: Issuer[] }>(ex)?.issuers;
+  const list = Array.isArray(issuers) ? issuers : [];
+  t.expect.rules('ISSUERS-ORDER').that(ex, {
+    holds: namesSortedUnder(list).length > 0,
+    title: 'list out of order',
+    expected: 'ascending by name, case-insensitive',
+    observed: () => describeDisorder(list, false),
+  });
+  t.expect.rules('ISSUERS-ORDER-TIEBREAK').that(ex, {
+    holds: sortedWithTiebreakUnder(list).length > 0,
+    title: 'tie not broken by hios_issuer_id',
+    expected: 'equal names in hios_issuer_id order',
+    observed: () => describeDisorder(list, true),
+  });
+}
+
+/** A search near any ZIP code for any name: its page and its count agree (2.4, 4.4). */
+function searchCounts(t: CheckContext, ex: Exchange): void {
+  const { providers, meta } = providerPage(t, ex);
+  const count = meta.result_count;
+  // A later page may be empty past the matches; the first is empty only when nothing matched.
+  const first = meta.page_number === 1;
+  t.expect.rules('PROVIDERS-EMPTY').that(ex, {
+    holds: count === 0 ? providers.length === 0 : !(first && providers.length === 0),
+    title: 'an empty page and result_count disagree',
+    expected: 'providers [] when result_count is 0, and page 1 empty only then',
+    observed: `${providers.length} providers, result_count ${JSON.stringify(count)}`,
+  });
+  t.expect.rules('PROVIDERS-RESULT-COUNT').that(ex, {
+    holds: typeof count === 'number' && count >= providers.length,
+    title: 'result_count below the rows of the page',
+    expected: `result_count at least ${providers.length}`,
+    observed: `result_count ${JSON.stringify(count)}`,
+  });
+}
 
 export const ISSUERS_PROPERTY: RequestPropertySpec = {
   title:
@@ -19,6 +60,12 @@ export const ISSUERS_PROPERTY: RequestPropertySpec = {
   },
   // A plan year the target has issuers for: the fixture's, else the current calendar year.
   known: (t: CheckContext) => ({ plan_year: [t.target.fixture('planYear') ?? new Date().getUTCFullYear()] }),
+  // Every state and territory, not the fixture's alone; one the target has no issuers in may be a 404 (4.3).
+  domain: () => ({ state: stateCode() }),
+  // A territory in every run: a class of states a target may mishandle whole.
+  examples: (t: CheckContext) => [{ state: draw(t, stateCode({ of: 'territories' }), 'issuers territory') }],
+  alsoOk: [404],
+  judge: { rules: ['ISSUERS-ORDER', 'ISSUERS-ORDER-TIEBREAK'], check: issuersOrdered },
   needs: { fixtures: ['state'] },
 };
 
@@ -43,5 +90,11 @@ export const PROVIDERS_PROPERTY: RequestPropertySpec = {
     'exchange:enum': 'PROVIDERS-EXCHANGE-ENUM',
   },
   known: (t: CheckContext) => ({ zip_code: [providerZip(t)], ...PAGES }),
+  // Near the fixture or any ZIP code in use, for the fixture's name or any kind of name.
+  domain: (t: CheckContext) => ({
+    zip_code: fc.oneof(fc.constant(providerZip(t)), zipCode()),
+    query: fc.oneof(fc.constant(t.fixture<string>('providerQuery')), personName()),
+  }),
+  judge: { rules: ['PROVIDERS-EMPTY', 'PROVIDERS-RESULT-COUNT'], check: searchCounts },
   needs: { fixtures: ['providerQuery'] },
 };

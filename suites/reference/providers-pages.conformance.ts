@@ -1,24 +1,34 @@
 /**
  * Provider search pagination (2.4, 4.4, section 8): page[number] defaults to 1 and values below
- * 1 are treated as 1; page[size] defaults to 50 and out-of-range sizes resolve to 50; pages
- * agree with each other and with `result_count`: page n of size s holds the matches after the
- * first (n-1)s. A few pages are sampled, never the whole search: a target may hold a hundred
- * thousand providers. The pages are read between two reads of the larger page, and the check
- * skips when the directory changed between them (readWhileStill): never a race with an update.
+ * 1 are treated as 1; page[size] defaults to 50 and out-of-range sizes resolve to 50; the pages
+ * partition the matches (harness/suite/page-walk.ts): page n of size s holds the matches after
+ * the first (n-1)s, at the bounds (1, 50) and a drawn size, and `result_count` counts them. The
+ * first pages and, by `result_count`, the last ones are read, never the whole search: a target
+ * may hold a hundred thousand providers. The pages are read between two reads of the first page,
+ * and the check skips when the directory changed between them (readWhileStill).
  */
+import fc from 'fast-check';
 import {
-  overlapOf,
-  pagesMatchLarger,
+  draw,
+  expectPartition,
+  pagesPerWalk,
+  partitionProblems,
+  readPartition,
   readWhileStill,
   SkipCheck,
   verify,
   type CheckContext,
   type Exchange,
+  type Page,
+  type PartitionKind,
+  type ReadPage,
 } from '../../harness/suite/index.js';
 import { providerPage, providerSearch, rowsText, type ProviderPage } from './reference-kit.js';
 
 const needs = { fixtures: ['providerQuery'] };
 const DEFAULT_SIZE = 50;
+/** The largest page[size] (4.4). */
+const MAX_SIZE = 50;
 
 /** Rows a first page of `size` holds when the search has `count` matches. */
 const firstPageRows = (count: unknown, size: number): number => Math.min(Number(count), size);
@@ -91,61 +101,54 @@ verify(
   { needs },
 );
 
+/** Which rule a partition problem of the provider pages breaks. */
+const PARTITION_RULES: Readonly<Record<PartitionKind, string>> = {
+  oversized: 'PROVIDERS-PAGE-SIZE-BOUND',
+  metadata: 'PROVIDERS-PAGES-CONSISTENT',
+  overlap: 'PROVIDERS-PAGES-CONSISTENT',
+  disagree: 'PROVIDERS-PAGES-CONSISTENT',
+  count: 'PROVIDERS-PAGES-CONSISTENT',
+  total: 'PROVIDERS-RESULT-COUNT',
+};
+
+/** What meta says of another page than the one read: page_number and page_size name the page asked. */
+function metaProblem(meta: ProviderPage['meta'], index: number, size: number): string | undefined {
+  const wrong = [
+    meta.page_number !== index + 1 ? `page_number ${JSON.stringify(meta.page_number)}` : '',
+    meta.page_size !== size ? `page_size ${JSON.stringify(meta.page_size)}` : '',
+  ].filter(Boolean);
+  return wrong.length > 0 ? `meta ${wrong.join(', ')}` : undefined;
+}
+
 verify(
-  'two consecutive pages hold at most page_size providers, share result_count, do not overlap and together equal one page twice as large',
-  ['PROVIDERS-PAGE-SIZE-BOUND', 'PROVIDERS-RESULT-COUNT', 'PROVIDERS-PAGES-CONSISTENT'],
+  'the pages of a search at page[size] 50, 1 and a drawn size partition its matches: none twice, none missed, none past result_count, meta naming each page',
+  ['PROVIDERS-PAGES-CONSISTENT', 'PROVIDERS-PAGE-SIZE-BOUND', 'PROVIDERS-RESULT-COUNT'],
   async (t) => {
-    const size = 2;
-    const read = async (number: number, pageSize: number, label: string) => {
-      const ex = await t.send(providerSearch(t, { 'page[number]': number, 'page[size]': pageSize }, label));
-      return { ex, size: pageSize, page: providerPage(t, ex, 'PROVIDERS-PAGE-SIZE-BOUND') };
+    const read: ReadPage = async (index, size) => {
+      const label = `page ${index + 1} of size ${size}`;
+      const ex = await t.send(providerSearch(t, { 'page[number]': index + 1, 'page[size]': size }, label));
+      const page = providerPage(t, ex, 'PROVIDERS-PAGES-CONSISTENT');
+      const count = page.meta.result_count;
+      const total = Number.isInteger(count) ? (count as number) : undefined;
+      return {
+        index,
+        size,
+        rows: rowsText(page.providers),
+        total,
+        metadataProblem: metaProblem(page.meta, index, size),
+        ex,
+      };
     };
-    let both: Awaited<ReturnType<typeof read>> | undefined;
-    const anchor = async () =>
-      rowsText((both = await read(1, 2 * size, 'pages 1 and 2 at once')).page.providers).join('\n');
-    const two = await readWhileStill(
-      anchor,
-      async () => [await read(1, size, 'page 1 of 2'), await read(2, size, 'page 2 of 2')] as const,
+    // Sizes between the bounds, drawn per run: a fault at one size is met over runs.
+    const drawn = draw(t, fc.integer({ min: 2, max: MAX_SIZE - 1 }), 'providers page size');
+    let first: Page | undefined;
+    const anchor = async () => (first = await read(0, MAX_SIZE)).rows.join('\n');
+    const partition = await readWhileStill(anchor, () =>
+      readPartition(read, { largest: MAX_SIZE, drawn, maxPages: pagesPerWalk(t), first }),
     );
-    if (!two || !both) throw new SkipCheck('a provider search whose results hold still while they are read');
-    const [first, second] = two;
-    const pages = [first, second, both];
-    // Two full pages are needed for a shifted or an oversized page to show.
-    if (both.page.providers.length < 2 * size)
-      throw new SkipCheck(`fixture providerQuery with at least ${2 * size} matches`);
-    for (const { ex, size: asked, page } of pages) {
-      t.expect.rules('PROVIDERS-PAGE-SIZE-BOUND').that(ex, {
-        holds: page.providers.length <= asked,
-        title: 'page larger than page_size',
-        expected: `at most ${asked} providers`,
-        observed: `${page.providers.length} providers`,
-      });
-    }
-    const counts = pages.map((p) => p.page.meta.result_count);
-    t.expect.rules('PROVIDERS-RESULT-COUNT').that(second.ex, {
-      holds: counts.every((c) => c === counts[0]) && Number(counts[0]) >= both.page.providers.length,
-      title: 'result_count differs between pages of one search',
-      expected: 'the same result_count on every page, at least the rows seen',
-      observed: `result_count ${counts.map((c) => JSON.stringify(c)).join(', ')} on page 1, page 2 and the double page`,
-    });
-    const shown = {
-      first: rowsText(first.page.providers),
-      second: rowsText(second.page.providers),
-      both: rowsText(both.page.providers),
-    };
-    const overlap = overlapOf(shown);
-    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, {
-      holds: overlap.length === 0,
-      title: 'pages overlap',
-      expected: 'no provider on both pages (page 2 holds the matches after page 1)',
-      observed: `on both pages: ${overlap.join(', ').slice(0, 400)}`,
-    });
-    t.expect.rules('PROVIDERS-PAGES-CONSISTENT').that(second.ex, {
-      holds: pagesMatchLarger(shown),
-      title: 'pages disagree with the larger page',
-      expected: `page 1 then page 2 = the npis ${both.page.providers.map((p) => p.npi).join(', ')}`,
-      observed: `npis ${[...first.page.providers, ...second.page.providers].map((p) => p.npi).join(', ')}`,
-    });
+    if (!partition) throw new SkipCheck('a provider search whose results hold still while they are read');
+    if (partition.walk[0]!.rows.length < 2) throw new SkipCheck('fixture providerQuery with at least 2 matches');
+    expectPartition(t, partition.pages, partitionProblems(partition.pages, partition.walk), PARTITION_RULES);
   },
   { needs },
 );

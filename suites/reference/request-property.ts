@@ -3,7 +3,8 @@
  * ones built from what the target is known to have, and variants that each break one named
  * constraint) are answered as the rules say. Shared by the reference and policy-status suites.
  *
- * - a valid request gets 200 and a body valid for the operation;
+ * - a valid request gets 200 and a body valid for the operation (or another status the spec
+ *   allows for values drawn from the whole domain), and holds the spec's relations (`judge`);
  * - a variant whose broken constraint a rule names (`BreakRules`) gets 400 in the unified
  *   envelope, and a failure names that rule;
  * - a variant no rule covers (e.g. `page[size]=not-a-number`, where the contract states no
@@ -24,6 +25,7 @@ import {
   verifyProperty,
   type ApiRequest,
   type CheckContext,
+  type Exchange,
   type Needs,
 } from '../../harness/suite/index.js';
 
@@ -38,6 +40,14 @@ export interface RequestPropertySpec {
   breaks: BreakRules;
   /** Known values beyond the profile's own (e.g. a plan year fixture under `plan_year`). */
   known?: (t: CheckContext) => KnownValues;
+  /** Query parameters of valid requests drawn from the contract's domain instead (generators/domain). */
+  domain?: (t: CheckContext) => Record<string, fc.Arbitrary<string>>;
+  /** Domain values the first runs take, one valid request each (e.g. a territory: a class a target may mishandle whole). */
+  examples?: (t: CheckContext) => Array<Record<string, string>>;
+  /** Statuses a valid request may get besides 200 (e.g. 404 for a state the target has no issuers in). */
+  alsoOk?: readonly number[];
+  /** Relations a valid request's 200 answer holds on any conforming target, and their rules. */
+  judge?: { rules: readonly string[]; check: (t: CheckContext, ex: Exchange) => void };
   needs?: Needs;
 }
 
@@ -52,11 +62,30 @@ const asApiRequest = (r: GeneratedRequest): ApiRequest => ({
   headers: r.headers,
 });
 
+function validOf(t: CheckContext, spec: RequestPropertySpec): fc.Arbitrary<GeneratedRequest> {
+  const operation = t.target.contract.operation(spec.operationId);
+  if (!operation) throw new SkipCheck(`operation ${spec.operationId} in the loaded contract`);
+  return validRequest(operation, { known: t.target.known(spec.known?.(t)) });
+}
+
+/** The directed first runs: a valid request of the seed with each example's domain values. */
+function examplesOf(t: CheckContext, spec: RequestPropertySpec): Case[] {
+  const examples = spec.examples?.(t) ?? [];
+  if (examples.length === 0) return [];
+  const [base] = fc.sample(validOf(t, spec), { seed: t.config.seed, numRuns: 1 });
+  return examples.map((query): Case => ({ kind: 'valid', request: { ...base!, query: { ...base!.query, ...query } } }));
+}
+
 function cases(t: CheckContext, spec: RequestPropertySpec): fc.Arbitrary<Case> {
   const operation = t.target.contract.operation(spec.operationId);
   if (!operation) throw new SkipCheck(`operation ${spec.operationId} in the loaded contract`);
   const known = t.target.known(spec.known?.(t));
-  const valid = validRequest(operation, { known }).map((request): Case => ({ kind: 'valid', request }));
+  const drawn = spec.domain?.(t) ?? {};
+  const valid = fc
+    .tuple(validRequest(operation, { known }), fc.record(drawn))
+    .map(
+      ([request, query]): Case => ({ kind: 'valid', request: { ...request, query: { ...request.query, ...query } } }),
+    );
   const variants = invalidVariants(operation, { known });
   if (variants.length === 0) return valid;
   const invalid = fc
@@ -70,6 +99,7 @@ export function requestProperty(spec: RequestPropertySpec): void {
     ...new Set([
       spec.okRule,
       ...Object.values(spec.breaks),
+      ...(spec.judge?.rules ?? []),
       'SCHEMA-RESPONSE-VALID',
       'ENVELOPE-UNIFIED-SHAPE',
       'EDGE-NO-5XX',
@@ -87,7 +117,9 @@ export function requestProperty(spec: RequestPropertySpec): void {
       });
       expectNo5xx(t.expect.rules('EDGE-NO-5XX'), ex);
       if (c.kind === 'valid') {
-        t.expect.rules(spec.okRule).status(ex, 200);
+        t.expect.rules(spec.okRule).status(ex, [200, ...(spec.alsoOk ?? [])]);
+        if (ex.response?.status !== 200) t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
+        else spec.judge?.check(t, ex);
       } else if (c.rule) {
         t.expect.rules(c.rule).status(ex, 400);
         t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
@@ -96,6 +128,6 @@ export function requestProperty(spec: RequestPropertySpec): void {
       }
       t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, spec.operationId);
     },
-    { needs: spec.needs },
+    { needs: spec.needs, examples: (t) => examplesOf(t, spec) },
   );
 }

@@ -5,7 +5,7 @@
  * burst waits for it (`untilFull`) instead of every check waiting out a worst case.
  */
 import { sharedBudgets, TIER_RATES, tierOfRole, type Tier } from '../../harness/client/index.js';
-import type { CheckContext, Exchange } from '../../harness/suite/index.js';
+import { RUN_CARRIERS, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 
 /** Slack for clocks and the time the request takes to arrive. */
 const MARGIN_MS = 100;
@@ -47,3 +47,36 @@ export const statusOf = (ex: Exchange): number | undefined => ex.response?.statu
 
 /** The 429s among exchanges. */
 export const limitedOf = (exs: readonly Exchange[]): Exchange[] => exs.filter((ex) => statusOf(ex) === 429);
+
+/** Waits until the client's view of the stage has room for `n` requests at once (see RateBudgets.stageRoomIn). */
+export async function untilStageHolds(n: number): Promise<void> {
+  const wait = sharedBudgets.stageRoomIn(n);
+  if (wait > 0) await sleep(wait);
+}
+
+/** What measuring a tier costs in requests: its burst and one more, then two after one token's refill. */
+export const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
+
+/**
+ * One role per tier of the profile's keys, for the tiers the low-tier checks do not measure:
+ * the `tier<Name>` role of the tier when the profile has one, else another role of that tier.
+ * RUN_CARRIERS are left out. Cheapest tier first, taken while their cost fits `budget` requests.
+ */
+export function tiersToMeasure(t: CheckContext, budget: number): Array<{ role: string; tier: Tier }> {
+  const keys = t.config.profile.keys;
+  const measured = new Set(t.target.hasRole('tierLow') ? [tierOf(t, 'tierLow')] : []);
+  const roles = Object.keys(keys).filter((role) => t.target.hasRole(role) && !RUN_CARRIERS.has(role));
+  const byTier = new Map<Tier, string>();
+  for (const role of roles.sort((a, b) => Number(/^tier/.test(b)) - Number(/^tier/.test(a)))) {
+    const tier = tierOf(t, role);
+    if (!measured.has(tier) && !byTier.has(tier)) byTier.set(tier, role);
+  }
+  const chosen: Array<{ role: string; tier: Tier }> = [];
+  let spent = 0;
+  for (const [tier, role] of [...byTier].sort(([a], [b]) => tierCost(a) - tierCost(b))) {
+    if (spent + tierCost(tier) > budget) break;
+    spent += tierCost(tier);
+    chosen.push({ role, tier });
+  }
+  return chosen;
+}

@@ -5,8 +5,9 @@
  */
 import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
 import {
-  CARRYING_KEY_ROLES,
   SkipCheck,
+  STAGE_BURST_NEED,
+  stageBurstPlan,
   verify,
   waitAfter429,
   type ApiRequest,
@@ -20,6 +21,8 @@ const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', r
 
 /** The role whose tier is exercised: the smallest burst, so the fewest requests. */
 const LOW = 'tierLow';
+/** A wait under this share of two tokens' refill leaves room for one request, not two. */
+const TWO_TOKENS_SHARE = 0.9;
 
 verify(
   'a burst within the low tier is accepted and one request more gets 429 in the unified envelope with Retry-After',
@@ -59,7 +62,7 @@ async function provoke429(t: CheckContext, role: string, burst: number): Promise
 }
 
 verify(
-  'after a 429 the low tier recovers once its bucket refills at the tier rate',
+  'after a 429 the low tier recovers once its bucket refills at the tier rate, and no faster than that rate',
   ['RATE-RECOVERY', 'RATE-429-TIER'],
   async (t) => {
     const role = t.role(LOW);
@@ -68,60 +71,39 @@ verify(
     t.expect.rules('RATE-429-TIER').status(limited, 429);
     // The contract's refill (or Retry-After when it asks for more), bounded: a target that
     // refills slower than its tier stays limited here.
-    await sleep(waitAfter429(limited, tier));
+    const wait = waitAfter429(limited, tier);
+    await sleep(wait);
     try {
-      const probe = await t.send(ping(role));
-      t.expect.rules('RATE-RECOVERY').status(probe, 200);
+      // Two at once: one token is back, so one passes (the stated rate) and the other does not
+      // (no faster rate), unless the wait was long enough to refill two.
+      const probes = await t.sendConcurrently([ping(role), ping(role)]);
+      const passed = probes.filter((ex) => statusOf(ex) === 200).length;
+      t.expect.rules('RATE-RECOVERY').that(probes[0]!, {
+        holds: passed >= 1,
+        title: 'not recovered at the tier rate',
+        expected: `one of two requests passes ${wait} ms after a 429 (tier ${tier}: ${TIER_RATES[tier].perSecond}/s)`,
+        observed: () => `statuses ${probes.map(statusOf).join(', ')}`,
+      });
+      if (wait < refillMs(tier, 2) * TWO_TOKENS_SHARE)
+        t.expect.rules('RATE-429-TIER').that(probes[1]!, {
+          holds: passed <= 1,
+          title: 'refilled faster than the tier rate',
+          expected: `one of two requests refused ${wait} ms after a 429: one token back at ${TIER_RATES[tier].perSecond}/s`,
+          observed: () => `statuses ${probes.map(statusOf).join(', ')}`,
+        });
     } finally {
-      // The probe spent a token the client's budget does not know of: the next check that needs this key's burst waits for it.
+      // The probes spent tokens the client's budget does not know of: the next check that needs this key's burst waits for them.
       drained(t, role);
     }
   },
   { needs: { roles: [LOW], distinctKeys: ['approved', LOW] }, timeoutMs: 15_000 },
 );
 
-/** Requests of the stage burst: enough above the stage's burst that refill during the burst cannot absorb them. */
-const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
-/** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
-const KEY_SHARE = 0.75;
-/**
- * Roles left out of the stage burst: `approved`, the families' own keys and the second account's
- * carry the rest of the run (a drained bucket would answer 429 for the key, not the stage);
- * `medicare` keys belong to another API.
- */
-const STAGE_EXCLUDED = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
-
-/** Roles whose combined share covers the burst, or a skip saying what is missing. */
+/** The stage burst's roles and requests (harness/suite/stage-keys.ts); the check declares the need, so it is met. */
 function stageRoles(t: CheckContext): { role: string; count: number }[] {
-  const keys = t.config.profile.keys;
-  // One role per key: two roles naming the same variable (e.g. `reader` and `tierHigh`) share one bucket.
-  const seen = new Set([...STAGE_EXCLUDED].map((role) => keys[role]?.env));
-  const candidates = Object.keys(keys)
-    .filter((role) => t.target.hasRole(role) && !seen.has(keys[role]!.env) && seen.add(keys[role]!.env))
-    .sort((a, b) => TIER_RATES[keys[b]!.tier].burst - TIER_RATES[keys[a]!.tier].burst);
-  const chosen: { role: string; cap: number }[] = [];
-  let room = 0;
-  for (const role of candidates) {
-    if (room >= STAGE_BURST_REQUESTS) break;
-    const cap = Math.floor(TIER_RATES[keys[role]!.tier].burst * KEY_SHARE);
-    chosen.push({ role, cap });
-    room += cap;
-  }
-  if (room < STAGE_BURST_REQUESTS)
-    throw new SkipCheck(
-      `key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`,
-    );
-  // Spread evenly within each key's cap.
-  const counts = chosen.map(() => 0);
-  for (let sent = 0; sent < STAGE_BURST_REQUESTS; ) {
-    for (let i = 0; i < chosen.length && sent < STAGE_BURST_REQUESTS; i++) {
-      if (counts[i]! < chosen[i]!.cap) {
-        counts[i]! += 1;
-        sent += 1;
-      }
-    }
-  }
-  return chosen.map((c, i) => ({ role: c.role, count: counts[i]! }));
+  const plan = stageBurstPlan(t.config.profile.keys, (role) => t.target.hasRole(role));
+  if (!plan) throw new SkipCheck(STAGE_BURST_NEED);
+  return plan;
 }
 
 verify(
@@ -129,6 +111,8 @@ verify(
   ['RATE-STAGE-LIMIT'],
   async (t) => {
     const plan = stageRoles(t);
+    // A key another check drained would refuse for itself: the 429 must be the stage's.
+    for (const { role } of plan) await untilFull(t, role);
     const requests = plan.flatMap(({ role, count }) => Array.from({ length: count }, () => ping(role)));
     try {
       const exchanges = await t.sendConcurrently(requests);
@@ -144,7 +128,7 @@ verify(
       sharedBudgets.stageDrained();
     }
   },
-  { timeoutMs: 20_000 },
+  { needs: { stageBurst: true }, timeoutMs: 20_000 },
 );
 
 function summarise(exchanges: readonly Exchange[]): string {

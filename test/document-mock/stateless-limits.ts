@@ -25,6 +25,8 @@ export const STATELESS_LIMITS: Readonly<Record<string, Limit>> = {
   'RATE-429-TIER': 'rate limits',
   'RATE-STAGE-LIMIT': 'rate limits',
   'IDEMP-REPLAY-HEADER': 'idempotency',
+  // A store scoped by key: the mock answers every account's keyed create alike.
+  'IDEMP-SCOPED-BY-KEY': 'idempotency',
   'IDEMP-MISMATCH-422': 'idempotency',
   'IDEMP-IN-PROGRESS-409': 'idempotency',
   'IDEMP-5XX-STORED': 'idempotency',
@@ -42,6 +44,8 @@ export const STATELESS_LIMITS: Readonly<Record<string, Limit>> = {
   'ENR-TERMINATE-UNSUPPORTED-CARRIER-400': 'state',
   'ENR-DOCS-STATUS-UPDATED': 'state',
   'ENR-LIST-LIMIT-DEFAULT': 'state',
+  // Whose applications a list shows: the mock knows no accounts.
+  'ENR-LIST-OWN-ACCOUNT': 'keys',
   'ENR-LIST-FILTER-POLICY-STATUS': 'state',
   'ENR-LIST-FILTER-EXTERNAL-ID': 'state',
   'ENR-LIST-FILTER-PLAN-HIOS-ID': 'state',

@@ -9,6 +9,7 @@ import { main } from '../../cli/main.js';
 import { journalIn, readJournal } from '../../harness/client/journal.js';
 import { BUDGET_TIMEOUT } from '../../harness/client/errors.js';
 import type { Finding, JournalEntry } from '../../harness/model.js';
+import { referenceProfilePath } from '../../harness/profile.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';
 
@@ -36,9 +37,14 @@ export function scratch(prefix: string): { dir: string; path(...parts: string[])
   return { dir, path: (...parts) => join(dir, ...parts), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Key variables of the local target profiles; values are set by each test. */
+/** Key variables of the local target profiles; values are set by each test (every role a profile names must be set). */
 export const LOCAL_KEYS: TargetProfile['keys'] = {
   approved: { env: 'E2E_KEY_APPROVED', tier: 'high' },
+};
+
+/** LOCAL_KEYS and a low-tier key, for the tests that set E2E_KEY_TIER_LOW too. */
+export const LOCAL_KEYS_WITH_TIER_LOW: TargetProfile['keys'] = {
+  ...LOCAL_KEYS,
   tierLow: { env: 'E2E_KEY_TIER_LOW', tier: 'low' },
 };
 
@@ -70,6 +76,35 @@ export function saveEnv(names: readonly string[]): (only?: readonly string[]) =>
       else process.env[name] = value;
     }
   };
+}
+
+/**
+ * The reference server's own profile pointed at `url` (a served reference server), written to
+ * `path`, with only the key roles `roles` (default all) and `fixtures` instead of its own when given.
+ */
+export function referenceProfileAt(
+  path: string,
+  url: string,
+  options: { name?: string; roles?: readonly string[]; fixtures?: Record<string, unknown> } = {},
+): string {
+  const reference = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as Record<string, unknown> & {
+    keys: Record<string, unknown>;
+  };
+  delete reference.$schema;
+  const keys = Object.entries(reference.keys).filter(([role]) => !options.roles || options.roles.includes(role));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      ...reference,
+      ...(options.name ? { name: options.name } : {}),
+      baseUrl: url,
+      legacyBaseUrl: url,
+      medicareBaseUrl: url,
+      keys: Object.fromEntries(keys),
+      ...(options.fixtures ? { fixtures: options.fixtures } : {}),
+    }),
+  );
+  return path;
 }
 
 export function readSummary(reportDir: string): RunSummary {

@@ -10,7 +10,15 @@ import { FAULTY_TARGETS, type FaultyTarget } from '../fault-servers/faults.js';
 import { closedPort, listen, type LocalServer } from '../fault-servers/listen.js';
 import { afterPreflight } from '../fault-servers/plausible.js';
 import { preflightRoles } from '../../engine/preflight.js';
-import { failedFindings, LOCAL_KEYS, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
+import {
+  failedFindings,
+  readSummary,
+  runCli,
+  scratch,
+  writeProfile,
+  saveEnv,
+  LOCAL_KEYS_WITH_TIER_LOW,
+} from './cli.js';
 
 /** A run against any of these targets ends well within this (the request timeout is 1 s). */
 const RUN_BOUND_MS = 20_000;
@@ -31,7 +39,12 @@ afterAll(() => {
 });
 
 /** The preflight's pings of a run of these profiles: one per key role. */
-const PINGS = preflightRoles({ keys: LOCAL_KEYS }, 'conformance', ['utility'], (role) => role in LOCAL_KEYS).length;
+const PINGS = preflightRoles(
+  { keys: LOCAL_KEYS_WITH_TIER_LOW },
+  'conformance',
+  ['utility'],
+  (role) => role in LOCAL_KEYS_WITH_TIER_LOW,
+).length;
 
 async function startTarget(fault: FaultyTarget): Promise<{ url: string; server?: LocalServer }> {
   if (fault.refused) return { url: await closedPort() };
@@ -47,7 +60,7 @@ describe('each faulty target becomes a clear finding within a bounded time', () 
     const slug = name.replace(/\W+/g, '-');
     const reportDir = tmp.path(slug);
     try {
-      const profile = writeProfile(tmp.path(`${slug}.json`), url);
+      const profile = writeProfile(tmp.path(`${slug}.json`), url, { keys: LOCAL_KEYS_WITH_TIER_LOW });
       const argv = [
         'run',
         '--target',

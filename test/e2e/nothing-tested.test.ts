@@ -4,37 +4,17 @@
  * selection is the tier-low rate-limit rule, whose checks need a `tierLow` key: exit 2 with
  * E_NOTHING_TESTED naming what the checks need, and reports that say NOTHING TESTED.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceProfilePath } from '../../harness/profile.js';
 import { referenceKeyEnv, startReferenceServer } from '../../reference/server.js';
-import { readSummary, runCli, saveEnv, scratch } from './cli.js';
+import { readSummary, referenceProfileAt, runCli, saveEnv, scratch } from './cli.js';
 
 const tmp = scratch('nothing-tested');
 const keys = referenceKeyEnv();
 const restoreEnv = saveEnv(Object.keys(keys));
 let upstream: { url: string; close(): Promise<void> };
 
-function profileWithKeys(name: string, roles: readonly string[]): string {
-  const reference = JSON.parse(readFileSync(referenceProfilePath(), 'utf8')) as {
-    keys: Record<string, unknown>;
-  } & Record<string, unknown>;
-  delete reference.$schema;
-  const path = tmp.path(`${name}.json`);
-  const keysKept = Object.fromEntries(Object.entries(reference.keys).filter(([role]) => roles.includes(role)));
-  writeFileSync(
-    path,
-    JSON.stringify({
-      ...reference,
-      name,
-      baseUrl: upstream.url,
-      legacyBaseUrl: upstream.url,
-      medicareBaseUrl: upstream.url,
-      keys: keysKept,
-    }),
-  );
-  return path;
-}
+const profileWithKeys = (name: string, roles: readonly string[]): string =>
+  referenceProfileAt(tmp.path(`${name}.json`), upstream.url, { name, roles });
 
 beforeAll(async () => {
   Object.assign(process.env, keys);

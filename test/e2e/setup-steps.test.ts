@@ -107,7 +107,7 @@ describe('a failed setup step', () => {
     expect(summary.counts).toMatchObject({ total: all.length, blocked: checks.length, failed: 0, steps: 1 });
 
     // The console: one block for the step with every blocked check under it, no failure per check.
-    expect(result.out.match(/setup step: create a planFull application/g)).toHaveLength(1);
+    expect(result.out.match(/\] setup step: create a planFull application/g)).toHaveLength(1);
     expect(result.out.match(/observed: status 422: /g)).toHaveLength(1);
     expect(result.out).toContain(`(breaks ENR-CREATE-SUCCESS §4.10); ${checks.length} checks blocked`);
     for (const f of checks) expect(result.out).toContain(`      - ${f.check.slice(0, 60)}`);

@@ -1,0 +1,55 @@
+/**
+ * The keys a stage-limit burst goes with (RATE-STAGE-LIMIT, section 8): roles besides
+ * `approved`, the keys that carry checks and `medicare`, one per key, whose bursts together (each
+ * within its own) exceed the stage's. Known from the profile alone, so the `plan` can say
+ * before a run whether the check can run.
+ */
+import { STAGE_RATE, TIER_RATES } from '../client/index.js';
+import type { KeyRef } from '../run-config.js';
+import { CARRYING_KEY_ROLES } from './family-keys.js';
+
+/** Requests of the stage burst: enough above the stage's burst that refill during the burst cannot absorb them. */
+export const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
+/** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
+const KEY_SHARE = 0.75;
+/**
+ * Roles no deliberate burst may drain (the stage burst, the tiers' measurements): `approved`,
+ * the families' own keys and the second account's carry the rest of the run (a drained bucket
+ * would answer 429 for the key, not for what a check tests); `medicare` keys belong to another API.
+ */
+export const RUN_CARRIERS: ReadonlySet<string> = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
+
+/** What a run without enough such keys needs, in the words of a finding's `needs`. */
+export const STAGE_BURST_NEED = `key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`;
+
+/** The roles of the burst and how many requests each sends, or undefined when the profile's keys cannot make one. */
+export function stageBurstPlan(
+  keys: Readonly<Record<string, KeyRef>>,
+  has: (role: string) => boolean,
+): Array<{ role: string; count: number }> | undefined {
+  // One role per key: two roles naming the same variable (e.g. `reader` and `tierHigh`) share one bucket.
+  const seen = new Set([...RUN_CARRIERS].map((role) => keys[role]?.env));
+  const candidates = Object.keys(keys)
+    .filter((role) => !RUN_CARRIERS.has(role) && has(role) && !seen.has(keys[role]!.env) && seen.add(keys[role]!.env))
+    .sort((a, b) => TIER_RATES[keys[b]!.tier].burst - TIER_RATES[keys[a]!.tier].burst);
+  const chosen: { role: string; cap: number }[] = [];
+  let room = 0;
+  for (const role of candidates) {
+    if (room >= STAGE_BURST_REQUESTS) break;
+    const cap = Math.floor(TIER_RATES[keys[role]!.tier].burst * KEY_SHARE);
+    chosen.push({ role, cap });
+    room += cap;
+  }
+  if (room < STAGE_BURST_REQUESTS) return undefined;
+  // Spread evenly within each key's cap.
+  const counts = chosen.map(() => 0);
+  for (let sent = 0; sent < STAGE_BURST_REQUESTS; ) {
+    for (let i = 0; i < chosen.length && sent < STAGE_BURST_REQUESTS; i++) {
+      if (counts[i]! < chosen[i]!.cap) {
+        counts[i]! += 1;
+        sent += 1;
+      }
+    }
+  }
+  return chosen.map((c, i) => ({ role: c.role, count: counts[i]! }));
+}

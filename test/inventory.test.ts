@@ -1,0 +1,61 @@
+/**
+ * The inventory of checks, collected from the suite files without running one: every check has
+ * an id unique within its family and names only key roles and fixtures of the vocabulary; the
+ * profile schema and README's tables are what `npm run docs:profile` makes of the vocabulary
+ * and this inventory; `plan --help` lists the vocabulary.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_HELP } from '../cli/plan-command.js';
+import { withTables } from '../cli/profile-tables.js';
+import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
+import { FAMILIES } from '../harness/model.js';
+import { projectPath } from '../harness/paths.js';
+import { profileSchemaPath } from '../harness/profile.js';
+import { profileSchemaFrom } from '../harness/profile-schema.js';
+import { FIXTURE_NAMES, KEY_ROLE_NAMES } from '../harness/profile-vocabulary.js';
+import { checkId } from '../harness/suite/inventory.js';
+import type { InventoryCheck } from '../reports/required.js';
+
+let runner: SuiteRunner;
+let inventory: InventoryCheck[] = [];
+
+beforeAll(async () => {
+  runner = await createSuiteRunner([...FAMILIES]);
+  inventory = (await runner.collect?.([...FAMILIES])) ?? [];
+}, 120_000);
+afterAll(() => runner?.close());
+
+describe('the inventory of checks', () => {
+  it('holds every check of every family, each with an id derived from its title', () => {
+    expect(inventory.length).toBeGreaterThan(150);
+    expect(new Set(inventory.map((c) => c.family))).toEqual(new Set(FAMILIES));
+    for (const { entry } of inventory) expect(entry.id).toBe(checkId(entry.title));
+  });
+
+  it('gives each check an id no other check of its family has', () => {
+    const keys = inventory.map((c) => `${c.family}/${c.entry.id}`);
+    const repeated = keys.filter((k, i) => keys.indexOf(k) !== i);
+    expect(repeated).toEqual([]);
+  });
+
+  it('declares only key roles and fixtures of the vocabulary', () => {
+    for (const { family, entry } of inventory) {
+      const where = `${family}/${entry.id}`;
+      for (const role of [...(entry.needs.roles ?? []), ...(entry.needs.distinctKeys ?? [])])
+        expect(KEY_ROLE_NAMES, where).toContain(role);
+      for (const fixture of entry.needs.fixtures ?? []) expect(FIXTURE_NAMES, where).toContain(fixture);
+    }
+  });
+
+  it('is what the profile schema and README tables were generated from (npm run docs:profile)', () => {
+    const schemaText = readFileSync(profileSchemaPath(), 'utf8');
+    expect(JSON.parse(schemaText)).toEqual(profileSchemaFrom(JSON.parse(schemaText)));
+    const readme = readFileSync(projectPath('README.md'), 'utf8');
+    expect(withTables(readme, inventory)).toBe(readme);
+  });
+
+  it('plan --help lists every key role and fixture', () => {
+    for (const name of [...KEY_ROLE_NAMES, ...FIXTURE_NAMES]) expect(PLAN_HELP).toMatch(new RegExp(`\\n  ${name} `));
+  });
+});
