@@ -88,7 +88,9 @@ export async function createSuiteRunner(
   let specs: TestSpecification[] | undefined;
   const selectedOf = async (families: readonly Family[]) => {
     specs ??= await vitest.globTestSpecifications();
-    return specs.filter((spec) => (families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+    const ofFamilies = specs.filter((spec) => (families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+    // The run-wide checks join a run that has checks of its own, never an empty one.
+    return ofFamilies.length === 0 ? [] : [...ofFamilies, ...specs.filter((spec) => isRunWide(spec.moduleId))];
   };
   return {
     async collect(families) {

@@ -130,12 +130,15 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
         finding: { ...notedFinding(base, notes, violatedRules, input.reproduce), proof },
         ...more,
       };
+    // The rules skipped for want of something to judge against are not among those it passed.
+    const unproven = new Set(skipped.flatMap((f) => f.rules));
+    const passed = declared.filter((id) => !unproven.has(id));
     return {
       action: 'pass',
       finding: {
         ...base,
-        rules: declared,
-        section: sectionsOf(input.rules),
+        rules: passed,
+        section: sectionsOf(input.rules.filter((r) => !unproven.has(r.id))),
         verdict: 'passed',
         proof,
         reproduce: input.reproduce(declared),

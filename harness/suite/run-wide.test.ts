@@ -43,12 +43,14 @@ describe('runWideFindings', () => {
     expect(out.at(-1)!.message).toBe('a 5xx; and 5 more exchanges of the run (exchanges.ndjson)');
   });
 
-  it('passes naming only the rules its exchanges were held to, saying how many it judged', () => {
-    expect(findings(entries(3, 200))).toEqual([
+  it('passes naming only the rules its exchanges were held to, citing the first exchange of each', () => {
+    const list = entries(3, 200);
+    expect(findings(list)).toEqual([
       expect.objectContaining({
         verdict: 'passed',
         rules: ['PING-200'],
-        exchanges: [],
+        exchanges: [list[0]!.exchange],
+        proof: { 'PING-200': [0] },
         message: "3 of the run's 3 exchanges judged (exchanges.ndjson)",
       }),
     ]);
