@@ -13,6 +13,11 @@ export interface KeyRef {
   /** Name of the environment variable holding the key. */
   env: string;
   tier: 'low' | 'medium' | 'high';
+  /**
+   * `false` when the tier is assumed, not stated (a bare `--base-url` paces its keys as low):
+   * good for pacing, never a tier to measure the target against.
+   */
+  tierStated?: false;
 }
 
 /** A target profile (specs/target-profile.schema.json), after validation. */

@@ -238,7 +238,17 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ],
   [
     'a shard that holds no check of its run profile',
-    () => ['run', '--profile', 'smoke', '--shard', '1/3', '--report-dir', tmp.path('empty-shard')],
+    () => [
+      'run',
+      '--profile',
+      'smoke',
+      '--family',
+      'medicare',
+      '--shard',
+      '3/3',
+      '--report-dir',
+      tmp.path('empty-shard'),
+    ],
     'E_SELECTION_EMPTY',
   ],
 ];
