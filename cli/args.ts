@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../harness/errors.js';
 
-export interface FlagSpec {
+interface FlagSpec {
   type: 'string' | 'boolean';
   /** Repeatable; comma lists are split too. */
   multiple?: boolean;

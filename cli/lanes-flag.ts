@@ -2,7 +2,7 @@
 import { ConfigError } from '../harness/errors.js';
 
 /** Upper bound on lanes: each holds a vitest worker and a server in memory. */
-export const MAX_LANES = 8;
+const MAX_LANES = 8;
 
 export function lanesOf(raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;

@@ -25,7 +25,7 @@ function carries(role: string): string {
   return families.length ? `carries ${families.join(', ')} when present` : '';
 }
 
-export function keyRolesTable(inventory: readonly InventoryCheck[]): string {
+function keyRolesTable(inventory: readonly InventoryCheck[]): string {
   const { roles } = readersOf(inventory);
   const readers = (role: string) =>
     [carries(role), readBy(roles.get(role), optionalReaders(role, 'role'))].filter((p) => p && p !== '–').join('; ') ||
@@ -40,7 +40,7 @@ export function keyRolesTable(inventory: readonly InventoryCheck[]): string {
   ].join('\n');
 }
 
-export function fixturesTable(inventory: readonly InventoryCheck[]): string {
+function fixturesTable(inventory: readonly InventoryCheck[]): string {
   const { fixtures } = readersOf(inventory);
   return [
     '| fixture | value | what it is on your target | checks that need it, by family |',

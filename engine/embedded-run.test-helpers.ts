@@ -4,10 +4,10 @@ import { SAMPLE_RULES } from '../reports/testing/sample.js';
 import type { StartServer } from './embedded.js';
 import type { RunIO } from './io.js';
 
-export const silentIO: RunIO = { out: { write: () => true }, err: { write: () => true } };
+const silentIO: RunIO = { out: { write: () => true }, err: { write: () => true } };
 
 /** A server that is never started: its URL names the switches it was asked for. */
-export const namedServer: StartServer = async (fault, variants = []) => ({
+const namedServer: StartServer = async (fault, variants = []) => ({
   url: `http://127.0.0.1:1/${[fault, ...variants].filter(Boolean).join('+') || 'clean'}`,
   close: async () => {},
 });

@@ -45,7 +45,7 @@ export async function exportReferenceKeys(env: NodeJS.ProcessEnv = process.env):
 }
 
 /** Every base URL of the profile pointed at `url` (the server answers all three families). */
-export function pointProfileAt(profile: TargetProfile, url: string): TargetProfile {
+function pointProfileAt(profile: TargetProfile, url: string): TargetProfile {
   return {
     ...profile,
     baseUrl: url,

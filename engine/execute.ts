@@ -66,13 +66,13 @@ export function runPlanned(
  * The exit code of a run from its summary: Ctrl-C, else its outcome's (a run stopped at its
  * deadline is incomplete unless a rule failed), a transport cause's over a failure.
  */
-export function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'outcome' | 'findings'>): number {
+function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'outcome' | 'findings'>): number {
   if (summary.interrupted) return INTERRUPTED_EXIT;
   return exitCodeWithBlocks(exitCodeOf(summary), transportBlocks(summary.findings));
 }
 
 /** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
-export const INTERRUPTED_EXIT = 130;
+const INTERRUPTED_EXIT = 130;
 
 /** Live progress on a terminal; a heartbeat line in logs. */
 function progressOf(io: RunIO): { live?: boolean; heartbeatMs?: number } {

@@ -24,9 +24,9 @@ import {
 import { ruleVerdicts } from '../reports/summary.js';
 import type { RunPlan } from './plan.js';
 
-export const PLAN_FORMAT = 'partner-conformance.plan/1';
+const PLAN_FORMAT = 'partner-conformance.plan/1';
 
-export interface ForecastCheck {
+interface ForecastCheck {
   family: string;
   id: string;
   title: string;
@@ -36,7 +36,7 @@ export interface ForecastCheck {
   needs?: string;
 }
 
-export interface ForecastKey {
+interface ForecastKey {
   role: string;
   /** The variable the profile names (never its value). */
   env: string;

@@ -17,7 +17,7 @@ import {
 } from '../harness/run-profiles.js';
 
 /** Upper bound on --runs, so a typo cannot start a run that never ends. */
-export const MAX_RUNS = 10_000;
+const MAX_RUNS = 10_000;
 
 /** Key roles every remote target profile must provide, checked before any request is sent. */
 export const REQUIRED_ROLES: readonly string[] = KEY_ROLE_NAMES.filter(

@@ -16,7 +16,7 @@ import type { PreflightRecord } from './preflight.js';
 import { versions } from './versions.js';
 
 /** The command that repeats the planned run without its narrowing flags; findings extend it. */
-export function commandOf(plan: RunPlan): string {
+function commandOf(plan: RunPlan): string {
   return runCommand({
     embedded: plan.embedded,
     profilePath: plan.profilePath,

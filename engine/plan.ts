@@ -103,7 +103,7 @@ export interface RunRequest {
   metricsTextfile?: MonitorRequest['metricsTextfile'];
 }
 
-export function checkConflicts(request: RunRequest): void {
+function checkConflicts(request: RunRequest): void {
   if (request.fault !== undefined && (request.target !== undefined || request.baseUrl !== undefined)) {
     throw new ConfigError(
       'E_FLAGS_CONFLICT',

@@ -129,7 +129,7 @@ export function causeOf(exchange: Pick<Exchange, 'response' | 'error' | 'answerB
 }
 
 /** One ping of the preflight, kept in the run's reports. */
-export interface PingRecord {
+interface PingRecord {
   role: string;
   status?: number;
   error?: string;
@@ -145,7 +145,7 @@ export interface PreflightRecord extends PingRecord {
 }
 
 /** Key roles whose keys belong to another interface, which has no ping. */
-export const NO_PING_ROLES: Readonly<Record<string, string>> = {
+const NO_PING_ROLES: Readonly<Record<string, string>> = {
   medicare: 'a key of the Medicare contact interface (4.17), which has no ping',
 };
 
@@ -176,7 +176,7 @@ export interface PreflightInput {
 }
 
 /** The pause before a server error is tried once more: what Retry-After asks, 2 s without it, at most 10 s. */
-export const UNHEALTHY_PAUSE_MS = 2_000;
+const UNHEALTHY_PAUSE_MS = 2_000;
 const MAX_PAUSE_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

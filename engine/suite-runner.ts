@@ -17,10 +17,10 @@ import { PROJECT_ROOT } from '../harness/paths.js';
 import { FamiliesSpread, isRunWide, RUN_WIDE_FOLDER } from './suite-order.js';
 
 /** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
-export const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 60_000;
 
 // `.js` in the built package (dist/), `.ts` in the sources. The run-wide checks join every run.
-export const suiteGlobs = (families: readonly Family[]) => [
+const suiteGlobs = (families: readonly Family[]) => [
   ...families.map((f) => `suites/${f}/**/*.conformance.{ts,js}`),
   `${RUN_WIDE_FOLDER}/**/*.conformance.{ts,js}`,
 ];

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedEvent {
+interface ReceivedEvent {
   path: string;
   receivedAt: string;
   body: unknown;
@@ -22,7 +22,7 @@ export interface WebhookInbox {
   close(): Promise<void>;
 }
 
-export const MAX_EVENTS = 1_000;
+const MAX_EVENTS = 1_000;
 export const MAX_EVENT_BYTES = 64 * 1024;
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {

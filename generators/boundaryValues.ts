@@ -7,7 +7,7 @@ import { sampleValue } from './_internals/helpers/sampleValue.js';
 import type { Schema } from './types.js';
 
 /** How far inside an exclusive bound of a non-integer number the boundary sits (relative, default 1e-9). */
-export const EXCLUSIVE_STEP = 1e-9;
+const EXCLUSIVE_STEP = 1e-9;
 
 function numberBounds(flat: FlatSchema): number[] {
   const types = typesOf(flat);

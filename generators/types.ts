@@ -43,7 +43,7 @@ export interface SchemaObject {
 
 export type Schema = SchemaObject | boolean;
 
-export type ParameterLocation = 'query' | 'path' | 'header' | 'cookie';
+type ParameterLocation = 'query' | 'path' | 'header' | 'cookie';
 
 /** An OpenAPI parameter object (the members the generators read). */
 export interface Parameter {

@@ -105,7 +105,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  * Profile mistakes that would make a false verdict. The run goes on; the checks that depend on
  * them skip, and the warning (code, what, fix) opens the console report and summary.json.
  */
-export const WARNING_CODES = {
+const WARNING_CODES = {
   W_KEY_SHARED: 'Give each key role its own key; roles meant to share a key name the same environment variable.',
   W_FIXTURE_ABSENT:
     'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',

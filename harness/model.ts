@@ -84,7 +84,7 @@ export interface Exchange {
 }
 
 /** The phases of an exchange (HAR 1.2 `timings`), in milliseconds. */
-export interface ExchangeTimings {
+interface ExchangeTimings {
   /** Waiting for the key's rate budget before the request left. */
   blocked: number;
   /** From sending to the first byte of the answer (connecting included); the whole time when none came. */

@@ -17,7 +17,7 @@ const FIXTURES_DESCRIPTION = [
   'a value of the wrong type or format is refused before any request.',
 ].join(' ');
 
-export function keysSchema(): Record<string, unknown> {
+function keysSchema(): Record<string, unknown> {
   return {
     description: KEYS_DESCRIPTION,
     type: 'object',
@@ -31,7 +31,7 @@ export function keysSchema(): Record<string, unknown> {
   };
 }
 
-export function fixturesSchema(): Record<string, unknown> {
+function fixturesSchema(): Record<string, unknown> {
   return {
     description: FIXTURES_DESCRIPTION,
     type: 'object',

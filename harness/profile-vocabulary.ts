@@ -57,7 +57,7 @@ export const KEY_ROLES = {
 export type KeyRole = keyof typeof KEY_ROLES;
 
 /** The JSON Schema of a fixture's value, in the subset the table uses. */
-export interface FixtureSchema {
+interface FixtureSchema {
   type: 'string' | 'integer' | 'array';
   pattern?: string;
   enum?: readonly string[];
@@ -91,7 +91,7 @@ const YEAR_WORDS = 'an integer year from 2020 to 2099, e.g. 2026';
 const PLAN_ID = 'a plan HIOS id, no whitespace, e.g. "12345CA0010001"';
 
 /** USPS codes of the states, DC and the territories (the contract's `state` is one, in upper case). */
-export const STATE_CODES = [
+const STATE_CODES = [
   ...'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND'.split(' '),
   ...'OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP'.split(' '),
 ] as const;
@@ -272,8 +272,4 @@ export const FIXTURE_NAMES = Object.keys(FIXTURES) as FixtureName[];
 /** The entry of a fixture, read through the wide type. */
 export function fixtureSpec(name: string): FixtureSpec | undefined {
   return Object.hasOwn(FIXTURES, name) ? (FIXTURES as Record<string, FixtureSpec>)[name] : undefined;
-}
-
-export function isKeyRole(name: string): name is KeyRole {
-  return Object.hasOwn(KEY_ROLES, name);
 }

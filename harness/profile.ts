@@ -23,7 +23,7 @@ const MAX_REPORTED_ERRORS = 5;
  * Key roles assumed for a bare `--base-url` target: the conventional variable names, at the
  * contract's default tier (low), so a target of unknown tier is never pushed into 429s.
  */
-export const CONVENTIONAL_KEYS: Readonly<Record<string, KeyRef>> = {
+const CONVENTIONAL_KEYS: Readonly<Record<string, KeyRef>> = {
   approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low', tierStated: false },
   unapproved: { env: 'PARTNER_KEY_UNAPPROVED', tier: 'low', tierStated: false },
   medicare: { env: 'PARTNER_KEY_MEDICARE', tier: 'low', tierStated: false },

@@ -8,7 +8,7 @@ import { DEFAULT_SPEC } from './paths.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from './run-profiles.js';
 
 /** Single-quoted for POSIX shells when the word has anything beyond safe characters. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -9,7 +9,7 @@ import { ConfigError } from './errors.js';
 import { FAMILIES, type Family, type Rule } from './model.js';
 
 /** Area prefixes of rule ids (the first segment; direct enrollment areas all start `ENR-`). */
-export const RULE_AREAS = [
+const RULE_AREAS = [
   'PING',
   'COUNTIES',
   'ISSUERS',
@@ -44,7 +44,7 @@ export interface RuleCatalogue {
 }
 
 /** specs/rules.json of this checkout, wherever the process was started. */
-export function defaultRulesPath(): string {
+function defaultRulesPath(): string {
   return fileURLToPath(new URL('../specs/rules.json', import.meta.url));
 }
 

@@ -88,7 +88,7 @@ export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'
 }
 
 /** `GET /v1/enrollments/{enrollment_id}`: the request path with the operation's template in its place (a base path kept). */
-export function operationKey(method: string, path: string, template: string): string {
+function operationKey(method: string, path: string, template: string): string {
   const sent = path.split('/').filter(Boolean);
   const own = template.split('/').filter(Boolean);
   const prefix = own.length <= sent.length ? sent.slice(0, sent.length - own.length) : [];
@@ -96,7 +96,7 @@ export function operationKey(method: string, path: string, template: string): st
 }
 
 /** The operation of a request among the loaded documents, by method and path; undefined for an unknown route. */
-export function operationOfRequest(
+function operationOfRequest(
   contracts: readonly Pick<Contract, 'match'>[],
 ): (method: string, path: string) => string | undefined {
   return (method, path) => {

@@ -13,7 +13,7 @@ export interface FaultInfo {
 }
 
 /** A failing check, as the matrix shows it. */
-export interface Catch {
+interface Catch {
   check: string;
   family: string;
   rules: string[];

@@ -9,7 +9,7 @@
  * on one core), and the routing it needs is ~100 lines (reference/core/router.ts) — not worth
  * a dependency.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { keyEnv } from './core/accounts.js';
 import { createInstance, type InstanceOptions } from './core/instance.js';
@@ -33,19 +33,6 @@ export interface ReferenceServer {
   faults: string[];
   /** Names of the variants switched on. */
   variants: string[];
-}
-
-export interface ReferenceHandler {
-  handler(req: IncomingMessage, res: ServerResponse): void;
-  close(): void;
-  faults: string[];
-  variants: string[];
-}
-
-/** The request handler alone, for mounting in a server of your own. */
-export function createReferenceHandler(opts: InstanceOptions = {}): ReferenceHandler {
-  const instance = createInstance(opts);
-  return { handler: instance.handle, close: instance.close, faults: instance.faults, variants: instance.variants };
 }
 
 /** Start the reference server; throws ConfigError E_FAULT_UNKNOWN (E_VARIANT_UNKNOWN) for an unknown fault (variant) name. */

@@ -147,7 +147,7 @@ const IDS_SHOWN = 8;
  * What the run profile required of the run, and the required rules it did not prove, grouped
  * by what they need.
  */
-export function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>): string[] {
+function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>): string[] {
   const { required } = summary;
   if (!required) return [];
   const unreachable = required.unreachable.length
@@ -177,7 +177,7 @@ export function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>)
  * Profile mistakes found before the checks (the run's first lines show them too): the checks
  * they touch were skipped, not judged.
  */
-export function configWarningLines(warnings: RunSummary['configWarnings']): string[] {
+function configWarningLines(warnings: RunSummary['configWarnings']): string[] {
   if (!warnings || warnings.length === 0) return [];
   return [
     `Configuration warnings (${warnings.length}; the checks they touch are skipped):`,

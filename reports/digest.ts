@@ -36,8 +36,3 @@ export function verifyDigest(document: object): boolean {
   const claimed = (document as { digest?: unknown }).digest;
   return typeof claimed === 'string' && claimed === documentDigest(document);
 }
-
-/** `sha256:<hex>` of raw bytes (used for the spec document). */
-export function bytesDigest(bytes: string | Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}

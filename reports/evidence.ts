@@ -7,9 +7,9 @@ import type { Exchange, JournalEntry, RuleStrength, Verdict } from '../harness/m
 import { withDigest } from './digest.js';
 import type { RuleVerdict, RunSummary } from './summary.js';
 
-export const EVIDENCE_FORMAT = 'partner-conformance.evidence/1';
+const EVIDENCE_FORMAT = 'partner-conformance.evidence/1';
 
-export interface EvidenceCheck {
+interface EvidenceCheck {
   check: string;
   /** The check's stable id within its family. */
   id?: string;
@@ -144,7 +144,7 @@ export function requestIdsOfJournal(journal: readonly JournalEntry[]): ExchangeR
 }
 
 /** The findings' exchanges, the preflight first: what a run without a journal can list. */
-export function requestIdsOf(summary: Pick<RunSummary, 'findings' | 'preflight'>): ExchangeRef[] {
+function requestIdsOf(summary: Pick<RunSummary, 'findings' | 'preflight'>): ExchangeRef[] {
   const preflight: ExchangeRef[] = summary.preflight
     ? [
         {

@@ -31,7 +31,7 @@ const STOPPED: Record<StopReason, string> = {
 };
 
 /** A registered check the run stopped before it finished: nothing of it was judged. */
-export function notRunFinding(family: FindingFamily, entry: CheckEntry, stop: StopReason | undefined): Finding {
+function notRunFinding(family: FindingFamily, entry: CheckEntry, stop: StopReason | undefined): Finding {
   return {
     check: entry.title,
     id: entry.id,

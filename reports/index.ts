@@ -8,18 +8,10 @@ import { GithubWriter } from './github-writer.js';
 import { HarWriter } from './har-writer.js';
 import { MetricsWriter } from './metrics-writer.js';
 import type { ReportWriter } from './writer.js';
-
-export { ConformanceReporter, findingCommand, type ReportRun } from './vitest-reporter.js';
-export { buildSummary, countVerdicts, exitCodeOf, type RunSummary } from './summary.js';
-export { catalogueOf, type Catalogue, type RunInfo } from './run-info.js';
-export { verifyDigest, canonicalJson, documentDigest } from './digest.js';
-export { buildEvidence, type Evidence } from './evidence.js';
+export { countVerdicts } from './summary.js';
 export type { ReportWriter } from './writer.js';
 export { HEARTBEAT_MS };
-export { ConsoleWriter, GithubWriter, HarWriter, HtmlWriter, JunitWriter, MetricsWriter, SummaryJsonWriter };
-export { metricsRegistry, groupingOf } from './monitor/metrics.js';
-export type { HistoryRecord } from './monitor/history.js';
-export type { TlsCertificate } from './monitor/tls.js';
+export { HtmlWriter, JunitWriter, SummaryJsonWriter };
 
 export interface StandardWriterOptions {
   /** An Ed25519 private key: evidence.json is signed with it. */

@@ -11,13 +11,10 @@ import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
 /** Written beside summary.json. */
-export const METRICS_FILE = 'metrics.prom';
+const METRICS_FILE = 'metrics.prom';
 
 /** The textfile collector's file for a run: `textfile` itself, or a file in it when it is a folder. */
-export async function textfilePath(
-  textfile: string,
-  summary: Pick<RunSummary, 'target' | 'runProfile'>,
-): Promise<string> {
+async function textfilePath(textfile: string, summary: Pick<RunSummary, 'target' | 'runProfile'>): Promise<string> {
   const isDir = await stat(textfile).then(
     (s) => s.isDirectory(),
     () => !textfile.endsWith('.prom'),

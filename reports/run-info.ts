@@ -78,14 +78,14 @@ export interface RunInfo {
 }
 
 /** Why the preflight stopped a run (engine/preflight.ts): its stable code, exit code, message and fix. */
-export interface PreflightStop {
+interface PreflightStop {
   code: string;
   exitCode: number;
   message: string;
   fix: string;
 }
 
-export interface SpecDefect {
+interface SpecDefect {
   /** JSON pointer (`#/...`) to the defect in the document. */
   pointer: string;
   /** The operation it sits in, when it sits inside one. */

@@ -21,7 +21,7 @@ function payload(document: object): Buffer {
   return Buffer.from(canonicalJson(rest));
 }
 
-export function keyIdOf(publicKey: KeyObject): string {
+function keyIdOf(publicKey: KeyObject): string {
   return `sha256:${createHash('sha256')
     .update(publicKey.export({ type: 'spki', format: 'der' }))
     .digest('hex')}`;

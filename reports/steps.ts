@@ -9,7 +9,7 @@ import type { Catalogue } from './run-info.js';
 export const isStepFinding = (f: Finding): boolean => f.subject === 'step';
 
 /** A check blocked by a setup step (not by a transport cause). */
-export const isBlockedByStep = (f: Finding): f is Finding & { step: NonNullable<Finding['step']> } =>
+const isBlockedByStep = (f: Finding): f is Finding & { step: NonNullable<Finding['step']> } =>
   f.verdict === 'blocked' && f.subject !== 'step' && f.step !== undefined;
 
 /**
@@ -24,7 +24,7 @@ function stepVerdict(breaks: readonly string[], catalogue: Catalogue, strict: bo
 }
 
 /** The one finding of the step that blocked `blocked`. */
-export function stepFinding(
+function stepFinding(
   blocked: Finding & { step: NonNullable<Finding['step']> },
   catalogue: Catalogue,
   strict: boolean,

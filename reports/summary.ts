@@ -18,7 +18,7 @@ import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scopeOf, type RunScope } from './scope.js';
 
-export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
+const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
 /** Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see reports/steps.ts). */
 export type Counts = Record<Verdict, number> & { total: number; steps: number };
@@ -239,7 +239,7 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean, complet
   return complete ? 'passed' : 'incomplete';
 }
 
-export type RunExitCode = 0 | 1 | 2 | 4 | 6 | 7 | 10;
+type RunExitCode = 0 | 1 | 2 | 4 | 6 | 7 | 10;
 
 /** Exit code of a run that proved less than its run profile requires (README, "Exit codes"). */
 export const INCOMPLETE_EXIT = 7;
@@ -254,7 +254,7 @@ const EXIT_CODES: Record<Exclude<RunSummary['outcome'], 'unusable'>, RunExitCode
 };
 
 /** Exit code of a run whose checks only setup steps blocked: the target is not set up for them, and no rule failed. */
-export const SETUP_BLOCKED_EXIT = 6;
+const SETUP_BLOCKED_EXIT = 6;
 
 /**
  * Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected,
@@ -278,7 +278,7 @@ export interface RunEnd {
 }
 
 /** A summary before its exit code, its history and its digest: what the exit code is decided on. */
-export type SummaryBody = Omit<RunSummary, 'exitCode' | 'history' | 'digest'>;
+type SummaryBody = Omit<RunSummary, 'exitCode' | 'history' | 'digest'>;
 
 export interface SummaryOptions {
   /** The run's exit code from its summary (the engine's: transport causes, Ctrl-C); default exitCodeOf. */

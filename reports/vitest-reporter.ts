@@ -44,7 +44,7 @@ const requestsSent = (journal: string): number =>
   readJournal(journal).filter((e) => e.exchange.error !== BUDGET_TIMEOUT).length;
 
 /** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
-export function findingCommand(info: RunInfo, finding: Finding): string {
+function findingCommand(info: RunInfo, finding: Finding): string {
   return reproduceCommand(info.command, {
     family: finding.family === 'contract' ? undefined : finding.family,
     rules: finding.rules,

@@ -27,8 +27,8 @@ export interface TargetVerdict {
 }
 
 /** Scale: a run on the big data set may differ by this much from the default one and still "not grow". */
-export const SCALE_REQUEST_TOLERANCE = 1.05;
-export const SCALE_TIME_TOLERANCE = 1.5;
+const SCALE_REQUEST_TOLERANCE = 1.05;
+const SCALE_TIME_TOLERANCE = 1.5;
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -40,7 +40,7 @@ interface TargetSpec {
 
 const TIERS: Tier[] = ['low', 'medium', 'high'];
 
-export const TARGETS: TargetSpec[] = [
+const TARGETS: TargetSpec[] = [
   {
     id: 'full-run-time',
     target: 'full conformance run < 15 s',

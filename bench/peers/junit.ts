@@ -15,7 +15,7 @@ const FAILURE = /<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/;
 const MESSAGE = /\bmessage="([^"]*)"/;
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
-export const decode = (s: string) =>
+const decode = (s: string) =>
   s.replace(/&(lt|gt|quot|apos|amp);|&#(\d+);|&#x([0-9a-f]+);/gi, (m, _n, dec, hex) =>
     dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : ENTITIES[m]!,
   );

@@ -8,7 +8,7 @@
 import type { FaultInfo } from '../../mutation/outcome.js';
 
 /** Families the /v1 document describes (the others have their own documents). */
-export const V1_EXCLUDED_FAMILIES = new Set(['legacy-ichra', 'medicare']);
+const V1_EXCLUDED_FAMILIES = new Set(['legacy-ichra', 'medicare']);
 
 /** `ENR-LIST-LIMIT-DEFAULT` → `ENR-LIST`; `IDEMP-REPLAY-HEADER` → `IDEMP`. */
 export function areaOf(ruleId: string): string {
@@ -20,7 +20,7 @@ export function areaOf(ruleId: string): string {
  * Faults in round-robin order over the areas: the first of every area, then the second of
  * every area, ... so that the first N of the list are as spread as N can be.
  */
-export function stratified(faults: readonly FaultInfo[]): FaultInfo[] {
+function stratified(faults: readonly FaultInfo[]): FaultInfo[] {
   const byArea = new Map<string, FaultInfo[]>();
   for (const fault of faults) {
     const area = areaOf(fault.rules[0] ?? fault.name);

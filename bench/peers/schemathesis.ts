@@ -12,7 +12,7 @@ import { projectPath } from '../../harness/paths.js';
 import { runProcess } from './spawn.js';
 import type { PeerRun, PeerTool } from './tool.js';
 
-export const SCHEMATHESIS_VERSION = '4.32.5';
+const SCHEMATHESIS_VERSION = '4.32.5';
 const VENV = projectPath('.peers', 'venv');
 const BIN = join(VENV, 'bin', 'schemathesis');
 const SPEC = projectPath('specs', 'partner-api.yaml');

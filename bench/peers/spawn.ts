@@ -47,6 +47,6 @@ export function runProcess(
 }
 
 /** Every occurrence of a secret replaced by `<redacted>`. */
-export function scrub(text: string, secrets: readonly string[]): string {
+function scrub(text: string, secrets: readonly string[]): string {
   return secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join('<redacted>'), text);
 }

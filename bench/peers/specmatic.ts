@@ -14,7 +14,7 @@ import { junitFailures } from './junit.js';
 import { runProcess } from './spawn.js';
 import type { PeerRun, PeerTool } from './tool.js';
 
-export const SPECMATIC_VERSION = '2.55.1';
+const SPECMATIC_VERSION = '2.55.1';
 const PREFIX = projectPath('.peers', 'node');
 const BIN = join(PREFIX, 'node_modules', 'specmatic', 'dist', 'bin', 'index.js');
 const SPEC = projectPath('specs', 'partner-api.yaml');
@@ -25,7 +25,7 @@ const SCENARIO_PREFIX = /^.*?Scenario: /;
 const STATUS_LINE = /Specification expected status \d+ but response contained status (\d+)/;
 const RULE_CODE = /\b([A-Z]\d{4}): ([^\n]+)/;
 
-export const scenarioOf = (name: string) => name.replace(SCENARIO_PREFIX, '');
+const scenarioOf = (name: string) => name.replace(SCENARIO_PREFIX, '');
 
 /** `GET /v1/ping -> 200 ... | R0002 HTTP status mismatch (400)`; 429s come back as null. */
 export function signatureOf(name: string, text: string): string | null {

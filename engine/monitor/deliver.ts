@@ -38,7 +38,7 @@ export async function monitoringBefore(
 }
 
 /** The history before the run: `{ previous }` (empty for a first run), or undefined without `--history`. */
-export async function historyBefore(
+async function historyBefore(
   monitor: MonitorPlan | undefined,
   profile: Pick<TargetProfile, 'name' | 'baseUrl'>,
   runProfile: RunProfile,

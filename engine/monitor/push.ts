@@ -9,7 +9,7 @@ import { ConfigError } from '../../harness/errors.js';
 import { groupingOf, metricsRegistry } from '../../reports/monitor/metrics.js';
 import type { RunSummary } from '../../reports/summary.js';
 
-export const PUSH_JOB = 'partner_conformance';
+const PUSH_JOB = 'partner_conformance';
 const TIMEOUT_MS = 10_000;
 
 /** A Pushgateway URL checked before the run. */

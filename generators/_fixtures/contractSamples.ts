@@ -4,7 +4,7 @@
  */
 import type { Operation, Schema } from '../types.js';
 
-export const zipCodeQuery = {
+const zipCodeQuery = {
   name: 'zip_code',
   in: 'query',
   required: true,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /** The stated alphabet of an Idempotency-Key (section 8): `A-Z a-z 0-9 - _`. */
 export const IDEMPOTENCY_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** The stated lengths: 1 to 255 characters. */
-export const IDEMPOTENCY_KEY_LENGTH = { min: 1, max: 255 } as const;
+const IDEMPOTENCY_KEY_LENGTH = { min: 1, max: 255 } as const;
 
 /** The alphabet's edges, drawn as often as the rest together: a key made of them tests the class bounds. */
 const EDGE_CHARACTERS = ['A', 'Z', 'a', 'z', '0', '9', '-', '_'];

@@ -3,7 +3,7 @@ import { TERRITORIES } from '../_internals/data/territories.js';
 import { zipTable } from '../_internals/data/zipTable.js';
 
 /** Kinds of ZIP codes a target may mishandle as a class. */
-export type ZipCodeKind = 'any' | 'leadingZero' | 'crossState' | 'territory';
+type ZipCodeKind = 'any' | 'leadingZero' | 'crossState' | 'territory';
 
 export interface ZipCodeOptions {
   /**

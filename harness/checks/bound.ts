@@ -15,7 +15,7 @@ type ExpectationArgs<C> =
   C extends Check<infer E> ? (undefined extends E ? [expectation?: E] : [expectation: E]) : never;
 
 /** One table entry, bound: the scope is supplied, the exchange and expectation remain. */
-export type BoundCheck<C> = (exchange: Exchange, ...expectation: ExpectationArgs<C>) => void;
+type BoundCheck<C> = (exchange: Exchange, ...expectation: ExpectationArgs<C>) => void;
 
 export type Bound<T extends CheckTable> = { readonly [K in keyof T]: BoundCheck<T[K]> } & {
   /** The same checks naming only these rules (each must be one of the check's rules). */

@@ -5,12 +5,10 @@
  * exchange live here too.
  */
 import type { Exchange } from '../model.js';
-import type { Contract, RequestLine } from '../contract/types.js';
+import type { Contract } from '../contract/types.js';
 import type { Disagreement } from './disagreements.js';
 import type { NoteSink } from './note.js';
 import { RuleViolation } from './violation.js';
-
-export type { RequestLine };
 
 /** The part of the loaded contract the checks use. */
 export type ResponseValidator = Pick<Contract, 'validateResponse'>;

@@ -1,7 +1,7 @@
 import type { Check } from './scope.js';
 import { quote, violation } from './scope.js';
 
-export type SortKey = (item: any) => string | number;
+type SortKey = (item: any) => string | number;
 
 export interface SortExpectation {
   /** The items in the order the target returned them. */

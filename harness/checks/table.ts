@@ -37,5 +37,3 @@ export const CHECKS = {
   that: expectThat,
   oneSourceAllows: expectOneSourceAllows,
 } as const satisfies CheckTable;
-
-export type CheckName = keyof typeof CHECKS;

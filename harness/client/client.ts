@@ -24,13 +24,13 @@ import { sharedBudgets, type BudgetRef } from './rate-budget.js';
 import { KEY_HEADER, requestTarget } from './request-target.js';
 import type { ApiRequest, Client, ClientOptions } from './types.js';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * A token wait is not a request timeout: at tier low a queue of a few requests waits seconds
  * before the first byte leaves, and that is pacing working, not the target being slow.
  */
-export const DEFAULT_BUDGET_WAIT_MS = 60_000;
+const DEFAULT_BUDGET_WAIT_MS = 60_000;
 
 /** Requests without a real key get budgets of their own: a target meters them apart from any key. */
 const NO_KEY: BudgetRef = { bucket: '(no key)', tier: 'high' };

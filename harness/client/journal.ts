@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { JournalEntry } from '../model.js';
 
 /** The journal's name in a report folder. */
-export const JOURNAL_FILE = 'exchanges.ndjson';
+const JOURNAL_FILE = 'exchanges.ndjson';
 
 export const journalIn = (reportDir: string): string => join(reportDir, JOURNAL_FILE);
 

@@ -58,7 +58,7 @@ const UNREACHED =
   /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|ENOTFOUND|EAI_\w+|UND_ERR_CONNECT_TIMEOUT|ETIMEDOUT)$/;
 
 /** The proxy could not be reached: the code of the failure, marked as the proxy's. */
-export class ProxyUnreachable extends Error {
+class ProxyUnreachable extends Error {
   readonly code: string;
   constructor(
     readonly proxy: ProxyRoute,

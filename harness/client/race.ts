@@ -8,7 +8,7 @@ import type { ApiRequest } from './types.js';
 let races = 0;
 
 /** Marks paced requests as one race; unpaced ones (deliberate bursts) are left as they are. */
-export function asRace(reqs: readonly ApiRequest[]): ApiRequest[] {
+function asRace(reqs: readonly ApiRequest[]): ApiRequest[] {
   const paced = reqs.filter((r) => !r.unpaced).length;
   if (paced < 2) return [...reqs];
   const together = { id: `race-${++races}`, size: paced };

@@ -40,7 +40,7 @@ export function redactTruncated(text: string, secrets: readonly string[]): strin
 }
 
 /** Header names that carry a key: their values are always redacted, whatever they hold. */
-export const KEY_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization']);
+const KEY_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization']);
 
 /** A header map with key headers blanked and every secret removed from the other values. */
 export function redactHeaders(headers: Record<string, string>, secrets: readonly string[]): Record<string, string> {

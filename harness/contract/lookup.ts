@@ -12,7 +12,7 @@ export function responseKeyFor(statuses: readonly string[], status: number): str
 }
 
 /** `application/json; charset=utf-8` → `application/json`. */
-export function mediaTypeOf(contentType: string): string {
+function mediaTypeOf(contentType: string): string {
   return contentType.split(';')[0].trim().toLowerCase();
 }
 

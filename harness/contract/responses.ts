@@ -22,7 +22,7 @@ export interface ResponseContext {
  * The operation a check names; when the document does not have that id, the one the request's
  * method and URL match, so a renamed operation is still held to its schema.
  */
-export function operationFor(ctx: ResponseContext, operationId: string, request?: RequestLine): Operation | undefined {
+function operationFor(ctx: ResponseContext, operationId: string, request?: RequestLine): Operation | undefined {
   return ctx.operation(operationId) ?? (request ? ctx.match(request.method, request.url) : undefined);
 }
 

@@ -7,7 +7,7 @@ import type { JsonObject } from './types.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export interface SchemaSite {
+interface SchemaSite {
   segments: string[];
   schema: unknown;
   operationId?: string;
@@ -75,6 +75,6 @@ function entries(value: unknown): [string, unknown][] {
   return isObject(value) ? Object.entries(value) : [];
 }
 
-export function isRef(value: unknown): boolean {
+function isRef(value: unknown): boolean {
   return isObject(value) && typeof value.$ref === 'string';
 }

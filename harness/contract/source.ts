@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 
 /** Bound on fetching a document by URL. */
-export const SPEC_FETCH_TIMEOUT_MS = 10_000;
+const SPEC_FETCH_TIMEOUT_MS = 10_000;
 
 export interface DocumentText {
   /** Absolute path or URL, as the parser will name the root file. */
@@ -17,7 +17,7 @@ export interface DocumentText {
   digest: string;
 }
 
-export function isUrl(source: string): boolean {
+function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
 

@@ -6,8 +6,8 @@ import type { AuditSources } from './audit.js';
 const projectFile = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 /** The contract, copied byte for byte (specs/README.md). */
-export const CONTRACT = projectFile('specs/partner-api.md');
-export const PROVIDER_DOCUMENT = projectFile('specs/provider/openapi.json');
+const CONTRACT = projectFile('specs/partner-api.md');
+const PROVIDER_DOCUMENT = projectFile('specs/provider/openapi.json');
 /** The generated page. */
 export const AUDIT_PAGE = projectFile('docs/rule-audit.md');
 

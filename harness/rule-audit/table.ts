@@ -2,7 +2,7 @@
 import type { AuditedRule } from './audit.js';
 
 /** Where the page says it comes from, so a reader knows not to edit it by hand. */
-export const GENERATED_BY = 'npm run audit:rules';
+const GENERATED_BY = 'npm run audit:rules';
 
 /** Text inside a table cell: one line, pipes escaped, `<` outside code spans escaped (no stray HTML). */
 const cell = (text: string): string =>

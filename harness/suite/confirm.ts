@@ -14,7 +14,7 @@ import { realClock, type PollDeps } from './poll.js';
 import { runCheck, type CheckSpec } from './run-check.js';
 
 /** An exchange that got no answer (the request left: a budget wait is not the target's), or a 5xx. */
-export function transientCause(exchange: Exchange): boolean {
+function transientCause(exchange: Exchange): boolean {
   if (exchange.response) return exchange.response.status >= 500;
   return exchange.error !== undefined && exchange.error !== BUDGET_TIMEOUT;
 }

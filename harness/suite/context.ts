@@ -77,7 +77,7 @@ export interface CheckTracker {
   optionalRoles: Set<string>;
 }
 
-export function newTracker(): CheckTracker {
+function newTracker(): CheckTracker {
   return {
     judged: new Map(),
     unjudged: new Map(),
@@ -114,7 +114,7 @@ export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasR
 }
 
 /** Async outcomes settle within this when the profile does not say (DESIGN: asyncTimeoutMs). */
-export const DEFAULT_ASYNC_TIMEOUT_MS = 5_000;
+const DEFAULT_ASYNC_TIMEOUT_MS = 5_000;
 
 export function createCheckContext(
   given: TargetContext,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Disagreement } from '../checks/disagreements.js';
 
-export function defaultDisagreementsPath(): string {
+function defaultDisagreementsPath(): string {
   return fileURLToPath(new URL('../../specs/disagreements.json', import.meta.url));
 }
 

@@ -31,7 +31,7 @@ export const FAMILY_KEYS: Readonly<Partial<Record<Family, FamilyKey>>> = {
 };
 
 /** Every role the table names: keys that carry part of the run, which a deliberate burst must not drain. */
-export const FAMILY_KEY_ROLES: readonly string[] = [...new Set(Object.values(FAMILY_KEYS).map((k) => k.role))];
+const FAMILY_KEY_ROLES: readonly string[] = [...new Set(Object.values(FAMILY_KEYS).map((k) => k.role))];
 
 /**
  * The key of a second account approved for direct enrollment, not the approved key's account:

@@ -1,38 +1,29 @@
 /** The suite API: what a file under suites/<family>/ imports. */
-export { verify, verifyProperty, DEFAULT_CHECK_TIMEOUT_MS } from './verify.js';
-export type { PropertyOptions, VerifyOptions, VerifyPropertyOptions } from './verify.js';
+export { verify, verifyProperty } from './verify.js';
 export type { CheckContext } from './context.js';
 export type { Needs } from './needs.js';
-export type { PollOptions } from './poll.js';
-export type { ArbitraryFor, PropertyBody } from './property.js';
 export { SkipCheck } from './skip.js';
-export { CARRYING_KEY_ROLES, FAMILY_KEY_ROLES, OTHER_ACCOUNT } from './family-keys.js';
+export { OTHER_ACCOUNT } from './family-keys.js';
 export { RUN_CARRIERS, STAGE_BURST_NEED, stageBurstPlan } from './stage-keys.js';
 export { waitAfter429 } from './limited-retry.js';
-export { StepFailed, stepFailed, stepStatus, type StepOptions } from './step.js';
-export { getTarget, type TargetContext } from '../target.js';
+export { StepFailed, stepFailed, stepStatus } from './step.js';
+export type { TargetContext } from '../target.js';
 export type { ApiRequest } from '../client/index.js';
 export type { Exchange } from '../model.js';
 export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
-export { readWhileStill, STILL_ATTEMPTS } from './pages.js';
+export { readWhileStill } from './pages.js';
 export { stepLabel } from './steps.js';
 export { draw } from './draw.js';
 export {
   expectPartition,
-  lastPages,
   limitOffsetProblem,
-  PARTITION_ORDER,
   pagesPerWalk,
   partitionProblems,
   readPartition,
-  statedTotal,
-  walkedTotal,
-  walkPages,
   type Page,
   type PartitionKind,
-  type PartitionProblem,
   type ReadPage,
 } from './page-walk.js';

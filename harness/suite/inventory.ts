@@ -42,7 +42,10 @@ export function checkId(title: string): string {
   return slug || 'check';
 }
 
-/** `<family>/<id>`: the check's identity across runs (JUnit, summary.json, a baseline). */
+/**
+ * `<family>/<id>`: the check's identity across runs (JUnit, summary.json, a baseline).
+ * @public for a baseline's entries, which name checks by it.
+ */
 export const checkKey = (family: string, id: string): string => `${family}/${id}`;
 
 /** The entry verify() attaches to a check's test. */

@@ -7,7 +7,7 @@ import type { KnownValues } from '../../generators/types.js';
 import type { TargetProfile } from '../run-config.js';
 
 /** fixture name -> request member names (bare, or dotted body paths). */
-export const FIXTURE_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+const FIXTURE_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   zipCode: ['zip_code'],
   crossStateZipCode: ['zip_code'],
   state: ['state'],

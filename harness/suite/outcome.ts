@@ -11,7 +11,7 @@ import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
 import { isStepFailed } from './step.js';
 
-export interface CheckIdentity {
+interface CheckIdentity {
   /** The test title. */
   check: string;
   /** Its stable id (harness/suite/inventory.ts). */
@@ -220,7 +220,7 @@ function proofOf(proof: Record<string, number[]> | undefined, declared: readonly
 }
 
 /** What a check needs that returned without judging any exchange: it proved nothing, so it is skipped. */
-export const NOTHING_JUDGED = 'an exchange to judge (the check ended without judging one)';
+const NOTHING_JUDGED = 'an exchange to judge (the check ended without judging one)';
 
 function nothingJudged(base: Omit<Finding, 'rules' | 'verdict'>, input: OutcomeInput): Outcome {
   const declared = input.rules.map((r) => r.id);

@@ -4,7 +4,7 @@
  */
 
 /** Times the reads are repeated when the list moved while they ran. */
-export const STILL_ATTEMPTS = 3;
+const STILL_ATTEMPTS = 3;
 
 /**
  * Runs `reads` between two reads of `anchor` (a fingerprint of the rows the reads cover). When

@@ -14,7 +14,7 @@ import { asSkip } from './skip.js';
 import { undeclaredReads } from './declared-reads.js';
 
 /** A check that does not finish in time; its exchanges so far still make the finding. */
-export class CheckTimeout extends Error {
+class CheckTimeout extends Error {
   readonly code = 'E_CHECK_TIMEOUT' as const;
   constructor(readonly timeoutMs: number) {
     super(`the check did not finish within ${timeoutMs} ms`);
@@ -110,7 +110,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
  * The check's exchanges with those its property runs judged (a passing run keeps no exchanges
  * of its own), and per rule the indexes of the exchanges judged for it.
  */
-export function judgedExchanges(
+function judgedExchanges(
   sent: readonly Exchange[],
   tracker: Pick<CheckTracker, 'judged'>,
 ): { exchanges: Exchange[]; proof: Record<string, number[]> } {

@@ -23,7 +23,7 @@ import { notSelected } from './needs.js';
 import { sectionsOf, verdictOf } from './outcome.js';
 
 /** What an invariant reads beside the entry. */
-export interface RunWideContext {
+interface RunWideContext {
   /** The checks bound to the invariant's rules (notes about disagreements are left to the checks that own the exchange). */
   expect: BoundChecks;
   /** The entry's path below the base URL of its interface (`/v1/ping?x=1`). */
@@ -52,7 +52,7 @@ export const MAX_RUN_WIDE_FINDINGS = 20;
 type Judged = { findings: Finding[]; judged: number; heldTo: Map<string, JournalEntry> };
 
 /** The invariant over every entry: a finding per violating entry (at most MAX_RUN_WIDE_FINDINGS). */
-export function judgeJournal(
+function judgeJournal(
   entries: readonly JournalEntry[],
   title: string,
   rules: readonly Rule[],

@@ -9,7 +9,7 @@ import type { KeyRef } from '../run-config.js';
 import { CARRYING_KEY_ROLES } from './family-keys.js';
 
 /** Requests of the stage burst: enough above the stage's burst that refill during the burst cannot absorb them. */
-export const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
+const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
 /** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
 const KEY_SHARE = 0.75;
 /**

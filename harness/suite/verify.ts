@@ -42,7 +42,7 @@ export interface VerifyOptions {
   profiles?: CheckProfiles;
 }
 
-export interface VerifyPropertyOptions extends VerifyOptions {
+interface VerifyPropertyOptions extends VerifyOptions {
   /** At most this many runs, whatever `--runs` says (for properties that send many requests). */
   maxRuns?: number;
   /**
@@ -56,7 +56,7 @@ export interface VerifyPropertyOptions extends VerifyOptions {
 export type PropertyOptions<T> = VerifyPropertyOptions & { examples?: (t: CheckContext) => T[] };
 
 /** A check runs at most this long by default; the test itself gets a little more to report it. */
-export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
+const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 const REPORT_GRACE_MS = 5_000;
 
 type Body = (t: CheckContext, seed: number | undefined) => Promise<void>;

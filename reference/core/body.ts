@@ -13,7 +13,7 @@ export type Decoded =
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** `application/json`, `application/<x>+json` → json; `multipart/form-data` → multipart. */
-export function classify(contentType: string | undefined): { type?: BodyType; mediaType: string; boundary?: string } {
+function classify(contentType: string | undefined): { type?: BodyType; mediaType: string; boundary?: string } {
   const [head = '', ...params] = (contentType ?? '').split(';');
   const mediaType = head.trim().toLowerCase();
   if (mediaType === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(mediaType))

@@ -3,7 +3,7 @@
  * text parts become `fields`, parts with a filename become `files`. Returns undefined for a
  * body that is not well-formed, never throws.
  */
-export interface UploadedFile {
+interface UploadedFile {
   filename: string;
   contentType: string;
   data: Buffer;

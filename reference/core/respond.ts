@@ -16,19 +16,19 @@ export function unifiedError(status: number, code: string, message: string, deta
   return { status, body: { error } };
 }
 
-export interface FieldError {
+interface FieldError {
   code: string;
   message: string;
   field?: string;
 }
 
 /** `{errors: [{code, message, field?}]}`: direct-enrollment service failures. */
-export function errorsList(status: number, errors: FieldError[]): RouteResult {
+function errorsList(status: number, errors: FieldError[]): RouteResult {
   return { status, body: { errors } };
 }
 
 /** The details map of one field's problem. */
-export const detailsFor = (field: string, message: string): ErrorDetails => ({ [field]: [message] });
+const detailsFor = (field: string, message: string): ErrorDetails => ({ [field]: [message] });
 
 /** Several problems as one details map, messages of one field kept together in order. */
 export function detailsOf(problems: ReadonlyArray<{ field: string; message: string }>): ErrorDetails {

@@ -5,7 +5,7 @@
  */
 import type { Route } from '../types.js';
 
-export interface Match {
+interface Match {
   route: Route;
   params: Record<string, string>;
 }

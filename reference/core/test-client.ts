@@ -27,7 +27,7 @@ export interface ClientOptions {
   documents?: readonly SpecDocument[];
 }
 
-export interface CallResult {
+interface CallResult {
   status: number;
   headers: Record<string, string>;
   text: string;

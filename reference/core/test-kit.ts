@@ -12,7 +12,7 @@ import { createRouter } from './router.js';
 import type { Switch } from './switch.js';
 import { conformanceProblems } from './test-validate.js';
 
-export const APPROVED: Account = {
+const APPROVED: Account = {
   id: 'acct_approved',
   role: 'approved',
   tier: 'high',
@@ -39,7 +39,7 @@ export interface KitOptions {
   seed?: { enrollments?: number };
 }
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   account?: Account;
   headers?: Record<string, string>;

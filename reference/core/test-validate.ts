@@ -16,7 +16,7 @@ type Operation = { operationId?: string; responses?: Record<string, Response> };
 type Paths = Record<string, Record<string, Operation>>;
 
 /** The contract documents, by name; `provider` and `partner-api` both describe the `/v1` Partner API. */
-export const SPEC_DOCUMENTS = {
+const SPEC_DOCUMENTS = {
   provider: 'provider/openapi.json',
   'partner-api': 'partner-api.yaml',
   'legacy-ichra': 'legacy-ichra.yaml',

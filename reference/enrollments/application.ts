@@ -16,11 +16,11 @@ export const POLICY_STATUSES = [
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 /** The document's SEP verification states the sandbox reaches (it never verifies or denies). */
-export type DocumentStatus = 'none_needed' | 'required' | 'uploaded';
+type DocumentStatus = 'none_needed' | 'required' | 'uploaded';
 
 export type ApplicationData = Record<string, unknown>;
 
-export type PendingAction = 'submission' | 'cancellation' | 'termination';
+type PendingAction = 'submission' | 'cancellation' | 'termination';
 
 /** An entry of the application's audit timeline (the document's ApplicationEvent). */
 export interface ApplicationEvent {

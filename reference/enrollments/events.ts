@@ -14,7 +14,7 @@ export function record(app: Application, event: Omit<ApplicationEvent, 'occurred
 }
 
 /** Dotted paths of the leaves that differ between two values. */
-export function changedLeaves(before: unknown, after: unknown, path = '', out: string[] = []): string[] {
+function changedLeaves(before: unknown, after: unknown, path = '', out: string[] = []): string[] {
   if (isObject(before) && isObject(after)) {
     for (const k of new Set([...Object.keys(before), ...Object.keys(after)]))
       changedLeaves(before[k], after[k], path ? `${path}.${k}` : k, out);

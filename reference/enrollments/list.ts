@@ -100,7 +100,7 @@ const BEFORE_EVENT: Partial<Record<ApplicationEvent['type'], (e: ApplicationEven
 };
 
 /** How long the lagging variant's list keeps showing the status before a change (within asyncTimeoutMs). */
-export const LIST_LAG_MS = 1_000;
+const LIST_LAG_MS = 1_000;
 
 /**
  * The status the list shows: the application's own; the one before its latest change under

@@ -29,7 +29,7 @@ function moveTo(app: Application, env: ServerEnv, status: PolicyStatus, extra: {
  * When coverage starts: the `desired_effective_date`, or, when the partner left it to the
  * carrier (the document allows that), the first day of the month after the submission.
  */
-export function coverageStart(app: Application): string | undefined {
+function coverageStart(app: Application): string | undefined {
   const start = app.data.desired_effective_date;
   if (typeof start === 'string') return start;
   if (app.submitted_at === null) return undefined;

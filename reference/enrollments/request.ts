@@ -12,7 +12,7 @@ import { fail, invalidRequest } from './errors.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
 
 /** Agent and TPA identifiers come from the approved account setup (2.8), with the fault that lets each through. */
-export const REJECTED_MEMBERS: ReadonlyArray<{
+const REJECTED_MEMBERS: ReadonlyArray<{
   field: string;
   present: (b: Record<string, unknown>) => boolean;
   fault: Fault;

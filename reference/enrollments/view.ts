@@ -12,7 +12,7 @@ import { carrierOf, issuerOf } from './carriers.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { cancelRefusal, paymentRefusal, submitRefusal, terminateRefusal, updateRefusal } from './preconditions.js';
 
-export interface NextAction {
+interface NextAction {
   rel: string;
   method: 'GET' | 'POST' | 'PUT';
   href: string;
@@ -70,7 +70,7 @@ const ACTIONS: ReadonlyArray<{
   },
 ];
 
-export function nextActions(app: Application, now: Date, on: IsOn): NextAction[] {
+function nextActions(app: Application, now: Date, on: IsOn): NextAction[] {
   // The fault points clients at the older ICHRA routes instead of /v1/enrollments.
   const base = on(F.nextActionsLegacyHref) ? `/api/v1/applications/${app.id}` : `/v1/enrollments/${app.id}`;
   return ACTIONS.filter((a) => a.open(app, now, on)).map((a) => ({
@@ -81,7 +81,7 @@ export function nextActions(app: Application, now: Date, on: IsOn): NextAction[]
 }
 
 /** The document's PaymentInstructions for the application's carrier. */
-export function paymentInstructions(app: Application): Record<string, unknown> {
+function paymentInstructions(app: Application): Record<string, unknown> {
   return {
     payment_required_with_submission: false,
     payment_redirect_supported: carrierOf(app.data.plan_hios_id).payment_redirect_supported,

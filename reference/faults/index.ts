@@ -15,7 +15,7 @@ import { SESSION_FAULTS } from '../sessions/faults.js';
 import { UTILITY_FAULTS } from '../utility/faults.js';
 import { buildRegistry } from './registry.js';
 
-export const registry = buildRegistry([
+const registry = buildRegistry([
   CORE_FAULTS,
   UTILITY_FAULTS,
   REFERENCE_FAULTS,

@@ -3,7 +3,7 @@
  * deterministically; fields a carrier has not reported are null (2.7: populated only when the
  * carrier reports them).
  */
-export const POLICY_PLAN_YEARS = [2025, 2026] as const;
+const POLICY_PLAN_YEARS = [2025, 2026] as const;
 const PER_YEAR: Record<number, number> = { 2025: 12, 2026: 30 };
 
 const ISSUERS = [{ hios_issuer_id: '36239' }, { hios_issuer_id: '14002' }, { hios_issuer_id: '40572' }] as const;
@@ -25,7 +25,7 @@ export interface PolicyApplication {
 }
 
 /** One policy of an application, as the provider's document names it (PolicyStatusItem). */
-export interface PolicyStatusItem {
+interface PolicyStatusItem {
   exchange_assigned_policy_id: string | null;
   issuer_hios_id: string | null;
   effective_date: string | null;
@@ -87,14 +87,14 @@ function application(year: number, i: number): PolicyApplication {
   };
 }
 
-export const APPLICATIONS: readonly PolicyApplication[] = POLICY_PLAN_YEARS.flatMap((year) =>
+const APPLICATIONS: readonly PolicyApplication[] = POLICY_PLAN_YEARS.flatMap((year) =>
   Array.from({ length: PER_YEAR[year]! }, (_, i) => application(year, i)),
 );
 
 const byId = new Map(APPLICATIONS.map((a) => [a.confirmation_id, a]));
 
 /** Applications per plan year of the many-applications variant. */
-export const MANY_PER_YEAR = 1_000;
+const MANY_PER_YEAR = 1_000;
 const many = new Map<number, { list: PolicyApplication[]; byId: Map<string, PolicyApplication> }>();
 
 function manyFor(year: number) {

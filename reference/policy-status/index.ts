@@ -8,8 +8,8 @@ import type { RouteContext, RouteModule, RouteResult } from '../types.js';
 import { applicationById, applicationsFor, summary } from './applications.js';
 import { POLICY_FAULTS as F } from './faults.js';
 
-export const POLICY_LIMIT_DEFAULT = 25;
-export const POLICY_LIMIT_MAX = 100;
+const POLICY_LIMIT_DEFAULT = 25;
+const POLICY_LIMIT_MAX = 100;
 const LIST_PARAMS = ['exchange', 'plan_year', 'limit', 'offset'] as const;
 /** Rows served when a fault lets plan_year be absent. */
 const FALLBACK_YEAR = 2026;

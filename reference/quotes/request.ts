@@ -12,9 +12,9 @@ import { countiesForZip, countyByFips } from '../reference-data/counties.js';
 import type { FieldMessages } from '../reference-data/invalid.js';
 import type { Applicant, QuoteQuery } from './plans.js';
 
-export const SORT_FIELDS = ['premium', 'deductible', 'name', 'metal_level'] as const;
+const SORT_FIELDS = ['premium', 'deductible', 'name', 'metal_level'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export const QUOTE_PAGE_DEFAULT = 20;
+const QUOTE_PAGE_DEFAULT = 20;
 
 export interface QuoteFilters {
   issuerIds?: string[];
@@ -24,7 +24,7 @@ export interface QuoteFilters {
   planTypes?: string[];
 }
 
-export interface QuoteRequest extends QuoteQuery {
+interface QuoteRequest extends QuoteQuery {
   sort: { field: SortField; direction: 'asc' | 'desc' };
   page: { number: number; size: number };
   filters: QuoteFilters;

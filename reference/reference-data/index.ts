@@ -12,7 +12,7 @@ import { createDirectory, INTERNATIONAL_NAMES } from './providers.js';
 const ZIP = /^\d{5}$/;
 const STATE = /^[A-Z]{2}$/;
 const EXCHANGES = ['on_exchange', 'off_exchange'];
-export const PROVIDER_PAGE_MAX = 50;
+const PROVIDER_PAGE_MAX = 50;
 /** The directory of the large-directory variant: ten times the default (1,200 fixture matches). */
 const LARGE_DIRECTORY = 1_500;
 

@@ -20,7 +20,7 @@ interface IssuerRecord extends Issuer {
   years?: number[];
 }
 
-export function compareIssuers(a: Issuer, b: Issuer): number {
+function compareIssuers(a: Issuer, b: Issuer): number {
   const x = a.name.toLowerCase();
   const y = b.name.toLowerCase();
   if (x !== y) return x < y ? -1 : 1;

@@ -8,7 +8,7 @@
 import seed from '../data/providers-seed.json' with { type: 'json' };
 import { placesOfPrefix } from './counties.js';
 
-export interface Provider {
+interface Provider {
   first_name: string;
   last_name: string;
   organization_name: string | null;
@@ -24,7 +24,7 @@ export interface Provider {
   zip_code: string;
 }
 
-export const DEFAULT_PROVIDER_COUNT = 150;
+const DEFAULT_PROVIDER_COUNT = 150;
 
 /** NPI check digit: Luhn over the 80840 prefix plus the 9-digit base. */
 export function npiFor(base9: string): string {
@@ -125,7 +125,7 @@ function person(i: number, site: Site, names: NamePools = seed): Provider {
   };
 }
 
-export function provider(i: number, names?: NamePools): Provider {
+function provider(i: number, names?: NamePools): Provider {
   return person(i, { ...areaOf(i), npiBase: 100_000_000 + i * 7919 }, names);
 }
 
@@ -133,7 +133,7 @@ export function provider(i: number, names?: NamePools): Provider {
 const REGION_NPI_BASE = 200_000_000;
 
 /** The generated providers near a 3-digit ZIP prefix with no seed area; empty where no ZIP code has it. */
-export function regionProviders(prefix: string, names?: NamePools): Provider[] {
+function regionProviders(prefix: string, names?: NamePools): Provider[] {
   const places = placesOfPrefix(prefix);
   if (places.length === 0) return [];
   return Array.from({ length: seed.regionSize }, (_, i) => {

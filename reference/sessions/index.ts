@@ -9,7 +9,7 @@ import type { Account, RouteModule, RouteResult } from '../types.js';
 import { SESSION_FAULTS as F } from './faults.js';
 import { parseSessionRequest, type Flow } from './request.js';
 
-export const SESSION_LINK_BASE = 'https://enroll.sandbox.partner-api.example';
+const SESSION_LINK_BASE = 'https://enroll.sandbox.partner-api.example';
 
 export const sessionRoutes: RouteModule = () => [
   {

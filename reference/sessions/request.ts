@@ -9,7 +9,7 @@ import { isNonEmptyString, isObject, type Obj } from '../core/shape.js';
 import type { IsOn } from '../core/switch.js';
 import { SESSION_FAULTS as F } from './faults.js';
 
-export const FLOWS = ['agent_assisted', 'self_service'] as const;
+const FLOWS = ['agent_assisted', 'self_service'] as const;
 export type Flow = (typeof FLOWS)[number];
 /** Fault path only: what a missing context is read as. */
 const DEFAULT_CONTEXT = {
@@ -22,7 +22,7 @@ const DEFAULT_CONTEXT = {
   locale: 'en-US',
 };
 
-export interface SessionRequest {
+interface SessionRequest {
   externalId?: string;
   flow: Flow;
 }

@@ -9,7 +9,6 @@ export function esc(value: unknown): string {
 export class Raw {
   constructor(readonly html: string) {}
 }
-export const raw = (html: string) => new Raw(html);
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   let out = strings[0]!;

@@ -3,7 +3,7 @@ import type { Exchange } from '../../harness/model.js';
 import { html, type Raw } from './escape.js';
 
 /** Pretty-printed JSON when the text is JSON, else the text as recorded. */
-export function prettyBody(text: string | undefined, json?: unknown): string {
+function prettyBody(text: string | undefined, json?: unknown): string {
   if (json !== undefined) return JSON.stringify(json, null, 2);
   if (text === undefined || text === '') return '';
   try {
@@ -20,7 +20,7 @@ function headersTable(headers: Record<string, string>): Raw {
   return rows.length ? html`<table>${rows}</table>` : html`<p><em>no headers recorded</em></p>`;
 }
 
-export function exchangeBlock(exchange: Exchange, open = false): Raw {
+function exchangeBlock(exchange: Exchange, open = false): Raw {
   const { request, response } = exchange;
   const status = response ? String(response.status) : `no response: ${exchange.error ?? 'unknown error'}`;
   const requestBody = prettyBody(request.body);

@@ -29,7 +29,7 @@ ${requiredSection(summary)}`;
 }
 
 /** What the run profile required of the run; each required rule it did not prove, with what it needs. */
-export function requiredSection(summary: RunSummary): Raw {
+function requiredSection(summary: RunSummary): Raw {
   const { required } = summary;
   const proven = required.rules.length - required.missing.length;
   const never = required.unreachable.length

@@ -9,7 +9,7 @@ import { budgetOf, type LatencyBudgets } from '../../harness/budgets.js';
 import type { Exchange, Finding } from '../../harness/model.js';
 
 /** One operation's exchanges in the run. */
-export interface OperationLatency {
+interface OperationLatency {
   /** `GET /v1/reference/counties`, or `GET (unknown route)`. */
   operation: string;
   /** Exchanges judged (answered). */

@@ -15,14 +15,14 @@ type Monitored = Pick<
 >;
 
 /** Why no check ran, when the preflight stopped the run. */
-export function preflightStopLines(summary: Pick<RunSummary, 'preflightStop'>): string[] {
+function preflightStopLines(summary: Pick<RunSummary, 'preflightStop'>): string[] {
   const stop = summary.preflightStop;
   return stop
     ? [`Stopped by the preflight (exit ${stop.exitCode}): ${stop.code}: ${stop.message}`, `  fix: ${stop.fix}`]
     : [];
 }
 
-export function latencyLines(summary: Pick<RunSummary, 'latency'>): string[] {
+function latencyLines(summary: Pick<RunSummary, 'latency'>): string[] {
   const { latency } = summary;
   if (!latency) return [];
   if (latency.over.length === 0) {

@@ -10,17 +10,10 @@ import { Gauge, Registry, type OpenMetricsContentType } from 'prom-client';
 import { RULE_VERDICTS, type RunSummary } from '../summary.js';
 import { operationLatencies } from './latency.js';
 
-export const METRIC_PREFIX = 'partner_conformance_';
+const METRIC_PREFIX = 'partner_conformance_';
 
 /** Every outcome a run can end with: one series each, 1 for the run's (a state set). */
-export const OUTCOMES: ReadonlyArray<RunSummary['outcome']> = [
-  'passed',
-  'degraded',
-  'failed',
-  'blocked',
-  'empty',
-  'unusable',
-];
+const OUTCOMES: ReadonlyArray<RunSummary['outcome']> = ['passed', 'degraded', 'failed', 'blocked', 'empty', 'unusable'];
 
 const seconds = (ms: number) => ms / 1000;
 

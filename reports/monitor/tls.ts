@@ -16,7 +16,7 @@ export interface TlsCertificate {
 /** Days before expiry under which a run warns when the target profile does not say. */
 export const DEFAULT_TLS_WARNING_DAYS = 14;
 
-export const expiresSoon = (tls: TlsCertificate) => tls.daysLeft < tls.warnDays;
+const expiresSoon = (tls: TlsCertificate) => tls.daysLeft < tls.warnDays;
 
 /** `! W_TLS_EXPIRES_SOON: the certificate of host expires in 9.5 days (…), under the warning threshold of 14`. */
 export function tlsWarningLine(tls: TlsCertificate): string | undefined {

@@ -7,7 +7,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import { connect, type Socket } from 'node:net';
 import { listenOnLoopback } from '../../harness/client/test-server.js';
 
-export interface Passed {
+interface Passed {
   kind: 'connect' | 'http';
   /** host:port of the target. */
   to: string;

@@ -16,7 +16,7 @@ export interface Alterations {
 }
 
 /** What the upstream answered a forwarded request. */
-export interface Answered {
+interface Answered {
   path: string;
   status: number;
   requestId?: string;

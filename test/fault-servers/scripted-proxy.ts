@@ -6,7 +6,7 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listen, sendJson, type LocalServer } from './listen.js';
 
-export interface Misbehaviour {
+interface Misbehaviour {
   /** Requests whose path (query left out) starts with this. */
   path: string;
   /** How many such requests it touches (default: all). */

@@ -19,7 +19,7 @@ import { pagerdutyMessages, routingKey } from './pagerduty.js';
 import { slackMessages } from './slack.js';
 
 /** Each format: the messages (POSTed in order) a change makes. */
-export const NOTIFY_FORMATS = {
+const NOTIFY_FORMATS = {
   json: { summary: "a generic JSON webhook: the change in the suite's own words", messages: jsonMessages },
   slack: { summary: 'a Slack incoming webhook', messages: slackMessages },
   pagerduty: {
@@ -31,7 +31,7 @@ export const NOTIFY_FORMATS = {
   { summary: string; messages: (change: Change, env: NodeJS.ProcessEnv) => unknown[] }
 >;
 
-export type NotifyFormat = keyof typeof NOTIFY_FORMATS;
+type NotifyFormat = keyof typeof NOTIFY_FORMATS;
 
 export interface Destination {
   format: NotifyFormat;

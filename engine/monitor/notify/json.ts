@@ -2,7 +2,7 @@
 import { exitCodeSpec } from '../../../harness/exit-codes.js';
 import { headline, type Change } from './change.js';
 
-export const NOTIFICATION_FORMAT = 'partner-conformance.notification/1';
+const NOTIFICATION_FORMAT = 'partner-conformance.notification/1';
 
 export function jsonMessages(change: Change): unknown[] {
   const spec = exitCodeSpec(change.run.exitCode);

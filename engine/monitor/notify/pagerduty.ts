@@ -20,7 +20,7 @@ const SEVERITY_OF_EXIT: Readonly<Record<string, 'critical' | 'error' | 'warning'
 };
 const severityOf = (c: Condition) => (c.key.startsWith('rule:') ? 'error' : (SEVERITY_OF_EXIT[c.key] ?? 'warning'));
 
-export function dedupKey(change: Pick<Change, 'run'>, condition: Pick<Condition, 'key'>): string {
+function dedupKey(change: Pick<Change, 'run'>, condition: Pick<Condition, 'key'>): string {
   return `partner-conformance/${change.run.target.name}/${change.run.runProfile}/${condition.key}`.slice(0, 255);
 }
 

@@ -6,7 +6,7 @@ import type { FlatSchema } from '../helpers/flatSchema.js';
 import { memberArbitrary } from './schemaArbitrary.js';
 
 /** Extra items allowed above minItems when maxItems is absent (default 3). */
-export const DEFAULT_EXTRA_ITEMS = 3;
+const DEFAULT_EXTRA_ITEMS = 3;
 
 export function arrayArbitrary(flat: FlatSchema, ctx: GenContext): fc.Arbitrary<unknown[]> {
   const item = memberArbitrary(flat.items ?? true, childContext(ctx, '[]'));

@@ -23,7 +23,7 @@ const dateTimeToSecond = (v: unknown) => {
 };
 
 /** Tiny but real file bytes (PDF, PNG, JPEG magic numbers) for binary and base64 members. */
-export const SAMPLE_FILES: Record<string, Buffer> = {
+const SAMPLE_FILES: Record<string, Buffer> = {
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'),
   png: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
   jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type FlatSchema, integerBounds } from '../helpers/flatSchema.js';
 
 /** Span used on a side the schema leaves unbounded (default 1000). */
-export const DEFAULT_SPAN = 1000;
+const DEFAULT_SPAN = 1000;
 
 function withDefaults(lo?: number, hi?: number): [number, number] {
   if (lo === undefined && hi === undefined) return [-DEFAULT_SPAN, DEFAULT_SPAN];

@@ -12,7 +12,7 @@ import { resolveSchema } from '../helpers/resolveSchema.js';
 import { memberArbitrary } from './schemaArbitrary.js';
 
 /** Most entries a map-like object gets (default 3). */
-export const MAX_MAP_ENTRIES = 3;
+const MAX_MAP_ENTRIES = 3;
 
 export function objectArbitrary(flat: FlatSchema, ctx: GenContext): fc.Arbitrary<Record<string, unknown>> {
   const forbidden = new Set(flat.$forbidden ?? []);

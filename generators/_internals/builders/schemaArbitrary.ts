@@ -7,7 +7,7 @@ import { singleKnown } from '../helpers/knownValues.js';
 import { resolveSchema } from '../helpers/resolveSchema.js';
 import { flatArbitrary } from './flatArbitrary.js';
 
-export function schemaArbitrary(schema: Schema, ctx: GenContext): fc.Arbitrary<unknown> {
+function schemaArbitrary(schema: Schema, ctx: GenContext): fc.Arbitrary<unknown> {
   const alternatives = resolveSchema(schema);
   if (alternatives.length === 0) throw new GeneratorError('E_SCHEMA_UNSATISFIABLE', ctx.path);
   const arbs = alternatives.map((flat) => flatArbitrary(flat, ctx));

@@ -5,7 +5,7 @@ import { codePointLength, matchesFormat, patternRegExp } from '../helpers/format
 import { FORMAT_ARBITRARIES } from './formatArbitrary.js';
 
 /** Extra length allowed above minLength when maxLength is absent (default 24). */
-export const DEFAULT_EXTRA_LENGTH = 24;
+const DEFAULT_EXTRA_LENGTH = 24;
 
 export function stringArbitrary(flat: FlatSchema): fc.Arbitrary<string> {
   const minLength = flat.minLength ?? 0;

@@ -14,9 +14,9 @@ export interface GenContext {
 }
 
 /** Depth from which optional members are left out, so recursive schemas end (default 6). */
-export const OPTIONAL_DEPTH = 6;
+const OPTIONAL_DEPTH = 6;
 /** Depth at which generation gives up (default 16). */
-export const MAX_DEPTH = 16;
+const MAX_DEPTH = 16;
 
 export function rootContext(known: KnownValues = {}, path = '', requiredOnly = false, noNull = false): GenContext {
   return { known, path, requiredOnly, noNull, depth: 0 };

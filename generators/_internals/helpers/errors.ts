@@ -1,6 +1,6 @@
 /** Errors a contract can cause in the generators, each with a stable code and a fix. */
 
-export const GENERATOR_ERROR_CODES = {
+const GENERATOR_ERROR_CODES = {
   E_SCHEMA_UNSATISFIABLE:
     'The schema admits no value (conflicting allOf, empty enum, minimum above maximum): fix the schema in the OpenAPI document.',
   E_SCHEMA_TOO_DEEP:

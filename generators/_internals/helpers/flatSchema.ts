@@ -96,7 +96,7 @@ export function typesOf(flat: FlatSchema): string[] {
 }
 
 /** The JSON type of a value, `integer` for whole numbers. */
-export function jsonTypeOf(value: unknown): string {
+function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';

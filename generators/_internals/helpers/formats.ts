@@ -23,7 +23,7 @@ function isDateTime(s: string): boolean {
 }
 
 /** Checks by format name; formats not listed are not checked. */
-export const FORMAT_CHECKS: Record<string, (s: string) => boolean> = {
+const FORMAT_CHECKS: Record<string, (s: string) => boolean> = {
   date: isDate,
   'date-time': isDateTime,
   email: (s) =>

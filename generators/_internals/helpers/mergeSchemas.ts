@@ -13,7 +13,7 @@ function isFlat(schema: Schema): boolean {
 }
 
 /** Merge two member schemas; when either holds combinators, defer with an allOf. */
-export function mergeMember(a: Schema | undefined, b: Schema | undefined): Schema {
+function mergeMember(a: Schema | undefined, b: Schema | undefined): Schema {
   if (a === undefined || a === true) return b ?? true;
   if (b === undefined || b === true) return a;
   if (a === false || b === false) return false;

@@ -11,7 +11,7 @@ export interface ParamSpec {
   parameter: Parameter;
 }
 
-export interface BodySpec {
+interface BodySpec {
   required: boolean;
   contentType: string;
   schema: Schema;

@@ -10,7 +10,7 @@ import { mergeFlat } from './mergeSchemas.js';
 import { negateSchema } from './negateSchema.js';
 
 /** Upper bound on alternatives kept per schema (default 32), so nested choices stay cheap. */
-export const MAX_ALTERNATIVES = 32;
+const MAX_ALTERNATIVES = 32;
 
 function product(left: FlatSchema[], right: FlatSchema[]): FlatSchema[] {
   const out: FlatSchema[] = [];
@@ -43,7 +43,7 @@ function negation(not: Schema): FlatSchema[] {
 }
 
 /** How deep required members are checked for satisfiability (default 3). */
-export const REQUIRED_CHECK_DEPTH = 3;
+const REQUIRED_CHECK_DEPTH = 3;
 
 /** Whether every required member of `flat` admits a value, `depth` levels down. */
 function requiredSatisfiable(flat: FlatSchema, depth: number): boolean {

@@ -42,14 +42,14 @@ function pathForms(path: string): string[] {
   return [raw, normalised].map((p) => p.replace(/\/{2,}/g, '/'));
 }
 
-export function hasSideEffects(method: string, path: string, patterns: readonly RegExp[]): boolean {
+function hasSideEffects(method: string, path: string, patterns: readonly RegExp[]): boolean {
   if (!SAFE_METHODS.has(method.toUpperCase())) return true;
   const forms = pathForms(path);
   return patterns.some((p) => forms.some((f) => p.test(f)));
 }
 
 /** Whether `method path` is exactly one of the allowed writes: every form of the path the same, and that one allowed. */
-export function isAllowedWrite(
+function isAllowedWrite(
   method: string,
   path: string,
   allowed: readonly string[],

@@ -5,7 +5,7 @@
  */
 import type { Difference } from './types.js';
 
-export interface DisagreementWhere {
+interface DisagreementWhere {
   operations: string[];
   status?: string;
   pointer?: string;
