@@ -144,14 +144,21 @@ export interface Finding {
   /** For failures: what the rule expects and what was observed. */
   expected?: string;
   observed?: string;
-  /** For a sequence property's failure: its shortest failing sequence as numbered steps with their exchanges. */
+  /**
+   * For a sequence property's failure: its shortest failing sequence as numbered steps with their
+   * exchanges (harness/suite/sequence-steps.ts). Not `step`, the setup step below: both names are
+   * fields of summary.json's format and stay as they are.
+   */
   steps?: string;
   message?: string;
   /** For skips: what the check needs, e.g. `role unapproved` or `fixture cancellablePlanId`. */
   needs?: string;
   /** For blocked checks: what blocked them, e.g. `E_TARGET_NOT_LISTENING` or `setup step: create a planFull application`. */
   blockedBy?: string;
-  /** A setup step that failed: on the checks it blocked, and on the one finding that stands for the step (`subject: 'step'`). */
+  /**
+   * A setup step that failed (harness/suite/setup-step.ts): on the checks it blocked, and on the
+   * one finding that stands for the step (`subject: 'step'`). Not `steps`, a sequence's steps.
+   */
   step?: StepFailure;
   exchanges: Exchange[];
   /**

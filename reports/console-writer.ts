@@ -7,7 +7,7 @@ import type { Finding } from '../harness/model.js';
 import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
 import { missingByNeeds } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
-import { checksByStep, isStepFinding } from './steps.js';
+import { checksByStep, isStepFinding } from './setup-steps.js';
 import { monitorLines } from './monitor/lines.js';
 import { confirmationLine } from './monitor/confirmations.js';
 import { clip, describeExchange } from './text.js';

@@ -9,7 +9,7 @@ import { missingLine } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
-import { checksByStep, isStepFinding } from './steps.js';
+import { checksByStep, isStepFinding } from './setup-steps.js';
 import { monitorLines } from './monitor/lines.js';
 import { tlsWarningLine } from './monitor/tls.js';
 import type { ReportWriter } from './writer.js';

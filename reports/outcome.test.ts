@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding, Verdict } from '../harness/model.js';
 import { catalogueOf } from './run-info.js';
 import { outcomeLabel } from './scope.js';
-import { buildSummary, exitCodeOf, outcomeOf } from './summary.js';
+import { buildSummary, exitCodeOf, runOutcomeOf } from './summary.js';
 import { SAMPLE_RULES, sampleFindings, sampleInfo, sampleSummary } from './testing/sample.js';
 
 const finding = (verdict: Verdict, subject?: Finding['subject']): Finding => ({
@@ -16,33 +16,33 @@ const finding = (verdict: Verdict, subject?: Finding['subject']): Finding => ({
   ...(verdict === 'skipped' ? { needs: 'role tierLow' } : {}),
 });
 
-describe('outcomeOf', () => {
-  it.each<[string, Finding[], ReturnType<typeof outcomeOf>]>([
+describe('runOutcomeOf', () => {
+  it.each<[string, Finding[], ReturnType<typeof runOutcomeOf>]>([
     ['no finding at all', [], 'empty'],
     ['only defects of the loaded document', [finding('warning', 'document')], 'empty'],
     ['every check skipped', [finding('skipped'), finding('skipped')], 'empty'],
     ['one check judged beside skipped ones', [finding('skipped'), finding('passed')], 'passed'],
     ['a failure beside skipped checks', [finding('skipped'), finding('failed')], 'failed'],
   ])('%s: %s', (_what, findings, outcome) => {
-    expect(outcomeOf(findings, false)).toBe(outcome);
+    expect(runOutcomeOf(findings, false)).toBe(outcome);
   });
 
   it('gives a run that tested nothing exit 2, never 0', () => {
     const findings = [finding('skipped')];
-    expect(exitCodeOf({ outcome: outcomeOf(findings, false), findings })).toBe(2);
+    expect(exitCodeOf({ outcome: runOutcomeOf(findings, false), findings })).toBe(2);
   });
 });
 
 describe('an incomplete run', () => {
   it('is incomplete (exit 7) when nothing failed or was blocked but a required rule was not proven, or it stopped', () => {
     const findings = [finding('passed'), finding('skipped')];
-    expect(outcomeOf(findings, false, false)).toBe('incomplete');
+    expect(runOutcomeOf(findings, false, false)).toBe('incomplete');
     expect(exitCodeOf({ outcome: 'incomplete', findings })).toBe(7);
     // A failure or a block outranks it.
-    expect(outcomeOf([finding('failed'), finding('skipped')], false, false)).toBe('failed');
-    expect(outcomeOf([finding('blocked'), finding('passed')], false, false)).toBe('blocked');
+    expect(runOutcomeOf([finding('failed'), finding('skipped')], false, false)).toBe('failed');
+    expect(runOutcomeOf([finding('blocked'), finding('passed')], false, false)).toBe('blocked');
     // Checks not run are something judged about the run, not nothing tested.
-    expect(outcomeOf([finding('not run')], false, false)).toBe('incomplete');
+    expect(runOutcomeOf([finding('not run')], false, false)).toBe('incomplete');
   });
 
   it('never reads PASSED: the label names what is missing, and the stop', () => {

@@ -20,7 +20,7 @@ import { scopeOf, type RunScope } from './scope.js';
 
 const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
-/** Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see reports/steps.ts). */
+/** Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see reports/setup-steps.ts). */
 export type Counts = Record<Verdict, number> & { total: number; steps: number };
 
 /**
@@ -222,12 +222,13 @@ export function countRuleVerdicts(verdicts: Record<string, RuleOutcome>): Record
 }
 
 /**
+ * The run's outcome from all its findings (one check's is harness/suite/outcome.ts's).
  * `failed` when a check failed, or under --strict when a check about the target warned; a
  * defect of the loaded document is never the target's failure. `incomplete` when nothing
  * failed or was blocked, but `complete` is false: a required rule was not proven, or the run
  * stopped before its end.
  */
-export function outcomeOf(findings: readonly Finding[], strict: boolean, complete = true): RunSummary['outcome'] {
+export function runOutcomeOf(findings: readonly Finding[], strict: boolean, complete = true): RunSummary['outcome'] {
   // A run in which no check about the target was judged (none was selected, or every one was
   // skipped for a key role, fixture or capability the profile lacks) tested nothing; it must
   // never read as passed.
@@ -347,7 +348,7 @@ export function buildSummary(
     required: { ...required, missing },
     outcome: info.preflightStop
       ? 'unusable'
-      : withLatency(outcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
+      : withLatency(runOutcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
     ...(info.preflightStop ? { preflightStop: info.preflightStop } : {}),
     requests: options.requestsSent ?? requestsOf(findings, preflightRequests(info)),
     ...(latency ? { latency } : {}),

@@ -17,7 +17,7 @@ import {
 import type { InventoryCheck } from './required.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
-import { StepTeller } from './steps.js';
+import { StepTeller } from './setup-steps.js';
 import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
 import { readJournal } from '../harness/client/journal.js';
 import { buildSummary, type RunSummary, type SummaryOptions } from './summary.js';

@@ -6,7 +6,7 @@ export { SkipCheck } from './skip.js';
 export { OTHER_ACCOUNT } from './family-keys.js';
 export { RUN_CARRIERS, STAGE_BURST_NEED, stageBurstPlan } from './stage-keys.js';
 export { waitAfter429 } from './limited-retry.js';
-export { StepFailed, stepFailed, stepStatus } from './step.js';
+export { StepFailed, stepFailed, stepStatus } from './setup-step.js';
 export type { TargetContext } from '../target.js';
 export type { ApiRequest } from '../client/index.js';
 export type { Exchange } from '../model.js';
@@ -15,7 +15,7 @@ export { maxBodyBytes } from './body-limit.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
 export { readWhileStill } from './pages.js';
-export { stepLabel } from './steps.js';
+export { stepLabel } from './sequence-steps.js';
 export { draw } from './draw.js';
 export {
   expectPartition,

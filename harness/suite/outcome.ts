@@ -9,7 +9,7 @@ import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
 import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
-import { isStepFailed } from './step.js';
+import { isStepFailed } from './setup-step.js';
 
 interface CheckIdentity {
   /** The test title. */
@@ -98,7 +98,14 @@ function counterexampleNote(thrown: unknown): string {
   return `\ncounterexample (seed ${thrown.seed}${path}, ${thrown.numRuns} run(s)): ${thrown.counterexample}`;
 }
 
-export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly string[]) => readonly Rule[]): Outcome {
+/**
+ * One check's outcome from how it ended (returned, threw a violation, a step failure, a crash):
+ * its finding and what the test does with it. The run's outcome is reports/summary.ts's.
+ */
+export function checkOutcomeOf(
+  input: OutcomeInput,
+  violatedRules: (ids: readonly string[]) => readonly Rule[],
+): Outcome {
   // A property failure is judged by what its minimal run threw, and shows that run's exchanges.
   const thrown = isPropertyCounterexample(input.thrown) ? input.thrown.failure : input.thrown;
   const note = counterexampleNote(input.thrown);

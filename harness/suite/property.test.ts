@@ -5,7 +5,7 @@ import { resolveRules, ruleCatalogue } from './catalogue.js';
 import { createCheckContext } from './context.js';
 import { isPropertyCounterexample, type PropertyCounterexample } from './counterexample.js';
 import { answer, fakeTarget } from './fake-target.test-helpers.js';
-import { outcomeOf } from './outcome.js';
+import { checkOutcomeOf } from './outcome.js';
 import { checkProperty } from './property.js';
 
 const rules = resolveRules(ruleCatalogue(), 'p', ['PING-200']);
@@ -78,7 +78,7 @@ describe('checkProperty', () => {
 
   test('the finding carries the counterexample, seed and a --seed command', async () => {
     const failure = await failureOf(42);
-    const out = outcomeOf(
+    const out = checkOutcomeOf(
       {
         check: 'providers page size',
         family: 'reference',

@@ -9,7 +9,7 @@ import { createCheckContext, type CheckContext } from './context.js';
 import { PropertyCounterexample } from './counterexample.js';
 import type { PollDeps } from './poll.js';
 import { asSkip, type SkipCheck } from './skip.js';
-import { numberedSteps } from './steps.js';
+import { numberedSteps } from './sequence-steps.js';
 
 /**
  * Builds a property's inputs; `commandsReplay` is the replay path of fast-check's `commands`

@@ -10,7 +10,7 @@ import { answer, fakeTarget, runConfigFor } from './fake-target.test-helpers.js'
 import type { Needs } from './needs.js';
 import { checkProperty } from './property.js';
 import { runCheck } from './run-check.js';
-import { stepFailed, stepStatus } from './step.js';
+import { stepFailed, stepStatus } from './setup-step.js';
 
 const ping: ApiRequest = { method: 'GET', path: '/v1/ping' };
 const rules = (...ids: string[]) => resolveRules(ruleCatalogue(), 'test', ids);

@@ -6,7 +6,7 @@ import type { Exchange, Family, Rule } from '../model.js';
 import type { TargetContext } from '../target.js';
 import { createCheckContext, defaultRoleFor, type CheckContext, type CheckTracker } from './context.js';
 import { unmetNeed, type Needs } from './needs.js';
-import { outcomeOf, sectionsOf, type Outcome } from './outcome.js';
+import { checkOutcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
 import { reproduceCommand } from '../reproduce.js';
 import { RunDeadlinePassed } from './run-deadline.js';
@@ -88,7 +88,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
   }
   const { exchanges, proof } = judgedExchanges(t.exchanges(), t.tracker);
   const undeclared = undeclaredReads(t.tracker, spec.needs, spec.family);
-  const outcome = outcomeOf(
+  const outcome = checkOutcomeOf(
     {
       ...identity,
       thrown,

@@ -3,7 +3,7 @@ import type { Finding } from '../../harness/model.js';
 import { ruleCountsLine, type RunSummary } from '../summary.js';
 import { missingLine } from '../required.js';
 import { outcomeLabel, scopeLine } from '../scope.js';
-import { checksByStep, isStepFinding } from '../steps.js';
+import { checksByStep, isStepFinding } from '../setup-steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
 import { confirmationLines, tlsLines } from '../monitor/lines.js';

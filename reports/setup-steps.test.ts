@@ -6,7 +6,7 @@ import { renderStepSummary } from './github-writer.js';
 import { renderHtml } from './html-writer.js';
 import { renderJunit } from './junit-writer.js';
 import { catalogueOf } from './run-info.js';
-import { checksByStep, StepTeller } from './steps.js';
+import { checksByStep, StepTeller } from './setup-steps.js';
 import { buildSummary, exitCodeOf } from './summary.js';
 import { sampleInfo } from './testing/sample.js';
 import { parseXml } from './testing/xml-check.js';
