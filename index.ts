@@ -2,8 +2,6 @@
  * The programmatic API: run the conformance suite from code (a partner's own vitest project or
  * script) and get its summary. The command line is the same machine (`partner-conformance run`).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { executeRun } from './engine/execute.js';
 import type { RunIO } from './engine/io.js';
 import { planRun, type RunRequest } from './engine/plan.js';
@@ -27,7 +25,6 @@ export async function runConformance(
   io: RunIO = quiet,
 ): Promise<{ exitCode: number; summary: RunSummary; reportDir: string }> {
   const plan = await planRun(request);
-  const exitCode = await executeRun(plan, io);
-  const summary = JSON.parse(readFileSync(join(plan.reportDir, 'summary.json'), 'utf8')) as RunSummary;
+  const { exitCode, summary } = await executeRun(plan, io);
   return { exitCode, summary, reportDir: plan.reportDir };
 }

@@ -8,7 +8,7 @@ import type { RunIO } from '../engine/io.js';
 import { forecastOf, type Forecast } from '../engine/forecast.js';
 import { planRun } from '../engine/plan.js';
 import { createSuiteRunner } from '../engine/suite-runner.js';
-import { INCOMPLETE_EXIT } from '../reports/summary.js';
+import { INCOMPLETE_EXIT } from '../harness/exit-codes.js';
 import { missingByNeeds } from '../reports/required.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import { runRequestOf } from './run-command.js';

@@ -59,5 +59,5 @@ export async function runCommand(argv: readonly string[], io: RunIO): Promise<nu
     io.out.write(RUN_HELP);
     return 0;
   }
-  return executeRun(await planRun(runRequestOf(flags)), io);
+  return (await executeRun(await planRun(runRequestOf(flags)), io)).exitCode;
 }

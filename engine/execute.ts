@@ -10,14 +10,15 @@ import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
-import { exitCodeOf, INCOMPLETE_EXIT, type RunSummary } from '../reports/summary.js';
+import type { RunSummary } from '../reports/summary.js';
+import { INCOMPLETE_EXIT, INTERRUPTED_EXIT } from '../harness/exit-codes.js';
 import { incompleteLine } from '../reports/required.js';
 import { defectFindings } from './defect-findings.js';
 import { startJournal } from '../harness/client/journal.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
-import { blockedByTransport, describeBlocks, exitCodeWithBlocks, transportBlocks } from './transport-blocks.js';
+import { blockedByTransport, describeBlocks, transportBlockExit, transportBlocks } from './transport-blocks.js';
 import type { WebhookInbox } from './webhook-inbox.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
@@ -56,23 +57,11 @@ export function runPlanned(
     secrets: keyValues(target.profile),
     preFindings: report.preFindings,
     classify: blockedByTransport,
-    exitCode: runExitCode,
+    transportBlock: transportBlockExit,
     journal: plan.journal,
   });
   return plan.discardJournal ? run.finally(() => rm(plan.journal, { force: true })) : run;
 }
-
-/**
- * The exit code of a run from its summary: Ctrl-C, else its outcome's (a run stopped at its
- * deadline is incomplete unless a rule failed), a transport cause's over a failure.
- */
-function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'outcome' | 'findings'>): number {
-  if (summary.interrupted) return INTERRUPTED_EXIT;
-  return exitCodeWithBlocks(exitCodeOf(summary), transportBlocks(summary.findings));
-}
-
-/** Exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
-const INTERRUPTED_EXIT = 130;
 
 /** Live progress on a terminal; a heartbeat line in logs. */
 function progressOf(io: RunIO): { live?: boolean; heartbeatMs?: number } {
@@ -96,8 +85,14 @@ function writersOf(plan: RunPlan, io: RunIO, signingKey: ReturnType<typeof signi
   });
 }
 
+/** A run carried out: its exit code and the summary its reports were written from. */
+export interface RunResult {
+  exitCode: number;
+  summary: RunSummary;
+}
+
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
-export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<number> {
+export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
   await ensureWritableDir(plan.reportDir);
   const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
@@ -135,7 +130,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       if (!(err instanceof TargetUnusable)) throw err;
       // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
       reported = true;
-      const code = await recordPreflightStop({
+      const stoppedRun = await recordPreflightStop({
         plan,
         profile: started.profile,
         error: err,
@@ -145,7 +140,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         certificate,
       });
       if (plan.defaultReportDir) await linkLatest(plan.reportDir);
-      return code;
+      return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
     }
     const { profile } = reached;
     io.out.write(
@@ -221,7 +216,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     if (!summary.interrupted) checkRanSomething(summary, plan);
-    return code;
+    return { exitCode: code, summary };
   } finally {
     certificate?.stop();
     await receiver?.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange, Finding } from '../harness/model.js';
-import { blockedByTransport, exitCodeWithBlocks, transportBlocks } from './transport-blocks.js';
+import { runExitCode } from '../harness/exit-codes.js';
+import { blockedByTransport, transportBlockExit, transportBlocks } from './transport-blocks.js';
 
 const exchange = (extra: Partial<Exchange>): Exchange =>
   ({ request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: {} }, durationMs: 1, ...extra }) as Exchange;
@@ -75,9 +76,12 @@ describe('transportBlocks', () => {
   });
 
   it("turns exit 1 into the cause's exit code, and leaves others alone", () => {
-    const blocks = transportBlocks([blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))]);
-    expect(exitCodeWithBlocks(1, blocks)).toBe(4);
-    expect(exitCodeWithBlocks(1, [])).toBe(1);
-    expect(exitCodeWithBlocks(0, blocks)).toBe(0);
+    const blocked = [blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))];
+    const transportBlock = transportBlockExit(blocked);
+    expect(transportBlock).toBe(4);
+    expect(transportBlockExit([finding('failed', [exchange({ response: { status: 500 } } as never)])])).toBeUndefined();
+    expect(runExitCode({ outcome: 'failed', transportBlock })).toBe(4);
+    expect(runExitCode({ outcome: 'failed' })).toBe(1);
+    expect(runExitCode({ outcome: 'passed', transportBlock })).toBe(0);
   });
 });

@@ -56,7 +56,7 @@ export function describeBlocks(blocks: readonly TransportBlock[]): string {
     .join('');
 }
 
-/** The exit code of a run with transport blocks: the first cause's (4 or 5), else the run's own. */
-export function exitCodeWithBlocks(code: number, blocks: readonly TransportBlock[]): number {
-  return code === 1 && blocks.length > 0 ? blocks[0]!.cause.exitCode : code;
+/** The exit code of the first cause that blocked checks (4 or 5), if any (harness/exit-codes.ts decides with it). */
+export function transportBlockExit(findings: readonly Finding[]): number | undefined {
+  return transportBlocks(findings)[0]?.cause.exitCode;
 }

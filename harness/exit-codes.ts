@@ -131,3 +131,47 @@ export function exitCodesLine(): string {
   }
   return lines.join(',\n');
 }
+
+/** How a run ended, in the terms its exit code is decided on (reports/summary.ts builds it). */
+export interface RunEnding {
+  /** The run's outcome (`runOutcomeOf`; a failure the run accepts is no `failed`). */
+  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'incomplete' | 'degraded' | 'unusable';
+  /** Stopped by Ctrl-C. */
+  interrupted?: boolean;
+  /** The exit code of the cause that stopped the run at its preflight (4, 5, 8, 9). */
+  preflightStop?: number;
+  /** The exit code of the first transport cause that blocked checks during the run (4, 5). */
+  transportBlock?: number;
+  /** Every blocked check was blocked by a setup step the target did not complete (none by the network). */
+  onlySetupBlocked?: boolean;
+}
+
+const OUTCOME_EXIT: Record<Exclude<RunEnding['outcome'], 'unusable'>, ExitCode> = {
+  passed: 0,
+  failed: 1,
+  empty: 2,
+  blocked: 4,
+  incomplete: 7,
+  degraded: 10,
+};
+
+/** A run that proved less than its run profile requires (`plan`: would prove less). */
+export const INCOMPLETE_EXIT = OUTCOME_EXIT.incomplete;
+
+/** A run stopped by Ctrl-C (128 + SIGINT), its partial report written. */
+export const INTERRUPTED_EXIT = 130;
+
+/**
+ * The exit code of a run: the one rule. Ctrl-C 130; the preflight's cause; 3 for a run that
+ * could not judge; else its outcome's (0 passed, 1 failed, 2 nothing tested, 4 blocked, 7
+ * incomplete, 10 degraded), with 6 for checks blocked only by setup steps and a transport
+ * cause's code (4, 5) over a failure it caused.
+ */
+export function runExitCode(run: RunEnding): ExitCode {
+  if (run.interrupted) return INTERRUPTED_EXIT;
+  if (run.preflightStop !== undefined) return run.preflightStop as ExitCode;
+  if (run.outcome === 'unusable') return 3;
+  if (run.outcome === 'blocked' && run.onlySetupBlocked) return 6;
+  if (run.outcome === 'failed' && run.transportBlock !== undefined) return run.transportBlock as ExitCode;
+  return OUTCOME_EXIT[run.outcome];
+}

@@ -3,6 +3,7 @@
  * summary.json is this object; the other formats are views of it.
  */
 import type { Finding, RuleStrength, StopReason, Verdict } from '../harness/model.js';
+import { runExitCode } from '../harness/exit-codes.js';
 import { withDigest } from './digest.js';
 import {
   missingRequired,
@@ -240,34 +241,22 @@ export function runOutcomeOf(findings: readonly Finding[], strict: boolean, comp
   return complete ? 'passed' : 'incomplete';
 }
 
-type RunExitCode = 0 | 1 | 2 | 4 | 6 | 7 | 10;
-
-/** Exit code of a run that proved less than its run profile requires (README, "Exit codes"). */
-export const INCOMPLETE_EXIT = 7;
-
-const EXIT_CODES: Record<Exclude<RunSummary['outcome'], 'unusable'>, RunExitCode> = {
-  passed: 0,
-  failed: 1,
-  empty: 2,
-  blocked: 4,
-  incomplete: INCOMPLETE_EXIT,
-  degraded: 10,
-};
-
-/** Exit code of a run whose checks only setup steps blocked: the target is not set up for them, and no rule failed. */
-const SETUP_BLOCKED_EXIT = 6;
-
 /**
- * Exit code of a completed run: 0 passed (warnings allowed), 1 failed, 2 nothing selected,
- * 4 checks blocked by the network, 6 checks blocked only by setup steps that break no rule,
- * 7 a required rule not proven, 10 degraded (passed, but slower than a latency budget).
+ * The exit code of a summary, by the one rule (`runExitCode`, harness/exit-codes.ts):
+ * `transportBlock` is the code of the transport cause that blocked checks, when the engine
+ * found one (engine/transport-blocks.ts).
  */
-export function exitCodeOf(summary: Pick<RunSummary, 'outcome' | 'findings' | 'preflightStop'>): number {
-  if (summary.preflightStop) return summary.preflightStop.exitCode;
-  if (summary.outcome === 'unusable') return 3;
-  if (summary.outcome === 'blocked' && summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined))
-    return SETUP_BLOCKED_EXIT;
-  return EXIT_CODES[summary.outcome];
+export function exitCodeOf(
+  summary: Pick<RunSummary, 'outcome' | 'findings' | 'preflightStop' | 'interrupted'>,
+  transportBlock?: number,
+): number {
+  return runExitCode({
+    outcome: summary.outcome,
+    ...(summary.interrupted ? { interrupted: true } : {}),
+    ...(summary.preflightStop ? { preflightStop: summary.preflightStop.exitCode } : {}),
+    ...(transportBlock !== undefined ? { transportBlock } : {}),
+    onlySetupBlocked: summary.findings.every((f) => f.verdict !== 'blocked' || f.step !== undefined),
+  });
 }
 
 /** How a run ended, beside its findings: what it held, and why it stopped early, if it did. */
@@ -282,8 +271,8 @@ export interface RunEnd {
 type SummaryBody = Omit<RunSummary, 'exitCode' | 'history' | 'digest'>;
 
 export interface SummaryOptions {
-  /** The run's exit code from its summary (the engine's: transport causes, Ctrl-C); default exitCodeOf. */
-  exitCode?: (summary: SummaryBody) => number;
+  /** The exit code of the transport cause that blocked checks of these findings, if one did (the engine's). */
+  transportBlock?: (findings: readonly Finding[]) => number | undefined;
   /** Requests the run's journal says left the client (every check, step, retry and preflight ping); default counted from the findings. */
   requestsSent?: number;
 }
@@ -358,7 +347,7 @@ export function buildSummary(
     ruleCounts: countRuleVerdicts(verdicts),
     findings: [...findings],
   };
-  const exitCode = (options.exitCode ?? exitCodeOf)(body);
+  const exitCode = exitCodeOf(body, options.transportBlock?.(body.findings));
   const history = info.history
     ? compareHistory(info.history.previous, conditionsOf({ ...body, exitCode, causes: causesOf(info, findings) }))
     : undefined;

@@ -33,8 +33,8 @@ export interface ReportRun {
   preFindings?: readonly Finding[];
   /** Rewrites a finding before any writer sees it (the engine marks checks blocked by a transport cause). */
   classify?: (finding: Finding) => Finding;
-  /** The run's exit code from its summary (the engine's rules); default the summary's own. */
-  exitCode?: SummaryOptions['exitCode'];
+  /** The exit code of the transport cause that blocked checks, if one did (the engine's table). */
+  transportBlock?: SummaryOptions['transportBlock'];
   /** The run's journal (harness/client/journal.ts): the summary counts the requests that left from it. */
   journal?: string;
 }
@@ -129,7 +129,7 @@ export class ConformanceReporter implements Reporter {
       { finishedAt: new Date(), inventory: this.inventory, ...(stopped ? { stopped } : {}) },
       false,
       {
-        ...(run.exitCode ? { exitCode: run.exitCode } : {}),
+        ...(run.transportBlock ? { transportBlock: run.transportBlock } : {}),
         ...(run.journal ? { requestsSent: requestsSent(run.journal) } : {}),
       },
     );

@@ -14,7 +14,6 @@ import { projectPath } from '../../harness/paths.js';
 import { loadTargetProfile } from '../../harness/profile.js';
 import { startReferenceServer } from '../../reference/server.js';
 import { scriptedProxy } from '../../test/fault-servers/scripted-proxy.js';
-import { readSummary } from './read-summary.js';
 import { quietIO, type RunMeasurement } from './measure-run.js';
 import { unprovoked429s } from './unprovoked-429.js';
 
@@ -47,9 +46,8 @@ export async function measureProductionSmoke(req: MonitorRunRequest): Promise<Ru
     const started = performance.now();
     const plan = await planRun({ target, profile: 'smoke', seed: String(req.seed), reportDir: req.reportDir });
     const planMs = performance.now() - started;
-    const exitCode = await executeRun(plan, quietIO);
+    const { exitCode, summary } = await executeRun(plan, quietIO);
     const wallMs = performance.now() - started;
-    const summary = await readSummary(req.reportDir);
     return {
       label: req.label,
       profile: 'smoke',

@@ -2,10 +2,8 @@
  * One `partner-conformance run` against the embedded reference server, measured: it goes
  * through the CLI's own planning and execution (so it measures what a user runs), with a
  * request counter on the server and, where asked, a bigger data set or another tier for the
- * approved key. The run's summary.json is read back for its counts and 429s.
+ * approved key. The run's summary gives its counts and 429s.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { executeRun } from '../../engine/execute.js';
 import type { RunIO } from '../../engine/io.js';
 import { planRun } from '../../engine/plan.js';
@@ -66,13 +64,12 @@ export async function measureRun(req: RunRequest, io: RunIO = quietIO): Promise<
     };
   }
   let requests = 0;
-  const exitCode = await executeRun(plan, io, {
+  const { exitCode, summary } = await executeRun(plan, io, {
     onRequest: () => void requests++,
     ...(req.data ? { seed: req.data } : {}),
     ...(req.approvedTier ? { approvedTier: req.approvedTier } : {}),
   });
   const wallMs = performance.now() - started;
-  const summary = JSON.parse(await readFile(join(req.reportDir, 'summary.json'), 'utf8')) as RunSummary;
   return {
     label: req.label,
     profile: req.profile,

@@ -9,6 +9,7 @@ import { keyValues } from '../../harness/client/keys.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import { catalogueOf } from '../../reports/run-info.js';
 import { ConformanceReporter } from '../../reports/vitest-reporter.js';
+import type { RunSummary } from '../../reports/summary.js';
 import type { ReportWriter } from '../../reports/writer.js';
 import type { RunIO } from '../io.js';
 import { runInfoOf } from '../plan-outputs.js';
@@ -26,8 +27,8 @@ export interface PreflightStopInput {
   certificate?: CertificateWatch;
 }
 
-/** Writes the reports of a run the preflight stopped and does its monitoring; resolves with its exit code. */
-export async function recordPreflightStop(input: PreflightStopInput): Promise<number> {
+/** Writes the reports of a run the preflight stopped and does its monitoring; resolves with its summary. */
+export async function recordPreflightStop(input: PreflightStopInput): Promise<RunSummary> {
   const { plan, profile, error, io } = input;
   // The cause first, as a setup error is told: the line an on-call greps for.
   io.err.write(`${error.format()}\n`);
@@ -49,5 +50,5 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<nu
   if (reporter.writeErrors.length > 0) throw reporter.writeErrors[0];
   const summary = reporter.lastSummary!;
   await deliverMonitoring(plan.monitor, summary, io);
-  return summary.exitCode;
+  return summary;
 }
