@@ -8,6 +8,8 @@ import type { ConfigWarning } from '../harness/errors.js';
 import type { RunConfig, TargetProfile } from '../harness/run-config.js';
 import { publicUrl, runCommand } from '../harness/reproduce.js';
 import { runProfile } from '../harness/run-profiles.js';
+import { loadRulesOnce } from '../harness/rules.js';
+import { readOf } from '../harness/contract/load.js';
 import type { RunInfo } from '../reports/run-info.js';
 import type { HistoryRecord } from '../reports/monitor/history.js';
 import type { TlsCertificate } from '../reports/monitor/tls.js';
@@ -77,6 +79,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget, startedAt?: Date):
     ...warningsOf(target),
     command: commandOf(plan),
     ...(target.preflight ? { preflight: target.preflight } : {}),
+    inputs: { catalogue: { version: loadRulesOnce().version, rules: plan.catalogue }, contract: readOf(plan.contract) },
   };
 }
 

@@ -12,7 +12,7 @@ import { DEFAULT_SPEC } from '../harness/paths.js';
 import { journalIn } from '../harness/client/journal.js';
 import { requireKeys } from '../harness/client/keys.js';
 import { loadTargetProfile, referenceProfilePath, type UrlOverrides, withUrlOverrides } from '../harness/profile.js';
-import { loadRules } from '../harness/rules.js';
+import { loadRulesOnce } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
 import {
@@ -163,7 +163,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;
   const variants = await variantsOf(request.variants, spec);
-  const catalogue = [...loadRules().rules];
+  const catalogue = [...loadRulesOnce().rules];
   const rules = rulesOf(request.rules, catalogue);
   // With --rule and no --family, run only the families those rules apply to.
   const families =

@@ -52,13 +52,30 @@ export function loadRules(path: string = defaultRulesPath()): RuleCatalogue {
   const data = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown; rules?: unknown };
   if (!Array.isArray(data.rules)) throw new Error(`${path}: the catalogue has no "rules" array`);
   const rules = data.rules.map((rule, i) => checkedRule(rule, `${path}: rules[${i}]`));
-  const index = new Map<string, Rule>();
+  const seen = new Set<string>();
   for (const rule of rules) {
-    if (index.has(rule.id)) throw new Error(`${path}: duplicate rule id ${rule.id}`);
-    index.set(rule.id, rule);
+    if (seen.has(rule.id)) throw new Error(`${path}: duplicate rule id ${rule.id}`);
+    seen.add(rule.id);
   }
+  return catalogueFrom({ version: typeof data.version === 'string' ? data.version : '', rules });
+}
+
+let once: RuleCatalogue | undefined;
+
+/** specs/rules.json of this checkout, read once per process (or worker). */
+export function loadRulesOnce(): RuleCatalogue {
+  once ??= loadRules();
+  return once;
+}
+
+/** The catalogue's plain data: what the engine hands to the workers (RunInputs). */
+export type CatalogueData = Pick<RuleCatalogue, 'version' | 'rules'>;
+
+/** A catalogue over rules already read and checked (in a worker: the ones the engine read). */
+export function catalogueFrom({ version, rules }: CatalogueData): RuleCatalogue {
+  const index = new Map<string, Rule>(rules.map((rule) => [rule.id, rule]));
   return {
-    version: typeof data.version === 'string' ? data.version : '',
+    version,
     rules,
     byId: (id) => index.get(id),
     has: (id) => index.has(id),

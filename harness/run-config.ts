@@ -3,8 +3,10 @@
  * (through vitest's `provide`/`inject`, key `runConfig`). It never carries a key value:
  * workers read keys from the environment variables the target profile names.
  */
+import type { ReadContract } from './contract/types.js';
 import type { ConfigWarning } from './errors.js';
 import type { Family } from './model.js';
+import type { CatalogueData } from './rules.js';
 import type { ConfirmBudget, RunProfile } from './run-profiles.js';
 
 export type { RunProfile } from './run-profiles.js';
@@ -50,6 +52,15 @@ export interface TargetProfile {
   sideEffectFreeWrites?: string[];
   /** Warn when the https target's certificate expires within this many days. */
   tlsExpiryWarningDays?: number;
+}
+
+/**
+ * What the engine already read, handed on so a worker neither reads nor parses it again: the
+ * rule catalogue and the `--spec` document (parsed and dereferenced; the worker compiles it).
+ */
+interface RunInputs {
+  catalogue: CatalogueData;
+  contract: ReadContract;
 }
 
 export interface RunConfig {
@@ -105,4 +116,6 @@ export interface RunConfig {
    * `--base-url`, `--fault`, `--spec`, ...; harness/reproduce.ts); reproduction commands extend it.
    */
   command: string;
+  /** What the engine read (absent when the suites run without it: each worker then reads its own). */
+  inputs?: RunInputs;
 }

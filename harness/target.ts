@@ -6,8 +6,8 @@
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client, type RequestCapOptions } from './client/index.js';
-import { loadContract, routedOperation, routedValidator } from './contract/index.js';
-import type { Contract, RequestLine } from './contract/types.js';
+import { contractFrom, loadContract, routedOperation, routedValidator } from './contract/index.js';
+import type { Contract, ReadContract, RequestLine } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { absentFixtures } from './config-warnings/find.js';
@@ -62,14 +62,18 @@ const COMPANION_SPECS = ['legacy-ichra.yaml', 'medicare.yaml'].map(
 
 const contracts = new Map<string, Promise<Contract>>();
 
-/** A document loaded once per worker, whichever run asks for it. */
-function contractOf(source: string): Promise<Contract> {
-  let loading = contracts.get(source);
+/**
+ * A document loaded once per worker, whichever run asks for it; compiled from what the engine
+ * read (`read`) when it handed the document on, else read here.
+ */
+function contractOf(source: string, read?: ReadContract): Promise<Contract> {
+  const key = read ? `${source}#${read.digest}` : source;
+  let loading = contracts.get(key);
   if (!loading) {
-    loading = loadContract(source);
-    contracts.set(source, loading);
+    loading = read ? Promise.resolve().then(() => contractFrom(read)) : loadContract(source);
+    contracts.set(key, loading);
     // A failed load is not cached: the next run may point at a fixed document.
-    loading.catch(() => contracts.delete(source));
+    loading.catch(() => contracts.delete(key));
   }
   return loading;
 }
@@ -122,7 +126,8 @@ export async function createTargetContext(
   config: RunConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<TargetContext> {
-  const [contract, others] = await Promise.all([contractOf(config.specSource), companions()]);
+  const read = config.inputs?.contract.source === config.specSource ? config.inputs.contract : undefined;
+  const [contract, others] = await Promise.all([contractOf(config.specSource, read), companions()]);
   const writable = isWritable(config);
   const sideEffectGets = sideEffectGetsOf([contract, ...others]);
   // A read-only run may still send the writes the contract says change nothing, when the profile opts in.

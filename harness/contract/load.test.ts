@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, type ErrorCode } from '../errors.js';
-import { loadContract } from './index.js';
+import { contractFrom, loadContract } from './index.js';
+import { readOf } from './load.js';
 
 const OURS = 'specs/partner-api.yaml';
 const ALT = 'test/fixtures/alt-partner-api.yaml';
@@ -255,5 +256,22 @@ describe('defects in other places', () => {
     expect(contract.validateResponse('getA', 404, 'application/json', {}).kind).toBe('unspecified');
     expect(contract.validateResponse('getA', 200, 'application/json', {}).kind).toBe('invalid');
     expect(contract.parameterSchemas('getA').map((p) => p.name)).toEqual(['id']);
+  });
+});
+
+describe('contractFrom', () => {
+  it('compiles what the engine read, after a structured clone (a worker hand-off), as loadContract does', async () => {
+    for (const source of [OURS, DEFECTIVE]) {
+      const loaded = await loadContract(source);
+      const handed = contractFrom(structuredClone(readOf(loaded)));
+      expect(handed.digest).toBe(loaded.digest);
+      expect(handed.defects).toEqual(loaded.defects);
+      expect(handed.operations.map((op) => op.operationId)).toEqual(loaded.operations.map((op) => op.operationId));
+      const id = loaded.operations[0]!.operationId;
+      const body = { unexpected: true };
+      expect(handed.validateResponse(id, 200, 'application/json', body)).toEqual(
+        loaded.validateResponse(id, 200, 'application/json', body),
+      );
+    }
   });
 });

@@ -15,19 +15,38 @@ import { collectOperations } from './operations.js';
 import { parameterSchemasOf, requestSchemaOf } from './requests.js';
 import { validateResponse } from './responses.js';
 import { readDocumentText, unreadable, type DocumentText } from './source.js';
-import type { Contract, ContractDefect, JsonObject, Operation } from './types.js';
+import type { Contract, ContractDefect, JsonObject, Operation, ReadContract } from './types.js';
 
 /** Error codes of @apidevtools/json-schema-ref-parser that mean "could not read or parse". */
 const UNREADABLE_CODES = new Set(['EPARSER', 'EUNMATCHEDPARSER', 'ERESOLVER', 'EUNMATCHEDRESOLVER', 'ETIMEOUT']);
 
 export async function loadContract(source: string): Promise<Contract> {
+  const { read, ajv } = await readWithAjv(source);
+  return build(read, ajv);
+}
+
+/** The Contract of a document already read (in a worker: the one the engine read). */
+export function contractFrom(read: ReadContract): Contract {
+  return build(read, createAjv(String(read.raw.openapi)));
+}
+
+/** The plain data of a loaded contract, to hand to a worker. */
+export function readOf({ source, digest, raw, defects, document }: ReadContract): ReadContract {
+  return { source, digest, raw, defects, document };
+}
+
+async function readWithAjv(source: string): Promise<{ read: ReadContract; ajv: ReturnType<typeof createAjv> }> {
   const text = await readDocumentText(source);
   const raw = await parseDocument(source, text);
   const { document, defects } = await dereference(text, raw);
   const ajv = createAjv(String(raw.openapi));
   defects.push(...schemaDefects(raw, ajv.bodies));
   markDefects(document, defects);
+  return { read: { source, digest: text.digest, raw, defects, document }, ajv };
+}
 
+function build(read: ReadContract, ajv: ReturnType<typeof createAjv>): Contract {
+  const { source, digest, raw, defects, document } = read;
   const operations = collectOperations(document);
   // The first operation wins when a document reuses an operationId (legacy APTC estimates has two paths).
   const byId = new Map<string, Operation>();
@@ -44,7 +63,8 @@ export async function loadContract(source: string): Promise<Contract> {
   const info = isObject(raw.info) ? raw.info : {};
   return {
     source,
-    digest: text.digest,
+    digest,
+    raw,
     title: typeof info.title === 'string' ? info.title : '',
     version: typeof info.version === 'string' ? info.version : String(info.version ?? ''),
     openapi: String(raw.openapi),

@@ -74,20 +74,29 @@ export interface ParameterSchema {
   explode?: boolean;
 }
 
-export interface Contract {
+/**
+ * A document read, parsed and dereferenced: plain data, which the engine reads once and hands
+ * to the workers (RunInputs) so they only compile it (`contractFrom`).
+ */
+export interface ReadContract {
   /** Path or URL the document was loaded from. */
   source: string;
   /** sha256 (hex) of the raw document text. */
   digest: string;
+  /** The document as parsed, its references kept. */
+  raw: JsonObject;
+  /** Defects found at load time, plus any found later when a schema fails to compile. */
+  defects: ContractDefect[];
+  /** The dereferenced document; defective parts carry an `x-contract-defect` marker. */
+  document: JsonObject;
+}
+
+export interface Contract extends ReadContract {
   title: string;
   /** `info.version`. */
   version: string;
   /** The `openapi` field, e.g. `3.1.0`. */
   openapi: string;
-  /** Defects found at load time, plus any found later when a schema fails to compile. */
-  defects: ContractDefect[];
-  /** The dereferenced document; defective parts carry an `x-contract-defect` marker. */
-  document: JsonObject;
   operations: Operation[];
   operation(operationId: string): Operation | undefined;
   /** The operation whose path template matches `concretePath` (query ignored, server prefix optional). */

@@ -2,15 +2,21 @@
  * The rule catalogue as verify() needs it at registration time: synchronously, so an unknown
  * rule id in a suite fails the file while it is collected, before any request is sent.
  */
+import { inject } from 'vitest';
 import type { Rule } from '../model.js';
-import { loadRules, type RuleCatalogue } from '../rules.js';
+import { catalogueFrom, loadRulesOnce, type RuleCatalogue } from '../rules.js';
 
 let cached: RuleCatalogue | undefined;
 
-/** specs/rules.json, read once per worker. */
+/** The rule catalogue: the one the engine read (RunInputs), else specs/rules.json read once. */
 export function ruleCatalogue(): RuleCatalogue {
-  cached ??= loadRules();
+  cached ??= providedCatalogue() ?? loadRulesOnce();
   return cached;
+}
+
+function providedCatalogue(): RuleCatalogue | undefined {
+  const read = inject('runConfig')?.inputs?.catalogue;
+  return read ? catalogueFrom(read) : undefined;
 }
 
 export type RuleLookup = Pick<RuleCatalogue, 'byId'>;
