@@ -1,4 +1,7 @@
-/** `merge-evidence <evidence.json>... --out <file>`: the shards of one run as one evidence file, signed again when a key is set. */
+/**
+ * `merge-evidence <evidence.json>... --out <file>`: the shards of one run as one evidence file, signed again when a key
+ * is set.
+ */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../harness/errors.js';

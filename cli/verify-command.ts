@@ -1,4 +1,6 @@
-/** `verify <evidence.json>`: checks an evidence file's digest and signature; exit 0 when all hold, 1 when one does not. */
+/**
+ * `verify <evidence.json>`: checks an evidence file's digest and signature; exit 0 when all hold, 1 when one does not.
+ */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../harness/errors.js';

@@ -1,4 +1,7 @@
-/** Test support: the settings an embedded run shares (campaign, variants matrix), with a stand-in contract and a silent IO. */
+/**
+ * Test support: the settings an embedded run shares (campaign, variants matrix), with a stand-in contract and a silent
+ * IO.
+ */
 import type { Contract } from '../harness/contract/index.js';
 import { SAMPLE_RULES } from '../reports/testing/sample.js';
 import type { StartServer } from './embedded.js';

@@ -54,7 +54,10 @@ function pointProfileAt(profile: TargetProfile, url: string): TargetProfile {
   };
 }
 
-/** Starts the reference server of a run with `fault` and `variants` switched on (the mutation campaign counts requests this way). */
+/**
+ * Starts the reference server of a run with `fault` and `variants` switched on (the mutation campaign counts requests
+ * this way).
+ */
 export type StartServer = (
   fault: string | undefined,
   variants?: readonly string[],

@@ -68,7 +68,10 @@ export function seedOf(raw: string | undefined, random = Math.random): number {
   return seed;
 }
 
-/** `--path`: the path printed with a counterexample (e.g. `3:1:0`, or `3:1:0@CB:A` for commands); it means nothing without its `--seed`. */
+/**
+ * `--path`: the path printed with a counterexample (e.g. `3:1:0`, or `3:1:0@CB:A` for commands); it means nothing
+ * without its `--seed`.
+ */
 export function pathOf(raw: string | undefined, seed: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+(:\d+)*(@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(raw.trim()))

@@ -68,7 +68,10 @@ export interface RunPlan {
   webhookListen?: number;
   /** Variants switched on in the embedded server, beside the fault if any. */
   variants?: string[];
-  /** History, notifications and metrics beyond the report folder (`--history`, `--notify`, `--push-gateway`, `--metrics-textfile`). */
+  /**
+   * History, notifications and metrics beyond the report folder (`--history`, `--notify`, `--push-gateway`,
+   * `--metrics-textfile`).
+   */
   monitor?: MonitorPlan;
 }
 

@@ -110,7 +110,9 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
   },
 ];
 
-/** The transport cause of an exchange that got no answer at all; undefined once an answer began (the checks judge it). */
+/**
+ * The transport cause of an exchange that got no answer at all; undefined once an answer began (the checks judge it).
+ */
 export function causeOfFailure(
   exchange: Pick<Exchange, 'response' | 'error' | 'answerBegan'>,
 ): PreflightCause | undefined {
@@ -191,7 +193,9 @@ function pingRecord(role: string, exchange: Exchange): PingRecord {
   };
 }
 
-/** What the ping got, in a few words: `200 text/html: "<!doctype html>…"`, `302 to /login`, `no response: ECONNREFUSED`. */
+/**
+ * What the ping got, in a few words: `200 text/html: "<!doctype html>…"`, `302 to /login`, `no response: ECONNREFUSED`.
+ */
 function seen(exchange: Exchange): string {
   const res = exchange.response;
   if (!res) return `no response: ${exchange.error}`;
@@ -209,7 +213,10 @@ function proxyNote(cause: PreflightCause, url: string, env: NodeJS.ProcessEnv): 
   return route ? ` (the proxy ${publicUrl(route.url)}, named by ${route.variable})` : '';
 }
 
-/** Every key role the run will use, pinged once; throws TargetUnusable (exit 4, 5, 8 or 9) when the target cannot be tested. */
+/**
+ * Every key role the run will use, pinged once; throws TargetUnusable (exit 4, 5, 8 or 9) when the target cannot be
+ * tested.
+ */
 export async function preflight(
   input: PreflightInput,
   env: NodeJS.ProcessEnv = process.env,

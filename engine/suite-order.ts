@@ -56,7 +56,9 @@ const lastRank = (moduleId: string) =>
 export const byPath = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpecification, 'moduleId'>) =>
   lastRank(a.moduleId) - lastRank(b.moduleId) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
 
-/** vitest's `sequence.sequencer`: families spread over the run, the run-wide checks last (sharding stays vitest's own). */
+/**
+ * vitest's `sequence.sequencer`: families spread over the run, the run-wide checks last (sharding stays vitest's own).
+ */
 export class FamiliesSpread extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const runWide = files.filter((spec) => isRunWide(spec.moduleId)).sort(byPath);

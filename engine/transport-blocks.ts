@@ -2,7 +2,8 @@
  * Transport failures during the run: a check whose request never got an answer for a cause of
  * the preflight's table (DNS, nothing listening, TLS, proxy, connect timeout) did not test its
  * rule. Each cause is told once, with the number of checks it blocked, and the run ends with
- * its exit code instead of 1; in every report those checks are `blocked` by it, not failed. The causes are PREFLIGHT_CAUSES, the one owner of the table.
+ * its exit code instead of 1; in every report those checks are `blocked` by it, not failed. The causes are
+ * PREFLIGHT_CAUSES, the one owner of the table.
  */
 import type { Finding } from '../harness/model.js';
 import { ERROR_CODES } from '../harness/errors.js';
@@ -14,7 +15,9 @@ export interface TransportBlock {
   checks: number;
 }
 
-/** The transport cause of a failed finding, or of a setup step that failed, from the errors its exchanges ended with. */
+/**
+ * The transport cause of a failed finding, or of a setup step that failed, from the errors its exchanges ended with.
+ */
 function transportCauseOf(finding: Finding): PreflightCause | undefined {
   const stepFailed = finding.verdict === 'blocked' && finding.step !== undefined;
   if (finding.verdict !== 'failed' && !stepFailed) return undefined;

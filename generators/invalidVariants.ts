@@ -50,7 +50,8 @@ interface Member {
 function memberVariants(m: Member, render: (p: RequestParts) => InvalidVariant['request']): InvalidVariant[] {
   const out: InvalidVariant[] = [];
   const add = (constraint: Constraint, parts: RequestParts, what: string) => {
-    // A change another alternative still accepts (e.g. a member a `not` rule only constrains when present) breaks nothing.
+    // A change another alternative still accepts (e.g. a member a `not` rule only constrains when present) breaks
+    // nothing.
     if (m.stillValid?.(parts)) return;
     out.push({
       request: render(parts),

@@ -153,7 +153,10 @@ export interface Finding {
   message?: string;
   /** For skips: what the check needs, e.g. `role unapproved` or `fixture cancellablePlanId`. */
   needs?: string;
-  /** For blocked checks: what blocked them, e.g. `E_TARGET_NOT_LISTENING` or `setup step: create a planFull application`. */
+  /**
+   * For blocked checks: what blocked them, e.g. `E_TARGET_NOT_LISTENING` or `setup step: create a planFull
+   * application`.
+   */
   blockedBy?: string;
   /**
    * A setup step that failed (harness/suite/setup-step.ts): on the checks it blocked, and on the

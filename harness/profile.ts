@@ -215,7 +215,9 @@ function refuseV1(url: string, where: string): void {
     throw new ConfigError('E_BASE_URL_HAS_V1', `${where} ends in /v1 (${url.replace(/\/\/[^@/]*@/, '//')})`);
 }
 
-/** Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning), kept as given. */
+/**
+ * Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning), kept as given.
+ */
 const MONITOR_FIELDS = ['confirm', 'latency', 'headers', 'sideEffectFreeWrites', 'tlsExpiryWarningDays'] as const;
 
 function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {

@@ -25,7 +25,10 @@ export interface RunProfileSpec {
   runTimeoutMs: number;
   /** Requests with side effects are allowed (a `readOnly` target profile still forbids them). */
   writes: boolean;
-  /** Each family's checks send with its own key (FAMILY_KEYS, harness/suite/family-keys.ts) when the target profile has one. */
+  /**
+   * Each family's checks send with its own key (FAMILY_KEYS, harness/suite/family-keys.ts) when the target profile has
+   * one.
+   */
   familyKeys: boolean;
   /** Checks that name no run profile (`verify(..., { profiles })`) belong to this one. */
   defaultChecks: boolean;

@@ -38,7 +38,10 @@ export interface TargetContext {
    * request's method and URL (pass `{method, url}` of the exchange's request).
    */
   validateResponse: Contract['validateResponse'];
-  /** The operationId a request matches by method and URL in the loaded documents (`--spec` first); undefined when none does. */
+  /**
+   * The operationId a request matches by method and URL in the loaded documents (`--spec` first); undefined when none
+   * does.
+   */
   operationOf(request: RequestLine): string | undefined;
   rules: RuleCatalogue;
   client: Client;
@@ -91,7 +94,10 @@ export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'
   );
 }
 
-/** `GET /v1/enrollments/{enrollment_id}`: the request path with the operation's template in its place (a base path kept). */
+/**
+ * `GET /v1/enrollments/{enrollment_id}`: the request path with the operation's template in its place (a base path
+ * kept).
+ */
 function operationKey(method: string, path: string, template: string): string {
   const sent = path.split('/').filter(Boolean);
   const own = template.split('/').filter(Boolean);

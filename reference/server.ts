@@ -35,7 +35,10 @@ export interface ReferenceServer {
   variants: string[];
 }
 
-/** Start the reference server; throws ConfigError E_FAULT_UNKNOWN (E_VARIANT_UNKNOWN) for an unknown fault (variant) name. */
+/**
+ * Start the reference server; throws ConfigError E_FAULT_UNKNOWN (E_VARIANT_UNKNOWN) for an unknown fault (variant)
+ * name.
+ */
 export async function startReferenceServer(opts: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const instance = createInstance(opts);
   const counted = opts.onRequest ?? (() => {});

@@ -20,7 +20,10 @@ function sortKeys(value: unknown): unknown {
   return out;
 }
 
-/** `sha256:<hex>` of the canonical JSON of `document` without its `digest` and `signature` members (the signature covers the digest). */
+/**
+ * `sha256:<hex>` of the canonical JSON of `document` without its `digest` and `signature` members (the signature covers
+ * the digest).
+ */
 export function documentDigest(document: object): string {
   const { digest: _ignored, signature: _signature, ...rest } = document as Record<string, unknown>;
   return `sha256:${createHash('sha256').update(canonicalJson(rest)).digest('hex')}`;

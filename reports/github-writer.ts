@@ -1,6 +1,7 @@
 /**
  * GitHub Actions output: an annotation per failed check (`::error`), per warning and per setup
- * step that blocked checks without breaking a rule (`::warning`), titled with its rules, and a Markdown step summary (outcome, scope, counts,
+ * step that blocked checks without breaking a rule (`::warning`), titled with its rules, and a Markdown step summary
+ * (outcome, scope, counts,
  * failures with their reproduction commands) appended to the file GitHub names.
  */
 import { appendFile } from 'node:fs/promises';

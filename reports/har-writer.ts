@@ -53,7 +53,10 @@ function entry(check: string, runStartedAt: string, ex: Exchange) {
   };
 }
 
-/** The findings' exchanges as journal entries, for a run without a journal (a confirmed or transient check's first attempt too). */
+/**
+ * The findings' exchanges as journal entries, for a run without a journal (a confirmed or transient check's first
+ * attempt too).
+ */
 const fromFindings = (summary: RunSummary): JournalEntry[] =>
   summary.findings.flatMap((f) =>
     [...(f.confirmation?.first.exchanges ?? []), ...f.exchanges].map((exchange) => ({

@@ -24,7 +24,10 @@ export interface StandardWriterOptions {
   metricsTextfile?: string;
 }
 
-/** Console progress plus summary.json, junit.xml, report.html, exchanges.har and metrics.prom (and evidence.json) in `dir`. */
+/**
+ * Console progress plus summary.json, junit.xml, report.html, exchanges.har and metrics.prom (and evidence.json) in
+ * `dir`.
+ */
 export function standardWriters(dir: string, out?: TextSink, options: StandardWriterOptions = {}): ReportWriter[] {
   return [
     new ConsoleWriter({ out, reportDir: dir, ...options.console }),

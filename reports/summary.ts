@@ -21,7 +21,10 @@ import { scopeOf, type RunScope } from './scope.js';
 
 const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
-/** Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see reports/setup-steps.ts). */
+/**
+ * Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see
+ * reports/setup-steps.ts).
+ */
 export type Counts = Record<Verdict, number> & { total: number; steps: number };
 
 /**
@@ -273,7 +276,10 @@ type SummaryBody = Omit<RunSummary, 'exitCode' | 'history' | 'digest'>;
 export interface SummaryOptions {
   /** The exit code of the transport cause that blocked checks of these findings, if one did (the engine's). */
   transportBlock?: (findings: readonly Finding[]) => number | undefined;
-  /** Requests the run's journal says left the client (every check, step, retry and preflight ping); default counted from the findings. */
+  /**
+   * Requests the run's journal says left the client (every check, step, retry and preflight ping); default counted from
+   * the findings.
+   */
   requestsSent?: number;
 }
 
@@ -281,7 +287,9 @@ export interface SummaryOptions {
 const preflightRequests = (info: RunInfo) =>
   info.preflight?.pings?.length ?? (info.preflight || info.preflightStop ? 1 : 0);
 
-/** `passed` over a latency budget is `degraded`; any other outcome stands (the over-budget answers are still reported). */
+/**
+ * `passed` over a latency budget is `degraded`; any other outcome stands (the over-budget answers are still reported).
+ */
 function withLatency(outcome: RunSummary['outcome'], latency: LatencyJudgement | undefined): RunSummary['outcome'] {
   return outcome === 'passed' && latency && latency.over.length > 0 ? 'degraded' : outcome;
 }

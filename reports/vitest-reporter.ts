@@ -43,7 +43,10 @@ export interface ReportRun {
 const requestsSent = (journal: string): number =>
   readJournal(journal).filter((e) => e.exchange.error !== BUDGET_TIMEOUT).length;
 
-/** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
+/**
+ * `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its
+ * own.
+ */
 function findingCommand(info: RunInfo, finding: Finding): string {
   return reproduceCommand(info.command, {
     family: finding.family === 'contract' ? undefined : finding.family,

@@ -1,7 +1,8 @@
 /**
  * The suite's one HTTP stack: an undici Agent composed with the client's interceptors.
  * Order of a request (outermost first): read-only guard, request cap, recorder, pacing,
- * deadline, network (proxies from the environment, the profile's CA: network.ts). So a refused request is neither sent, counted nor recorded, a budget
+ * deadline, network (proxies from the environment, the profile's CA: network.ts). So a refused request is neither sent,
+ * counted nor recorded, a budget
  * timeout is recorded, and the deadline starts when the request leaves the rate budget.
  */
 import type { Dispatcher } from 'undici';

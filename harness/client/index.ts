@@ -1,4 +1,7 @@
-/** The suite's HTTP client (undici): keys per role, rate budgets, request cap, recording with redaction, read-only enforcement. */
+/**
+ * The suite's HTTP client (undici): keys per role, rate budgets, request cap, recording with redaction, read-only
+ * enforcement.
+ */
 export { createClient } from './client.js';
 export type { ApiRequest, Client } from './types.js';
 export { sendConcurrently } from './race.js';

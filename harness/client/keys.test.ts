@@ -1,4 +1,7 @@
-/** The one reader of key variables: roles resolve through their variable, absences are named by variable, never by value. */
+/**
+ * The one reader of key variables: roles resolve through their variable, absences are named by variable, never by
+ * value.
+ */
 import { describe, expect, it } from 'vitest';
 import type { TargetProfile } from '../run-config.js';
 import { MissingKeyRole } from './errors.js';

@@ -166,7 +166,10 @@ export function profileHeaders(profile: TargetProfile, env: NodeJS.ProcessEnv = 
   return Object.fromEntries(headers.map(([name, ref]) => [name, env[ref.env] as string]));
 }
 
-/** The secret values a run of `profile` may send (keys, header values): scrubbed from every finding before it is written. */
+/**
+ * The secret values a run of `profile` may send (keys, header values): scrubbed from every finding before it is
+ * written.
+ */
 export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): string[] {
   const headers = Object.values(profile.headers ?? {}).flatMap((ref) => (env[ref.env] ? [env[ref.env] as string] : []));
   return [...new KeyRing(profile.keys, env).secrets(), ...headers];

@@ -102,7 +102,8 @@ describe('token buckets per tier', () => {
     const low = { bucket: 'K', tier: 'low' as const };
     const interval = 1000 * PACING_MARGIN.intervalFactor;
     expect(budgets.reserve(low, 60_000)).toBe(0);
-    // The default margin would space two single requests a whole interval apart; a race of two waits for the refill instead.
+    // The default margin would space two single requests a whole interval apart; a race of two waits for the refill
+    // instead.
     expect(budgets.reserveTogether(low, 2, 60_000)).toBeCloseTo(interval, 6);
     clock.t = interval;
     // Both tokens were spent at that instant; with a token kept in reserve the next request waits for both to refill.

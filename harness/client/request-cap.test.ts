@@ -1,4 +1,7 @@
-/** The request cap interceptor: the request past the bound never reaches the server, and refusals before it are not counted. */
+/**
+ * The request cap interceptor: the request past the bound never reaches the server, and refusals before it are not
+ * counted.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './client.js';
 import { RequestCapExceeded } from './errors.js';

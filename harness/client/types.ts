@@ -84,7 +84,10 @@ export interface Client {
    * (E_KEY_ENV_MISSING) are thrown before anything is sent.
    */
   send(req: ApiRequest): Promise<Exchange>;
-  /** Sends all at once as one race (race.ts `sendConcurrently`); each still waits for its rate budget. Results in input order. */
+  /**
+   * Sends all at once as one race (race.ts `sendConcurrently`); each still waits for its rate budget. Results in input
+   * order.
+   */
   sendConcurrently(reqs: ApiRequest[]): Promise<Exchange[]>;
   /** The profile has a key for the role and its environment variable is set. */
   hasRole(role: string): boolean;

@@ -113,7 +113,10 @@ export interface Contract extends ReadContract {
     body: unknown,
     request?: RequestLine,
   ): ValidationOutcome;
-  /** Documented response headers with schemas: present ones validated, required missing ones reported. Operation lookup as in `validateResponse`. */
+  /**
+   * Documented response headers with schemas: present ones validated, required missing ones reported. Operation lookup
+   * as in `validateResponse`.
+   */
   validateHeaders(
     operationId: string,
     status: number,

@@ -108,7 +108,10 @@ function watched(target: TargetContext, tracker: CheckTracker): TargetContext {
   return view;
 }
 
-/** The role of a family's requests that name none: its own key when the profile has one (family-keys.ts), else `approved`. */
+/**
+ * The role of a family's requests that name none: its own key when the profile has one (family-keys.ts), else
+ * `approved`.
+ */
 export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasRole' | 'config'>): string {
   return familyKeyRole(family, target.config.runProfile, (role) => target.hasRole(role));
 }

@@ -1,4 +1,6 @@
-/** A paced request refused with 429 goes once more after the wait asked for; deliberate bursts and races keep their 429. */
+/**
+ * A paced request refused with 429 goes once more after the wait asked for; deliberate bursts and races keep their 429.
+ */
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../client/index.js';
 import { answer, fakeClock, fakeTarget } from './fake-target.test-helpers.js';

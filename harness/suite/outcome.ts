@@ -34,7 +34,9 @@ export interface OutcomeInput extends CheckIdentity {
   reproduce(rules: readonly string[], path?: string): string;
   /** Non-fatal notes the check recorded; a passing check with notes is a warning. */
   notes?: readonly CheckNote[];
-  /** Rules the check had nothing to judge against (CheckContext.unjudged): skipped with what they need, never passed. */
+  /**
+   * Rules the check had nothing to judge against (CheckContext.unjudged): skipped with what they need, never passed.
+   */
   unjudged?: ReadonlyArray<{ rule: string; needs: string }>;
 }
 

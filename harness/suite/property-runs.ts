@@ -9,7 +9,10 @@ export interface PropertyRunsOptions {
   sequenceShare?: number;
 }
 
-/** Runs of a property under `config`: `--runs`, capped by `maxRuns` and, for a sequence property, its share of `sequenceRuns`. */
+/**
+ * Runs of a property under `config`: `--runs`, capped by `maxRuns` and, for a sequence property, its share of
+ * `sequenceRuns`.
+ */
 export function propertyRuns(config: Pick<RunConfig, 'runs' | 'runProfile'>, opts: PropertyRunsOptions): number {
   const sequence =
     opts.sequenceShare === undefined

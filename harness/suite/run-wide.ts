@@ -24,7 +24,9 @@ import { sectionsOf, verdictOf } from './outcome.js';
 
 /** What an invariant reads beside the entry. */
 interface RunWideContext {
-  /** The checks bound to the invariant's rules (notes about disagreements are left to the checks that own the exchange). */
+  /**
+   * The checks bound to the invariant's rules (notes about disagreements are left to the checks that own the exchange).
+   */
   expect: BoundChecks;
   /** The entry's path below the base URL of its interface (`/v1/ping?x=1`). */
   path(entry: JournalEntry): string;
@@ -161,7 +163,9 @@ function journalOfRun(path: string): JournalEntry[] {
   return read.entries;
 }
 
-/** Registers a run-wide check of `rules` over the run's journal; it sends nothing, so it belongs to every run profile. */
+/**
+ * Registers a run-wide check of `rules` over the run's journal; it sends nothing, so it belongs to every run profile.
+ */
 export function verifyRunWide(title: string, ruleIds: string[], invariant: Invariant): void {
   const rules = resolveRules(ruleCatalogue(), title, ruleIds);
   // It sends nothing: no write, whatever its rules need of the checks that do.

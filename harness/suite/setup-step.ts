@@ -28,7 +28,10 @@ function breaksWhenAnswered(ex: Exchange, rules: readonly string[]): string[] {
 }
 
 export interface StepOptions {
-  /** Rules the failure breaks when the target answered (none by default: the contract does not require every step to succeed). */
+  /**
+   * Rules the failure breaks when the target answered (none by default: the contract does not require every step to
+   * succeed).
+   */
   breaks?: readonly string[];
   hint?: string;
 }

@@ -170,7 +170,9 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
   return result;
 }
 
-/** The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes. */
+/**
+ * The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes.
+ */
 function keyOf(deps: PipelineDeps, route: Route, headers: Record<string, string>): string | undefined {
   if (route.family !== 'medicare' || !deps.on(CORE_CHECKED.medicareKeyFromAuthorization)) return headers['x-api-key'];
   return headers.authorization?.replace(/^Bearer\s+/i, '');

@@ -28,7 +28,8 @@ export function planQuoteResult(p: QuotedPlan): Record<string, unknown> {
     coverage_type: q.coverageType,
     name: p.name,
     display_name: p.name,
-    // The sandbox's direct-enrollment test carriers are chosen by their own plan ids; no quoted plan passes those gates.
+    // The sandbox's direct-enrollment test carriers are chosen by their own plan ids; no quoted plan passes those
+    // gates.
     api_enrollable: false,
     context: {
       product: q.product,

@@ -66,7 +66,8 @@ function load(): Geography {
     if (new Set(codes.map((c) => c.slice(0, 2))).size > 1) multiState++;
     for (const code of codes) {
       if (counties.has(code)) continue;
-      // Counties created after the Census list (Connecticut's planning regions, 2015's renames) keep the ZIP list's name.
+      // Counties created after the Census list (Connecticut's planning regions, 2015's renames) keep the ZIP list's
+      // name.
       const named = census.get(code);
       counties.set(
         code,

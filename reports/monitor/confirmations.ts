@@ -5,7 +5,10 @@ import { exchangesOfChecks } from './latency.js';
 
 export type ConfirmationCounts = Record<Confirmation['result'], number>;
 
-/** How many checks were confirmed, transient or left unconfirmed; undefined when none was tried again or could have been. */
+/**
+ * How many checks were confirmed, transient or left unconfirmed; undefined when none was tried again or could have
+ * been.
+ */
 export function countConfirmations(findings: readonly Finding[]): ConfirmationCounts | undefined {
   const tried = findings.filter((f) => f.confirmation !== undefined);
   if (tried.length === 0) return undefined;
@@ -14,7 +17,10 @@ export function countConfirmations(findings: readonly Finding[]): ConfirmationCo
   return counts;
 }
 
-/** `⟳ transient: [reference] counties ... (first: 503, again after 5 s: passed)`, one line per confirmed or transient check. */
+/**
+ * `⟳ transient: [reference] counties ... (first: 503, again after 5 s: passed)`, one line per confirmed or transient
+ * check.
+ */
 export function confirmationLine(f: Finding): string {
   const c = f.confirmation!;
   const first = c.first.exchanges.at(-1);

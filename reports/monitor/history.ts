@@ -60,7 +60,9 @@ export interface RunState {
   latency?: LatencyJudgement;
 }
 
-/** Exit codes that are not a condition: passed, a rule failed (its rules are the conditions), interrupted (no verdict). */
+/**
+ * Exit codes that are not a condition: passed, a rule failed (its rules are the conditions), interrupted (no verdict).
+ */
 const NOT_A_CONDITION = new Set([0, 1, 130]);
 
 /** What is wrong in a run, each condition new as of this run. */

@@ -2,7 +2,8 @@
  * README's install section, done as a partner does it, into a project outside this checkout (so
  * nothing resolves from this checkout's node_modules): from a git URL (npm clones the repository,
  * installs its dependencies and runs `prepare`, which builds dist/ for a git install only) and
- * from a tarball `npm pack` made in a checkout. Both answer as the command, from the built JavaScript. Dependencies come
+ * from a tarball `npm pack` made in a checkout. Both answer as the command, from the built JavaScript. Dependencies
+ * come
  * from npm's cache that `npm ci` filled (`--prefer-offline`). The repository is this checkout's
  * last commit.
  */

@@ -62,7 +62,10 @@ const refusesPlanFull: Alterations = {
         }
       : undefined,
 };
-/** The test carrier refuses every submission: every answer about applications shows submission_failed where the carrier would accept. */
+/**
+ * The test carrier refuses every submission: every answer about applications shows submission_failed where the carrier
+ * would accept.
+ */
 const carrierRefusesAll: Alterations = {
   rewrite: (_method, path, body) =>
     path.startsWith('/v1/enrollments')

@@ -42,7 +42,10 @@ export interface Destination {
 
 const ROUTES = [...new Set(Object.values(EXIT_CODES).map((spec) => spec.route))].filter((r) => r !== 'none');
 
-/** One `--notify` value checked: a known format, a known route, an http(s) URL. Never echoes the URL (it may hold a token). */
+/**
+ * One `--notify` value checked: a known format, a known route, an http(s) URL. Never echoes the URL (it may hold a
+ * token).
+ */
 export function destinationOf(spec: string, env: NodeJS.ProcessEnv = process.env): Destination {
   const match = /^(?:([a-z]+):)?([a-z]+)=(.+)$/.exec(spec);
   const fail = (why: string) => new ConfigError('E_NOTIFY_INVALID', `--notify ${spec.split('=')[0]}=…: ${why}`);

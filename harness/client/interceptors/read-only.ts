@@ -13,7 +13,10 @@ export interface ReadOnlyOptions {
   sideEffectGets?: readonly string[];
   /** Writes let through, as `METHOD /path-template` (`POST /v1/quotes`), with no path parameter. */
   allowedWrites?: readonly string[];
-  /** Path prefixes of the target's base URLs (`/partner-api`, or empty): an allowed write is one of them plus its template. */
+  /**
+   * Path prefixes of the target's base URLs (`/partner-api`, or empty): an allowed write is one of them plus its
+   * template.
+   */
   basePaths?: readonly string[];
 }
 
@@ -48,7 +51,9 @@ function hasSideEffects(method: string, path: string, patterns: readonly RegExp[
   return patterns.some((p) => forms.some((f) => p.test(f)));
 }
 
-/** Whether `method path` is exactly one of the allowed writes: every form of the path the same, and that one allowed. */
+/**
+ * Whether `method path` is exactly one of the allowed writes: every form of the path the same, and that one allowed.
+ */
 function isAllowedWrite(
   method: string,
   path: string,
