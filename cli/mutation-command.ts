@@ -52,7 +52,9 @@ export const MUTATION_FLAGS: FlagTable = {
   'with-variants': {
     type: 'string',
     value: '<none|sample|all>',
-    help: 'switch on a variant beside each fault: none (default), sample (one per fault, seeded), all (every pair: nightly)',
+    help:
+      'switch on a variant beside each fault: none (default), sample (one per fault, seeded), all (every pair: ' +
+      'nightly)',
   },
   help: { type: 'boolean', help: 'this help' },
 };

@@ -17,7 +17,9 @@ export const ROUTE_FLAGS: FlagTable = {
     type: 'string',
     multiple: true,
     value: '<codes>',
-    help: 'codes reported as a warning that do not fail the job, e.g. 2,3 for a schedule that must not page on its own setup',
+    help:
+      'codes reported as a warning that do not fail the job, e.g. 2,3 for a schedule that must not page on its own ' +
+      'setup',
   },
   help: { type: 'boolean', help: 'this help' },
 };

@@ -11,7 +11,9 @@ export const RUN_FLAGS: FlagTable = {
   'base-url': {
     type: 'string',
     value: '<url>',
-    help: "with --target, this base URL over the profile's (a preview deployment); alone, a bare profile with the conventional key variables and no fixtures",
+    help:
+      "with --target, this base URL over the profile's (a preview deployment); alone, a bare profile with the " +
+      'conventional key variables and no fixtures',
   },
   'legacy-base-url': {
     type: 'string',
@@ -68,23 +70,31 @@ export const RUN_FLAGS: FlagTable = {
   'webhook-listen': {
     type: 'string',
     value: '<port>',
-    help: "remote target: receive its ICHRA webhooks on 127.0.0.1:<port> (behind the profile's webhookReceiver.publicUrl)",
+    help:
+      "remote target: receive its ICHRA webhooks on 127.0.0.1:<port> (behind the profile's " +
+      'webhookReceiver.publicUrl)',
   },
   history: {
     type: 'string',
     value: '<dir>',
-    help: 'compare with the last run of this target and run profile kept in <dir> (new since last run, still failing, recovered), then keep this one',
+    help:
+      'compare with the last run of this target and run profile kept in <dir> (new since last run, still failing, ' +
+      'recovered), then keep this one',
   },
   notify: {
     type: 'string',
     multiple: true,
     value: '[<route>:]<format>=<url>',
-    help: "on a change of state (needs --history), tell <url> in format json, slack or pagerduty; with a route (e.g. credentials), only that route's changes",
+    help:
+      'on a change of state (needs --history), tell <url> in format json, slack or pagerduty; with a route (e.g. ' +
+      "credentials), only that route's changes",
   },
   'push-gateway': {
     type: 'string',
     value: '<url>',
-    help: "push the run's metrics to this Prometheus Pushgateway (job partner_conformance, grouped by target and run profile)",
+    help:
+      "push the run's metrics to this Prometheus Pushgateway (job partner_conformance, grouped by target and run " +
+      'profile)',
   },
   'metrics-textfile': {
     type: 'string',

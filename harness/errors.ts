@@ -10,29 +10,38 @@ export const ERROR_CODES = {
     'Pass an existing target-profile JSON file with --target, or omit it to use the embedded reference server.',
   E_PROFILE_UNREADABLE: 'Check the file is readable JSON.',
   E_PROFILE_CA_UNREADABLE:
-    "Point caFile in the profile at a readable PEM file of CA certificates (-----BEGIN CERTIFICATE-----); a relative path is read from the profile's folder.",
+    'Point caFile in the profile at a readable PEM file of CA certificates (-----BEGIN CERTIFICATE-----); a ' +
+    "relative path is read from the profile's folder.",
   E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see README, "Target profile").',
   E_PROFILE_UNKNOWN:
     'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
   E_KEY_ENV_MISSING:
     'Export the environment variable named in the target profile for that key role, or drop the role from the profile.',
   E_KEY_VALUE_MALFORMED:
-    'Set the variable to the key alone: no spaces, tabs, line breaks or control characters (a key pasted with a trailing newline, e.g. from `echo` or a file, keeps it).',
+    'Set the variable to the key alone: no spaces, tabs, line breaks or control characters (a key pasted with a ' +
+    'trailing newline, e.g. from `echo` or a file, keeps it).',
   E_PROFILE_ROLE_UNKNOWN:
-    'Name key roles of the vocabulary (README, "The target profile"; harness/profile-vocabulary.ts); a typo is shown with the role it is closest to.',
+    'Name key roles of the vocabulary (README, "The target profile"; harness/profile-vocabulary.ts); a typo is ' +
+    'shown with the role it is closest to.',
   E_PROFILE_FIXTURE_UNKNOWN:
-    'Name fixtures of the vocabulary (README, "Fixtures"; harness/profile-vocabulary.ts); a typo is shown with the fixture it is closest to.',
+    'Name fixtures of the vocabulary (README, "Fixtures"; harness/profile-vocabulary.ts); a typo is shown with the ' +
+    'fixture it is closest to.',
   E_PROFILE_FIXTURE_INVALID:
-    'Give each fixture a value of the type and format README\'s "Fixtures" table shows for it (e.g. state "KY", planYear 2026 as a number).',
+    'Give each fixture a value of the type and format README\'s "Fixtures" table shows for it (e.g. state "KY", ' +
+    'planYear 2026 as a number).',
   E_HEADER_ENV_MISSING:
-    'Export the environment variable the target profile names for that header (under "headers"), or drop the header from the profile.',
+    'Export the environment variable the target profile names for that header (under "headers"), or drop the ' +
+    'header from the profile.',
   E_PROFILE_VARIABLE_UNSET:
-    'Export the variable the profile names with ${NAME} (a per-deploy URL, e.g. from the deploy job), or write the value in the profile.',
+    'Export the variable the profile names with ${NAME} (a per-deploy URL, e.g. from the deploy job), or write the ' +
+    'value in the profile.',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
   E_SPEC_NOT_OPENAPI: 'The document must have an `openapi: 3.0.x` or `3.1.x` field and `paths`.',
   E_SPEC_NO_OPERATIONS:
-    "Pass a document of this API with --spec: one that describes its /v1 operations (GET /v1/ping, /v1/reference/..., /v1/enrollments, ...), e.g. the provider's own (specs/provider/openapi.json), or omit --spec for the bundled one.",
+    'Pass a document of this API with --spec: one that describes its /v1 operations (GET /v1/ping, ' +
+    "/v1/reference/..., /v1/enrollments, ...), e.g. the provider's own (specs/provider/openapi.json), or omit " +
+    '--spec for the bundled one.',
   E_FAMILY_UNKNOWN: 'Use one of the families listed by `partner-conformance rules --families`.',
   E_RULE_UNKNOWN: 'Use a rule id listed by `partner-conformance rules`.',
   E_FAULT_UNKNOWN: 'Use a fault name listed by `partner-conformance serve --list-faults`.',
@@ -45,58 +54,87 @@ export const ERROR_CODES = {
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
   E_SELECTION_EMPTY:
-    "The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance rules` lists each rule's family and checks).",
+    'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance ' +
+    "rules` lists each rule's family and checks).",
   E_INCOMPLETE:
-    'Give the target profile what the unproven required rules need (the lines above and summary.json `required.missing` name it; `partner-conformance plan` shows it before a run), or narrow the run to what you mean to prove with --family or --rule.',
+    'Give the target profile what the unproven required rules need (the lines above and summary.json ' +
+    '`required.missing` name it; `partner-conformance plan` shows it before a run), or narrow the run to what you ' +
+    'mean to prove with --family or --rule.',
   E_NOTHING_TESTED:
-    'Give the target profile the key roles and fixtures the skipped checks need (the message, the console\'s "Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with --family.',
+    "Give the target profile the key roles and fixtures the skipped checks need (the message, the console's " +
+    '"Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with ' +
+    '--family.',
   E_REPORT_DIR_UNWRITABLE:
     'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
   E_REPORT_DIR_IN_USE:
-    "Give each run a report folder of its own (the default, reports/out/<run-id>, is one), or move the earlier run's reports away first: a second run would overwrite them.",
+    'Give each run a report folder of its own (the default, reports/out/<run-id>, is one), or move the earlier ' +
+    "run's reports away first: a second run would overwrite them.",
   E_PORT_IN_USE: 'Pick another port with --port (0 picks a free one), or stop the process that listens on it.',
   E_BASE_URL_HAS_V1:
-    'Give the base URL without the trailing /v1 (the suite adds /v1 to every path), e.g. https://host or https://host/partner-api.',
+    'Give the base URL without the trailing /v1 (the suite adds /v1 to every path), e.g. https://host or ' +
+    'https://host/partner-api.',
   E_TARGET_KEY_REFUSED:
-    "The target answered GET /v1/ping with 401 or 403: check the key in the variable the profile names is the one issued for this target (not revoked, not another environment's).",
+    'The target answered GET /v1/ping with 401 or 403: check the key in the variable the profile names is the one ' +
+    "issued for this target (not revoked, not another environment's).",
   E_TARGET_HOST_UNKNOWN:
     "The target's host name does not resolve: check baseUrl in the profile (or --base-url) and the runner's DNS.",
   E_TARGET_NOT_LISTENING:
-    "Nothing accepts connections at the target's address: check host and port, that the service is up, and firewalls between the runner and it.",
+    "Nothing accepts connections at the target's address: check host and port, that the service is up, and " +
+    'firewalls between the runner and it.',
   E_TARGET_TLS:
-    "The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong host name) and the CA bundle: a private CA goes in NODE_EXTRA_CA_CERTS or the profile's caFile.",
+    'The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong ' +
+    "host name) and the CA bundle: a private CA goes in NODE_EXTRA_CA_CERTS or the profile's caFile.",
   E_TARGET_PROXY_REFUSED:
-    'The proxy named by HTTPS_PROXY or HTTP_PROXY refused to carry the request (CONNECT not allowed, 407 authentication required): check the proxy URL and its credentials (http://user:pass@host:port), or add the target to NO_PROXY.',
+    'The proxy named by HTTPS_PROXY or HTTP_PROXY refused to carry the request (CONNECT not allowed, 407 ' +
+    'authentication required): check the proxy URL and its credentials (http://user:pass@host:port), or add the ' +
+    'target to NO_PROXY.',
   E_PROXY_UNREACHABLE:
-    'The proxy named by HTTPS_PROXY or HTTP_PROXY cannot be reached (nothing listens there, its name does not resolve, or no connection in time): check the proxy URL and that the proxy is up, or add the target to NO_PROXY.',
+    'The proxy named by HTTPS_PROXY or HTTP_PROXY cannot be reached (nothing listens there, its name does not ' +
+    'resolve, or no connection in time): check the proxy URL and that the proxy is up, or add the target to ' +
+    'NO_PROXY.',
   E_TARGET_NOT_THE_API:
-    'Something answers at the base URL, but not the Partner API as the profile describes it: GET <baseUrl>/v1/ping did not return the ping object ({"ok": ..., "environment": ...} as JSON). Check that baseUrl (scheme, host, port, path prefix) points at the API, not at a web server, a login page or another service.',
+    'Something answers at the base URL, but not the Partner API as the profile describes it: GET <baseUrl>/v1/ping ' +
+    'did not return the ping object ({"ok": ..., "environment": ...} as JSON). Check that baseUrl (scheme, host, ' +
+    'port, path prefix) points at the API, not at a web server, a login page or another service.',
   E_TARGET_PATH_NOT_FOUND:
-    "GET <baseUrl>/v1/ping answered 404: the target is there, but the base URL's path prefix is probably wrong (a gateway may serve the API under one, e.g. https://host/partner-api, or under none). Fix baseUrl in the profile, without the /v1.",
+    "GET <baseUrl>/v1/ping answered 404: the target is there, but the base URL's path prefix is probably wrong (a " +
+    'gateway may serve the API under one, e.g. https://host/partner-api, or under none). Fix baseUrl in the ' +
+    'profile, without the /v1.',
   E_TARGET_UNHEALTHY:
-    "The target answered GET /v1/ping with a 5xx twice, a pause apart: it is up but failing. Check the service's health and logs, then run again; no check was run, so no rule is blamed.",
+    "The target answered GET /v1/ping with a 5xx twice, a pause apart: it is up but failing. Check the service's " +
+    'health and logs, then run again; no check was run, so no rule is blamed.',
   E_TARGET_RESET:
-    "The target (or something between it and the runner: a load balancer, a proxy, a firewall) closed or reset the connection before any answer: check the service's logs and health, idle and connection limits on the path, and that the base URL's scheme and port match the service.",
+    'The target (or something between it and the runner: a load balancer, a proxy, a firewall) closed or reset the ' +
+    "connection before any answer: check the service's logs and health, idle and connection limits on the path, " +
+    "and that the base URL's scheme and port match the service.",
   E_TARGET_CONNECT_TIMEOUT:
-    'No connection to the target within the request timeout: check the address, the network path and requestTimeoutMs in the profile.',
+    'No connection to the target within the request timeout: check the address, the network path and ' +
+    'requestTimeoutMs in the profile.',
   E_SIGNING_KEY_INVALID:
-    'Put an Ed25519 private key (PKCS#8 PEM, e.g. from `openssl genpkey -algorithm ed25519`) in PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
+    'Put an Ed25519 private key (PKCS#8 PEM, e.g. from `openssl genpkey -algorithm ed25519`) in ' +
+    'PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
   E_EVIDENCE_UNREADABLE: 'Pass evidence.json files written by `partner-conformance run --profile certification`.',
   E_PUBLIC_KEY_INVALID: 'Pass --public-key as an Ed25519 public key in PEM (`openssl pkey -in signing.pem -pubout`).',
   E_EVIDENCE_MISMATCH:
-    'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and shard count.',
+    'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and ' +
+    'shard count.',
   E_NOTIFY_INVALID:
-    'Give --notify as [<route>:]<format>=<url>: format json, slack or pagerduty, an optional route of `partner-conformance route` (e.g. credentials), an http(s) URL; e.g. --notify slack=https://hooks.slack.com/services/...',
+    'Give --notify as [<route>:]<format>=<url>: format json, slack or pagerduty, an optional route of ' +
+    '`partner-conformance route` (e.g. credentials), an http(s) URL; e.g. --notify ' +
+    'slack=https://hooks.slack.com/services/...',
   E_NOTIFY_KEY_MISSING:
-    "Export the PagerDuty integration's routing key in PARTNER_CONFORMANCE_PAGERDUTY_KEY (from your secret store), or drop the pagerduty destination.",
+    "Export the PagerDuty integration's routing key in PARTNER_CONFORMANCE_PAGERDUTY_KEY (from your secret store), " +
+    'or drop the pagerduty destination.',
   E_NOTIFY_NEEDS_HISTORY:
-    'Give --history <dir> with --notify: a notification is sent on a change of state, which needs the last run to compare with.',
+    'Give --history <dir> with --notify: a notification is sent on a change of state, which needs the last run to ' +
+    'compare with.',
   E_PUSH_GATEWAY_INVALID:
     'Give --push-gateway as the http(s) URL of a Prometheus Pushgateway, e.g. http://pushgateway:9091.',
   E_HISTORY_UNWRITABLE:
     'Give --history a folder you can write to (or a path where one can be created); a CI job carries it between runs.',
   E_READ_ONLY:
-    'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
+    'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they ' +
+    'are sent.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

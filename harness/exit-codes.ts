@@ -34,7 +34,8 @@ export const EXIT_CODES = {
   1: {
     name: 'failed',
     meaning:
-      'a rule failed (or, with `--strict`, an inferred rule warned); `mutation`: a fault missed or a false failure; `variants`: a variant failed or warned',
+      'a rule failed (or, with `--strict`, an inferred rule warned); `mutation`: a fault missed or a false ' +
+      'failure; `variants`: a variant failed or warned',
     action: 'open `report.html`: each failure names its rule and exchange',
     route: 'contract',
   },
@@ -53,7 +54,9 @@ export const EXIT_CODES = {
   4: {
     name: 'unreachable',
     meaning:
-      'the target cannot be reached: no such host, nothing listening, TLS handshake failed (an untrusted certificate too), the proxy refused or cannot be reached, no connection in time, the connection closed or reset before any answer (preflight); or checks blocked by one of these during the run',
+      'the target cannot be reached: no such host, nothing listening, TLS handshake failed (an untrusted ' +
+      'certificate too), the proxy refused or cannot be reached, no connection in time, the connection closed or ' +
+      'reset before any answer (preflight); or checks blocked by one of these during the run',
     action:
       'check the address, DNS, the service and the network path; the `E_TARGET_...` (or `E_PROXY_...`) line says which',
     route: 'network',
@@ -67,7 +70,8 @@ export const EXIT_CODES = {
   6: {
     name: 'setup steps blocked',
     meaning:
-      "checks blocked by a setup step the target did not complete, and no rule failed (a submission the profile's test carrier should accept ended `submission_failed`): the target is not set up as the profile says",
+      "checks blocked by a setup step the target did not complete, and no rule failed (a submission the profile's " +
+      'test carrier should accept ended `submission_failed`): the target is not set up as the profile says',
     action:
       'read the `Setup steps that failed` block: it names the step, its exchange and a fix (a fixture, a test carrier)',
     route: 'setup',
@@ -75,15 +79,20 @@ export const EXIT_CODES = {
   7: {
     name: 'incomplete',
     meaning:
-      'nothing failed, but a rule the run profile requires was not proven: its checks were skipped for a key role, fixture or capability the profile lacks, blocked, not run (the run was stopped, by Ctrl-C or its overall deadline `runTimeoutMs`), or not reached; `plan`: such a run would be incomplete',
+      'nothing failed, but a rule the run profile requires was not proven: its checks were skipped for a key role, ' +
+      'fixture or capability the profile lacks, blocked, not run (the run was stopped, by Ctrl-C or its overall ' +
+      'deadline `runTimeoutMs`), or not reached; `plan`: such a run would be incomplete',
     action:
-      'read the `Incomplete` block (and the `E_INCOMPLETE` line on stderr): it names each rule and what it needs; give the profile that, or narrow the run with `--family`/`--rule` to what you mean to prove; a run stopped at its deadline (`stopped: deadline`) needs a faster target or a longer `runTimeoutMs`',
+      'read the `Incomplete` block (and the `E_INCOMPLETE` line on stderr): it names each rule and what it needs; ' +
+      'give the profile that, or narrow the run with `--family`/`--rule` to what you mean to prove; a run stopped ' +
+      'at its deadline (`stopped: deadline`) needs a faster target or a longer `runTimeoutMs`',
     route: 'setup',
   },
   8: {
     name: 'not the API',
     meaning:
-      "the target is not the API as configured: the preflight ping did not return the ping object (an HTML page, another service's JSON, a redirect) or answered 404 (a wrong path prefix)",
+      'the target is not the API as configured: the preflight ping did not return the ping object (an HTML page, ' +
+      "another service's JSON, a redirect) or answered 404 (a wrong path prefix)",
     action: 'check `baseUrl` (scheme, host, port, path prefix); the `E_TARGET_...` line says which and what came back',
     route: 'setup',
   },
@@ -97,7 +106,8 @@ export const EXIT_CODES = {
   10: {
     name: 'degraded',
     meaning:
-      "every check passed, but answers came slower than their latency budget (the target profile's `latency`, else the run profile's default)",
+      "every check passed, but answers came slower than their latency budget (the target profile's `latency`, else " +
+      "the run profile's default)",
     action: 'read the `Over latency budget` lines: each names the operation, its duration and its budget',
     route: 'service',
   },
@@ -105,7 +115,8 @@ export const EXIT_CODES = {
     name: 'interrupted',
     meaning: 'stopped by Ctrl-C: the checks it had not finished are `not run`, never passed',
     action:
-      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`, `stopped.reason`); a second Ctrl-C stops at once',
+      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`, ' +
+      '`stopped.reason`); a second Ctrl-C stops at once',
     route: 'none',
   },
 } as const satisfies Record<number, ExitCodeSpec>;

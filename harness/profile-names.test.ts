@@ -55,7 +55,8 @@ describe('checkProfileNames', () => {
   it('never repeats a value shaped like a key', () => {
     const key = 'sk_live_9f8e7d6c5b4a3f2e1d0c9b8a';
     expect(fixtureProblems({ confirmationId: `${key} ` })).toEqual([
-      'confirmationId is <a value shaped like a key; not shown>: expected a confirmation id, no whitespace, e.g. "4412026000"',
+      'confirmationId is <a value shaped like a key; not shown>: expected a confirmation id, no whitespace, e.g. ' +
+        '"4412026000"',
     ]);
   });
 

@@ -49,7 +49,8 @@ export const KEY_ROLES = {
   },
   otherAccount: {
     meaning:
-      "a key of a second account approved for direct enrollment: what it sees and does of the approved account's (the account boundary)",
+      "a key of a second account approved for direct enrollment: what it sees and does of the approved account's " +
+      '(the account boundary)',
   },
   medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)' },
 } as const satisfies Record<string, KeyRoleSpec>;

@@ -171,7 +171,8 @@ function checkKeyNames(path: string, keys: TargetProfile['keys']): void {
   throw new ConfigError(
     'E_PROFILE_INVALID',
     `target profile ${path}: ${bad.map(([role]) => `/keys/${role}/env`).join(', ')} must name an environment variable (letters, digits, _), and looks like a key value instead (not shown)`,
-    'Put the key in an environment variable (from your secret store) and give its name in "env", e.g. "env": "PARTNER_KEY_APPROVED"; rotate a key that was committed in a profile.',
+    'Put the key in an environment variable (from your secret store) and give its name in "env", e.g. "env": ' +
+      '"PARTNER_KEY_APPROVED"; rotate a key that was committed in a profile.',
   );
 }
 
@@ -199,7 +200,8 @@ function checkHeaderNames(path: string, headers: NonNullable<TargetProfile['head
     throw new ConfigError(
       'E_PROFILE_INVALID',
       `target profile ${path}: ${bad.map(([name]) => `/headers/${name}/env`).join(', ')} must name an environment variable, and looks like a secret value instead (not shown)`,
-      'Put the value in an environment variable and give its name in "env"; rotate a secret that was committed in a profile.',
+      'Put the value in an environment variable and give its name in "env"; rotate a secret that was committed in ' +
+        'a profile.',
     );
 }
 

@@ -24,7 +24,8 @@ describe('runCommand', () => {
       strict: true,
     });
     expect(cmd).toBe(
-      'npx partner-conformance run --base-url https://staging.example.com --spec https://api.example.com/openapi.yaml --profile certification --strict',
+      'npx partner-conformance run --base-url https://staging.example.com --spec ' +
+        'https://api.example.com/openapi.yaml --profile certification --strict',
     );
     expect(cmd).not.toMatch(/secret|token|u:p/);
   });

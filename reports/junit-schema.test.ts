@@ -91,7 +91,8 @@ describe('junit.xml and the strict Jenkins xUnit schema', () => {
 
   it('the check itself finds a testcase <properties> and a testsuites skipped attribute', () => {
     const bad = parseXml(
-      '<testsuites skipped="1"><testsuite tests="1"><testcase name="x"><properties/></testcase></testsuite></testsuites>',
+      '<testsuites skipped="1"><testsuite tests="1"><testcase ' +
+        'name="x"><properties/></testcase></testsuite></testsuites>',
     );
     expect(violations(bad)).toEqual([
       'testsuites: attribute skipped not allowed',

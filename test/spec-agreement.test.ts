@@ -39,7 +39,8 @@ const EXCEPTIONS: Exception[] = [
   {
     name: 'UNDEFINED-UNAUTHORIZED',
     reason:
-      "The provider's document refers to #/components/responses/Unauthorized from three 401s without defining it (a known defect kept as published); ours defines it as the unified envelope (section 7).",
+      "The provider's document refers to #/components/responses/Unauthorized from three 401s without defining it " +
+      '(a known defect kept as published); ours defines it as the unified envelope (section 7).',
     applies: (d) =>
       d.kind === 'defect' &&
       d.status === '401' &&
@@ -49,7 +50,8 @@ const EXCEPTIONS: Exception[] = [
   {
     name: 'SESSION-CONDITIONAL-RULES',
     reason:
-      'The conditional rules of 2.6 are behaviour the prose states and the document repeats only in words; ours states them as if/then branches of the session request (checked below to hold nothing else).',
+      'The conditional rules of 2.6 are behaviour the prose states and the document repeats only in words; ours ' +
+      'states them as if/then branches of the session request (checked below to hold nothing else).',
     applies: (d) =>
       d.kind === 'request-shape' &&
       d.operationId === 'createEnrollmentSession' &&

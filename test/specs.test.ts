@@ -317,25 +317,31 @@ describe('request and response schemas say the stated rules', () => {
     expect(newAjv().validate(schema('EnrollmentRequest'), { ...application, ...extra })).toBe(valid);
   });
 
-  it('error envelopes: unified (details maps a field to messages) and direct-enrollment (at least one entry); extra members allowed', () => {
-    const ajv = newAjv();
-    expect(ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', extra: 1 }, trace: 't' })).toBe(
-      true,
-    );
-    expect(
-      ajv.validate(schema('ErrorResponse'), {
-        error: { code: 'x', message: 'm', details: { state: ['is required'] } },
-      }),
-    ).toBe(true);
-    expect(
-      ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', details: { state: 'is required' } } }),
-    ).toBe(false);
-    expect(ajv.validate(schema('ErrorResponse'), { errors: [{ code: 'x', message: 'm' }] })).toBe(false);
-    expect(
-      ajv.validate(schema('EnrollmentErrorsResponse'), { errors: [{ code: 'x', message: 'm', field: 'f' }] }),
-    ).toBe(true);
-    expect(ajv.validate(schema('EnrollmentErrorsResponse'), { errors: [] })).toBe(false);
-  });
+  it(
+    'error envelopes: unified (details maps a field to messages) and direct-enrollment (at least one entry); extra ' +
+      'members allowed',
+    () => {
+      const ajv = newAjv();
+      expect(ajv.validate(schema('ErrorResponse'), { error: { code: 'x', message: 'm', extra: 1 }, trace: 't' })).toBe(
+        true,
+      );
+      expect(
+        ajv.validate(schema('ErrorResponse'), {
+          error: { code: 'x', message: 'm', details: { state: ['is required'] } },
+        }),
+      ).toBe(true);
+      expect(
+        ajv.validate(schema('ErrorResponse'), {
+          error: { code: 'x', message: 'm', details: { state: 'is required' } },
+        }),
+      ).toBe(false);
+      expect(ajv.validate(schema('ErrorResponse'), { errors: [{ code: 'x', message: 'm' }] })).toBe(false);
+      expect(
+        ajv.validate(schema('EnrollmentErrorsResponse'), { errors: [{ code: 'x', message: 'm', field: 'f' }] }),
+      ).toBe(true);
+      expect(ajv.validate(schema('EnrollmentErrorsResponse'), { errors: [] })).toBe(false);
+    },
+  );
 
   it('Medicare dates are MM/DD/YYYY and the response contact omits notes (2.9)', () => {
     const ajv = newAjv();

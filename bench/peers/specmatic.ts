@@ -55,11 +55,13 @@ export function specmatic(): PeerTool {
       command: `ApiKeyAuth=<redacted> specmatic ${args('<base url>', '<report dir>').join(' ').replace(SPEC, 'specs/partner-api.yaml').replace(OVERLAY, 'bench/peers/specmatic-overlay.yaml')}`,
       auth: 'environment variable ApiKeyAuth (the security scheme name) with the approved sandbox key, tier high',
       rateLimit:
-        'none available: Specmatic sends as fast as the target answers; failures that are 429s are counted apart, not as findings',
+        'none available: Specmatic sends as fast as the target answers; failures that are 429s are counted apart, ' +
+        'not as findings',
       generative:
         'default (no examples in the spec: Specmatic generates positive and negative requests from the schemas)',
       caught:
-        'a failing scenario + rule not in the clean run; scenarios rate-limited (429) in the clean run are not compared, their outcome there is unknown',
+        'a failing scenario + rule not in the clean run; scenarios rate-limited (429) in the clean run are not ' +
+        'compared, their outcome there is unknown',
     },
     async prepare() {
       const java = await runProcess('java', ['-version'], { cwd: projectPath(), timeoutMs: 60_000 });

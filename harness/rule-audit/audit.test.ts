@@ -11,9 +11,13 @@ const shipped = loadRules().rules as readonly AuditedRule[];
 const sources = auditSources();
 
 describe("the shipped catalogue's audit", () => {
-  it('gives every rule what its check relies on and verbatim contract words, every inferred rule its reading, and resolves every pointer', () => {
-    expect(auditProblems(shipped, sources)).toEqual([]);
-  });
+  it(
+    'gives every rule what its check relies on and verbatim contract words, every inferred rule its reading, and ' +
+      'resolves every pointer',
+    () => {
+      expect(auditProblems(shipped, sources)).toEqual([]);
+    },
+  );
 
   it('is published in docs/rule-audit.md exactly as the catalogue says (npm run audit:rules regenerates it)', () => {
     expect(existsSync(AUDIT_PAGE), 'docs/rule-audit.md is missing: npm run audit:rules').toBe(true);
@@ -31,7 +35,8 @@ describe("the shipped catalogue's audit", () => {
 /** A small contract and provider document the synthetic rules are held to. */
 const small = {
   contract:
-    '## 4.1 `GET /v1/ping`\nNo parameters. `200` returns\n   the ping object (2.1).\n| state | yes | string | two uppercase letters |',
+    '## 4.1 `GET /v1/ping`\nNo parameters. `200` returns\n   the ping object (2.1).\n| state | yes | string | two ' +
+    'uppercase letters |',
   providerDocument: {
     components: { schemas: { 'a/b': { properties: { ok: { type: 'boolean' } } } } },
     list: [{ x: 1 }],
@@ -114,7 +119,8 @@ describe('the published page', () => {
   it('keeps each row on one line with pipes escaped and no stray HTML outside code spans', () => {
     const row = page.split('\n').find((line) => line.startsWith('| `PING-200`'));
     expect(row).toBe(
-      '| `PING-200` | 4.1 | inferred | GET /v1/ping answers 200. | “a `<url string>` \\| b” | A \\| in it. Provider document: `#/x`. **Open finding:** Check &lt;this>. |',
+      '| `PING-200` | 4.1 | inferred | GET /v1/ping answers 200. | “a `<url string>` \\| b” | A \\| in it. ' +
+        'Provider document: `#/x`. **Open finding:** Check &lt;this>. |',
     );
     expect(page).toContain("1 rules: 0 stated, 1 inferred; 1 rely on the provider's document; 1 open findings.");
   });

@@ -26,7 +26,9 @@ export const FAMILY_KEYS: Readonly<Partial<Record<Family, FamilyKey>>> = {
   quotes: READER,
   'enrollment-sessions': {
     role: 'sessions',
-    why: 'a key that passes every gate of 4.6 as `approved` does (approved for sessions, a deeplink agent id, a healthy OAuth link); the checks that compare keys name `approved` themselves',
+    why:
+      'a key that passes every gate of 4.6 as `approved` does (approved for sessions, a deeplink agent id, a healthy ' +
+      'OAuth link); the checks that compare keys name `approved` themselves',
   },
 };
 

@@ -93,7 +93,8 @@ export const CORE_VARIANTS = {
   otherMethod405: variantsOf('utility').variant(
     'known-path-other-method-405',
     '4',
-    'A known path asked with a method it does not take answers 405 with Allow (not 404): the contract describes no such request.',
+    'A known path asked with a method it does not take answers 405 with Allow (not 404): the contract describes no ' +
+      'such request.',
     serverProbe(({ call }) => call('DELETE', '/v1/ping', UNCHECKED).then((r) => [r.status, r.headers.allow ?? null])),
   ),
 } satisfies Record<string, Variant>;

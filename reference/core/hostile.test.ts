@@ -47,7 +47,8 @@ describe('hostile bytes never crash the server', () => {
   it('survives a content length that lies, both ways', async () => {
     await raw('POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{}');
     const answer = await raw(
-      'POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}garbage-after-body',
+      'POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ' +
+        '2\r\n\r\n{}garbage-after-body',
     );
     expect(answer).toMatch(/^HTTP\/1\.1 (403|400)/);
     await raw('POST /v1/quotes HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n');

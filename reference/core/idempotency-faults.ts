@@ -92,7 +92,8 @@ export const IDEMPOTENCY_FAULTS = {
   idempotencyKeyCaseInsensitive: sessions.flag(
     'idempotency-key-case-insensitive',
     'IDEMP-KEY-EXACT',
-    'Idempotency-Key values are compared case-insensitively: a key differing from a stored one only in case is taken for it.',
+    'Idempotency-Key values are compared case-insensitively: a key differing from a stored one only in case is ' +
+      'taken for it.',
     serverProbe(async ({ call }) => {
       await call('POST', S, { ...UNCHECKED, json: sessionBody({ external_id: 'a' }), ...keyed('Key-Case') });
       return status(call, 'POST', S, { json: sessionBody({ external_id: 'b' }), ...keyed('key-case') });

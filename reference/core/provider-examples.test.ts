@@ -79,27 +79,35 @@ describe("the provider document's request examples, replayed", () => {
     });
   });
 
-  it('updateEnrollment, uploadEnrollmentSupportingDocumentation, submitEnrollmentApplication, cancelEnrollmentApplication → 2xx', async () => {
-    const id = (await created()).application_id as string;
-    const put = await call('PUT', `/v1/enrollments/${id}`, { json: example('updateEnrollment') });
-    expect(put.status).toBe(200);
-    expect(put.body.application.applicants.primary.email).toBe('jane.updated@example.com');
-    const upload = example('uploadEnrollmentSupportingDocumentation');
-    // The example elides the file's bytes ("JVBERi0xLjQg..."): what is left is a PDF header.
-    upload.file.content_base64 = String(upload.file.content_base64).replace(/\.\.\.$/, '');
-    const doc201 = await call('POST', `/v1/enrollments/${id}/supporting_documentation`, { json: upload });
-    expect(doc201.status).toBe(201);
-    const submit = await call('POST', `/v1/enrollments/${id}/submissions`, {
-      json: example('submitEnrollmentApplication'),
-    });
-    expect(submit.status).toBe(202);
-    await policyStatus(id, 'pending_effectuation');
-    const cancel = await call('POST', `/v1/enrollments/${id}/cancellations`, {
-      json: example('cancelEnrollmentApplication'),
-    });
-    expect(cancel.status).toBe(202);
-    expect(cancel.body).toMatchObject({ application_id: id, policy_status: 'cancelled', effective_date: '2026-01-01' });
-  });
+  it(
+    'updateEnrollment, uploadEnrollmentSupportingDocumentation, submitEnrollmentApplication, ' +
+      'cancelEnrollmentApplication → 2xx',
+    async () => {
+      const id = (await created()).application_id as string;
+      const put = await call('PUT', `/v1/enrollments/${id}`, { json: example('updateEnrollment') });
+      expect(put.status).toBe(200);
+      expect(put.body.application.applicants.primary.email).toBe('jane.updated@example.com');
+      const upload = example('uploadEnrollmentSupportingDocumentation');
+      // The example elides the file's bytes ("JVBERi0xLjQg..."): what is left is a PDF header.
+      upload.file.content_base64 = String(upload.file.content_base64).replace(/\.\.\.$/, '');
+      const doc201 = await call('POST', `/v1/enrollments/${id}/supporting_documentation`, { json: upload });
+      expect(doc201.status).toBe(201);
+      const submit = await call('POST', `/v1/enrollments/${id}/submissions`, {
+        json: example('submitEnrollmentApplication'),
+      });
+      expect(submit.status).toBe(202);
+      await policyStatus(id, 'pending_effectuation');
+      const cancel = await call('POST', `/v1/enrollments/${id}/cancellations`, {
+        json: example('cancelEnrollmentApplication'),
+      });
+      expect(cancel.status).toBe(202);
+      expect(cancel.body).toMatchObject({
+        application_id: id,
+        policy_status: 'cancelled',
+        effective_date: '2026-01-01',
+      });
+    },
+  );
 
   it("terminateEnrollmentApplication once the example's coverage has started → 202", async () => {
     const id = (await created()).application_id as string;

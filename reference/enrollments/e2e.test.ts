@@ -128,26 +128,30 @@ describe('direct enrollment through the server', () => {
     expect(r.body.fields).toContainEqual({ name: 'return url', value: expect.stringMatching(/^https:/) });
   });
 
-  it('answers a create, submission, cancellation or termination in another media type with 400 errors[] (no 415 documented there)', async () => {
-    const create415 = await call('POST', '/v1/enrollments', {
-      raw: JSON.stringify(validCreateBody(F.planFull)),
-      contentType: 'text/plain',
-      headers: idem(),
-    });
-    expect(create415.status).toBe(400);
-    expect(create415.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'Content-Type' });
-    const { application_id: id } = await create(F.planFull);
-    for (const action of ['submissions', 'cancellations', 'terminations']) {
-      const r = await call('POST', `/v1/enrollments/${id}/${action}`, {
-        raw: JSON.stringify(CTX),
+  it(
+    'answers a create, submission, cancellation or termination in another media type with 400 errors[] (no 415 ' +
+      'documented there)',
+    async () => {
+      const create415 = await call('POST', '/v1/enrollments', {
+        raw: JSON.stringify(validCreateBody(F.planFull)),
         contentType: 'text/plain',
+        headers: idem(),
       });
-      expect(r.status, action).toBe(400);
-    }
-    const put = await call('PUT', `/v1/enrollments/${id}`, { raw: '{}', contentType: 'text/plain' });
-    expect(put.status).toBe(415);
-    expect(put.body.error.code).toBe('unsupported_media_type');
-  });
+      expect(create415.status).toBe(400);
+      expect(create415.body.errors[0]).toMatchObject({ code: 'invalid_request', field: 'Content-Type' });
+      const { application_id: id } = await create(F.planFull);
+      for (const action of ['submissions', 'cancellations', 'terminations']) {
+        const r = await call('POST', `/v1/enrollments/${id}/${action}`, {
+          raw: JSON.stringify(CTX),
+          contentType: 'text/plain',
+        });
+        expect(r.status, action).toBe(400);
+      }
+      const put = await call('PUT', `/v1/enrollments/${id}`, { raw: '{}', contentType: 'text/plain' });
+      expect(put.status).toBe(415);
+      expect(put.body.error.code).toBe('unsupported_media_type');
+    },
+  );
 
   it('accepts a real multipart upload and a JSON upload, and refuses text/plain with 415', async () => {
     const { application_id: id } = await create(F.planFull, {

@@ -72,7 +72,8 @@ const ENROLLMENT_VARIANTS = {
   idMemberId: variantRewrite(
     'enr-id-member-id',
     '2.8',
-    'The application id is named `id` (not application_id) on create, read, PUT, list rows, submission and upload answers.',
+    'The application id is named `id` (not application_id) on create, read, PUT, list rows, submission and upload ' +
+      'answers.',
     serverProbe(async ({ call }) =>
       Object.keys(await P.created(call))
         .filter((k) => /id$/.test(k))
@@ -83,7 +84,8 @@ const ENROLLMENT_VARIANTS = {
   paymentSignedFields: variant(
     'enr-payment-signed-fields',
     '2.8',
-    "The carrier's payment form adds Timestamp, Nonce and an HMAC Signature field whose values change with every request.",
+    "The carrier's payment form adds Timestamp, Nonce and an HMAC Signature field whose values change with every " +
+      'request.',
     serverProbe(async ({ call }) => P.paymentFieldNames(call)),
   ),
   paymentFieldsMap: variant(
@@ -96,7 +98,8 @@ const ENROLLMENT_VARIANTS = {
   processingSlow: variant(
     'enr-processing-slow',
     '3.1',
-    "Asynchronous outcomes settle after a second (effectuation two seconds later), within the profile's asyncTimeoutMs.",
+    "Asynchronous outcomes settle after a second (effectuation two seconds later), within the profile's " +
+      'asyncTimeoutMs.',
     serverProbe(({ call }) => P.statusAfter(call, 200)),
   ),
   processingImmediate: variant(
@@ -158,7 +161,8 @@ const ENROLLMENT_VARIANTS = {
   actionBodiesMinimal: variantRewrite(
     'enr-action-bodies-minimal',
     '4.13',
-    'The 202 bodies of submit, cancel and terminate carry only the application id, the policy status and (status changes) updated_at.',
+    'The 202 bodies of submit, cancel and terminate carry only the application id, the policy status and (status ' +
+      'changes) updated_at.',
     serverProbe(async ({ call }) => P.submitBodyKeys(call)),
     minimalActionBodies,
   ),
@@ -248,7 +252,8 @@ export const ENROLLMENT_FAULTS = {
   listExternalIdOddUnmatched: flag(
     'enr-list-external-id-odd-unmatched',
     'ENR-LIST-FILTER-EXTERNAL-ID',
-    'The external_id filter finds no application whose id holds a character outside A-Z a-z 0-9 - _ (a space, a plus, a letter of another script, ...).',
+    'The external_id filter finds no application whose id holds a character outside A-Z a-z 0-9 - _ (a space, a ' +
+      'plus, a letter of another script, ...).',
     routeProbe(async (k) => {
       await create(k, planFull, { external_id: 'crm 42+é' });
       return listTotal(k, `&external_id=${encodeURIComponent('crm 42+é')}`);
@@ -273,7 +278,8 @@ export const ENROLLMENT_FAULTS = {
   applicantNamesFolded: rewrite(
     'enr-applicant-names-folded',
     'ENR-CREATE-DATA-ROUND-TRIP',
-    "Applicant names are shown folded to ASCII: accents stripped, other scripts' letters dropped (José Núñez-Дмитрий shows as Jose Nunez-).",
+    "Applicant names are shown folded to ASCII: accents stripped, other scripts' letters dropped (José " +
+      'Núñez-Дмитрий shows as Jose Nunez-).',
     routeProbe(async (k) => {
       const { application_id: id } = await create(k, planFull, {
         applicants: { primary: { ...primaryOf(validCreateBody(planFull)), first_name: 'José', last_name: 'Дмитрий' } },
@@ -815,7 +821,8 @@ export const ENROLLMENT_FAULTS = {
   readUnknownErrorsObject: rewrite(
     'enr-read-404-errors-object',
     'ENVELOPE-ERRORS-SHAPE',
-    'Reading an unknown application answers 404 with `errors` as one object instead of a list; other 404s keep the list.',
+    'Reading an unknown application answers 404 with `errors` as one object instead of a list; other 404s keep the ' +
+      'list.',
     routeProbe(async (k) => Array.isArray((await read(k, 'enr_nope')).body.errors)),
     (req, res) => {
       const first = errorsOf(res)?.[0];

@@ -133,7 +133,8 @@ export const LEGACY_FAULTS = {
   processingSlow: variant(
     'legacy-processing-slow',
     '6',
-    'A submission is processed slowly: the confirmation webhook after half a second, the policy status and its webhook after a second and a half.',
+    'A submission is processed slowly: the confirmation webhook after half a second, the policy status and its ' +
+      'webhook after a second and a half.',
     serverProbe(({ call }) => statusAfterSubmit(call, 200)),
   ),
 } satisfies Record<string, Switch>;

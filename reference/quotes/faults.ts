@@ -103,7 +103,8 @@ export const QUOTE_FAULTS = {
   sparsePlans: variantRewrite(
     'quotes-sparse-plans',
     '2.5',
-    'Quoted plans carry only the members the document requires (no network, availability, display name or optional pricing and details).',
+    'Quoted plans carry only the members the document requires (no network, availability, display name or optional ' +
+      'pricing and details).',
     serverProbe(({ call }) => body(call, 'POST', Q, { json: kyQuote() }).then((b) => Object.keys(b.plans[0]).sort())),
     (req, res) =>
       is(req, 'POST', Q)

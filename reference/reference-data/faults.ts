@@ -214,7 +214,8 @@ export const REFERENCE_FAULTS = {
   issuersTerritoriesRefused: rewrite(
     'issuers-territories-refused',
     'ISSUERS-200',
-    'Issuers of a territory (PR, VI, GU, AS, MP, UM) are refused with 400: only the 50 states and DC pass the state check.',
+    'Issuers of a territory (PR, VI, GU, AS, MP, UM) are refused with 400: only the 50 states and DC pass the ' +
+      'state check.',
     serverProbe(({ call }) => status(call, 'GET', '/v1/reference/issuers?state=PR&plan_year=2026')),
     (req, res) =>
       is(req, 'GET', ISSUERS) && TERRITORIES.has(req.query.state ?? '') && res.status < 500
@@ -321,7 +322,8 @@ export const REFERENCE_FAULTS = {
   providersApostropheUnmatched: flag(
     'providers-apostrophe-unmatched',
     'PROVIDERS-NAME-ROUND-TRIP',
-    "A query holding an apostrophe matches nothing (the search escapes it twice): O'Brien is listed but never found by name.",
+    "A query holding an apostrophe matches nothing (the search escapes it twice): O'Brien is listed but never " +
+      'found by name.',
     serverProbe(({ call }) =>
       body(call, 'GET', `/v1/reference/providers?query=O'Brien&zip_code=40202&exchange=on_exchange`).then(
         (b) => b.meta.result_count,
@@ -450,7 +452,8 @@ export const REFERENCE_FAULTS = {
   providersLaterPagesTextPlain: rewrite(
     'providers-later-pages-text-plain',
     'SCHEMA-SUCCESS-JSON',
-    'Provider search answers past the first page (page[number] 2 and on) are labelled text/plain; the JSON body is unchanged.',
+    'Provider search answers past the first page (page[number] 2 and on) are labelled text/plain; the JSON body is ' +
+      'unchanged.',
     serverProbe(({ call }) =>
       call('GET', `${PROV}&page[number]=2&page[size]=1`, UNCHECKED).then((r) => r.headers['content-type']),
     ),
@@ -466,7 +469,8 @@ export const REFERENCE_FAULTS = {
   issuersUnicodeNames: variantRewrite(
     'issuers-unicode-names',
     '2.3',
-    'Issuer names carry accented letters (Ánthem, Ámbetter, áetna) and are ordered case-insensitively by the Unicode collation, not by code unit.',
+    'Issuer names carry accented letters (Ánthem, Ámbetter, áetna) and are ordered case-insensitively by the ' +
+      'Unicode collation, not by code unit.',
     serverProbe(({ call }) =>
       body(call, 'GET', '/v1/reference/issuers?state=KY&plan_year=2026').then((b) =>
         b.issuers.map((i: { name: string }) => i.name),
@@ -483,7 +487,8 @@ export const REFERENCE_FAULTS = {
   providersInternationalNames: variant(
     'providers-international-names',
     '2.4',
-    'Provider names of every kind: apostrophes, hyphens, diacritics, other scripts (Núñez, Zoë, Søren-Åberg, 김민준, Дмитрий), found by a search for them.',
+    'Provider names of every kind: apostrophes, hyphens, diacritics, other scripts (Núñez, Zoë, Søren-Åberg, 김민준, ' +
+      'Дмитрий), found by a search for them.',
     serverProbe(({ call }) =>
       body(call, 'GET', `${PROV}&page[size]=20`).then((b) =>
         b.providers.map((p: { last_name: string }) => p.last_name),
@@ -493,7 +498,8 @@ export const REFERENCE_FAULTS = {
   providersNullMembers: variantRewrite(
     'providers-null-members',
     '2.4',
-    'Members a directory lacks are null: credential, specialization and organization_name on about half the providers, the address on about a third.',
+    'Members a directory lacks are null: credential, specialization and organization_name on about half the ' +
+      'providers, the address on about a third.',
     serverProbe(({ call }) =>
       body(call, 'GET', `${PROV}&page[size]=3`).then((b) =>
         b.providers.map((p: { credential: unknown }) => p.credential),
@@ -504,7 +510,8 @@ export const REFERENCE_FAULTS = {
   providersPageLinks: variantRewrite(
     'providers-page-links',
     '2.4',
-    'Search answers add paging metadata of other names: meta.total_pages and meta.has_more, and links {self, next, prev}.',
+    'Search answers add paging metadata of other names: meta.total_pages and meta.has_more, and links {self, next, ' +
+      'prev}.',
     serverProbe(({ call }) => body(call, 'GET', PROV).then((b) => Object.keys(b).concat(Object.keys(b.meta)))),
     (req, res) => (is(req, 'GET', PROVIDERS) ? pageLinks(req, res) : res),
   ),

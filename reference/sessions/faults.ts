@@ -110,7 +110,8 @@ export const SESSION_FAULTS = {
   externalIdAstralMangled: rewrite(
     'sessions-external-id-astral-mangled',
     'SESSIONS-EXTERNAL-ID-ECHO',
-    'An external_id is echoed with each character outside the Basic Multilingual Plane (an emoji, 𝔸) replaced by U+FFFD: it is stored as UCS-2.',
+    'An external_id is echoed with each character outside the Basic Multilingual Plane (an emoji, 𝔸) replaced by ' +
+      'U+FFFD: it is stored as UCS-2.',
     serverProbe(({ call }) =>
       body(call, 'POST', S, { json: sessionBody({ external_id: 'crm-😀' }) }).then((b) => b.external_id),
     ),

@@ -44,7 +44,8 @@ function flowGate(flow: Flow, account: Account, on: IsOn): RouteResult | undefin
       if (on(F.oauthUnhealthy503))
         return unifiedError(503, 'service_unavailable', 'Deeplink generation is unavailable.');
       return forbidden(
-        'agent_assisted needs a healthy marketplace OAuth link whose agent belongs to an agency approved for deeplink URLs.',
+        'agent_assisted needs a healthy marketplace OAuth link whose agent belongs to an agency approved for ' +
+          'deeplink URLs.',
       );
     }
     if (on(F.agentConsultsDeeplink) && !account.deeplinkAgentId)

@@ -57,7 +57,8 @@ export const UTILITY_FAULTS = {
   errorCodesUnnamed: variantRewrite(
     'error-codes-unnamed',
     '7',
-    'Every error code the contract does not state is another name (resource_not_found, too_many_requests, validation_failed, ...); the stated ones stay.',
+    'Every error code the contract does not state is another name (resource_not_found, too_many_requests, ' +
+      'validation_failed, ...); the stated ones stay.',
     serverProbe(({ call }) => body(call, 'GET', '/v1/nope').then((b) => b.error.code)),
     renameUnstatedCodes,
   ),

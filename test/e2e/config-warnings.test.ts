@@ -78,7 +78,8 @@ describe('configuration warnings', () => {
     const firstFamily = result.stdout.search(/^[✓✗] /m);
     const start = result.stdout.slice(0, firstFamily);
     expect(start).toContain(
-      '! W_KEY_SHARED: key roles approved, unapproved read different environment variables (E2E_CW_APPROVED, E2E_CW_UNAPPROVED)',
+      '! W_KEY_SHARED: key roles approved, unapproved read different environment variables (E2E_CW_APPROVED, ' +
+        'E2E_CW_UNAPPROVED)',
     );
     expect(start).toMatch(/! W_FIXTURE_ABSENT: fixture confirmationId: the target answers 404/);
     expect(start.match(/^ {2}fix: /gm)).toHaveLength(2);

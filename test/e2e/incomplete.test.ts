@@ -49,7 +49,8 @@ afterAll(async () => {
 });
 
 describe('a run that leaves a required rule unproven', () => {
-  it('certification with the earlier example keys: INCOMPLETE, exit 7, each rate-limit rule named with its need, in every report', async () => {
+  it('certification with the earlier example keys: INCOMPLETE, exit 7, each rate-limit rule named with its need, in ' +
+    'every report', async () => {
     const dir = tmp.path('certification');
     const r = await runCli([
       'run',
@@ -141,7 +142,9 @@ describe('a run that proves what it requires', () => {
 });
 
 describe('plan', () => {
-  it('says, sending nothing, which checks the earlier staging example would skip and that it cannot be complete (exit 7)', async () => {
+  it('says, sending nothing, which checks the earlier staging example would skip and that it cannot be complete (exit ' +
+    '' +
+    '7)', async () => {
     const before = received;
     const r = await runCli([
       'plan',

@@ -76,21 +76,27 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     expect(https.received.slice(before).map((r) => r.path)).toContain('/v1/ping');
   });
 
-  it("reads the certificate's expiry on an https run: days left in summary.json and the metrics, a warning under the threshold", async () => {
-    const result = await ping('certificate', https.url, { caFile: 'ca.pem' });
-    expect(result.code).toBe(0);
-    const { tls } = readSummary(result.reportDir);
-    // The test certificate is valid for one day: well under the default threshold of 14.
-    expect(tls).toMatchObject({ host: new URL(https.url).host, warnDays: 14, subject: '127.0.0.1' });
-    expect(tls!.daysLeft).toBeGreaterThan(0.9);
-    expect(tls!.daysLeft).toBeLessThanOrEqual(1);
-    expect(result.out).toMatch(/^! W_TLS_EXPIRES_SOON: the TLS certificate of 127\.0\.0\.1:\d+ expires in 1\.0 days/m);
-    expect(readFileSync(join(result.reportDir, 'metrics.prom'), 'utf8')).toMatch(
-      /^partner_conformance_tls_certificate_remaining_seconds\{[^}]*\} \d+/m,
-    );
-    const plain = await ping('no-certificate', http.url);
-    expect(readSummary(plain.reportDir).tls).toBeUndefined();
-  });
+  it(
+    "reads the certificate's expiry on an https run: days left in summary.json and the metrics, a warning under the " +
+      'threshold',
+    async () => {
+      const result = await ping('certificate', https.url, { caFile: 'ca.pem' });
+      expect(result.code).toBe(0);
+      const { tls } = readSummary(result.reportDir);
+      // The test certificate is valid for one day: well under the default threshold of 14.
+      expect(tls).toMatchObject({ host: new URL(https.url).host, warnDays: 14, subject: '127.0.0.1' });
+      expect(tls!.daysLeft).toBeGreaterThan(0.9);
+      expect(tls!.daysLeft).toBeLessThanOrEqual(1);
+      expect(result.out).toMatch(
+        /^! W_TLS_EXPIRES_SOON: the TLS certificate of 127\.0\.0\.1:\d+ expires in 1\.0 days/m,
+      );
+      expect(readFileSync(join(result.reportDir, 'metrics.prom'), 'utf8')).toMatch(
+        /^partner_conformance_tls_certificate_remaining_seconds\{[^}]*\} \d+/m,
+      );
+      const plain = await ping('no-certificate', http.url);
+      expect(readSummary(plain.reportDir).tls).toBeUndefined();
+    },
+  );
 
   it('a caFile that cannot be read is a setup error: E_PROFILE_CA_UNREADABLE, exit 2, nothing sent', async () => {
     const before = https.received.length;

@@ -123,7 +123,8 @@ describe('the action (action.yml)', () => {
         HISTORY_DIR: '.partner-conformance/history',
         PUSH_GATEWAY: 'http://pushgateway:9091',
         NOTIFY:
-          'pagerduty=https://events.pagerduty.com/v2/enqueue\nslack=https://hooks.example/T1\n credentials:slack= json=https://hooks.example/a?b=c*',
+          'pagerduty=https://events.pagerduty.com/v2/enqueue\nslack=https://hooks.example/T1\n credentials:slack= ' +
+          'json=https://hooks.example/a?b=c*',
       },
       fake,
     );
@@ -243,12 +244,16 @@ describe('triggers and scheduling', () => {
     expect(job.if).toContain("github.event.deployment.environment == 'staging'");
   });
 
-  it('runs the smoke check every 15 minutes, one run at a time, without paging for its own setup, an incomplete watch or slowness', () => {
-    const flow = workflow(WORKFLOWS.smoke.file);
-    expect(flow.on.schedule).toEqual([{ cron: '*/15 * * * *' }]);
-    expect(flow.concurrency?.group).toBe('production-smoke');
-    expect(actionUses(WORKFLOWS.smoke.file)[0]!.step.with!['warn-on']).toBe('2,3,7,10');
-  });
+  it(
+    'runs the smoke check every 15 minutes, one run at a time, without paging for its own setup, an incomplete watch ' +
+      'or slowness',
+    () => {
+      const flow = workflow(WORKFLOWS.smoke.file);
+      expect(flow.on.schedule).toEqual([{ cron: '*/15 * * * *' }]);
+      expect(flow.concurrency?.group).toBe('production-smoke');
+      expect(actionUses(WORKFLOWS.smoke.file)[0]!.step.with!['warn-on']).toBe('2,3,7,10');
+    },
+  );
 
   it('runs the smoke check as a monitor: history carried in the cache, changes told by route, metrics pushed', () => {
     const { job, step } = actionUses(WORKFLOWS.smoke.file)[0]!;

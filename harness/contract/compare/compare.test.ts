@@ -80,7 +80,8 @@ describe('comparing two documents', () => {
     ]);
     expect(countByKind(found)).toEqual({ 'response-shape': 2, status: 1 });
     expect(formatDifference(found[0])).toBe(
-      '[response-shape] getThing (GET /v1/things/{id}) response 200 application/json /kind enum: ours [] | theirs ["huge"]',
+      '[response-shape] getThing (GET /v1/things/{id}) response 200 application/json /kind enum: ours [] | theirs ' +
+        '["huge"]',
     );
   });
 
