@@ -8,28 +8,39 @@ import type { Finding } from '../../harness/model.js';
 import type { RunSummary } from '../summary.js';
 import type { BaselineItem } from './match.js';
 
-const itemLine = (item: BaselineItem) =>
-  `${item.check} ${item.rule}${item.reason ? `: ${item.reason}` : ''}${item.expires ? ` (expires ${item.expires})` : ''}`;
+/** `: <reason> (expires <date>)`, each part only when given. */
+const why = (given: { reason?: string; expires?: string } | undefined): string =>
+  `${given?.reason ? `: ${given.reason}` : ''}${given?.expires ? ` (expires ${given.expires})` : ''}`;
+
+const itemLine = (item: BaselineItem) => `${item.check} ${item.rule}${why(item)}`;
+
+/** `N entries`, `1 entry`. */
+export const entriesWord = (n: number): string => `${n} entr${n === 1 ? 'y' : 'ies'}`;
 
 /** `known failure (baseline): <reason>`: how a known failure is told where one line must do (JUnit's skipped). */
-export function knownLine(finding: Pick<Finding, 'baseline'>): string {
-  const mark = finding.baseline;
-  return `known failure (baseline)${mark?.reason ? `: ${mark.reason}` : ''}${mark?.expires ? ` (expires ${mark.expires})` : ''}`;
-}
+export const knownLine = (finding: Pick<Finding, 'baseline'>): string =>
+  `known failure (baseline)${why(finding.baseline)}`;
+
+/** What each kind of baseline item means for the run, as its lines say it. */
+const KINDS = [
+  ['known', 'known (not failing the run)'],
+  ['expired', 'expired (failing again; fix it or renew its expires)'],
+  ['fixed', 'fixed (the check now passes the rule; remove the entry)'],
+  ['new', 'new (not in the baseline; failing the run)'],
+] as const;
 
 export function baselineLines(summary: Pick<RunSummary, 'baseline'>): string[] {
   const b = summary.baseline;
   if (!b) return [];
+  const counts = KINDS.map(([kind]) => `${b[kind].length} ${kind}`).join(', ');
   return [
-    `Baseline ${b.file} (${b.entries} entries): ${b.known.length} known, ${b.expired.length} expired, ${b.fixed.length} fixed, ${b.new.length} new`,
-    ...b.known.map((i) => `  known (not failing the run): ${itemLine(i)}`),
-    ...b.expired.map((i) => `  expired (failing again; fix it or renew its expires): ${itemLine(i)}`),
-    ...b.fixed.map((i) => `  fixed (the check now passes the rule; remove the entry): ${itemLine(i)}`),
-    ...b.new.map((i) => `  new (not in the baseline; failing the run): ${itemLine(i)}`),
+    `Baseline ${b.file} (${entriesWord(b.entries)}): ${counts}`,
+    ...KINDS.flatMap(([kind, words]) => b[kind].map((item) => `  ${words}: ${itemLine(item)}`)),
     ...b.warnings.map((w) => formatWarning(w).replace(/^/gm, '  ')),
     ...(b.update
       ? [
-          `  --update-baseline: the file holds ${b.update.entries} entries after this run (${b.update.added} recorded, ${b.update.removed} removed as fixed)`,
+          `  --update-baseline: the file holds ${entriesWord(b.update.entries)} after this run ` +
+            `(${b.update.added} recorded, ${b.update.removed} removed as fixed)`,
         ]
       : []),
   ];

@@ -42,7 +42,7 @@ function markOf(status: BaselineMark['status'], entries: readonly BaselineEntry[
   };
 }
 
-/** The finding with its baseline mark (`known`, `expired` or `fixed`), or as it is when the baseline does not name it. */
+/** The finding with its baseline mark (`known`, `expired` or `fixed`); as it is when the baseline names it not. */
 export function markFinding(finding: Finding, baseline: BaselineView): Finding {
   const key = findingKey(finding);
   const entries = baseline.entries.filter((e) => e.check === key);

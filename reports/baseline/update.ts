@@ -8,6 +8,7 @@
 import type { Finding } from '../../harness/model.js';
 import { failsOnItsOwn } from '../accepted.js';
 import { writeBaseline, type BaselineEntry, type RunBaseline } from './file.js';
+import { entriesWord } from './lines.js';
 import { findingKey, type FailsRun } from './match.js';
 
 const keyOf = (e: Pick<BaselineEntry, 'check' | 'rule'>) => `${e.check} ${e.rule}`;
@@ -40,5 +41,6 @@ export function updatedEntries(
 export function writeUpdatedBaseline(baseline: RunBaseline, findings: readonly Finding[], strict: boolean): string {
   const { entries, added, removed } = updatedEntries(baseline.entries, findings, (f) => failsOnItsOwn(f, strict));
   writeBaseline(baseline.file, entries);
-  return `Baseline ${baseline.file} written: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} (${added} recorded, ${removed} removed as fixed)\n`;
+  const what = `${added} recorded, ${removed} removed as fixed`;
+  return `Baseline ${baseline.file} written: ${entriesWord(entries.length)} (${what})\n`;
 }
