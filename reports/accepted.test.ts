@@ -10,6 +10,7 @@ import { renderConsoleSummary } from './console-writer.js';
 import { renderStepSummary } from './github-writer.js';
 import { renderHtml } from './html-writer.js';
 import { renderJunit } from './junit-writer.js';
+import { metricsRegistry } from './monitor/metrics.js';
 import type { InventoryCheck } from './required.js';
 import { catalogueOf, type RunInfo } from './run-info.js';
 import { outcomeLabel } from './scope.js';
@@ -96,6 +97,12 @@ describe('a known failure', () => {
       'baseline.known',
       '1',
     ]);
+  });
+
+  it('is counted by state in the metrics', async () => {
+    const text = await metricsRegistry(summary).metrics();
+    expect(text).toMatch(/^partner_conformance_baseline{state="known",[^}]*} 1$/m);
+    expect(text).toMatch(/^partner_conformance_baseline{state="new",[^}]*} 0$/m);
   });
 
   it('is listed as known, not among the failures, by the console, the step summary and the HTML', () => {
