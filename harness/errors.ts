@@ -97,8 +97,9 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 /**
- * Profile (and baseline) mistakes that would make a false verdict. The run goes on; the checks that depend on
- * them skip, and the warning (code, what, fix) opens the console report and summary.json.
+ * Profile mistakes that would make a false verdict. The run goes on; the checks that depend on
+ * them skip, and the warning (code, what, fix) opens the console report and summary.json. A
+ * baseline's (W_BASELINE_*) is told with the baseline's lines: the entries it names match nothing.
  */
 export const WARNING_CODES = {
   W_KEY_SHARED: 'Give each key role its own key; roles meant to share a key name the same environment variable.',
