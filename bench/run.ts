@@ -4,7 +4,7 @@
  * and on a big data set; the mutation campaign's time and score. Prints the tables and writes
  * bench.json (default reports/out/bench/). Method: bench/README.md.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { listFaults } from '../reference/server.js';
@@ -80,6 +80,8 @@ async function main(): Promise<number> {
   };
   const run = async (req: Omit<RunRequest, 'reportDir' | 'seed'>, slug: string) => {
     log(`${req.label}...`);
+    // A report folder is one run's (E_REPORT_DIR_IN_USE): the previous bench's run of this row makes way.
+    await rm(join(dir, slug), { recursive: true, force: true });
     const m = await measureRun({ ...req, seed, reportDir: join(dir, slug) });
     log(`${req.label}: ${(m.wallMs / 1000).toFixed(1)} s, ${m.requests} requests, exit ${m.exitCode}`);
     return m;

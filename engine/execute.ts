@@ -3,6 +3,7 @@
  * the plan's RunConfig, and the reports written. `executeRun` is the CLI's whole run;
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
+import { rm } from 'node:fs/promises';
 import { formatWarning, TargetUnusable } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { findConfigWarnings } from '../harness/config-warnings/find.js';
@@ -13,6 +14,7 @@ import { exitCodeOf, INCOMPLETE_EXIT, type RunSummary } from '../reports/summary
 import { incompleteLine } from '../reports/required.js';
 import { writeUpdatedBaseline } from '../reports/baseline/update.js';
 import { defectFindings } from './defect-findings.js';
+import { startJournal } from '../harness/client/journal.js';
 import { keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
@@ -22,9 +24,9 @@ import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
 import { runProfile } from '../harness/run-profiles.js';
 import type { RunIO } from './io.js';
-import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
+import { runConfigOf, runInfoOf, runTimeoutOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
-import { ensureWritableDir, linkLatest } from './report-dir.js';
+import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
@@ -35,6 +37,8 @@ export interface ReportOptions {
   writers: ReportWriter[];
   /** Findings known before any test ran (the CLI: defects of the loaded document). */
   preFindings?: readonly Finding[];
+  /** The journal already holds this run's first exchanges (the preflight's): it is not started anew. */
+  journalStarted?: boolean;
 }
 
 /** One run of `plan` against `target` on `runner`; resolves with its summary once the reports are written. */
@@ -45,7 +49,8 @@ export function runPlanned(
   report: ReportOptions,
   startedAt = new Date(),
 ): Promise<RunSummary> {
-  return runner.run(runConfigOf(plan, target), {
+  if (!report.journalStarted) startJournal(plan.journal);
+  const run = runner.run(runConfigOf(plan, target, startedAt), {
     info: runInfoOf(plan, target, startedAt),
     catalogue: catalogueOf(plan.catalogue),
     writers: report.writers,
@@ -53,10 +58,15 @@ export function runPlanned(
     preFindings: report.preFindings,
     classify: blockedByTransport,
     exitCode: runExitCode,
+    journal: plan.journal,
   });
+  return plan.discardJournal ? run.finally(() => rm(plan.journal, { force: true })) : run;
 }
 
-/** The exit code of a run from its summary: Ctrl-C, else its outcome's, a transport cause's over a failure. */
+/**
+ * The exit code of a run from its summary: Ctrl-C, else its outcome's (a run stopped at its
+ * deadline is incomplete unless a rule failed), a transport cause's over a failure.
+ */
 export function runExitCode(summary: Pick<RunSummary, 'interrupted' | 'outcome' | 'findings'>): number {
   if (summary.interrupted) return INTERRUPTED_EXIT;
   return exitCodeWithBlocks(exitCodeOf(summary), transportBlocks(summary.findings));
@@ -92,13 +102,19 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   const startedAt = new Date();
   await ensureWritableDir(plan.reportDir);
   const signingKey = runProfile(plan.runProfile).evidence ? signingKeyFromEnv() : undefined;
-  const started = await startTarget(plan, undefined, server);
+  await claimReportDir(plan.reportDir, plan.runId, startedAt);
+  // Whether the folder holds this run's reports: a run that ended before writing any gives it back.
+  let reported = false;
+  let started: StartedTarget | undefined;
   let receiver: WebhookInbox | undefined;
-  // The certificate of an https target, from the preflight's connection.
-  const certificate = plan.embedded
-    ? undefined
-    : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
+  let certificate: ReturnType<typeof watchCertificate> | undefined;
   try {
+    startJournal(plan.journal);
+    started = await startTarget(plan, undefined, server);
+    // The certificate of an https target, from the preflight's connection.
+    certificate = plan.embedded
+      ? undefined
+      : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
     let reached: StartedTarget;
@@ -108,11 +124,18 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         : {
             ...started,
             ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
-            preflight: await preflight(started.profile, plan.runProfile, plan.runId),
+            preflight: await preflight({
+              profile: started.profile,
+              runProfile: plan.runProfile,
+              families: plan.families,
+              runId: plan.runId,
+              journal: plan.journal,
+            }),
           };
     } catch (err) {
       if (!(err instanceof TargetUnusable)) throw err;
       // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
+      reported = true;
       const code = await recordPreflightStop({
         plan,
         profile: started.profile,
@@ -139,6 +162,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       runId: plan.runId,
       runProfile: plan.runProfile,
       lookUpFixtures: !plan.embedded,
+      journal: plan.journal,
     });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
     const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
@@ -157,7 +181,19 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       );
       void runner.cancel?.('interrupted');
     };
+    // The overall deadline stops the run the same way: what it has not finished is not run.
+    const timeoutMs = runTimeoutOf(plan);
+    const deadline = setTimeout(
+      () => {
+        io.err.write(
+          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s: runTimeoutMs of the target profile, else of the run profile), stopping it and writing a partial report\n`,
+        );
+        void runner.cancel?.('deadline');
+      },
+      Math.max(0, startedAt.getTime() + timeoutMs - Date.now()),
+    );
     process.on('SIGINT', onInterrupt);
+    reported = true;
     try {
       summary = await runPlanned(
         runner,
@@ -166,10 +202,12 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         {
           writers: writersOf(plan, io, signingKey),
           preFindings: defectFindings(plan.contract),
+          journalStarted: true,
         },
         startedAt,
       );
     } finally {
+      clearTimeout(deadline);
       process.off('SIGINT', onInterrupt);
       await runner.close();
     }
@@ -189,6 +227,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   } finally {
     certificate?.stop();
     await receiver?.close();
-    await started.close();
+    await started?.close();
+    // A run that ended before its checks began wrote no reports: the folder is free for the next.
+    if (!reported) await releaseReportDir(plan.reportDir, plan.journal);
   }
 }

@@ -37,6 +37,7 @@ function planOf(profile: Partial<TargetProfile>, extra: Partial<RunPlan> = {}): 
     strict: false,
     reportDir: '/tmp/none',
     defaultReportDir: false,
+    journal: '/tmp/none/exchanges.ndjson',
     contract: {} as RunPlan['contract'],
     catalogue: RULES,
     embedded: false,

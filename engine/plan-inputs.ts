@@ -3,6 +3,7 @@
  * (exit 2), before any request is sent. Messages name the CLI's flags, the words users type.
  */
 import { resolve } from 'node:path';
+import type { Contract } from '../harness/contract/index.js';
 import { ConfigError } from '../harness/errors.js';
 import { DEFAULT_SPEC, PROVIDER_SPEC } from '../harness/paths.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
@@ -153,4 +154,28 @@ export async function faultOf(name: string | undefined): Promise<string | undefi
   const { listFaults } = await import('../reference/server.js');
   if (!listFaults().some((f) => f.name === name)) throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault "${name}"`);
   return name;
+}
+
+/** A concrete request line for an operation of `known`: each path parameter given a sample value. */
+const sampleLine = (op: Contract['operations'][number]) => ({
+  method: op.method,
+  path: op.path.replace(/\{[^}]*\}/g, 'x'),
+});
+
+/**
+ * The `--spec` document describes this API: at least one operation of the bundled document
+ * (`known`) finds its operation in it by method and path, whatever the document calls it. A
+ * document of another API, or one with no paths, would leave every schema check nothing to
+ * judge against: exit 2 (E_SPEC_NO_OPERATIONS), before any request.
+ */
+export function checkSpecOfThisApi(
+  spec: Pick<Contract, 'match' | 'source'>,
+  known: Pick<Contract, 'operations'>,
+): void {
+  const lines = known.operations.filter((op) => op.path.startsWith('/v1/')).map(sampleLine);
+  if (lines.some((line) => spec.match(line.method, line.path) !== undefined)) return;
+  throw new ConfigError(
+    'E_SPEC_NO_OPERATIONS',
+    `--spec ${spec.source} describes none of the ${lines.length} /v1 operations of this API (GET /v1/ping, GET /v1/reference/counties, ...): its schema checks would have nothing to judge against`,
+  );
 }

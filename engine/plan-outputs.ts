@@ -7,6 +7,7 @@ import { latencyBudgetsOf } from '../harness/budgets.js';
 import type { ConfigWarning } from '../harness/errors.js';
 import type { RunConfig, TargetProfile } from '../harness/run-config.js';
 import { publicUrl, runCommand } from '../harness/reproduce.js';
+import { runProfile } from '../harness/run-profiles.js';
 import type { RunInfo } from '../reports/run-info.js';
 import { dayOf } from '../reports/baseline/match.js';
 import type { HistoryRecord } from '../reports/monitor/history.js';
@@ -35,7 +36,7 @@ export interface RunTarget {
   profile: TargetProfile;
   /** Where the embedded server delivers its webhooks (RunConfig.webhookInboxUrl). */
   webhookInboxUrl?: string;
-  /** What the preflight saw (remote targets); its request counts against the run profile's cap. */
+  /** What the preflight saw (remote targets); its pings count against the run profile's cap. */
   preflight?: PreflightRecord;
   /** What the preflight found wrong with the profile against this target (harness/config-warnings). */
   configWarnings?: ConfigWarning[];
@@ -48,7 +49,13 @@ export interface RunTarget {
 const warningsOf = (target: RunTarget) =>
   target.configWarnings && target.configWarnings.length > 0 ? { configWarnings: target.configWarnings } : {};
 
-export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
+/** The run's overall deadline in ms: the target profile's `runTimeoutMs`, else its run profile's. */
+export function runTimeoutOf(plan: Pick<RunPlan, 'profile' | 'runProfile'>): number {
+  return plan.profile.runTimeoutMs ?? runProfile(plan.runProfile).runTimeoutMs;
+}
+
+/** `startedAt`: when the run started, from which its deadline counts. */
+export function runConfigOf(plan: RunPlan, target: RunTarget, startedAt?: Date): RunConfig {
   return {
     runId: plan.runId,
     runProfile: plan.runProfile,
@@ -62,11 +69,13 @@ export function runConfigOf(plan: RunPlan, target: RunTarget): RunConfig {
     runs: plan.runs,
     strict: plan.strict,
     reportDir: plan.reportDir,
+    journal: plan.journal,
     embedded: plan.embedded,
     fault: plan.embedded ? plan.fault : undefined,
     ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
-    ...(target.preflight ? { requestsSpent: 1 } : {}),
+    ...(target.preflight ? { requestsSpent: target.preflight.pings.length } : {}),
+    ...(startedAt ? { deadlineAt: startedAt.getTime() + runTimeoutOf(plan) } : {}),
     ...warningsOf(target),
     command: commandOf(plan),
     ...(target.preflight ? { preflight: target.preflight } : {}),

@@ -3,18 +3,20 @@
  * one from its flags (`planRun`), the mutation campaign one per fault (`embeddedPlan`); both
  * hand it to the engine, which turns it into the RunConfig, the RunInfo and the command.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Contract } from '../harness/contract/index.js';
 import { loadContract } from '../harness/contract/index.js';
 import { ConfigError } from '../harness/errors.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { DEFAULT_SPEC } from '../harness/paths.js';
+import { journalIn } from '../harness/client/journal.js';
 import { requireKeys } from '../harness/client/keys.js';
 import { loadTargetProfile, referenceProfilePath, type UrlOverrides, withUrlOverrides } from '../harness/profile.js';
 import { loadRules } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
 import {
+  checkSpecOfThisApi,
   faultOf,
   familiesOf,
   pathOf,
@@ -53,6 +55,10 @@ export interface RunPlan {
   reportDir: string;
   /** True when reportDir is the default, so `reports/out/latest` follows it. */
   defaultReportDir: boolean;
+  /** The run's journal of every exchange (harness/client/journal.ts), in or under reportDir. */
+  journal: string;
+  /** The journal serves the run alone (a campaign's run writes no HAR or evidence): removed once the run ends. */
+  discardJournal?: true;
   contract: Contract;
   catalogue: Rule[];
   /** The target profile; for the embedded server its base URLs are filled in once it listens. */
@@ -192,6 +198,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
       ? readBaseline(request.baseline, request.updateBaseline === true, catalogue)
       : undefined;
   const contract = await loadContract(spec);
+  if (spec !== DEFAULT_SPEC) checkSpecOfThisApi(contract, await loadContract(DEFAULT_SPEC));
   const target = targetOf(request, fault, variants);
   // Every role the profile declares must hold a usable key before any request: a missing one is a
   // mistake of the profile's, not a check to skip.
@@ -202,6 +209,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   const webhookListen = webhookListenOf(request.webhookListen, target);
   const monitor = await monitorPlanOf(request);
   const runId = newRunId();
+  const reportDir = request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId);
   return {
     runId,
     runProfile,
@@ -215,8 +223,9 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
     runs,
     shard,
     strict: request.strict === true,
-    reportDir: request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId),
+    reportDir,
     defaultReportDir: request.reportDir === undefined,
+    journal: journalIn(reportDir),
     contract,
     catalogue,
     ...target,
@@ -239,6 +248,8 @@ export interface EmbeddedRun {
   reportDir: string;
 }
 
+let embeddedRuns = 0;
+
 /** The plan of one default-profile run against the embedded server (a mutation campaign or variants matrix run). */
 export function embeddedPlan(run: EmbeddedRun): RunPlan {
   return {
@@ -250,6 +261,10 @@ export function embeddedPlan(run: EmbeddedRun): RunPlan {
     strict: false,
     reportDir: run.reportDir,
     defaultReportDir: false,
+    // Runs of a campaign share its report folder: each has a journal of its own, so an exchange a
+    // run left under way never lands in the next run's.
+    journal: join(run.reportDir, 'journals', `${run.runId}-${++embeddedRuns}.ndjson`),
+    discardJournal: true,
     contract: run.contract,
     catalogue: [...run.catalogue],
     profile: run.profile,

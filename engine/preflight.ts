@@ -1,29 +1,43 @@
 /**
- * The preflight: one GET /v1/ping with the run's first key, before any check. It tells the
- * two ways a target cannot be tested at all apart from a broken rule, each with its own code
- * and exit code (README, "Exit codes"): the target refused our key (5), or it cannot be
- * reached (4: no such host, nothing listening, TLS, the proxy refused, no connection in time). Any other answer
- * (200, 404, 5xx, a slow body) is left to the checks, which report it as findings.
- * This table is the one owner of "which transport failure is which cause".
+ * The preflight: before any check, one GET /v1/ping with each key the run will use. It tells
+ * the ways a target cannot be tested at all apart from a broken rule, each with its own code and
+ * exit code (README, "Exit codes"): it cannot be reached (4: no such host, nothing listening,
+ * TLS, the proxy refused or cannot be reached, no connection in time), it refused one of our
+ * keys (5, naming each role), it is not the API as configured (8: no ping object, or a 404 for
+ * the ping: a wrong path prefix), or it is unhealthy (9: a 5xx, and again after a pause). Only a
+ * ping object (or a 429) lets the run go on; what the checks can judge of it (its status, its
+ * members' types) they judge. This table is the one owner of "which answer is which cause".
  */
-import type { ErrorCode } from '../harness/errors.js';
+import type { ErrorCode, TargetUnusableExit } from '../harness/errors.js';
 import { TargetUnusable } from '../harness/errors.js';
-import type { Exchange } from '../harness/model.js';
-import { createClient } from '../harness/client/index.js';
+import type { Exchange, Family } from '../harness/model.js';
+import { createClient, retryAfterMs } from '../harness/client/index.js';
+import { proxyFor } from '../harness/client/proxy-route.js';
 import { publicUrl } from '../harness/reproduce.js';
 import type { TargetProfile } from '../harness/run-config.js';
-import type { RunProfile } from '../harness/run-profiles.js';
+import { runProfile, type RunProfile } from '../harness/run-profiles.js';
 import { familyKeyRole } from '../harness/suite/family-keys.js';
+
+type Answer = NonNullable<Exchange['response']>;
 
 export interface PreflightCause {
   code: ErrorCode;
-  exitCode: 4 | 5;
+  exitCode: TargetUnusableExit;
   /** What the on-call reads after the URL. */
   says: string;
   /** Statuses of the ping answer that mean this cause. */
   statuses?: readonly number[];
   /** Transport failure codes (exchange.error) that mean this cause. */
   errors?: RegExp;
+  /** Any other answer that means this cause (tried after every status of the table). */
+  answers?: (response: Answer) => boolean;
+}
+
+const SERVER_ERRORS = Array.from({ length: 100 }, (_, i) => 500 + i);
+
+/** The ping object of 2.1: a JSON object with `ok` and `environment` (their types are PING-SCHEMA's to judge). */
+export function isPingObject(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && !Array.isArray(json) && 'ok' in json && 'environment' in json;
 }
 
 export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
@@ -55,6 +69,13 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     statuses: [407],
     errors: /^PROXY_REFUSED_\d+$/,
   },
+  // The client marks a failure to reach the proxy itself (harness/client/proxy-route.ts).
+  {
+    code: 'E_PROXY_UNREACHABLE',
+    exitCode: 4,
+    says: 'the proxy cannot be reached',
+    errors: /^PROXY_UNREACHABLE_/,
+  },
   {
     code: 'E_TARGET_CONNECT_TIMEOUT',
     exitCode: 4,
@@ -68,6 +89,25 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     says: 'the connection was closed or reset before any answer',
     errors: /^(ECONNRESET|UND_ERR_SOCKET|EPIPE)$/,
   },
+  {
+    code: 'E_TARGET_PATH_NOT_FOUND',
+    exitCode: 8,
+    says: 'nothing answers the ping under this base URL: its path prefix is probably wrong',
+    statuses: [404],
+  },
+  {
+    code: 'E_TARGET_UNHEALTHY',
+    exitCode: 9,
+    says: 'the target answers with a server error, and again after a pause',
+    statuses: SERVER_ERRORS,
+  },
+  // The contract lists 429 for ping: the target is there and limiting us, which the checks can judge.
+  {
+    code: 'E_TARGET_NOT_THE_API',
+    exitCode: 8,
+    says: 'the answer is not the ping object: this is not the API as configured',
+    answers: (res) => res.status !== 429 && !(res.status >= 200 && res.status < 300 && isPingObject(res.json)),
+  },
 ];
 
 /** The transport cause of an exchange that got no answer at all; undefined once an answer began (the checks judge it). */
@@ -78,18 +118,18 @@ export function causeOfFailure(
   return PREFLIGHT_CAUSES.find((c) => c.errors?.test(exchange.error!));
 }
 
-/** The cause an exchange shows, or undefined when the checks should judge it. */
+/** The cause a ping's exchange shows, or undefined when the run may go on (the checks judge the rest). */
 export function causeOf(exchange: Pick<Exchange, 'response' | 'error' | 'answerBegan'>): PreflightCause | undefined {
-  const status = exchange.response?.status;
+  const response = exchange.response;
+  if (!response) return causeOfFailure(exchange);
   return (
-    (status !== undefined ? PREFLIGHT_CAUSES.find((c) => c.statuses?.includes(status)) : undefined) ??
-    causeOfFailure(exchange)
+    PREFLIGHT_CAUSES.find((c) => c.statuses?.includes(response.status)) ??
+    PREFLIGHT_CAUSES.find((c) => c.answers?.(response))
   );
 }
 
-/** What the preflight saw, kept in the run's reports. */
-export interface PreflightRecord {
-  url: string;
+/** One ping of the preflight, kept in the run's reports. */
+export interface PingRecord {
   role: string;
   status?: number;
   error?: string;
@@ -97,41 +137,146 @@ export interface PreflightRecord {
   requestId?: string;
 }
 
-/** The key the ping carries: the one the run's utility checks send with (family-keys.ts). */
-function roleOf(name: RunProfile, has: (role: string) => boolean): string {
-  return familyKeyRole('utility', name, has);
+/** What the preflight saw: the first ping (its URL and role) and every ping it sent. */
+export interface PreflightRecord extends PingRecord {
+  url: string;
+  /** Every ping, the first one's retry included: each counts against the run profile's cap. */
+  pings: PingRecord[];
 }
 
-/** One ping; throws TargetUnusable (exit 4 or 5) when the target cannot be tested. */
-export async function preflight(
-  profile: TargetProfile,
+/** Key roles whose keys belong to another interface, which has no ping. */
+export const NO_PING_ROLES: Readonly<Record<string, string>> = {
+  medicare: 'a key of the Medicare contact interface (4.17), which has no ping',
+};
+
+/**
+ * The key roles the preflight proves, first the one the run's utility checks send with. A run
+ * profile with a request cap (smoke) proves the keys its families send with by default
+ * (FAMILY_KEYS; `approved` in smoke) and keeps the rest of its budget for its checks; any other
+ * proves every key of the profile the /v1 API takes.
+ */
+export function preflightRoles(
+  profile: Pick<TargetProfile, 'keys'>,
   name: RunProfile,
-  runId: string,
+  families: readonly Family[],
+  has: (role: string) => boolean,
+): string[] {
+  const carriers = ['utility', ...families].map((f) => familyKeyRole(f, name, has));
+  const declared = runProfile(name).requestCap === undefined ? Object.keys(profile.keys) : [];
+  return [...new Set([...carriers, 'approved', ...declared])].filter((r) => has(r) && !Object.hasOwn(NO_PING_ROLES, r));
+}
+
+export interface PreflightInput {
+  profile: TargetProfile;
+  runProfile: RunProfile;
+  families: readonly Family[];
+  runId: string;
+  /** The run's journal: the pings are exchanges of the run. */
+  journal?: string;
+}
+
+/** The pause before a server error is tried once more: what Retry-After asks, 2 s without it, at most 10 s. */
+export const UNHEALTHY_PAUSE_MS = 2_000;
+const MAX_PAUSE_MS = 10_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function pingRecord(role: string, exchange: Exchange): PingRecord {
+  const requestId = exchange.response?.headers['x-request-id'];
+  return {
+    role,
+    ...(exchange.response ? { status: exchange.response.status } : {}),
+    ...(exchange.error ? { error: exchange.error } : {}),
+    ...(requestId ? { requestId } : {}),
+  };
+}
+
+/** What the ping got, in a few words: `200 text/html: "<!doctype html>…"`, `302 to /login`, `no response: ECONNREFUSED`. */
+function seen(exchange: Exchange): string {
+  const res = exchange.response;
+  if (!res) return `no response: ${exchange.error}`;
+  if (res.status >= 300 && res.status < 400) return `${res.status} to ${res.headers.location ?? '(no location)'}`;
+  if (res.status < 200 || res.status >= 300 || res.json !== undefined) return `${res.status}`;
+  const text = res.body.replace(/\s+/g, ' ').trim();
+  const type = res.headers['content-type'] ?? 'no content type';
+  return `${res.status} ${type}: ${JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)}`;
+}
+
+/** `the proxy http://proxy:3128 (HTTP_PROXY)`, for a failure to reach it. */
+function proxyNote(cause: PreflightCause, url: string, env: NodeJS.ProcessEnv): string {
+  if (cause.code !== 'E_PROXY_UNREACHABLE' && cause.code !== 'E_TARGET_PROXY_REFUSED') return '';
+  const route = proxyFor(url, env);
+  return route ? ` (the proxy ${publicUrl(route.url)}, named by ${route.variable})` : '';
+}
+
+/** Every key role the run will use, pinged once; throws TargetUnusable (exit 4, 5, 8 or 9) when the target cannot be tested. */
+export async function preflight(
+  input: PreflightInput,
   env: NodeJS.ProcessEnv = process.env,
+  pause: (ms: number) => Promise<void> = sleep,
 ): Promise<PreflightRecord> {
-  const client = createClient({ profile, runId, readOnly: true, env });
+  const { profile } = input;
+  const client = createClient({
+    profile,
+    runId: input.runId,
+    readOnly: true,
+    env,
+    ...(input.journal !== undefined ? { journal: input.journal } : {}),
+  });
+  const pings: PingRecord[] = [];
+  const ping = async (role: string) => {
+    const exchange = await client.send({
+      method: 'GET',
+      path: '/v1/ping',
+      role,
+      label: `preflight: ${role} key`,
+      source: { check: 'preflight' },
+    });
+    pings.push(pingRecord(role, exchange));
+    return exchange;
+  };
   try {
-    const role = roleOf(name, (r) => client.hasRole(r));
-    const exchange = await client.send({ method: 'GET', path: '/v1/ping', role, label: 'preflight' });
+    const [first, ...others] = preflightRoles(profile, input.runProfile, input.families, (r) => client.hasRole(r));
+    let exchange = await ping(first!);
+    if (causeOf(exchange)?.code === 'E_TARGET_UNHEALTHY') {
+      const asked = retryAfterMs(exchange.response?.headers['retry-after']);
+      await pause(Math.min(asked ?? UNHEALTHY_PAUSE_MS, MAX_PAUSE_MS));
+      exchange = await ping(first!);
+    }
     const url = publicUrl(exchange.request.url);
     const cause = causeOf(exchange);
-    if (cause) {
-      const seen = exchange.response ? `${exchange.response.status}` : `no response: ${exchange.error}`;
+    if (cause && cause.code !== 'E_TARGET_KEY_REFUSED')
       throw new TargetUnusable(
         cause.code,
-        `preflight GET ${url} with the ${role} key: ${seen}: ${cause.says}; no check was run`,
+        `preflight GET ${url} with the ${first} key: ${seen(exchange)}: ${cause.says}${proxyNote(cause, url, env)}; no check was run`,
         cause.exitCode,
       );
+    const refused = cause ? [{ role: first!, exchange }] : [];
+    for (const role of others) {
+      const other = await ping(role);
+      const otherCause = causeOf(other);
+      if (otherCause?.code === 'E_TARGET_KEY_REFUSED') refused.push({ role, exchange: other });
+      else if (otherCause?.exitCode === 4)
+        throw new TargetUnusable(
+          otherCause.code,
+          `preflight GET ${url} with the ${role} key: ${seen(other)}: ${otherCause.says}${proxyNote(otherCause, url, env)}; no check was run`,
+          4,
+        );
     }
-    const requestId = exchange.response?.headers['x-request-id'];
-    return {
-      url,
-      role,
-      ...(exchange.response ? { status: exchange.response.status } : {}),
-      ...(exchange.error ? { error: exchange.error } : {}),
-      ...(requestId ? { requestId } : {}),
-    };
+    if (refused.length > 0) throw keyRefused(url, refused, profile);
+    return { url, ...pingRecord(first!, exchange), pings };
   } finally {
     await client.close();
   }
+}
+
+/** Exit 5, naming every role whose key the target refused and the variable that holds it. */
+function keyRefused(url: string, refused: Array<{ role: string; exchange: Exchange }>, profile: TargetProfile) {
+  const roles = refused.map((r) => r.role);
+  const named = refused.map((r) => `role ${r.role} (variable ${profile.keys[r.role]?.env ?? '?'})`);
+  return new TargetUnusable(
+    'E_TARGET_KEY_REFUSED',
+    `preflight GET ${url} with the ${roles.join(', ')} key${roles.length > 1 ? 's' : ''}: ${refused.map((r) => seen(r.exchange)).join(', ')}: the target refused our key of ${named.join(', ')}; no check was run`,
+    5,
+  );
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../harness/paths.js';
-import { byPath, LAST_IN_FAMILY, spreadGroups } from './suite-order.js';
+import type { TestSpecification, Vitest } from 'vitest/node';
+import { byPath, FamiliesSpread, isRunWide, LAST_IN_FAMILY, RUN_WIDE_FOLDER, spreadGroups } from './suite-order.js';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const family = (path: string) => path.split('/')[0]!;
@@ -42,5 +43,40 @@ describe('LAST_IN_FAMILY', () => {
       'list-pages.conformance.ts',
       'history.conformance.ts',
     ]);
+  });
+});
+
+describe('the run-wide checks', () => {
+  const root = '/repo';
+  const specs = [
+    'suites/run-wide/invariants.conformance.ts',
+    'suites/utility/ping.conformance.ts',
+    'suites/reference/issuers.conformance.ts',
+    'suites/utility/edge.conformance.ts',
+    'suites/enrollments/create.conformance.ts',
+    'suites/reference/counties.conformance.ts',
+  ].map((f) => ({ moduleId: `${root}/${f}` }) as TestSpecification);
+  const sequencer = (shard?: { index: number; count: number }) =>
+    new FamiliesSpread({ config: { root, shard } } as unknown as Vitest);
+
+  test('run after every other file', async () => {
+    const sorted = await sequencer().sort([...specs]);
+    expect(sorted.map((s) => isRunWide(s.moduleId))).toEqual([false, false, false, false, false, true]);
+  });
+
+  test("run in every shard, over that shard's own exchanges", async () => {
+    const shards = await Promise.all([1, 2, 3].map((index) => sequencer({ index, count: 3 }).shard([...specs])));
+    for (const shard of shards) expect(shard.filter((s) => isRunWide(s.moduleId))).toHaveLength(1);
+    const rest = shards.flatMap((shard) => shard.filter((s) => !isRunWide(s.moduleId)).map((s) => s.moduleId));
+    expect(rest.sort()).toEqual(
+      specs
+        .filter((s) => !isRunWide(s.moduleId))
+        .map((s) => s.moduleId)
+        .sort(),
+    );
+  });
+
+  test('live in a folder that exists', () => {
+    expect(existsSync(join(PROJECT_ROOT, RUN_WIDE_FOLDER))).toBe(true);
   });
 });

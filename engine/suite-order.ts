@@ -4,9 +4,10 @@
  * ungated ones on `reader`, enrollment sessions on `sessions`, the other gated ones on
  * `approved`; the rate-limit checks on `tierLow`), and a key's bucket refills while another
  * family's file runs, so the waits of a small family fall between the files of a large one
- * instead of after them; a few files go last in their family (LAST_IN_FAMILY). The order is
- * fixed: every machine runs the same files in the same order (vitest's default sorts by the
- * durations it cached from earlier runs).
+ * instead of after them; a few files go last in their family (LAST_IN_FAMILY). The run-wide
+ * checks (RUN_WIDE_FOLDER) go after every other file, in every run and in every shard: they
+ * judge the exchanges all the others sent. The order is fixed: every machine runs the same files
+ * in the same order (vitest's default sorts by the durations it cached from earlier runs).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { familyOfModule } from '../reports/finding-from-test.js';
@@ -43,6 +44,11 @@ export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
   },
 ];
 
+/** The folder of the run-wide checks (harness/suite/run-wide.ts): part of every run, whatever its families. */
+export const RUN_WIDE_FOLDER = 'suites/run-wide';
+
+export const isRunWide = (moduleId: string): boolean => moduleId.replaceAll('\\', '/').includes(`/${RUN_WIDE_FOLDER}/`);
+
 /** A file's place among LAST_IN_FAMILY (1-based), or 0 for the rest of its family. */
 const lastRank = (moduleId: string) =>
   LAST_IN_FAMILY.findIndex(({ file }) => moduleId.replaceAll('\\', '/').includes(`/${file}.`)) + 1;
@@ -50,9 +56,17 @@ const lastRank = (moduleId: string) =>
 export const byPath = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpecification, 'moduleId'>) =>
   lastRank(a.moduleId) - lastRank(b.moduleId) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0);
 
-/** vitest's `sequence.sequencer`: families spread over the run (sharding stays vitest's own). */
+/** vitest's `sequence.sequencer`: families spread over the run, the run-wide checks last (sharding stays vitest's own). */
 export class FamiliesSpread extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return spreadGroups(files, (spec) => familyOfModule(spec.moduleId), byPath);
+    const runWide = files.filter((spec) => isRunWide(spec.moduleId)).sort(byPath);
+    const rest = files.filter((spec) => !isRunWide(spec.moduleId));
+    return [...spreadGroups(rest, (spec) => familyOfModule(spec.moduleId), byPath), ...runWide];
+  }
+
+  /** Each shard runs its share of the families' files, and every run-wide file over its own exchanges. */
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const runWide = files.filter((spec) => isRunWide(spec.moduleId));
+    return [...(await super.shard(files.filter((spec) => !isRunWide(spec.moduleId)))), ...runWide];
   }
 }

@@ -14,13 +14,16 @@ import { inventoryOf } from '../reports/finding-from-test.js';
 import type { InventoryCheck } from '../reports/required.js';
 import type { RunSummary } from '../reports/summary.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
-import { FamiliesSpread } from './suite-order.js';
+import { FamiliesSpread, isRunWide, RUN_WIDE_FOLDER } from './suite-order.js';
 
 /** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
 export const TEST_TIMEOUT_MS = 60_000;
 
-// `.js` in the built package (dist/), `.ts` in the sources.
-export const suiteGlobs = (families: readonly Family[]) => families.map((f) => `suites/${f}/**/*.conformance.{ts,js}`);
+// `.js` in the built package (dist/), `.ts` in the sources. The run-wide checks join every run.
+export const suiteGlobs = (families: readonly Family[]) => [
+  ...families.map((f) => `suites/${f}/**/*.conformance.{ts,js}`),
+  `${RUN_WIDE_FOLDER}/**/*.conformance.{ts,js}`,
+];
 
 export interface SuiteRunner {
   /**
@@ -85,7 +88,9 @@ export async function createSuiteRunner(
   let specs: TestSpecification[] | undefined;
   const selectedOf = async (families: readonly Family[]) => {
     specs ??= await vitest.globTestSpecifications();
-    return specs.filter((spec) => (families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+    const ofFamilies = specs.filter((spec) => (families as readonly string[]).includes(familyOfModule(spec.moduleId)));
+    // The run-wide checks join a run that has checks of its own, never an empty one.
+    return ofFamilies.length === 0 ? [] : [...ofFamilies, ...specs.filter((spec) => isRunWide(spec.moduleId))];
   };
   return {
     async collect(families) {

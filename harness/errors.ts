@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
   E_SPEC_NOT_OPENAPI: 'The document must have an `openapi: 3.0.x` or `3.1.x` field and `paths`.',
+  E_SPEC_NO_OPERATIONS:
+    "Pass a document of this API with --spec: one that describes its /v1 operations (GET /v1/ping, /v1/reference/..., /v1/enrollments, ...), e.g. the provider's own (specs/provider/openapi.json), or omit --spec for the bundled one.",
   E_FAMILY_UNKNOWN: 'Use one of the families listed by `partner-conformance rules --families`.',
   E_RULE_UNKNOWN: 'Use a rule id listed by `partner-conformance rules`.',
   E_FAULT_UNKNOWN: 'Use a fault name listed by `partner-conformance serve --list-faults`.',
@@ -50,6 +52,8 @@ export const ERROR_CODES = {
     'Give the target profile the key roles and fixtures the skipped checks need (the message, the console\'s "Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with --family.',
   E_REPORT_DIR_UNWRITABLE:
     'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
+  E_REPORT_DIR_IN_USE:
+    "Give each run a report folder of its own (the default, reports/out/<run-id>, is one), or move the earlier run's reports away first: a second run would overwrite them.",
   E_PORT_IN_USE: 'Pick another port with --port (0 picks a free one), or stop the process that listens on it.',
   E_BASE_URL_HAS_V1:
     'Give the base URL without the trailing /v1 (the suite adds /v1 to every path), e.g. https://host or https://host/partner-api.',
@@ -63,6 +67,14 @@ export const ERROR_CODES = {
     "The TLS handshake with the target failed: check https vs http, the certificate (expired, self-signed, wrong host name) and the CA bundle: a private CA goes in NODE_EXTRA_CA_CERTS or the profile's caFile.",
   E_TARGET_PROXY_REFUSED:
     'The proxy named by HTTPS_PROXY or HTTP_PROXY refused to carry the request (CONNECT not allowed, 407 authentication required): check the proxy URL and its credentials (http://user:pass@host:port), or add the target to NO_PROXY.',
+  E_PROXY_UNREACHABLE:
+    'The proxy named by HTTPS_PROXY or HTTP_PROXY cannot be reached (nothing listens there, its name does not resolve, or no connection in time): check the proxy URL and that the proxy is up, or add the target to NO_PROXY.',
+  E_TARGET_NOT_THE_API:
+    'Something answers at the base URL, but not the Partner API as the profile describes it: GET <baseUrl>/v1/ping did not return the ping object ({"ok": ..., "environment": ...} as JSON). Check that baseUrl (scheme, host, port, path prefix) points at the API, not at a web server, a login page or another service.',
+  E_TARGET_PATH_NOT_FOUND:
+    "GET <baseUrl>/v1/ping answered 404: the target is there, but the base URL's path prefix is probably wrong (a gateway may serve the API under one, e.g. https://host/partner-api, or under none). Fix baseUrl in the profile, without the /v1.",
+  E_TARGET_UNHEALTHY:
+    "The target answered GET /v1/ping with a 5xx twice, a pause apart: it is up but failing. Check the service's health and logs, then run again; no check was run, so no rule is blamed.",
   E_TARGET_RESET:
     "The target (or something between it and the runner: a load balancer, a proxy, a firewall) closed or reset the connection before any answer: check the service's logs and health, idle and connection limits on the path, and that the base URL's scheme and port match the service.",
   E_TARGET_CONNECT_TIMEOUT:
@@ -154,14 +166,17 @@ export class ConfigError extends Error {
 }
 
 /**
- * The target cannot be tested at all (engine/preflight.ts): its key was refused (exit 5) or it
- * cannot be reached (exit 4). Not a broken rule, and not the run's setup: each routes apart.
+ * The target cannot be tested at all (engine/preflight.ts): it cannot be reached (exit 4), it
+ * refused a key (exit 5), it is not the API as configured (exit 8) or it is unhealthy (exit 9).
+ * Not a broken rule, and not the run's setup: each routes apart.
  */
+export type TargetUnusableExit = 4 | 5 | 8 | 9;
+
 export class TargetUnusable extends ConfigError {
   constructor(
     code: ErrorCode,
     message: string,
-    private readonly exit: 4 | 5,
+    private readonly exit: TargetUnusableExit,
   ) {
     super(code, message);
     this.name = 'TargetUnusable';

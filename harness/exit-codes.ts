@@ -24,7 +24,6 @@ export interface ExitCodeSpec {
   route: ExitRoute;
 }
 
-// 8 (not the API as configured) and 9 (unhealthy) are reserved for the outcomes that will use them.
 export const EXIT_CODES = {
   0: {
     name: 'passed',
@@ -55,14 +54,15 @@ export const EXIT_CODES = {
   4: {
     name: 'unreachable',
     meaning:
-      'the target cannot be reached: no such host, nothing listening, TLS handshake failed (an untrusted certificate too), the proxy refused, no connection in time, the connection closed or reset before any answer (preflight); or checks blocked by one of these during the run',
-    action: 'check the address, DNS, the service and the network path; the `E_TARGET_...` line says which',
+      'the target cannot be reached: no such host, nothing listening, TLS handshake failed (an untrusted certificate too), the proxy refused or cannot be reached, no connection in time, the connection closed or reset before any answer (preflight); or checks blocked by one of these during the run',
+    action:
+      'check the address, DNS, the service and the network path; the `E_TARGET_...` (or `E_PROXY_...`) line says which',
     route: 'network',
   },
   5: {
     name: 'key refused',
-    meaning: 'the target refused our key: 401 or 403 on the preflight ping',
-    action: "check the key in the variable the profile names (revoked, rotated, another environment's)",
+    meaning: 'the target refused one of our keys: 401 or 403 on the preflight ping of a key role',
+    action: "check the key in the variable the message names for that role (revoked, rotated, another environment's)",
     route: 'credentials',
   },
   6: {
@@ -76,10 +76,24 @@ export const EXIT_CODES = {
   7: {
     name: 'incomplete',
     meaning:
-      'nothing failed, but a rule the run profile requires was not proven: its checks were skipped for a key role, fixture or capability the profile lacks, blocked, not run, or not reached; `plan`: such a run would be incomplete',
+      'nothing failed, but a rule the run profile requires was not proven: its checks were skipped for a key role, fixture or capability the profile lacks, blocked, not run (the run was stopped, by Ctrl-C or its overall deadline `runTimeoutMs`), or not reached; `plan`: such a run would be incomplete',
     action:
-      'read the `Incomplete` block (and the `E_INCOMPLETE` line on stderr): it names each rule and what it needs; give the profile that, or narrow the run with `--family`/`--rule` to what you mean to prove',
+      'read the `Incomplete` block (and the `E_INCOMPLETE` line on stderr): it names each rule and what it needs; give the profile that, or narrow the run with `--family`/`--rule` to what you mean to prove; a run stopped at its deadline (`stopped: deadline`) needs a faster target or a longer `runTimeoutMs`',
     route: 'setup',
+  },
+  8: {
+    name: 'not the API',
+    meaning:
+      "the target is not the API as configured: the preflight ping did not return the ping object (an HTML page, another service's JSON, a redirect) or answered 404 (a wrong path prefix)",
+    action: 'check `baseUrl` (scheme, host, port, path prefix); the `E_TARGET_...` line says which and what came back',
+    route: 'setup',
+  },
+  9: {
+    name: 'unhealthy',
+    meaning: 'the target is unhealthy: the preflight ping answered a 5xx, and again after a pause',
+    action:
+      "the service is up but failing: its owner's logs, not the contract, come first; run again once it is healthy",
+    route: 'service',
   },
   10: {
     name: 'degraded',

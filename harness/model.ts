@@ -66,6 +66,13 @@ export interface Exchange {
   answerBegan?: true;
   /** Milliseconds from sending to the end of the response. */
   durationMs: number;
+  /**
+   * When the request left the client (ISO 8601, after its wait for the rate budget); for a
+   * request never sent (its budget wait ran out), when it was made.
+   */
+  startedAt?: string;
+  /** Where the time went, in milliseconds, as HAR names the phases. */
+  timings?: ExchangeTimings;
   /** Key role used (e.g. `approved`), never the key itself. */
   role?: string;
   /** The operation of the contract it was sent to, as `METHOD /path-template` (e.g. `GET /v1/reference/counties`). */
@@ -74,6 +81,40 @@ export interface Exchange {
   label?: string;
   /** True when the response body was cut at the client's size bound (the body text says so too). */
   truncated?: boolean;
+}
+
+/** The phases of an exchange (HAR 1.2 `timings`), in milliseconds. */
+export interface ExchangeTimings {
+  /** Waiting for the key's rate budget before the request left. */
+  blocked: number;
+  /** From sending to the first byte of the answer (connecting included); the whole time when none came. */
+  wait: number;
+  /** Reading the answer's body. */
+  receive: number;
+}
+
+/** Who sent an exchange: a check (its title and family), or the engine (`preflight`, `configuration warnings`). */
+export interface ExchangeSource {
+  check: string;
+  family?: Family | 'contract';
+}
+
+/**
+ * One exchange of the run's journal (`exchanges.ndjson` in the report folder): every exchange
+ * of the run, whichever check, step, retry or engine request sent it.
+ */
+export interface JournalEntry extends ExchangeSource {
+  /** Which interface the request went to (`v1`, `legacy`, `medicare`). */
+  api: 'v1' | 'legacy' | 'medicare';
+  exchange: Exchange;
+  /**
+   * Pairs the line written when the request left with the one written when it ended; a request
+   * whose end the run never saw (stopped while it was under way) reads back with `error`
+   * UNFINISHED (harness/client/journal.ts).
+   */
+  id?: string;
+  /** The line written when the request left: the request alone (no body), no answer yet. */
+  sent?: true;
 }
 
 /**

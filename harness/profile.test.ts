@@ -133,14 +133,14 @@ describe('profileFromBaseUrl', () => {
     expect(caught(() => profileFromBaseUrl(url)).code).toBe('E_BASE_URL_INVALID');
   });
 
-  it('builds a bare profile with conventional key variables at the low tier and no fixtures', () => {
+  it('builds a bare profile with conventional key variables paced at the low tier (assumed, not stated) and no fixtures', () => {
     const profile = profileFromBaseUrl('https://staging.example.com:8443/');
     expect(profile).toMatchObject({
       name: 'staging.example.com:8443',
       baseUrl: 'https://staging.example.com:8443',
       fixtures: {},
     });
-    expect(profile.keys.approved).toEqual({ env: 'PARTNER_KEY_APPROVED', tier: 'low' });
+    expect(profile.keys.approved).toEqual({ env: 'PARTNER_KEY_APPROVED', tier: 'low', tierStated: false });
   });
 
   it('points a base profile at the new URL; its other URLs follow only if they were the same host', () => {

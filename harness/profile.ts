@@ -24,9 +24,9 @@ const MAX_REPORTED_ERRORS = 5;
  * contract's default tier (low), so a target of unknown tier is never pushed into 429s.
  */
 export const CONVENTIONAL_KEYS: Readonly<Record<string, KeyRef>> = {
-  approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low' },
-  unapproved: { env: 'PARTNER_KEY_UNAPPROVED', tier: 'low' },
-  medicare: { env: 'PARTNER_KEY_MEDICARE', tier: 'low' },
+  approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low', tierStated: false },
+  unapproved: { env: 'PARTNER_KEY_UNAPPROVED', tier: 'low', tierStated: false },
+  medicare: { env: 'PARTNER_KEY_MEDICARE', tier: 'low', tierStated: false },
 };
 
 export function referenceProfilePath(): string {
@@ -230,6 +230,7 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   if (data.readOnly !== undefined) profile.readOnly = data.readOnly;
   if (data.requestTimeoutMs !== undefined) profile.requestTimeoutMs = data.requestTimeoutMs;
   if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
+  if (data.runTimeoutMs !== undefined) profile.runTimeoutMs = data.runTimeoutMs;
   if (data.caFile !== undefined) profile.caFile = data.caFile;
   if (data.webhookReceiver !== undefined) profile.webhookReceiver = data.webhookReceiver;
   for (const key of MONITOR_FIELDS) if (data[key] !== undefined) Object.assign(profile, { [key]: data[key] });

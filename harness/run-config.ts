@@ -13,6 +13,11 @@ export interface KeyRef {
   /** Name of the environment variable holding the key. */
   env: string;
   tier: 'low' | 'medium' | 'high';
+  /**
+   * `false` when the tier is assumed, not stated (a bare `--base-url` paces its keys as low):
+   * good for pacing, never a tier to measure the target against.
+   */
+  tierStated?: false;
 }
 
 /** A target profile (specs/target-profile.schema.json), after validation. */
@@ -24,6 +29,8 @@ export interface TargetProfile {
   readOnly?: boolean;
   requestTimeoutMs?: number;
   asyncTimeoutMs?: number;
+  /** The run's overall deadline in ms (default: the run profile's `runTimeoutMs`, harness/run-profiles.ts). */
+  runTimeoutMs?: number;
   /** Absolute path of a PEM bundle trusted beside the system's CAs (the profile's `caFile`, resolved). */
   caFile?: string;
   keys: Record<string, KeyRef>;
@@ -78,7 +85,17 @@ export interface RunConfig {
    * `GET <url>/events` lists what arrived (engine/webhook-inbox.ts). Set for embedded runs.
    */
   webhookInboxUrl?: string;
-  /** Requests the engine sent before the checks (the preflight ping); they count against the run profile's cap. */
+  /**
+   * The run's journal (harness/client/journal.ts): every exchange is appended to it as it ends;
+   * the run-wide checks read it. Absent: nothing is journaled.
+   */
+  journal?: string;
+  /**
+   * When the run's overall deadline passes (ms since the epoch): a check still running then is
+   * cut short, one starting later does not run (harness/suite/run-check.ts).
+   */
+  deadlineAt?: number;
+  /** Requests the engine sent before the checks (the preflight pings); they count against the run profile's cap. */
   requestsSpent?: number;
   /**
    * Profile mistakes found before the checks (harness/config-warnings): a fixture the target does not

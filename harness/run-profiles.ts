@@ -16,6 +16,13 @@ export interface RunProfileSpec {
   sequenceRuns?: number;
   /** Requests one run may send; the one past it is refused before it leaves. Absent: unbounded. */
   requestCap?: number;
+  /**
+   * The run's overall deadline in ms, from its start, unless the target profile sets
+   * `runTimeoutMs`: past it the run stops as Ctrl-C stops it (the checks under way are cut
+   * short), and its outcome says so. Below the job timeout of the profile's workflow, so the
+   * reports are still written.
+   */
+  runTimeoutMs: number;
   /** Requests with side effects are allowed (a `readOnly` target profile still forbids them). */
   writes: boolean;
   /** Each family's checks send with its own key (FAMILY_KEYS, harness/suite/family-keys.ts) when the target profile has one. */
@@ -70,6 +77,8 @@ export const RUN_PROFILES = {
     runs: 1,
     // A 15-minute schedule within a monthly quota.
     requestCap: 10,
+    // Ten requests at a 10 s timeout each, well inside a 5-minute job.
+    runTimeoutMs: 3 * 60_000,
     writes: false,
     // Proving the approved key valid is its point, and it has no budget to spare.
     familyKeys: false,
@@ -90,6 +99,9 @@ export const RUN_PROFILES = {
     summary: 'the whole suite',
     runs: 10,
     sequenceRuns: 2,
+    // About 30 s against the embedded server; ~500 requests at one a second (every key at tier
+    // low) take about 9 minutes: room for that, inside a 30-minute job.
+    runTimeoutMs: 15 * 60_000,
     writes: true,
     familyKeys: true,
     defaultChecks: true,
@@ -104,6 +116,8 @@ export const RUN_PROFILES = {
     summary: 'the whole suite, more runs per property, with evidence.json',
     runs: 25,
     sequenceRuns: 15,
+    // About 6 minutes at tier low against the embedded server; inside a 60-minute job per shard.
+    runTimeoutMs: 45 * 60_000,
     writes: true,
     familyKeys: true,
     defaultChecks: true,

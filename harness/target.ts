@@ -6,8 +6,8 @@
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client, type RequestCapOptions } from './client/index.js';
-import { loadContract, routedValidator } from './contract/index.js';
-import type { Contract } from './contract/types.js';
+import { loadContract, routedOperation, routedValidator } from './contract/index.js';
+import type { Contract, RequestLine } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { absentFixtures } from './config-warnings/find.js';
@@ -38,6 +38,8 @@ export interface TargetContext {
    * request's method and URL (pass `{method, url}` of the exchange's request).
    */
   validateResponse: Contract['validateResponse'];
+  /** The operationId a request matches by method and URL in the loaded documents (`--spec` first); undefined when none does. */
+  operationOf(request: RequestLine): string | undefined;
   rules: RuleCatalogue;
   client: Client;
   /** A profile fixture, or undefined when the profile does not have it. */
@@ -136,6 +138,7 @@ export async function createTargetContext(
     env,
     direct: config.embedded,
     requestCap: requestCapOf(config.runProfile, config.requestsSpent),
+    ...(config.journal !== undefined ? { journal: config.journal } : {}),
   });
   // A fixture the preflight found the target does not have counts as absent: its checks skip.
   const absent = absentFixtures(config.configWarnings);
@@ -146,6 +149,7 @@ export async function createTargetContext(
     config,
     contract,
     validateResponse: routedValidator(contract, others),
+    operationOf: routedOperation(contract, others),
     rules: ruleCatalogue(),
     client,
     fixture,
@@ -179,6 +183,7 @@ function runKey(config: RunConfig): string {
     config.profile.baseUrl,
     config.specSource,
     config.runProfile,
+    config.journal ?? null,
   ]);
 }
 

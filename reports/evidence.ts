@@ -2,7 +2,8 @@
  * The certification evidence: what a partner hands over. Per rule, its verdict and the
  * exchanges that showed it, tied to summary.json by the summary's digest.
  */
-import type { Exchange, RuleStrength, Verdict } from '../harness/model.js';
+import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
+import type { Exchange, JournalEntry, RuleStrength, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
 import type { RuleVerdict, RunSummary } from './summary.js';
 
@@ -39,6 +40,8 @@ export interface ExchangeRef {
   status?: number;
   /** The target's `X-Request-Id` of the answer; null when it sent none (or there was no answer). */
   requestId: string | null;
+  /** When the request left (ISO 8601), to find it in the target's logs. */
+  startedAt?: string;
 }
 
 export interface Evidence {
@@ -52,7 +55,7 @@ export interface Evidence {
   startedAt: string;
   finishedAt: string;
   outcome: RunSummary['outcome'];
-  /** Stopped by Ctrl-C before its end. */
+  /** Stopped before its end by Ctrl-C. */
   interrupted?: boolean;
   /** Stopped before its end (Ctrl-C, the run's deadline): the checks it had not finished are `not run`. */
   stopped?: RunSummary['stopped'];
@@ -60,7 +63,11 @@ export interface Evidence {
   /** The rules the run profile required of the run, and those it did not prove. */
   required?: RunSummary['required'];
   rules: EvidenceRule[];
-  /** Every exchange of the run, in order, with the target's X-Request-Id (the preflight first). */
+  /**
+   * Every request the run sent, in the order they started (the preflight first), with the
+   * target's X-Request-Id: one entry per request that left the client, whichever check, setup
+   * step, retry or engine read sent it; so as many as the target received.
+   */
   requestIds: ExchangeRef[];
   /** The digest of summary.json this evidence belongs to (merged evidence: each shard's is in `mergedFrom`). */
   summaryDigest?: string;
@@ -70,7 +77,8 @@ export interface Evidence {
   digest: string;
 }
 
-export function buildEvidence(summary: RunSummary): Evidence {
+/** `journal`: the run's journal (harness/client/journal.ts); without one, the findings' exchanges stand in. */
+export function buildEvidence(summary: RunSummary, journal: readonly JournalEntry[] = []): Evidence {
   const rules: EvidenceRule[] = Object.entries(summary.ruleVerdicts).map(([id, outcome]) => ({
     id,
     section: outcome.section,
@@ -106,7 +114,7 @@ export function buildEvidence(summary: RunSummary): Evidence {
     counts: summary.counts,
     required: summary.required,
     rules,
-    requestIds: requestIdsOf(summary),
+    requestIds: journal.length > 0 ? requestIdsOfJournal(journal) : requestIdsOf(summary),
     summaryDigest: summary.digest,
   });
 }
@@ -116,6 +124,26 @@ function header(headers: Record<string, string> | undefined, name: string): stri
   return key === undefined ? undefined : headers![key];
 }
 
+function refOf(check: string, ex: Exchange): ExchangeRef {
+  return {
+    check,
+    method: ex.request.method,
+    url: ex.request.url,
+    ...(ex.response ? { status: ex.response.status } : {}),
+    requestId: header(ex.response?.headers, 'x-request-id') ?? null,
+    ...(ex.startedAt ? { startedAt: ex.startedAt } : {}),
+  };
+}
+
+/** Every request of the journal that left the client (one held back for its rate budget never did), earliest first. */
+export function requestIdsOfJournal(journal: readonly JournalEntry[]): ExchangeRef[] {
+  return journal
+    .filter((e) => e.exchange.error !== BUDGET_TIMEOUT)
+    .map((e) => refOf(e.check, e.exchange))
+    .sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
+}
+
+/** The findings' exchanges, the preflight first: what a run without a journal can list. */
 export function requestIdsOf(summary: Pick<RunSummary, 'findings' | 'preflight'>): ExchangeRef[] {
   const preflight: ExchangeRef[] = summary.preflight
     ? [
@@ -129,14 +157,6 @@ export function requestIdsOf(summary: Pick<RunSummary, 'findings' | 'preflight'>
       ]
     : [];
   return preflight.concat(
-    summary.findings.flatMap((finding) =>
-      finding.exchanges.map((ex) => ({
-        check: finding.check,
-        method: ex.request.method,
-        url: ex.request.url,
-        ...(ex.response ? { status: ex.response.status } : {}),
-        requestId: header(ex.response?.headers, 'x-request-id') ?? null,
-      })),
-    ),
+    summary.findings.flatMap((finding) => finding.exchanges.map((ex) => refOf(finding.check, ex))),
   );
 }

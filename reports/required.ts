@@ -91,11 +91,18 @@ const REQUIREMENTS: Record<
   },
 };
 
-/** The checks of the inventory the run selected (its families, run profile and --rule). */
+/**
+ * A check of the run's own (`contract`: the run-wide checks, harness/suite/run-wide.ts): part of
+ * every run whatever its families. It judges what the other checks sent, so the rules it names
+ * are no requirement of their own: a narrow run is not held to prove them.
+ */
+const isRunOwn = (c: InventoryCheck): boolean => c.family === 'contract';
+
+/** The checks of the inventory the run selected (its families, run profile and --rule; the run's own checks always). */
 export function selectedChecks(inventory: readonly InventoryCheck[], selection: RequiredSelection): InventoryCheck[] {
   return inventory.filter(
     (c) =>
-      (selection.families as readonly string[]).includes(c.family) &&
+      ((selection.families as readonly string[]).includes(c.family) || isRunOwn(c)) &&
       notSelected(
         { runProfile: selection.runProfile, rules: selection.rules, excludedRules: selection.excludedRules },
         c.entry.rules,
@@ -110,7 +117,9 @@ export function requiredRules(
   selection: RequiredSelection,
   inventory: readonly InventoryCheck[],
 ): Omit<RequiredSummary, 'missing'> {
-  const checks = selectedChecks(inventory, selection).map((c) => c.entry);
+  const checks = selectedChecks(inventory, selection)
+    .filter((c) => !isRunOwn(c))
+    .map((c) => c.entry);
   const requirement = REQUIREMENTS[runProfile(selection.runProfile as RunProfile).requires];
   const named = new Set(checks.flatMap((c) => c.rules));
   const candidates = requirement

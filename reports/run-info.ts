@@ -60,8 +60,18 @@ export interface RunInfo {
   strict: boolean;
   /** The command that repeats this run; a finding's reproduction command narrows it. */
   command: string;
-  /** The preflight ping of a remote target (engine/preflight.ts), before any check. */
-  preflight?: { url: string; role: string; status?: number; error?: string; requestId?: string };
+  /**
+   * The preflight of a remote target (engine/preflight.ts), before any check: the first ping
+   * (its URL, role, status and X-Request-Id) and every ping, one per key role the run uses.
+   */
+  preflight?: {
+    url: string;
+    role: string;
+    status?: number;
+    error?: string;
+    requestId?: string;
+    pings?: Array<{ role: string; status?: number; error?: string; requestId?: string }>;
+  };
   /** Profile mistakes found before the checks (harness/config-warnings); the checks they touch skip. */
   configWarnings?: ConfigWarning[];
   /** The latency budgets the run judges (harness/budgets.ts); absent when it judges none. */

@@ -304,10 +304,13 @@ export type SummaryBody = Omit<RunSummary, 'exitCode' | 'history' | 'digest'>;
 export interface SummaryOptions {
   /** The run's exit code from its summary (the engine's: transport causes, Ctrl-C); default exitCodeOf. */
   exitCode?: (summary: SummaryBody) => number;
+  /** Requests the run's journal says left the client (every check, step, retry and preflight ping); default counted from the findings. */
+  requestsSent?: number;
 }
 
-/** Requests the engine sent before the checks: the preflight's, also when it stopped the run. */
-const preflightRequests = (info: RunInfo) => (info.preflight || info.preflightStop ? 1 : 0);
+/** Requests the engine sent before the checks: the preflight's pings, also when it stopped the run. */
+const preflightRequests = (info: RunInfo) =>
+  info.preflight?.pings?.length ?? (info.preflight || info.preflightStop ? 1 : 0);
 
 /** `passed` over a latency budget is `degraded`; any other outcome stands (the over-budget answers are still reported). */
 function withLatency(outcome: RunSummary['outcome'], latency: LatencyJudgement | undefined): RunSummary['outcome'] {
@@ -332,7 +335,6 @@ function baselineOf(
   const fails = (f: Finding) => failsOnItsOwn(f, info.strict);
   const summary = summarizeBaseline(baseline, findings, (f) => failsRun(f, info.strict), {
     inventory,
-    families: info.families,
     shard: info.shard,
   });
   if (!baseline.update) return summary;
@@ -387,7 +389,7 @@ export function buildSummary(
       ? 'unusable'
       : withLatency(outcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
     ...(info.preflightStop ? { preflightStop: info.preflightStop } : {}),
-    requests: requestsOf(findings, preflightRequests(info)),
+    requests: options.requestsSent ?? requestsOf(findings, preflightRequests(info)),
     ...(latency ? { latency } : {}),
     ...(confirmations ? { confirmations } : {}),
     ...(info.tls ? { tls: info.tls } : {}),

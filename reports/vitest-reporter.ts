@@ -19,6 +19,8 @@ import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { acceptFinding } from './accepted.js';
 import { StepTeller } from './steps.js';
+import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
+import { readJournal } from '../harness/client/journal.js';
 import { buildSummary, type RunSummary, type SummaryOptions } from './summary.js';
 import type { ReportWriter } from './writer.js';
 
@@ -34,7 +36,13 @@ export interface ReportRun {
   classify?: (finding: Finding) => Finding;
   /** The run's exit code from its summary (the engine's rules); default the summary's own. */
   exitCode?: SummaryOptions['exitCode'];
+  /** The run's journal (harness/client/journal.ts): the summary counts the requests that left from it. */
+  journal?: string;
 }
+
+/** Requests of the journal that left the client (one held back for its rate budget never did). */
+const requestsSent = (journal: string): number =>
+  readJournal(journal).filter((e) => e.exchange.error !== BUDGET_TIMEOUT).length;
 
 /** `<command> --family <f> --rule <id>... --seed <n>`: the run narrowed to one finding that carries no command of its own. */
 export function findingCommand(info: RunInfo, finding: Finding): string {
@@ -123,6 +131,7 @@ export class ConformanceReporter implements Reporter {
       false,
       {
         ...(run.exitCode ? { exitCode: run.exitCode } : {}),
+        ...(run.journal ? { requestsSent: requestsSent(run.journal) } : {}),
       },
     );
     this.lastSummary = summary;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProfileOf, runsOf } from '../engine/plan-inputs.js';
+import { runTimeoutOf } from '../engine/plan-outputs.js';
 import { RUN_FLAGS } from '../cli/run-flags.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import {
@@ -37,6 +38,7 @@ const NIGHTLY_SPEC: RunProfileSpec = {
   summary: 'every night',
   runs: 7,
   requestCap: 3,
+  runTimeoutMs: 60_000,
   writes: false,
   familyKeys: false,
   defaultChecks: true,
@@ -113,6 +115,14 @@ describe('a profile added to the table is honoured by every consumer', () => {
       await new SummaryJsonWriter(join(dir, name)).close(summary);
       expect(existsSync(join(dir, name, 'evidence.json')), name).toBe(spec.evidence);
       expect(renderHtml(summary).includes('class="evidence"'), name).toBe(spec.evidence);
+    }
+  });
+
+  it('runs until its runTimeoutMs, unless the target profile sets its own', () => {
+    const profile = profileFor('http://127.0.0.1:9');
+    for (const [name, spec] of entries()) {
+      expect(runTimeoutOf({ runProfile: name, profile }), name).toBe(spec.runTimeoutMs);
+      expect(runTimeoutOf({ runProfile: name, profile: { ...profile, runTimeoutMs: 1234 } }), name).toBe(1234);
     }
   });
 

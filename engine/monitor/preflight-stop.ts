@@ -41,6 +41,8 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<nu
     catalogue: catalogueOf(plan.catalogue),
     writers: input.writers,
     secrets: keyValues(profile),
+    // The pings it sent are in the journal: the summary counts them, the HAR and evidence list them.
+    journal: plan.journal,
   }));
   reporter.onTestRunStart([]);
   await reporter.onTestRunEnd([], []);

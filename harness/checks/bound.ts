@@ -5,7 +5,7 @@
  * to a subset of the check's own (one exchange, several rules).
  */
 import type { Exchange } from '../model.js';
-import type { Check, CheckScope, ResponseValidator } from './scope.js';
+import type { Check, CheckScope, ResponseValidator, UnjudgedSink } from './scope.js';
 import type { Disagreement } from './disagreements.js';
 import type { NoteSink } from './note.js';
 import { CHECKS, type CheckTable } from './table.js';
@@ -34,6 +34,8 @@ export interface BoundEnvironment {
    * such an exchange).
    */
   judged?: (exchange: Exchange, rules: readonly string[]) => void;
+  /** Told when a check found nothing to judge an exchange against (CheckScope.unjudged). */
+  unjudged?: UnjudgedSink;
 }
 
 /** Binds every entry of `table` under its own key; the binding is the same for every check. */

@@ -33,7 +33,9 @@ function noteDisagreement(
 
 /**
  * The response body matches the loaded contract's schema for the operation and status.
- * A part of the document the loader marked unspecified passes: nothing to hold it to. Errors
+ * Where the loaded documents give nothing to hold it to (no such operation, no schema, a
+ * defective part), the rule is not judged: the scope is told what was missing, and a check
+ * that never judged it reports it skipped with that need, never passed. Errors
  * located where the prose and the document disagree (specs/disagreements.json) are notes, not
  * violations; every other error still fails.
  */
@@ -45,9 +47,12 @@ export const expectSchemaValid: Check<string> = (exchange, operationId, scope) =
   const request = { method: exchange.request.method, url: exchange.request.url };
   const result = scope.contract.validateResponse(operationId, response.status, contentType, body, request);
   const table = scope.disagreements ?? [];
+  if (result.kind === 'unspecified') {
+    scope.unjudged?.(exchange, scope.rules, `a schema for ${operationId} ${response.status} in the loaded document`);
+    return;
+  }
   switch (result.kind) {
     case 'valid':
-    case 'unspecified':
       return;
     case 'undocumented-status': {
       const expected = `a status documented for ${operationId} (${result.documented.join(', ')})`;

@@ -26,7 +26,16 @@ export interface CheckScope {
   disagreements?: readonly Disagreement[];
   /** Receives non-fatal notes; without one they are dropped (the check still passes). */
   note?: NoteSink;
+  /**
+   * Told when the check held an exchange to its rules and found nothing to judge against (a
+   * schema the loaded document does not give), with what was missing: the exchange proves none
+   * of them, and a rule no other exchange proved is skipped with that need, never passed.
+   */
+  unjudged?: UnjudgedSink;
 }
+
+/** Where a bound check says it had nothing to judge an exchange against (see CheckScope.unjudged). */
+export type UnjudgedSink = (exchange: Exchange, rules: readonly string[], needs: string) => void;
 
 export type Check<E> = (exchange: Exchange, expectation: E, scope: CheckScope) => void;
 

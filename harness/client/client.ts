@@ -11,6 +11,7 @@ import type { ClientDispatchOptions } from './dispatch-options.js';
 import { DiscardHandler } from './forwarding-handler.js';
 import { BUDGET_TIMEOUT } from './errors.js';
 import { newIdempotencyKey } from './idempotency.js';
+import { JournalWriter } from './journal.js';
 import { deadline } from './interceptors/deadline.js';
 import { pacing } from './interceptors/pacing.js';
 import { readOnlyGuard } from './interceptors/read-only.js';
@@ -64,10 +65,11 @@ export function createClient(options: ClientOptions): Client {
     env: options.env,
     direct: options.direct,
   });
+  const journal = options.journal !== undefined ? new JournalWriter(options.journal) : undefined;
   const interceptors = [
     deadline(),
     pacing({ budgets: options.budgets ?? sharedBudgets }),
-    recorder({ secrets, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }),
+    recorder({ secrets, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, journal }),
     options.requestCap ? requestCap(options.requestCap, capCount) : null,
     readOnly
       ? readOnlyGuard({
@@ -117,14 +119,15 @@ export function createClient(options: ClientOptions): Client {
         maxWaitMs: req.budgetWaitMs ?? DEFAULT_BUDGET_WAIT_MS,
         together: req.together,
       },
-      record: { role: role ?? undefined, label: req.label, onExchange: withOperation(req, onExchange) },
+      record: {
+        role: role ?? undefined,
+        label: req.label,
+        source: req.source,
+        api: req.api ?? 'v1',
+        operation: options.operationOf?.(req.method, req.path.split('?')[0] ?? req.path),
+        onExchange,
+      },
     };
-  }
-
-  /** Tags the exchange with its operation (`GET /v1/ping`) when the client knows the contract's routes. */
-  function withOperation(req: ApiRequest, onExchange: (e: Exchange) => void): (e: Exchange) => void {
-    const operation = options.operationOf?.(req.method, req.path.split('?')[0] ?? req.path);
-    return operation === undefined ? onExchange : (e) => onExchange({ ...e, operation });
   }
 
   function send(req: ApiRequest): Promise<Exchange> {
@@ -152,6 +155,9 @@ export function createClient(options: ClientOptions): Client {
     exchanges: () => slots.filter((e): e is Exchange => e !== undefined),
     requestCount: () => slots.filter((e) => e !== undefined && e.error !== BUDGET_TIMEOUT).length,
     requestsLeft: () => (options.requestCap ? Math.max(0, options.requestCap.max - capCount.sent) : undefined),
-    close: () => agent.close(),
+    close: async () => {
+      await agent.close();
+      journal?.close();
+    },
   };
 }

@@ -3,7 +3,7 @@
  * (the same way undici's own interceptors take `dumpMaxSize` or `retryOptions`).
  */
 import type { Dispatcher } from 'undici';
-import type { Exchange } from '../model.js';
+import type { Exchange, ExchangeSource, JournalEntry } from '../model.js';
 import type { BudgetRef } from './rate-budget.js';
 import type { Together } from './types.js';
 
@@ -20,6 +20,12 @@ export interface RecordOptions {
   /** Key role used, kept on the exchange (never the key itself). */
   role?: string;
   label?: string;
+  /** Who sent the request, named in the run's journal. */
+  source?: ExchangeSource;
+  /** The interface the request goes to, named in the run's journal. */
+  api: JournalEntry['api'];
+  /** The contract operation it is sent to (`GET /v1/ping`), when the client knows the routes: kept on the exchange. */
+  operation?: string;
   /** Receives the finished, redacted exchange exactly once. */
   onExchange(exchange: Exchange): void;
 }

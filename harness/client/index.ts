@@ -16,9 +16,10 @@ export {
 } from './rate-budget.js';
 export { IDEMPOTENCY_KEY_FORMAT, newIdempotencyKey } from './idempotency.js';
 export { retryAfterMs } from './retry-after.js';
-export { KEY_HEADER } from './request-target.js';
+export { apiPathOf, KEY_HEADER } from './request-target.js';
 export { deadline } from './interceptors/deadline.js';
 export { pacing } from './interceptors/pacing.js';
 export { readOnlyGuard, hasSideEffects } from './interceptors/read-only.js';
 export { recorder } from './interceptors/record.js';
+export { JOURNAL_FILE, journalIn, JournalWriter, readJournal, startJournal } from './journal.js';
 export { requestCap, type RequestCapOptions } from './interceptors/request-cap.js';

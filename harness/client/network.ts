@@ -1,11 +1,13 @@
 /**
- * The network under the interceptors: undici's EnvHttpProxyAgent, so HTTPS_PROXY, HTTP_PROXY
- * and NO_PROXY (either case) are honoured as partners' CI sets them, and the profile's CA
- * bundle is trusted beside the system's and NODE_EXTRA_CA_CERTS, for the target and the proxy.
+ * The network under the interceptors: undici's Agent, or its ProxyAgent where HTTPS_PROXY,
+ * HTTP_PROXY and NO_PROXY (either case) send a request through a proxy, as partners' CI sets
+ * them; the profile's CA bundle is trusted beside the system's and NODE_EXTRA_CA_CERTS, for
+ * the target and the proxy. Which proxy carries a request is proxy-route.ts's to say.
  */
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher, type ProxyAgent } from 'undici';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { ProxyRouter } from './proxy-route.js';
 
 export interface NetworkOptions {
   /** Connect (and TLS handshake) timeout, ms. */
@@ -40,29 +42,10 @@ export function networkAgent(options: NetworkOptions): Dispatcher {
   const env = options.env ?? process.env;
   const ca = trustedCas(options.caFile, env);
   const tls = { timeout: options.timeoutMs, ...(ca ? { ca } : {}) };
-  if (options.direct) return new Agent({ connect: tls });
-  // EnvHttpProxyAgent hands its options to each ProxyAgent it makes, so the proxy options go here too.
-  const agentOptions: EnvHttpProxyAgent.Options & Pick<ProxyAgent.Options, 'requestTls' | 'proxyTls' | 'proxyTunnel'> =
-    {
-      connect: tls,
-      requestTls: tls,
-      proxyTls: tls,
-      // Plain http goes to the proxy as an absolute-form request, as forward proxies expect; https tunnels (CONNECT).
-      proxyTunnel: false,
-      ...proxyVariables(env),
-    };
-  return new EnvHttpProxyAgent(agentOptions);
-}
-
-/** The variables from the env given (lowercase first, as undici and curl read them), not only process.env. */
-function proxyVariables(env: NodeJS.ProcessEnv): { httpProxy?: string; httpsProxy?: string; noProxy?: string } {
-  const pick = (name: string) => env[name] ?? env[name.toUpperCase()];
-  const out: { httpProxy?: string; httpsProxy?: string; noProxy?: string } = {};
-  const http = pick('http_proxy');
-  const https = pick('https_proxy');
-  const no = pick('no_proxy');
-  if (http) out.httpProxy = http;
-  if (https) out.httpsProxy = https;
-  if (no !== undefined) out.noProxy = no;
-  return out;
+  const direct = new Agent({ connect: tls });
+  if (options.direct) return direct;
+  // Plain http goes to the proxy as an absolute-form request, as forward proxies expect; https tunnels (CONNECT).
+  const viaProxy = (uri: string) =>
+    new ProxyAgent({ uri, connect: tls, requestTls: tls, proxyTls: tls, proxyTunnel: false });
+  return new ProxyRouter(direct, viaProxy, env);
 }

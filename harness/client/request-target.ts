@@ -37,3 +37,10 @@ export function requestTarget(profile: TargetProfile, req: ApiRequest): { origin
   if (extra) path += (path.includes('?') ? '&' : '?') + extra;
   return { origin: base.origin, path };
 }
+
+/** The inverse of requestTarget: a recorded URL's path below the base URL of its API (`/v1/ping`), query kept. */
+export function apiPathOf(profile: TargetProfile, api: ApiFamily, url: string): string {
+  const prefix = new URL(baseUrl(profile, api)).pathname.replace(/\/+$/, '');
+  const { pathname, search } = new URL(url);
+  return (prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname) + search;
+}

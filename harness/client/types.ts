@@ -1,5 +1,5 @@
 /** The public shapes of the HTTP client. */
-import type { Exchange } from '../model.js';
+import type { Exchange, ExchangeSource } from '../model.js';
 import type { TargetProfile } from '../run-config.js';
 import type { RequestCapOptions } from './interceptors/request-cap.js';
 import type { RateBudgets } from './rate-budget.js';
@@ -29,6 +29,8 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /** At most this many requests leave the client (the run profile's `requestCap`); default unbounded. */
   requestCap?: RequestCapOptions;
+  /** The run's journal (an NDJSON file, harness/client/journal.ts): every exchange is appended as it ends. */
+  journal?: string;
 }
 
 export interface ApiRequest {
@@ -66,6 +68,8 @@ export interface ApiRequest {
   together?: Together;
   /** Free text kept on the exchange. */
   label?: string;
+  /** Who sends it (the check context names its check), for the run's journal. */
+  source?: ExchangeSource;
 }
 
 export interface Together {

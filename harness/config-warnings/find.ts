@@ -19,6 +19,8 @@ export interface ConfigWarningInput {
   lookUpFixtures: boolean;
   env?: NodeJS.ProcessEnv;
   reads?: readonly FixtureRead[];
+  /** The run's journal: these reads are exchanges of the run. */
+  journal?: string;
 }
 
 const runs = (read: FixtureRead, profile: TargetProfile): boolean =>
@@ -38,11 +40,13 @@ export async function findConfigWarnings(input: ConfigWarningInput): Promise<Con
     readOnly: true,
     budgets: new RateBudgets(),
     requestCap: { max: reads.length, runProfile: input.runProfile },
+    ...(input.journal !== undefined ? { journal: input.journal } : {}),
   });
   try {
     for (const read of reads) {
       // A missing key or a refused request says nothing about the fixture: the checks will say it.
-      const ex = await client.send(read.request(input.profile.fixtures)).catch(() => undefined);
+      const request = { ...read.request(input.profile.fixtures), source: { check: 'configuration warnings' } };
+      const ex = await client.send(request).catch(() => undefined);
       if (!ex) continue;
       for (const { fixture, why } of read.absent(ex, input.profile.fixtures)) {
         warnings.push(

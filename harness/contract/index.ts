@@ -1,7 +1,7 @@
 /** The contract loader: an OpenAPI document as operations, validators and request schemas. */
 export { loadContract } from './load.js';
 export { DEFECT_MARKER } from './defects.js';
-export { routedValidator } from './routed.js';
+export { routedOperation, routedValidator } from './routed.js';
 export type {
   Contract,
   ContractDefect,

@@ -16,3 +16,17 @@ export function routedValidator(primary: Routable, others: readonly Routable[] =
     return (byId ?? byRoute ?? primary).validateResponse(operationId, status, contentType, body, request);
   };
 }
+
+/** The operation a request matches by method and URL in the first document that has one; undefined when none does. */
+export function routedOperation(
+  primary: Pick<Contract, 'match'>,
+  others: readonly Pick<Contract, 'match'>[] = [],
+): (request: RequestLine) => string | undefined {
+  return (request) => {
+    for (const c of [primary, ...others]) {
+      const op = c.match(request.method, request.url);
+      if (op) return op.operationId;
+    }
+    return undefined;
+  };
+}

@@ -7,7 +7,7 @@ import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
 import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, tierOfRole, type ApiRequest } from '../client/index.js';
-import type { Exchange, Rule } from '../model.js';
+import type { Exchange, ExchangeSource, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
@@ -55,6 +55,8 @@ export interface CheckContext {
   defaultRole: string;
   /** What the check judged and read so far (shared with the runs of a property). */
   tracker: CheckTracker;
+  /** The check whose requests these are, named in the run's journal. */
+  source?: ExchangeSource;
 }
 
 /**
@@ -64,6 +66,11 @@ export interface CheckContext {
  */
 export interface CheckTracker {
   judged: Map<Exchange, Set<string>>;
+  /**
+   * Rules a check of the library held an exchange to and found nothing to judge against (a
+   * schema the loaded document does not give), with what was missing: unproven by that exchange.
+   */
+  unjudged: Map<string, string>;
   fixtures: Set<string>;
   optionalFixtures: Set<string>;
   roles: Set<string>;
@@ -73,6 +80,7 @@ export interface CheckTracker {
 export function newTracker(): CheckTracker {
   return {
     judged: new Map(),
+    unjudged: new Map(),
     fixtures: new Set(),
     optionalFixtures: new Set(),
     roles: new Set(),
@@ -115,6 +123,7 @@ export function createCheckContext(
   deadlineAt?: number,
   defaultRole = 'approved',
   tracker: CheckTracker = newTracker(),
+  source?: ExchangeSource,
 ): CheckContext {
   const target = watchedTargets.get(given) ?? given;
   const ruleIds = rules.map((r) => r.id);
@@ -130,6 +139,13 @@ export function createCheckContext(
     // A note is a judgment: the answer was held to its rules and found allowed by one source.
     if (n.exchange) judged(n.exchange, n.rules);
   };
+  // Held to its rules with nothing to judge against: the exchange proves none of them.
+  const unjudged = (exchange: Exchange, ids: readonly string[], needs: string): void => {
+    for (const id of ids) {
+      tracker.judged.get(exchange)?.delete(id);
+      if (!tracker.unjudged.has(id)) tracker.unjudged.set(id, needs);
+    }
+  };
 
   function requireRole(role: string): string {
     tracker.roles.add(role);
@@ -141,7 +157,12 @@ export function createCheckContext(
     const slot = slots.push(undefined) - 1;
     const budgetWaitMs =
       req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
-    const ex = await target.client.send({ ...req, role, ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }) });
+    const ex = await target.client.send({
+      ...req,
+      role,
+      ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }),
+      ...(source ? { source } : {}),
+    });
     slots[slot] = ex;
     return ex;
   }
@@ -157,7 +178,7 @@ export function createCheckContext(
     return sendOnce({ ...req, label: `${req.label ?? `${req.method} ${req.path}`} (again after a 429)` }, role);
   }
 
-  const environment = { disagreements: disagreementTable(), note };
+  const environment = { disagreements: disagreementTable(), note, unjudged };
   const expect = bindChecks(ruleIds, { validateResponse: target.validateResponse }, { ...environment, judged });
   // Reading a body is no judgment of the check's rules: it proves none of them.
   const reading = bindChecks(ruleIds, { validateResponse: target.validateResponse }, environment);
@@ -191,5 +212,6 @@ export function createCheckContext(
     deadlineAt,
     defaultRole,
     tracker,
+    ...(source ? { source } : {}),
   };
 }

@@ -86,6 +86,7 @@ export function fakeTarget(
     config,
     contract: undefined as never,
     validateResponse: () => ({ kind: 'valid' }),
+    operationOf: () => undefined,
     rules: ruleCatalogue(),
     client,
     fixture,

@@ -7,6 +7,7 @@ import type { Exchange, Family, Finding, Rule, Verdict } from '../model.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
+import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
 import { isStepFailed } from './step.js';
 
@@ -33,6 +34,8 @@ export interface OutcomeInput extends CheckIdentity {
   reproduce(rules: readonly string[], path?: string): string;
   /** Non-fatal notes the check recorded; a passing check with notes is a warning. */
   notes?: readonly CheckNote[];
+  /** Rules the check had nothing to judge against (CheckContext.unjudged): skipped with what they need, never passed. */
+  unjudged?: ReadonlyArray<{ rule: string; needs: string }>;
 }
 
 /** A finding plus what verify() does with the test: pass, fail (rethrow) or skip. */
@@ -42,6 +45,27 @@ export interface Outcome {
   /** For `fail`: the error the test throws. For `skip`: the note. */
   error?: unknown;
   note?: string;
+  /** Findings beside `finding`: rules of a passed check it had nothing to judge against, skipped. */
+  more?: Finding[];
+}
+
+/** The rules a passed check had nothing to judge against and no exchange proved, as skipped findings, one per need. */
+function unjudgedFindings(
+  base: Pick<Finding, 'check' | 'family' | 'exchanges' | 'durationMs'>,
+  input: OutcomeInput,
+  proof: Record<string, number[]>,
+): Finding[] {
+  const byNeed = new Map<string, string[]>();
+  for (const { rule, needs } of input.unjudged ?? [])
+    if (!proof[rule]) byNeed.set(needs, [...(byNeed.get(needs) ?? []), rule]);
+  return [...byNeed].map(([needs, rules]) => ({
+    ...base,
+    rules,
+    section: sectionsOf(input.rules.filter((r) => rules.includes(r.id))),
+    verdict: 'skipped',
+    needs,
+    message: `skipped: needs ${needs}`,
+  }));
 }
 
 /** Sections of the rules, in order, without repeats: `4.1, 5.2`. */
@@ -91,21 +115,35 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
   };
   if (thrown === undefined) {
     const proof = proofOf(input.proof, declared);
+    // A rule held only to exchanges it had nothing to judge against is skipped with what it needs.
+    const skipped = unjudgedFindings(base, input, proof);
+    const more = skipped.length > 0 ? { more: skipped } : {};
     // A check proves a rule only on an exchange it judged: one that judged none passed nothing.
-    if (Object.keys(proof).length === 0) return nothingJudged(base, input);
+    if (Object.keys(proof).length === 0)
+      return skipped.length > 0
+        ? { action: 'skip', finding: skipped[0]!, note: `needs ${skipped[0]!.needs}`, more: skipped.slice(1) }
+        : nothingJudged(base, input);
     const notes = distinct(input.notes ?? []);
     if (notes.length > 0)
-      return { action: 'pass', finding: { ...notedFinding(base, notes, violatedRules, input.reproduce), proof } };
+      return {
+        action: 'pass',
+        finding: { ...notedFinding(base, notes, violatedRules, input.reproduce), proof },
+        ...more,
+      };
+    // The rules skipped for want of something to judge against are not among those it passed.
+    const unproven = new Set(skipped.flatMap((f) => f.rules));
+    const passed = declared.filter((id) => !unproven.has(id));
     return {
       action: 'pass',
       finding: {
         ...base,
-        rules: declared,
-        section: sectionsOf(input.rules),
+        rules: passed,
+        section: sectionsOf(input.rules.filter((r) => !unproven.has(r.id))),
         verdict: 'passed',
         proof,
         reproduce: input.reproduce(declared),
       },
+      ...more,
     };
   }
   if (isSkipCheck(thrown)) {
@@ -119,21 +157,34 @@ export function outcomeOf(input: OutcomeInput, violatedRules: (ids: readonly str
     };
     return { action: 'skip', finding, note: `needs ${thrown.needs}` };
   }
-  if (isStepFailed(thrown)) {
-    // Not a verdict on the check's rules: a step it needed failed. The reporter tells the step once.
-    const step = thrown.failure;
-    const finding: Finding = {
+  // Not a verdict on the check's rules: a cause that is not theirs stopped it.
+  const blocked = (blockedBy: string, message: string, more: Partial<Finding> = {}): Outcome => ({
+    action: 'skip',
+    finding: {
       ...base,
       rules: declared,
       section: sectionsOf(input.rules),
       verdict: 'blocked',
-      blockedBy: `setup step: ${step.name}`,
-      step,
-      message: `blocked: setup step "${step.name}" failed`,
+      blockedBy,
+      ...more,
+      message: `blocked: ${message}`,
       reproduce: input.reproduce(declared),
+    },
+    note: `blocked by ${blockedBy}`,
+  });
+  // A step it needed failed; the reporter tells the step once.
+  if (isStepFailed(thrown))
+    return blocked(`setup step: ${thrown.failure.name}`, `setup step "${thrown.failure.name}" failed`, {
+      step: thrown.failure,
+    });
+  // Cut short by the run's deadline (or begun after it): what it judged so far is no verdict on its
+  // rules. Not run, as the checks the run's stop leaves unfinished (its exchanges are in the journal).
+  if (isRunDeadlinePassed(thrown))
+    return {
+      action: 'skip',
+      finding: { ...base, exchanges: [], rules: declared, verdict: 'not run', message: `not run: ${thrown.message}` },
+      note: 'not run: the run reached its deadline',
     };
-    return { action: 'skip', finding, note: `blocked by setup step: ${step.name}` };
-  }
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);
     const verdict = verdictOf(thrown, rules, input.strict);

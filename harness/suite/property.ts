@@ -62,7 +62,7 @@ export async function checkProperty<T>(
     // Once a run says the check cannot run here, every later run passes at once: nothing to shrink.
     if (skip) return;
     // Runs share the check's tracker: what a passing run judged proves the check's rules.
-    const run = createCheckContext(t.target, t.rules, opts.clock, t.deadlineAt, t.defaultRole, t.tracker);
+    const run = createCheckContext(t.target, t.rules, opts.clock, t.deadlineAt, t.defaultRole, t.tracker, t.source);
     try {
       await body(run, value);
       // A passing run's notes (answers only one source allows) belong to the check's finding.

@@ -445,6 +445,102 @@ describe('runCheck: notes (answers only one source allows)', () => {
   });
 });
 
+describe('runCheck: the run deadline', () => {
+  const pong = (req: ApiRequest) => answer(req, 200, { ok: true, environment: 'x' });
+
+  test('a check that starts past the run deadline sends nothing and is not run', async () => {
+    const target = fakeTarget(pong, runConfigFor({ deadlineAt: Date.now() - 1 }));
+    const out = await runCheck(
+      spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200)),
+      target,
+    );
+    expect(out.action).toBe('skip');
+    expect(out.finding).toMatchObject({ verdict: 'not run', rules: ['PING-200'], exchanges: [] });
+    expect(out.finding.message).toContain('deadline');
+    expect(target.sent).toHaveLength(0);
+  });
+
+  test('a check still running at the run deadline is cut short there: not run, not failed', async () => {
+    const target = fakeTarget(pong, runConfigFor({ deadlineAt: Date.now() + 50 }));
+    const started = performance.now();
+    const out = await runCheck(
+      spec(['PING-200'], async (t) => {
+        await t.send(ping);
+        await new Promise((r) => setTimeout(r, 1_000));
+      }),
+      target,
+    );
+    expect(performance.now() - started).toBeLessThan(900);
+    expect(out.finding).toMatchObject({ verdict: 'not run', exchanges: [] });
+    expect(target.sent).toHaveLength(1);
+  });
+
+  test("a check's own timeout, with the run deadline far, is still the check's failure", async () => {
+    const target = fakeTarget(pong, runConfigFor({ deadlineAt: Date.now() + 60_000 }));
+    const out = await runCheck(
+      spec(['PING-200'], () => new Promise((r) => setTimeout(r, 1_000)), undefined, 50),
+      target,
+    );
+    expect(out.finding.verdict).toBe('failed');
+    expect(out.finding.message).toContain('CheckTimeout');
+  });
+});
+
+describe('runCheck: a rule with nothing to judge against', () => {
+  const unspecified = (base: ReturnType<typeof fakeTarget>) => ({
+    ...base,
+    validateResponse: () => ({ kind: 'unspecified' as const, reason: 'no such operation' }),
+  });
+  const pong = (req: ApiRequest) => answer(req, 200, { ok: true, environment: 'x' });
+
+  test('is skipped with the schema it needs; the rules the check judged pass', async () => {
+    const out = await runCheck(
+      spec(['PING-200', 'SCHEMA-RESPONSE-VALID'], async (t) => {
+        const ex = await t.send(ping);
+        t.expect.rules('PING-200').status(ex, 200);
+        t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
+      }),
+      unspecified(fakeTarget(pong)),
+    );
+    expect(out.action).toBe('pass');
+    expect(out.finding).toMatchObject({ verdict: 'passed', rules: ['PING-200'] });
+    expect(out.more).toEqual([
+      expect.objectContaining({
+        verdict: 'skipped',
+        rules: ['SCHEMA-RESPONSE-VALID'],
+        needs: 'a schema for ping 200 in the loaded document',
+      }),
+    ]);
+  });
+
+  test('a check whose only rule had nothing to judge against is skipped, never passed', async () => {
+    const out = await runCheck(
+      spec(['SCHEMA-RESPONSE-VALID'], async (t) => t.expect.schemaValid(await t.send(ping), 'ping')),
+      unspecified(fakeTarget(pong)),
+    );
+    expect(out.action).toBe('skip');
+    expect(out.finding).toMatchObject({ verdict: 'skipped', rules: ['SCHEMA-RESPONSE-VALID'] });
+  });
+
+  test('a rule judged on another exchange of the check stays passed', async () => {
+    let calls = 0;
+    const target = {
+      ...fakeTarget(pong),
+      validateResponse: () =>
+        ++calls === 1 ? { kind: 'valid' as const } : { kind: 'unspecified' as const, reason: 'no schema' },
+    };
+    const out = await runCheck(
+      spec(['SCHEMA-RESPONSE-VALID'], async (t) => {
+        t.expect.schemaValid(await t.send(ping), 'ping');
+        t.expect.schemaValid(await t.send(ping), 'ping');
+      }),
+      target,
+    );
+    expect(out.finding).toMatchObject({ verdict: 'passed', rules: ['SCHEMA-RESPONSE-VALID'] });
+    expect(out.more).toBeUndefined();
+  });
+});
+
 describe('runCheck: a pass is earned on judged exchanges', () => {
   const target = () => fakeTarget((req) => answer(req, 200, { ok: true, environment: 'x' }));
 

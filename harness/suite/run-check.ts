@@ -9,6 +9,7 @@ import { unmetNeed, type Needs } from './needs.js';
 import { outcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
 import { reproduceCommand } from '../reproduce.js';
+import { RunDeadlinePassed } from './run-deadline.js';
 import { asSkip } from './skip.js';
 import { undeclaredReads } from './declared-reads.js';
 
@@ -34,10 +35,10 @@ export interface CheckSpec {
   body(t: CheckContext): Promise<void>;
 }
 
-function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+function withDeadline<T>(work: Promise<T>, timeoutMs: number, error: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckTimeout(timeoutMs)), timeoutMs);
+    timer = setTimeout(() => reject(error()), timeoutMs);
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
@@ -63,16 +64,25 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       },
     };
   }
+  const now = (clock ?? realClock).now();
+  // The run's deadline is in wall-clock ms; what is left of it bounds the check like its own timeout.
+  const runLeft = target.config.deadlineAt === undefined ? Infinity : target.config.deadlineAt - Date.now();
+  const timeoutMs = Math.max(0, Math.min(spec.timeoutMs, runLeft));
+  const byRun = runLeft < spec.timeoutMs;
   const t = createCheckContext(
     target,
     spec.rules,
     clock,
-    (clock ?? realClock).now() + spec.timeoutMs,
+    now + timeoutMs,
     defaultRoleFor(spec.family, target),
+    undefined,
+    { check: spec.title, family: spec.family },
   );
   let thrown: unknown;
   try {
-    await withDeadline(spec.body(t), spec.timeoutMs);
+    if (timeoutMs <= 0) throw new RunDeadlinePassed();
+    const expired = () => (byRun ? new RunDeadlinePassed() : new CheckTimeout(spec.timeoutMs));
+    await withDeadline(spec.body(t), timeoutMs, expired);
   } catch (e) {
     thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
   }
@@ -85,6 +95,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       exchanges,
       proof,
       notes: t.notes(),
+      unjudged: [...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })),
       strict: target.config.strict,
       durationMs: performance.now() - start,
       reproduce,

@@ -21,6 +21,11 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The outcome of a conformance check (see harness/suite/verify.ts). */
     finding?: Finding;
+    /**
+     * Findings beside it: a passed check's rules it had nothing to judge against (skipped), or a
+     * run-wide check's, one per exchange that broke its rule (harness/suite/run-wide.ts).
+     */
+    findings?: Finding[];
     /** The check as registered (harness/suite/inventory.ts): known before it runs, whatever its verdict. */
     check?: CheckEntry;
   }
@@ -86,6 +91,7 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
       target,
     );
     ctx.task.meta.finding = outcome.finding;
+    if (outcome.more?.length) ctx.task.meta.findings = outcome.more;
     if (outcome.action === 'skip') ctx.skip(outcome.note);
     if (outcome.action === 'fail') throw outcome.error;
   });

@@ -3,12 +3,12 @@
  * the route-module kit. Most switch a behaviour the handlers ask for with
  * `on(ENROLLMENT_FAULTS.x)`; the status and envelope faults rewrite answers on the way out.
  */
-import { faultsOf, successAs, under, variantsOf } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, successAs, under, variantsOf } from '../core/fault-kit.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
 import { mapErrors, without } from '../core/envelopes.js';
-import { clockedProbe, routeProbe, serverProbe } from '../core/probe.js';
+import { clockedProbe, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { foldedNames, primaryOf } from './fault-rewrites.js';
 import * as P from './variant-probes.js';
@@ -810,6 +810,45 @@ export const ENROLLMENT_FAULTS = {
     'Direct-enrollment 404s carry an empty errors[] list.',
     routeProbe(async (k) => (await read(k, 'enr_nope')).body.errors.length),
     under('/v1/enrollments', (res) => (res.status === 404 && errorsOf(res) ? { ...res, body: { errors: [] } } : res)),
+  ),
+  // Each breaks its rule only on an answer no check of its own judges by that rule: the run-wide checks find it.
+  readUnknownErrorsObject: rewrite(
+    'enr-read-404-errors-object',
+    'ENVELOPE-ERRORS-SHAPE',
+    'Reading an unknown application answers 404 with `errors` as one object instead of a list; other 404s keep the list.',
+    routeProbe(async (k) => Array.isArray((await read(k, 'enr_nope')).body.errors)),
+    (req, res) => {
+      const first = errorsOf(res)?.[0];
+      return is(req, 'GET', /^\/v1\/enrollments\/[^/]+$/) && res.status === 404 && first
+        ? { ...res, body: { errors: first } }
+        : res;
+    },
+  ),
+  listLaterPageEchoesKey: rewrite(
+    'enr-list-later-page-echoes-key',
+    'AUTH-KEY-NOT-ECHOED',
+    "Enrollment list answers past the first page (offset above 0) carry the caller's key in an X-Debug-Api-Key header.",
+    serverProbe(({ call }) =>
+      call('GET', `${BASE}&limit=1&offset=1`, UNCHECKED).then((r) => r.headers['x-debug-api-key'] ?? null),
+    ),
+    (req, res) =>
+      is(req, 'GET', '/v1/enrollments') && Number(req.query.offset) > 0 && req.headers['x-api-key']
+        ? { ...res, headers: { ...res.headers, 'X-Debug-Api-Key': req.headers['x-api-key'] } }
+        : res,
+  ),
+  terminationUpdatedAtNumber: rewrite(
+    'enr-termination-updated-at-number',
+    'SCHEMA-RESPONSE-VALID',
+    "A termination's 202 gives updated_at as Unix seconds (a number) instead of a date-time string.",
+    routeProbe(
+      async (k) => typeof (await act(k, await submitted(k, planFull, {}, 80), 'terminations')).body.updated_at,
+    ),
+    (req, res) => {
+      const b = bodyOf(res);
+      return is(req, 'POST', /\/terminations$/) && res.status === 202 && typeof b?.updated_at === 'string'
+        ? { ...res, body: { ...b, updated_at: Math.floor(Date.parse(b.updated_at) / 1000) } }
+        : res;
+    },
   ),
   ...ENROLLMENT_VARIANTS,
 } satisfies Record<string, Switch>;

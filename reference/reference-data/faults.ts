@@ -3,8 +3,8 @@
  * `on(REFERENCE_FAULTS.x)`.
  */
 import { detailsAlways } from '../core/error-choices.js';
-import { bodyOf, faultsOf, is, successAs, variantsOf } from '../core/fault-kit.js';
-import { body, serverProbe, status } from '../core/probe.js';
+import { bodyOf, faultsOf, is, successAs, variantsOf, withoutHeader } from '../core/fault-kit.js';
+import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
 import { nullableMembers, pageLinks, unicodeIssuers } from './variant-rewrites.js';
@@ -445,6 +445,22 @@ export const REFERENCE_FAULTS = {
     serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=1`)),
     (req, res) =>
       is(req, 'GET', PROVIDERS) ? mapRows(res, 'providers', (rows) => rows.map(({ credential: _c, ...p }) => p)) : res,
+  ),
+  // Only a later page: the checks that read content types read the first one; the run-wide check reads all.
+  providersLaterPagesTextPlain: rewrite(
+    'providers-later-pages-text-plain',
+    'SCHEMA-SUCCESS-JSON',
+    'Provider search answers past the first page (page[number] 2 and on) are labelled text/plain; the JSON body is unchanged.',
+    serverProbe(({ call }) =>
+      call('GET', `${PROV}&page[number]=2&page[size]=1`, UNCHECKED).then((r) => r.headers['content-type']),
+    ),
+    (req, res) =>
+      is(req, 'GET', PROVIDERS) && res.status === 200 && Number(req.query['page[number]']) >= 2
+        ? {
+            ...res,
+            headers: { ...withoutHeader(res.headers, 'Content-Type'), 'Content-Type': 'text/plain; charset=utf-8' },
+          }
+        : res,
   ),
   // Variants: valid choices where the contract is open.
   issuersUnicodeNames: variantRewrite(

@@ -40,6 +40,11 @@ describe('parseBaseline', () => {
     expect(parseBaseline(doc(entries), 'b.json', SAMPLE_RULES)).toEqual(entries);
   });
 
+  it("takes the run-wide checks' family, contract, as a check's family", () => {
+    const runWide = { check: 'contract/no-answer-carries-the-key', rule: 'PING-200' };
+    expect(parseBaseline(doc([runWide]), 'b.json', SAMPLE_RULES)).toEqual([runWide]);
+  });
+
   it.each([
     ['not JSON', '{"format":', /is not JSON/],
     ['another version', doc([], 'partner-conformance.baseline/2'), /must be equal to constant/],

@@ -74,6 +74,9 @@ const problem = (e: ErrorObject) => {
   return `${e.instancePath || '/'} ${e.message}${detail !== undefined ? ` (${String(detail)})` : ''}`;
 };
 
+/** Families a check's identity may name: the endpoint families, and `contract` for the run-wide checks. */
+const CHECK_FAMILIES: readonly string[] = [...FAMILIES, 'contract'];
+
 /** The rules and families an entry names, against the catalogue: each unknown one, with the closest known. */
 function unknownNames(entries: readonly BaselineEntry[], catalogue: readonly Rule[]): string[] {
   const rules = catalogue.map((r) => r.id);
@@ -84,9 +87,9 @@ function unknownNames(entries: readonly BaselineEntry[], catalogue: readonly Rul
   return entries.flatMap((e, i) => {
     const family = e.check.split('/')[0]!;
     return [
-      ...((FAMILIES as readonly string[]).includes(family)
+      ...(CHECK_FAMILIES.includes(family)
         ? []
-        : [`entries/${i}: unknown family "${family}"${near(family, FAMILIES)}`]),
+        : [`entries/${i}: unknown family "${family}"${near(family, CHECK_FAMILIES)}`]),
       ...(rules.includes(e.rule) ? [] : [`entries/${i}: unknown rule "${e.rule}"${near(e.rule, rules)}`]),
     ];
   });

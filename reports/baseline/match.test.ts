@@ -105,7 +105,7 @@ describe('summarizeBaseline', () => {
   const failsRun = (f: Finding) => f.verdict === 'failed' && f.baseline?.status !== 'known';
 
   it('lists known, expired, fixed and new failures with their reasons', () => {
-    const summary = summarizeBaseline(baseline, findings, failsRun, { inventory, families: ['utility'] });
+    const summary = summarizeBaseline(baseline, findings, failsRun, { inventory });
     expect(summary).toMatchObject({
       file: 'b.json',
       entries: 4,
@@ -119,20 +119,18 @@ describe('summarizeBaseline', () => {
     });
     const expired = summarizeBaseline(baseline, [markFinding(failed('ping', ['PING-200']), baseline)], failsRun, {
       inventory,
-      families: ['utility'],
     });
     expect(expired.expired).toEqual([
       { check: 'utility/ping', rule: 'PING-200', reason: 'T-1', expires: '2026-06-30' },
     ]);
     const fixed = summarizeBaseline(baseline, [markFinding(passed('ping', ['PING-200']), baseline)], failsRun, {
       inventory,
-      families: ['utility'],
     });
     expect(fixed.fixed).toEqual([{ check: 'utility/ping', rule: 'PING-200', reason: 'T-1', expires: '2026-06-30' }]);
   });
 
   it('warns of an entry naming a check the collected families lack, never on a shard or for other families', () => {
-    const warned = summarizeBaseline(baseline, findings, failsRun, { inventory, families: ['utility'] }).warnings;
+    const warned = summarizeBaseline(baseline, findings, failsRun, { inventory }).warnings;
     expect(warned.map((w) => [w.code, w.message])).toEqual([
       [
         'W_BASELINE_CHECK_UNKNOWN',
@@ -140,9 +138,20 @@ describe('summarizeBaseline', () => {
       ],
     ]);
     expect(warned[0]!.fix).toMatch(/--update-baseline/);
-    const shard = { inventory, families: ['utility'], shard: '1/2' };
+    // The run-wide checks are collected beside the families, under `contract`.
+    const runWide = [
+      ...inventory,
+      { family: 'contract', entry: { id: 'no-key', title: 'no key', rules: [], needs: {} } },
+    ];
+    const renamed = on('2026-01-01', [{ check: 'contract/no-key-anywhere', rule: 'PING-200' }]);
+    expect(summarizeBaseline(renamed, [], failsRun, { inventory: runWide }).warnings.map((w) => w.message)).toEqual([
+      expect.stringContaining('names check contract/no-key-anywhere'),
+    ]);
+    const shard = { inventory, shard: '1/2' };
     expect(summarizeBaseline(baseline, findings, failsRun, shard).warnings).toEqual([]);
-    expect(summarizeBaseline(baseline, findings, failsRun, { inventory, families: ['quotes'] }).warnings).toEqual([]);
+    expect(
+      summarizeBaseline(baseline, findings, failsRun, { inventory: [{ ...inventory[0]!, family: 'quotes' }] }).warnings,
+    ).toEqual([]);
   });
 });
 

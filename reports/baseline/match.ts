@@ -102,26 +102,27 @@ const itemsOf = (f: Finding, baseline: BaselineView, rules: readonly string[]): 
 export type FailsRun = (f: Finding) => boolean;
 
 /**
- * Entries naming a check of a family the run collected that its inventory lacks. Without an
- * inventory, or on a shard (which collects a share of the files), nothing can be told.
+ * Entries naming a check of a family the run collected (the run-wide checks' `contract` among
+ * them) that its inventory lacks. Without an inventory, or on a shard (which collects a share of
+ * the files), nothing can be told; a family the run did not collect says nothing either.
  */
-function unknownChecks(baseline: BaselineView, inventory: readonly InventoryCheck[], families: readonly string[]) {
-  if (inventory.length === 0) return [];
+function unknownChecks(baseline: BaselineView, inventory: readonly InventoryCheck[]) {
   const known = new Set(inventory.map((c) => checkKey(c.family, c.entry.id)));
+  const collected = new Set(inventory.map((c) => c.family));
   const checks = [...new Set(baseline.entries.map((e) => e.check))];
-  return checks.filter((c) => families.includes(c.split('/')[0]!) && !known.has(c));
+  return checks.filter((c) => collected.has(c.split('/')[0]!) && !known.has(c));
 }
 
 export function summarizeBaseline(
   baseline: BaselineView,
   findings: readonly Finding[],
   failsRun: FailsRun,
-  collected: { inventory: readonly InventoryCheck[]; families: readonly string[]; shard?: string },
+  collected: { inventory: readonly InventoryCheck[]; shard?: string },
 ): BaselineSummary {
   const marked = (status: BaselineMark['status']) =>
     findings.flatMap((f) => (f.baseline?.status === status ? itemsOf(f, baseline, f.baseline.rules) : []));
   const fresh = findings.filter((f) => failsRun(f) && f.baseline === undefined && !f.excluded);
-  const unknown = collected.shard ? [] : unknownChecks(baseline, collected.inventory, collected.families);
+  const unknown = collected.shard ? [] : unknownChecks(baseline, collected.inventory);
   return {
     file: baseline.file,
     entries: baseline.entries.length,

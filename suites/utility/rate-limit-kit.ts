@@ -60,12 +60,15 @@ export const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
 /**
  * One role per tier of the profile's keys, for the tiers the low-tier checks do not measure:
  * the `tier<Name>` role of the tier when the profile has one, else another role of that tier.
- * RUN_CARRIERS are left out. Cheapest tier first, taken while their cost fits `budget` requests.
+ * RUN_CARRIERS and keys whose tier is only assumed are left out. Cheapest tier first, taken while their cost fits `budget` requests.
  */
 export function tiersToMeasure(t: CheckContext, budget: number): Array<{ role: string; tier: Tier }> {
   const keys = t.config.profile.keys;
   const measured = new Set(t.target.hasRole('tierLow') ? [tierOf(t, 'tierLow')] : []);
-  const roles = Object.keys(keys).filter((role) => t.target.hasRole(role) && !RUN_CARRIERS.has(role));
+  // A tier the profile only assumes (a bare --base-url) is no tier to hold the target to.
+  const roles = Object.keys(keys).filter(
+    (role) => !RUN_CARRIERS.has(role) && keys[role]!.tierStated !== false && t.target.hasRole(role),
+  );
   const byTier = new Map<Tier, string>();
   for (const role of roles.sort((a, b) => Number(/^tier/.test(b)) - Number(/^tier/.test(a)))) {
     const tier = tierOf(t, role);

@@ -3,7 +3,8 @@
  * a spec URL that cannot be fetched, base URLs that are not URLs or carry credentials, a
  * profile with a bad base URL or no `approved` role, a profile whose key variable is unset,
  * malformed --shard values, empty flag values, selections that hold no check, monitoring flags
- * (--notify, --history, --push-gateway) and profile headers. Each exits 2 with its stable code and a fix, and nothing
+ * (--notify, --history, --push-gateway), profile headers, and a --spec that describes none of
+ * this API's operations. Each exits 2 with its stable code and a fix, and nothing
  * reaches the (counting) target.
  */
 import { spawn } from 'node:child_process';
@@ -38,6 +39,20 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
     'spec URL that cannot be fetched',
     () => ['run', '--target', writeProfile(tmp.path('ok-1.json'), server.url), '--spec', `${closed}/partner-api.yaml`],
     'E_SPEC_UNREADABLE',
+  ],
+  [
+    'a spec with no operation of this API (paths: {})',
+    () => ['run', '--target', writeProfile(tmp.path('ok-2.json'), server.url), '--spec', specWithPaths('empty', {})],
+    'E_SPEC_NO_OPERATIONS',
+  ],
+  [
+    'a spec of another API',
+    () => [
+      'run',
+      '--spec',
+      specWithPaths('pets', { '/pets': { get: { responses: { '200': { description: 'the pets' } } } } }),
+    ],
+    'E_SPEC_NO_OPERATIONS',
   ],
   ['base URL that is not a URL', () => ['run', '--base-url', 'staging.example.com'], 'E_BASE_URL_INVALID'],
   [
@@ -223,7 +238,17 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ],
   [
     'a shard that holds no check of its run profile',
-    () => ['run', '--profile', 'smoke', '--shard', '1/3', '--report-dir', tmp.path('empty-shard')],
+    () => [
+      'run',
+      '--profile',
+      'smoke',
+      '--family',
+      'medicare',
+      '--shard',
+      '3/3',
+      '--report-dir',
+      tmp.path('empty-shard'),
+    ],
     'E_SELECTION_EMPTY',
   ],
 ];
@@ -247,6 +272,13 @@ describe('more bad inputs exit 2 with a stable code and a fix', () => {
     }
   });
 });
+
+/** An OpenAPI 3.1 document with these paths, as a file. */
+function specWithPaths(name: string, paths: object): string {
+  const path = tmp.path(`${name}.json`);
+  writeFileSync(path, JSON.stringify({ openapi: '3.1.0', info: { title: name, version: '1' }, paths }));
+  return path;
+}
 
 function fileAt(name: string): string {
   writeFileSync(tmp.path(name), 'not a folder\n');

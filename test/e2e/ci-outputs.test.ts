@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, sendJson, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { allExchanges, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
+import { allExchanges, journalOf, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('ci-outputs');
 const KEY = 'ci-outputs-canary-key-5e1b';
@@ -18,7 +18,7 @@ let calls = 0;
 
 beforeAll(async () => {
   process.env.E2E_KEY_APPROVED = KEY;
-  // The preflight ping is answered; every later ping is a 500 (PING-200 fails).
+  // The preflight ping is answered (the first of each run); every later ping is a 500 (PING-200 fails).
   server = await listen((req, res) =>
     req.url === '/v1/ping' && calls++ > 0
       ? sendJson(res, 500, { error: { code: 'internal', message: `echo ${String(req.headers['x-api-key'])}` } })
@@ -59,7 +59,9 @@ describe('HAR, annotations and the step summary', () => {
       };
     };
     expect(har.log.version).toBe('1.2');
-    expect(har.log.entries).toHaveLength(allExchanges(readSummary(dir)).length);
+    // Every exchange of the run: the checks' and the preflight's (the journal's).
+    expect(har.log.entries).toHaveLength(journalOf(dir).length);
+    expect(har.log.entries.length).toBeGreaterThan(allExchanges(readSummary(dir)).length);
     expect(har.log.entries.some((e) => e.response.status === 500)).toBe(true);
     const keyHeaders = har.log.entries.flatMap((e) =>
       e.request.headers.filter((h) => h.name.toLowerCase() === 'x-api-key'),
@@ -72,6 +74,7 @@ describe('HAR, annotations and the step summary', () => {
 
   it('writes no annotations outside GitHub Actions', async () => {
     delete process.env.GITHUB_ACTIONS;
+    calls = 0; // this run's preflight gets the ping object too
     const result = await runCli([
       'run',
       '--target',

@@ -6,7 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../cli/main.js';
-import type { Finding } from '../../harness/model.js';
+import { journalIn, readJournal } from '../../harness/client/journal.js';
+import { BUDGET_TIMEOUT } from '../../harness/client/errors.js';
+import type { Finding, JournalEntry } from '../../harness/model.js';
 import { referenceProfilePath } from '../../harness/profile.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import type { RunSummary } from '../../reports/summary.js';
@@ -113,4 +115,13 @@ export const failedFindings = (summary: RunSummary): Finding[] =>
   summary.findings.filter((f) => f.verdict === 'failed');
 
 /** Every exchange the run recorded (each finding keeps those of its check). */
-export const allExchanges = (summary: RunSummary) => summary.findings.flatMap((f) => f.exchanges);
+/**
+ * Every exchange the checks' findings show. The run-wide checks (family `contract`) are left out:
+ * they send nothing and cite, as their proof, exchanges of the run's other checks.
+ */
+export const allExchanges = (summary: RunSummary) =>
+  summary.findings.filter((f) => f.family !== 'contract').flatMap((f) => f.exchanges);
+
+/** The run's journal: every request that left the client (one held back for its rate budget never did). */
+export const journalOf = (reportDir: string): JournalEntry[] =>
+  readJournal(journalIn(reportDir)).filter((e) => e.exchange.error !== BUDGET_TIMEOUT);

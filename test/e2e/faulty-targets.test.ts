@@ -1,12 +1,15 @@
 /**
- * Faulty targets (issue "Ready for CI", section 4): each local fault server that answers the
- * preflight's connection (a refused one is exit 4, test/e2e/preflight.test.ts) makes the run end
- * with exit 1, within a bounded time, and a failed finding that names a rule and carries the
+ * Faulty targets (issue "Ready for CI", section 4): each local fault server that passes the
+ * preflight (its pings get the ping object; a target whose ping itself is faulty is told at the
+ * preflight, test/e2e/diagnosis.test.ts and preflight.test.ts) and then misbehaves makes the run
+ * end with exit 1, within a bounded time, and a failed finding that names a rule and carries the
  * exchange (status or transport error) that showed it. Nothing crashes (exit 3) or hangs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTY_TARGETS, type FaultyTarget } from '../fault-servers/faults.js';
 import { closedPort, listen, type LocalServer } from '../fault-servers/listen.js';
+import { afterPreflight } from '../fault-servers/plausible.js';
+import { preflightRoles } from '../../engine/preflight.js';
 import {
   failedFindings,
   readSummary,
@@ -35,9 +38,17 @@ afterAll(() => {
   console.info(`faulty targets, run durations:\n${durations.join('\n')}`);
 });
 
+/** The preflight's pings of a run of these profiles: one per key role. */
+const PINGS = preflightRoles(
+  { keys: LOCAL_KEYS_WITH_TIER_LOW },
+  'conformance',
+  ['utility'],
+  (role) => role in LOCAL_KEYS_WITH_TIER_LOW,
+).length;
+
 async function startTarget(fault: FaultyTarget): Promise<{ url: string; server?: LocalServer }> {
   if (fault.refused) return { url: await closedPort() };
-  const server = await listen(fault.handler!);
+  const server = await listen(afterPreflight(PINGS, fault.handler!));
   return { url: server.url, server };
 }
 

@@ -111,8 +111,9 @@ describe('a healthy production target', () => {
     expect(result.code).toBe(0);
     const summary = readSummary(reportDir);
     expect(summary.counts.skipped).toBe(0);
+    // Each family a production key reaches, and the run-wide checks over every answer (the run's own: `contract`).
     expect(new Set(summary.findings.map((f) => f.family))).toEqual(
-      new Set(['utility', 'reference', 'quotes', 'policy-status', 'enrollments', 'legacy-ichra']),
+      new Set(['utility', 'reference', 'quotes', 'policy-status', 'enrollments', 'legacy-ichra', 'contract']),
     );
     const wire = proxy.received.slice(before);
     // Two of the ten are kept to confirm a failure.

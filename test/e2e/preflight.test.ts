@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, listen, sendJson, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { allExchanges, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
+import { journalOf, LOCAL_KEYS, readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('preflight');
 const KEY = 'preflight-canary-key-7f3a9c';
-const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);
+const restoreEnv = saveEnv(['E2E_KEY_APPROVED', 'E2E_KEY_TIER_LOW']);
 let refusing: LocalServer;
 let prefixed: LocalServer;
 let resetting: LocalServer;
@@ -21,6 +21,7 @@ let closed = '';
 
 beforeAll(async () => {
   process.env.E2E_KEY_APPROVED = KEY;
+  process.env.E2E_KEY_TIER_LOW = `${KEY}-low`;
   refusing = await listen((_req, res) => sendJson(res, 403, { error: { code: 'forbidden', message: 'key revoked' } }));
   // The API under a path prefix, as behind a gateway: anything else is a 404.
   prefixed = await listen((req, res) => {
@@ -64,13 +65,16 @@ describe('a target that cannot be tested is told apart from a broken rule', () =
     ]);
     expect(result.code).toBe(exit);
     expect(result.err).toMatch(
-      new RegExp(`^${code}: preflight GET \\S+/v1/ping with the approved key: .+\\n  fix: .+`),
+      new RegExp(`^${code}: preflight GET \\S+/v1/ping with the approved(, \\w+)* keys?: .+\\n  fix: .+`),
     );
     expect(result.err).not.toMatch(/\n\s+at /); // no stack trace
     expect(result.err + result.out).not.toContain(KEY);
     // An outage leaves a record: the reports and metrics of a run that tested nothing, with the cause.
     const summary = readSummary(reportDir);
-    expect(summary).toMatchObject({ outcome: 'unusable', exitCode: exit, requests: 1, counts: { total: 0 } });
+    // One ping, or one per key role when each answered (every refused key is named).
+    const pings = exit === 5 ? Object.keys(LOCAL_KEYS).length : 1;
+    expect(summary).toMatchObject({ outcome: 'unusable', exitCode: exit, requests: pings, counts: { total: 0 } });
+    expect(journalOf(reportDir)).toHaveLength(pings);
     expect(summary.preflightStop).toMatchObject({ code, exitCode: exit });
     expect(summary.preflightStop!.fix.length).toBeGreaterThan(0);
     const metrics = readFileSync(join(reportDir, 'metrics.prom'), 'utf8');
@@ -107,16 +111,19 @@ describe('a target that cannot be tested is told apart from a broken rule', () =
     );
   });
 
-  it('only one request reaches a target that refuses the key', async () => {
+  it('a target that refuses the keys gets one ping per key role, nothing else, and every role is named', async () => {
     const before = refusing.received.length;
-    await runCli([
+    const result = await runCli([
       'run',
       '--target',
       writeProfile(tmp.path('once.json'), refusing.url),
       '--report-dir',
       tmp.path('once'),
     ]);
-    expect(refusing.received.slice(before).map((r) => r.path)).toEqual(['/v1/ping']);
+    const roles = Object.keys(LOCAL_KEYS);
+    expect(refusing.received.slice(before).map((r) => r.path)).toEqual(roles.map(() => '/v1/ping'));
+    for (const [role, { env }] of Object.entries(LOCAL_KEYS))
+      expect(result.err).toContain(`role ${role} (variable ${env})`);
   });
 });
 
@@ -155,6 +162,9 @@ describe('a base URL with a path prefix', () => {
     ]);
     const wire = prefixed.received.length - before;
     expect(wire).toBeLessThanOrEqual(10);
-    expect(wire).toBe(allExchanges(readSummary(reportDir)).length + 1);
+    // The journal holds every request that went out, the one preflight ping (smoke proves the approved key) first.
+    const journal = journalOf(reportDir);
+    expect(wire).toBe(journal.length);
+    expect(journal.filter((e) => e.check === 'preflight').map((e) => e.exchange.role)).toEqual(['approved']);
   });
 });

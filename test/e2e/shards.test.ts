@@ -1,6 +1,7 @@
 /**
  * `run --shard i/n` (the nightly certification split across jobs): the shards of a run
- * together check exactly what the whole run checks, each check once.
+ * together check exactly what the whole run checks, each check once; the run-wide checks, which
+ * judge the exchanges a run sent, run in every shard over that shard's own.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSummary, runCli, scratch } from './cli.js';
@@ -11,11 +12,15 @@ afterAll(() => tmp.dispose());
 /** A family with several suite files that runs in about a second on the embedded server. */
 const FAMILY = 'medicare';
 
-async function checksOf(extra: string[], name: string): Promise<string[]> {
+/** The checks of a run: the family's, and the run-wide ones (the run's own, family `contract`). */
+async function checksOf(extra: string[], name: string): Promise<{ family: string[]; runWide: string[] }> {
   const dir = tmp.path(name);
   const result = await runCli(['run', '--family', FAMILY, ...extra, '--report-dir', dir]);
   expect(result.code, result.err).toBe(0);
-  return readSummary(dir).findings.map((f) => f.check);
+  const findings = readSummary(dir).findings;
+  const checks = (contract: boolean) =>
+    findings.filter((f) => (f.family === 'contract') === contract).map((f) => f.check);
+  return { family: checks(false), runWide: checks(true) };
 }
 
 describe('sharded runs', () => {
@@ -23,11 +28,14 @@ describe('sharded runs', () => {
     const whole = await checksOf([], 'whole');
     const first = await checksOf(['--shard', '1/2'], 'first');
     const second = await checksOf(['--shard', '2/2'], 'second');
-    expect(whole.length).toBeGreaterThan(2);
-    expect(first.length).toBeGreaterThan(0);
-    expect(second.length).toBeGreaterThan(0);
-    expect(first.filter((c) => second.includes(c))).toEqual([]);
-    expect([...first, ...second].sort()).toEqual([...whole].sort());
+    expect(whole.family.length).toBeGreaterThan(2);
+    expect(first.family.length).toBeGreaterThan(0);
+    expect(second.family.length).toBeGreaterThan(0);
+    expect(first.family.filter((c) => second.family.includes(c))).toEqual([]);
+    expect([...first.family, ...second.family].sort()).toEqual([...whole.family].sort());
+    expect(whole.runWide.length).toBeGreaterThan(0);
+    expect(first.runWide).toEqual(whole.runWide);
+    expect(second.runWide).toEqual(whole.runWide);
   });
 
   it('name the shard in the console header', async () => {

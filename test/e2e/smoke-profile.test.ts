@@ -8,19 +8,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportReferenceKeys } from '../../engine/embedded.js';
 import { PROJECT_ROOT } from '../../harness/paths.js';
 import { createSuiteRunner } from '../../engine/suite-runner.js';
-import { loadTargetProfile, referenceProfilePath } from '../../harness/profile.js';
+import { loadTargetProfile } from '../../harness/profile.js';
 import { RUN_PROFILES } from '../../harness/run-profiles.js';
 import { loadRules } from '../../harness/rules.js';
-import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
 import { standardWriters } from '../../reports/index.js';
 import { catalogueOf } from '../../reports/run-info.js';
 import { sampleInfo } from '../../reports/testing/sample.js';
-import { countingProxy } from '../fault-servers/proxy.js';
 import type { LocalServer } from '../fault-servers/listen.js';
 import { allExchanges, readSummary, runCli, scratch } from './cli.js';
+import { referenceBehindProxy, type ReferenceBehindProxy } from './reference-behind-proxy.js';
 
 const SMOKE_MAX_REQUESTS = RUN_PROFILES.smoke.requestCap;
 /** What a smoke run sends besides GETs: the quote the reference profile opts in to, nothing else. */
@@ -29,31 +27,20 @@ const notGet = (requests: Array<{ method: string; path?: string; url?: string }>
     .filter((r) => r.method !== 'GET')
     .map((r) => `${r.method} ${new URL(r.path ?? r.url!, 'http://x').pathname}`);
 const tmp = scratch('smoke-profile');
-let reference: ReferenceServer;
+let target: ReferenceBehindProxy;
 let proxy: LocalServer;
 
 beforeAll(async () => {
-  await exportReferenceKeys();
-  reference = await startReferenceServer();
-  proxy = await countingProxy(reference.url);
+  target = await referenceBehindProxy();
+  proxy = target.proxy;
 });
 afterAll(async () => {
-  await proxy.close();
-  await reference.close();
+  await target.close();
   tmp.dispose();
 });
 
 /** The reference profile pointed at the proxy, optionally without some key roles. */
-function proxiedProfile(file: string, dropRoles: string[] = []): string {
-  const profile = loadTargetProfile(referenceProfilePath());
-  const keys = Object.fromEntries(Object.entries(profile.keys).filter(([role]) => !dropRoles.includes(role)));
-  const path = tmp.path(file);
-  writeFileSync(
-    path,
-    JSON.stringify({ ...profile, baseUrl: proxy.url, legacyBaseUrl: proxy.url, medicareBaseUrl: proxy.url, keys }),
-  );
-  return path;
-}
+const proxiedProfile = (file: string, dropRoles: string[] = []): string => target.profileAt(tmp.path(file), dropRoles);
 
 describe('smoke run against the embedded server', () => {
   it('sends at most 10 requests, only GETs and the opted-in quote, and passes', async () => {

@@ -3,7 +3,7 @@
  * a ping object for `/ping`, the unified 403 envelope without a key, an empty list elsewhere.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from './listen.js';
+import { sendJson, type Handler } from './listen.js';
 
 export function keyOf(req: IncomingMessage): string | undefined {
   const value = req.headers['x-api-key'];
@@ -27,4 +27,20 @@ export function answerPlausibly(
     return;
   }
   sendJson(res, 200, plausibleBody(req.url ?? '/', extra), headers);
+}
+
+/**
+ * `handler`, once the first `pings` requests for `/v1/ping` (the run's preflight, one per key
+ * role) got the ping object: a target that passes the preflight and then goes bad.
+ */
+export function afterPreflight(pings: number, handler: Handler): Handler {
+  let answered = 0;
+  return (req, res, onClose) => {
+    if (answered < pings && /\/v1\/ping(\?|$)/.test(req.url ?? '')) {
+      answered += 1;
+      answerPlausibly(req, res);
+      return;
+    }
+    handler(req, res, onClose);
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * A counting proxy: forwards every request to `upstream` and records what passed (method and
- * path), so a test counts the requests that really reached the wire. `alteringProxy` also
+ * path) and what came back (status, X-Request-Id), so a test counts the requests that really
+ * reached the wire. `alteringProxy` also
  * answers some requests itself or rewrites some answers: a target half set up, built from a
  * correct one.
  */
@@ -14,7 +15,20 @@ export interface Alterations {
   rewrite?(method: string, path: string, body: string): string | undefined;
 }
 
-function forward(target: URL, req: IncomingMessage, res: ServerResponse, alter: Alterations): void {
+/** What the upstream answered a forwarded request. */
+export interface Answered {
+  path: string;
+  status: number;
+  requestId?: string;
+}
+
+function forward(
+  target: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  alter: Alterations,
+  answered: Answered[],
+): void {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
@@ -29,6 +43,8 @@ function forward(target: URL, req: IncomingMessage, res: ServerResponse, alter: 
     }
     const headers = { ...req.headers, host: target.host };
     const out = request({ host: target.hostname, port: target.port, method, path, headers }, (up) => {
+      const requestId = up.headers['x-request-id'];
+      answered.push({ path, status: up.statusCode ?? 0, ...(typeof requestId === 'string' ? { requestId } : {}) });
       if (!alter.rewrite) {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -52,11 +68,15 @@ function forward(target: URL, req: IncomingMessage, res: ServerResponse, alter: 
   });
 }
 
-export function countingProxy(upstream: string): Promise<LocalServer> {
+export type CountingProxy = LocalServer & { answered: Answered[] };
+
+export function countingProxy(upstream: string): Promise<CountingProxy> {
   return alteringProxy(upstream, {});
 }
 
-export function alteringProxy(upstream: string, alter: Alterations): Promise<LocalServer> {
+export async function alteringProxy(upstream: string, alter: Alterations): Promise<CountingProxy> {
   const target = new URL(upstream);
-  return listen((req, res) => forward(target, req, res, alter), { readsBody: true });
+  const answered: Answered[] = [];
+  const server = await listen((req, res) => forward(target, req, res, alter, answered), { readsBody: true });
+  return { ...server, answered };
 }

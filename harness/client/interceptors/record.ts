@@ -1,13 +1,16 @@
 /**
- * Recording: every exchange becomes a model Exchange, redacted and with bounded bodies, handed
- * to the request's `record.onExchange`. Reading stops at `maxBodyBytes` (the connection is
- * aborted) so a huge body costs neither memory nor time.
+ * Recording: every exchange becomes a model Exchange, redacted and with bounded bodies, with
+ * when it started and where its time went, handed to the request's `record.onExchange` and
+ * appended to the run's journal. Reading stops at `maxBodyBytes` (the connection is aborted)
+ * so a huge body costs neither memory nor time.
  */
+import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Exchange } from '../../model.js';
 import type { ClientDispatchOptions, RecordOptions } from '../dispatch-options.js';
 import { ForwardingHandler } from '../forwarding-handler.js';
+import type { JournalWriter } from '../journal.js';
 import { BodyTruncated, failureCode } from '../errors.js';
 import { redact, redactHeaders, redactTruncated } from '../redact.js';
 import { describeBody, headerRecord, parseJson, truncationNote } from './record-text.js';
@@ -19,16 +22,26 @@ export interface RecordSettings {
   secrets: readonly string[];
   /** Bound on the response body read and on each recorded body. */
   maxBodyBytes: number;
+  /** The run's journal: every exchange is appended as it ends. */
+  journal?: JournalWriter;
 }
 
+const ms = (from: number, to: number): number => Math.max(0, Math.round((to - from) * 10) / 10);
+
 class RecordHandler extends ForwardingHandler {
-  #started = performance.now();
+  /** When the request was made (before its rate-budget wait). */
+  readonly #made = performance.now();
+  #started = this.#made;
+  #startedAt = new Date();
+  #firstByte: number | undefined;
   #status: number | undefined;
   #headers: Record<string, string> = {};
   readonly #chunks: Buffer[] = [];
   #size = 0;
   #truncated = false;
   #done = false;
+  /** Pairs this exchange's two journal lines. */
+  readonly #id = randomUUID();
 
   constructor(
     private readonly opts: ClientDispatchOptions,
@@ -42,6 +55,8 @@ class RecordHandler extends ForwardingHandler {
   override onRequestStart(controller: Controller, context: unknown): void {
     // Time from sending, not from queueing behind the rate budget.
     this.#started = performance.now();
+    this.#startedAt = new Date();
+    this.#journal({ request: { ...this.#request(), body: undefined }, durationMs: 0 }, true);
     super.onRequestStart(controller, context);
   }
   override onResponseStart(
@@ -51,6 +66,7 @@ class RecordHandler extends ForwardingHandler {
     message?: string,
   ): void {
     if (status >= 200) {
+      this.#firstByte = performance.now();
       this.#status = status;
       this.#headers = headerRecord(headers);
     }
@@ -77,6 +93,20 @@ class RecordHandler extends ForwardingHandler {
     super.onResponseError(controller, error);
   }
 
+  /** A line of the run's journal: the request as it leaves (`sent`), or the whole exchange. */
+  #journal(exchange: Exchange, sent?: true): void {
+    const { journal } = this.settings;
+    if (!journal) return;
+    const startedAt = this.#startedAt.toISOString();
+    const source = this.meta.source ?? { check: '(unnamed)' };
+    journal.write({
+      ...source,
+      api: this.meta.api,
+      id: this.#id,
+      ...(sent ? { sent, exchange: { ...exchange, startedAt } } : { exchange }),
+    });
+  }
+
   #keep(chunk: Buffer): void {
     this.#chunks.push(chunk);
     this.#size += chunk.length;
@@ -85,16 +115,25 @@ class RecordHandler extends ForwardingHandler {
   #finish(error?: Error): void {
     if (this.#done) return;
     this.#done = true;
+    const end = performance.now();
     const exchange: Exchange = {
       request: this.#request(),
-      durationMs: Math.round((performance.now() - this.#started) * 10) / 10,
+      durationMs: ms(this.#started, end),
+      startedAt: this.#startedAt.toISOString(),
+      timings: {
+        blocked: ms(this.#made, this.#started),
+        wait: ms(this.#started, this.#firstByte ?? end),
+        receive: this.#firstByte === undefined ? 0 : ms(this.#firstByte, end),
+      },
     };
     if (this.#status !== undefined && !error) exchange.response = this.#response();
     if (error) exchange.error = failureCode(error);
     if (error && this.#status !== undefined) exchange.answerBegan = true;
     if (this.meta.role !== undefined) exchange.role = this.meta.role;
     if (this.meta.label !== undefined) exchange.label = this.meta.label;
+    if (this.meta.operation !== undefined) exchange.operation = this.meta.operation;
     if (this.#truncated) exchange.truncated = true;
+    this.#journal(exchange);
     this.meta.onExchange(exchange);
   }
 
