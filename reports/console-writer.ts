@@ -12,7 +12,7 @@ import { monitorLines } from './monitor/lines.js';
 import { confirmationLine } from './monitor/confirmations.js';
 import { clip, describeExchange } from './text.js';
 import { isAccepted } from './accepted.js';
-import { baselineLines, excludedLines } from './baseline/lines.js';
+import { acceptedLines } from './baseline/lines.js';
 import type { ReportWriter } from './writer.js';
 
 export interface TextSink {
@@ -143,7 +143,7 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
       '',
       `Not run: ${notRun.length} checks (${notRun[0]!.message?.replace(/^not run: /, '') ?? 'the run stopped'})`,
     );
-  const accepted = [...baselineLines(summary), ...excludedLines(summary)];
+  const accepted = acceptedLines(summary);
   if (accepted.length > 0) lines.push('', ...accepted);
   lines.push(...requiredLines(summary));
   lines.push('', ...monitorLines(summary));

@@ -12,7 +12,7 @@ import type { TextSink } from './console-writer.js';
 import { checksByStep, isStepFinding } from './steps.js';
 import { monitorLines } from './monitor/lines.js';
 import { isAccepted } from './accepted.js';
-import { baselineLines, excludedLines } from './baseline/lines.js';
+import { acceptedLines } from './baseline/lines.js';
 import { tlsWarningLine } from './monitor/tls.js';
 import type { ReportWriter } from './writer.js';
 
@@ -81,7 +81,7 @@ export function renderStepSummary(summary: RunSummary): string {
           ),
           '',
         ]),
-    ...[...baselineLines(summary), ...excludedLines(summary), ...monitorLines(summary)].map((line) =>
+    ...[...acceptedLines(summary), ...monitorLines(summary)].map((line) =>
       line.startsWith('  ') ? `  - ${cell(line.trim())}` : `- ${cell(line)}`,
     ),
     '',

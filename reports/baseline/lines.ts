@@ -55,3 +55,9 @@ export function excludedLines(summary: Pick<RunSummary, 'findings'>): string[] {
     ...excluded.map((f) => `  ${f.family}/${f.id ?? f.check} ${f.rules.join(', ')}`),
   ];
 }
+
+/** What the run accepted, for a text report: its baseline's account, then failures of excluded rules. */
+export const acceptedLines = (summary: Pick<RunSummary, 'baseline' | 'findings'>): string[] => [
+  ...baselineLines(summary),
+  ...excludedLines(summary),
+];
