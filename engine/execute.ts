@@ -13,6 +13,7 @@ import { catalogueOf } from '../reports/run-info.js';
 import type { RunSummary } from '../reports/summary.js';
 import { INCOMPLETE_EXIT, INTERRUPTED_EXIT } from '../harness/exit-codes.js';
 import { incompleteLine } from '../reports/required.js';
+import { writeUpdatedBaseline } from '../reports/baseline/update.js';
 import { defectFindings } from './defect-findings.js';
 import { startJournal } from '../harness/client/journal.js';
 import { keyValues } from '../harness/client/keys.js';
@@ -205,6 +206,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       process.off('SIGINT', onInterrupt);
       await runner.close();
     }
+    if (plan.baseline?.update) io.out.write(writeUpdatedBaseline(plan.baseline, summary.findings, plan.strict));
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.exitCode;
