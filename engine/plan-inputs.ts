@@ -41,7 +41,9 @@ export function runProfileOf(name: string | undefined): RunProfile {
   return name;
 }
 
-/** `"quotse" (did you mean "quotes"?), "x"`: unknown names, each with the closest known one when it looks like a typo. */
+/**
+ * `"quotse" (did you mean "quotes"?), "x"`: unknown names, each with the closest known one when it looks like a typo.
+ */
 function unknownNames(unknown: readonly string[], known: readonly string[]): string {
   return unknown
     .map((n) => {

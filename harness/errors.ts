@@ -133,11 +133,15 @@ export const ERROR_CODES = {
   E_HISTORY_UNWRITABLE:
     'Give --history a folder you can write to (or a path where one can be created); a CI job carries it between runs.',
   E_BASELINE_MISSING:
-    'Give --baseline an existing baseline file, or add --update-baseline to write the failures of this run into a new one.',
+    'Give --baseline an existing baseline file, or add --update-baseline to write the failures of this run into a ' +
+    'new one.',
   E_BASELINE_INVALID:
-    'Fix the baseline file: JSON with `format: "partner-conformance.baseline/1"` and `entries`, each `{check: "<family>/<id>", rule, reason?, expires?: "YYYY-MM-DD"}` (README, "Baseline"), or write it again with --update-baseline.',
+    'Fix the baseline file: JSON with `format: "partner-conformance.baseline/1"` and `entries`, each `{check: ' +
+    '"<family>/<id>", rule, reason?, expires?: "YYYY-MM-DD"}` (README, "Baseline"), or write it again with ' +
+    '--update-baseline.',
   E_BASELINE_UNKNOWN:
-    'Name rules of `partner-conformance rules` and checks as `<family>/<id>` (summary.json `findings[].family` and `id`); a typo is shown with the closest known one.',
+    'Name rules of `partner-conformance rules` and checks as `<family>/<id>` (summary.json `findings[].family` and ' +
+    '`id`); a typo is shown with the closest known one.',
   E_BASELINE_UNWRITABLE: 'Give --baseline a path you can write to with --update-baseline (its folder must exist).',
   E_READ_ONLY:
     'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they ' +
@@ -156,7 +160,8 @@ const WARNING_CODES = {
   W_FIXTURE_ABSENT:
     'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
   W_BASELINE_CHECK_UNKNOWN:
-    'The check was renamed or removed: record its failure again with --update-baseline, or remove the entry from the baseline.',
+    'The check was renamed or removed: record its failure again with --update-baseline, or remove the entry from ' +
+    'the baseline.',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODES;

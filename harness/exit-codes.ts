@@ -28,7 +28,8 @@ export const EXIT_CODES = {
   0: {
     name: 'passed',
     meaning:
-      'every check passed (warnings on inferred rules allowed, and failures the run accepts: `known` in its `--baseline`, or of `--exclude-rule` rules)',
+      'every check passed (warnings on inferred rules allowed, and failures the run accepts: `known` in its ' +
+      '`--baseline`, or of `--exclude-rule` rules)',
     action: 'nothing',
     route: 'none',
   },

@@ -144,6 +144,7 @@ describe('a run that proves what it requires', () => {
 describe('plan', () => {
   it('says, sending nothing, which checks the earlier staging example would skip and that it cannot be complete (exit ' +
     '' +
+    '' +
     '7)', async () => {
     const before = received;
     const r = await runCli([
