@@ -16,7 +16,7 @@ import { incompleteLine } from '../reports/required.js';
 import { writeUpdatedBaseline } from '../reports/baseline/update.js';
 import { defectFindings } from './defect-findings.js';
 import { startJournal } from '../harness/client/journal.js';
-import { keyValues } from '../harness/client/keys.js';
+import { KeyRing, keyValues } from '../harness/client/keys.js';
 import { startTarget, type EmbeddedServerOptions, type StartedTarget } from './embedded.js';
 import { preflight } from './preflight.js';
 import { blockedByTransport, describeBlocks, transportBlockExit, transportBlocks } from './transport-blocks.js';
@@ -40,6 +40,8 @@ export interface ReportOptions {
   preFindings?: readonly Finding[];
   /** The journal already holds this run's first exchanges (the preflight's): it is not started anew. */
   journalStarted?: boolean;
+  /** The run's keys, resolved once; default a ring over the target profile's keys. */
+  keys?: KeyRing;
 }
 
 /** One run of `plan` against `target` on `runner`; resolves with its summary once the reports are written. */
@@ -55,7 +57,7 @@ export function runPlanned(
     info: runInfoOf(plan, target, startedAt),
     catalogue: catalogueOf(plan.catalogue),
     writers: report.writers,
-    secrets: keyValues(target.profile),
+    secrets: keyValues(target.profile, process.env, report.keys),
     preFindings: report.preFindings,
     classify: blockedByTransport,
     transportBlock: transportBlockExit,
@@ -106,6 +108,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   try {
     startJournal(plan.journal);
     started = await startTarget(plan, undefined, server);
+    // The run's keys, resolved once: the preflight, the configuration warnings and the reports' scrubbing read them.
+    const keys = new KeyRing(started.profile.keys, process.env);
     // The certificate of an https target, from the preflight's connection.
     certificate = plan.embedded
       ? undefined
@@ -125,6 +129,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
               families: plan.families,
               runId: plan.runId,
               journal: plan.journal,
+              keys,
             }),
           };
     } catch (err) {
@@ -139,6 +144,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         io,
         startedAt,
         certificate,
+        keys,
       });
       if (plan.defaultReportDir) await linkLatest(plan.reportDir);
       return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
@@ -158,6 +164,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       runProfile: plan.runProfile,
       lookUpFixtures: !plan.embedded,
       journal: plan.journal,
+      keys,
     });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
     const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
@@ -198,6 +205,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           writers: writersOf(plan, io, signingKey),
           preFindings: defectFindings(plan.contract),
           journalStarted: true,
+          keys,
         },
         startedAt,
       );

@@ -12,6 +12,7 @@ import type { ErrorCode, TargetUnusableExit } from '../harness/errors.js';
 import { TargetUnusable } from '../harness/errors.js';
 import type { Exchange, Family } from '../harness/model.js';
 import { createClient, retryAfterMs } from '../harness/client/index.js';
+import type { KeyRing } from '../harness/client/keys.js';
 import { proxyFor } from '../harness/client/proxy-route.js';
 import { publicUrl } from '../harness/reproduce.js';
 import type { TargetProfile } from '../harness/run-config.js';
@@ -175,6 +176,8 @@ export interface PreflightInput {
   runId: string;
   /** The run's journal: the pings are exchanges of the run. */
   journal?: string;
+  /** The run's keys, resolved once (engine/execute.ts). */
+  keys?: KeyRing;
 }
 
 /** The pause before a server error is tried once more: what Retry-After asks, 2 s without it, at most 10 s. */
@@ -228,6 +231,7 @@ export async function preflight(
     runId: input.runId,
     readOnly: true,
     env,
+    ...(input.keys ? { keys: input.keys } : {}),
     ...(input.journal !== undefined ? { journal: input.journal } : {}),
   });
   const pings: PingRecord[] = [];

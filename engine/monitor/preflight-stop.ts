@@ -5,7 +5,7 @@
  * no finding. Its exit code is the cause's.
  */
 import type { TargetUnusable } from '../../harness/errors.js';
-import { keyValues } from '../../harness/client/keys.js';
+import { type KeyRing, keyValues } from '../../harness/client/keys.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import { catalogueOf } from '../../reports/run-info.js';
 import { ConformanceReporter } from '../../reports/vitest-reporter.js';
@@ -25,6 +25,8 @@ export interface PreflightStopInput {
   io: RunIO;
   startedAt: Date;
   certificate?: CertificateWatch;
+  /** The run's keys, resolved once; default a ring over the profile's keys. */
+  keys?: KeyRing;
 }
 
 /** Writes the reports of a run the preflight stopped and does its monitoring; resolves with its summary. */
@@ -41,7 +43,7 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<Ru
     info,
     catalogue: catalogueOf(plan.catalogue),
     writers: input.writers,
-    secrets: keyValues(profile),
+    secrets: keyValues(profile, process.env, input.keys),
     // The pings it sent are in the journal: the summary counts them, the HAR and evidence list them.
     journal: plan.journal,
   }));

@@ -51,7 +51,7 @@ function basePaths(profile: ClientOptions['profile']): string[] {
 
 export function createClient(options: ClientOptions): Client {
   const { profile, runId } = options;
-  const keys = new KeyRing(profile.keys, options.env ?? process.env);
+  const keys = options.keys ?? new KeyRing(profile.keys, options.env ?? process.env);
   // The suite's name, version and run, then the profile's own headers (secrets, like keys);
   // a request's own headers come after them.
   const extraHeaders = profileHeaders(profile, options.env ?? process.env);

@@ -170,9 +170,13 @@ export function profileHeaders(profile: TargetProfile, env: NodeJS.ProcessEnv = 
  * The secret values a run of `profile` may send (keys, header values): scrubbed from every finding before it is
  * written.
  */
-export function keyValues(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): string[] {
+export function keyValues(
+  profile: TargetProfile,
+  env: NodeJS.ProcessEnv = process.env,
+  keys: KeyRing = new KeyRing(profile.keys, env),
+): string[] {
   const headers = Object.values(profile.headers ?? {}).flatMap((ref) => (env[ref.env] ? [env[ref.env] as string] : []));
-  return [...new KeyRing(profile.keys, env).secrets(), ...headers];
+  return [...keys.secrets(), ...headers];
 }
 
 /** A key is one token: whitespace or a control character anywhere means it was pasted with more than the key. */

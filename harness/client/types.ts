@@ -1,4 +1,5 @@
 /** The public shapes of the HTTP client. */
+import type { KeyRing } from './keys.js';
 import type { Exchange, ExchangeSource } from '../model.js';
 import type { TargetProfile } from '../run-config.js';
 import type { RequestCapOptions } from './interceptors/request-cap.js';
@@ -13,6 +14,8 @@ export interface ClientOptions {
   runId: string;
   /** Where key values are read from; default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /** The run's keys, resolved once by the engine; default a ring over the profile's keys and `env`. */
+  keys?: KeyRing;
   /** Never through a proxy: the embedded server listens in this process, on 127.0.0.1. Default false. */
   direct?: boolean;
   /** Refuse requests with side effects; also on when `profile.readOnly` is true. */

@@ -10,6 +10,7 @@ import type { TargetProfile } from '../run-config.js';
 import { runProfile, type RunProfile } from '../run-profiles.js';
 import { FIXTURE_READS, type FixtureRead } from './fixture-reads.js';
 import { keyWarnings } from './key-warnings.js';
+import { KeyRing } from '../client/keys.js';
 
 export interface ConfigWarningInput {
   profile: TargetProfile;
@@ -21,6 +22,8 @@ export interface ConfigWarningInput {
   reads?: readonly FixtureRead[];
   /** The run's journal: these reads are exchanges of the run. */
   journal?: string;
+  /** The run's keys, resolved once (engine/execute.ts); default a ring over the profile's keys and `env`. */
+  keys?: KeyRing;
 }
 
 const runs = (read: FixtureRead, profile: TargetProfile): boolean =>
@@ -29,7 +32,8 @@ const runs = (read: FixtureRead, profile: TargetProfile): boolean =>
 /** The warnings of a profile against its running target, in a stable order (keys, then fixtures). */
 export async function findConfigWarnings(input: ConfigWarningInput): Promise<ConfigWarning[]> {
   const env = input.env ?? process.env;
-  const warnings = keyWarnings(input.profile, env);
+  const keys = input.keys ?? new KeyRing(input.profile.keys, env);
+  const warnings = keyWarnings(input.profile, keys);
   if (!input.lookUpFixtures || runProfile(input.runProfile).requestCap !== undefined) return warnings;
   const reads = (input.reads ?? FIXTURE_READS).filter((r) => runs(r, input.profile));
   if (reads.length === 0) return warnings;
@@ -37,6 +41,7 @@ export async function findConfigWarnings(input: ConfigWarningInput): Promise<Con
     profile: input.profile,
     runId: input.runId,
     env,
+    keys,
     readOnly: true,
     budgets: new RateBudgets(),
     requestCap: { max: reads.length, runProfile: input.runProfile },

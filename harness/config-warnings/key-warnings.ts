@@ -1,10 +1,10 @@
 /** Key roles whose different variables hold one key (KeyRing compares the values; none is shown). */
-import { KeyRing } from '../client/keys.js';
+import type { KeyRing } from '../client/keys.js';
 import { configWarning, type ConfigWarning } from '../errors.js';
 import type { TargetProfile } from '../run-config.js';
 
-export function keyWarnings(profile: TargetProfile, env: NodeJS.ProcessEnv = process.env): ConfigWarning[] {
-  return new KeyRing(profile.keys, env).sharedKeys().map((roles) => {
+export function keyWarnings(profile: TargetProfile, keys: KeyRing): ConfigWarning[] {
+  return keys.sharedKeys().map((roles) => {
     const variables = [...new Set(roles.map((role) => profile.keys[role]!.env))].join(', ');
     return configWarning(
       'W_KEY_SHARED',
