@@ -129,7 +129,7 @@ export const FIXTURES = {
     schema: YEAR,
     format: YEAR_WORDS,
     meaning: 'a plan year the target quotes and lists issuers for',
-    optionalIn: ['reference', 'enrollment-sessions', 'legacy-ichra', 'utility'],
+    optionalIn: ['reference', 'enrollment-sessions', 'legacy-ichra'],
   },
   currentPlanYear: {
     schema: YEAR,
@@ -147,6 +147,7 @@ export const FIXTURES = {
     schema: YEAR,
     format: YEAR_WORDS,
     meaning: 'a plan year the policy-status list has applications for',
+    optionalIn: ['utility'],
   },
   coverageType: {
     schema: { type: 'string', enum: ['medical', 'dental', 'vision', 'supplemental_other'] },

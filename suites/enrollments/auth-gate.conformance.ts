@@ -5,20 +5,22 @@
  */
 import { expectForbidden, expectForbiddenInEitherEnvelope } from '../../harness/checks/index.js';
 import { KEY_CASES, verify } from '../../harness/suite/index.js';
+import { ENROLLMENT_OPERATIONS as OPS } from './operations.js';
 import { createBody, createRequest } from './requests.js';
-import { READ_ROUTES, WRITE_ROUTES } from './route-requests.js';
+
+const operations = Object.values(OPS);
 
 for (const { what, rule, key } of KEY_CASES) {
-  for (const [kind, routes, writes] of [
-    ['read', READ_ROUTES, false],
-    ['write', WRITE_ROUTES, true],
+  for (const [kind, writes] of [
+    ['read', false],
+    ['write', true],
   ] as const) {
     verify(
       `every direct-enrollment ${kind} route ${what} gets 403 forbidden in the unified envelope`,
       [rule, 'ENVELOPE-UNIFIED-SHAPE'],
       async (t) => {
-        for (const [route, request] of routes) {
-          const ex = await t.send({ ...request(t), ...key, label: route });
+        for (const op of operations.filter((o) => o.writes === writes)) {
+          const ex = await t.send({ ...op.request(t), ...key });
           expectForbidden(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
         }
       },
@@ -34,8 +36,8 @@ verify(
   ['GATE-ENROLLMENTS-UNAPPROVED-403'],
   async (t) => {
     const role = t.role(UNAPPROVED);
-    for (const [route, request] of READ_ROUTES.slice(0, 2))
-      expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...request(t), role, label: route }));
+    for (const op of [OPS.listEnrollments, OPS.getEnrollment])
+      expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...op.request(t), role }));
   },
   { needs: { roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
 );

@@ -45,6 +45,9 @@ export function planRequest(hiosId: string): ApiRequest {
 /** Well-formed (14 characters, like a HIOS plan id) and in no issuer's range. */
 export const UNKNOWN_PLAN_HIOS_ID = '99999ZZ9999999';
 
+/** An application id no create of the suite is answered with. */
+export const UNKNOWN_APPLICATION_ID = 'app_conformance_unknown_000';
+
 /**
  * An application for the `legacyPlanHiosId` fixture, with a fresh partner reference holding any
  * characters and an applicant drawn from the domain (names of every kind, a date of birth on the

@@ -1,26 +1,28 @@
 /**
  * The key and the approval gate on policy status (5.2, 5.4): no key or an invalid key is
  * `403 forbidden`; a valid key of an account not approved for policy status is `403 forbidden`
- * too. Each request is otherwise valid, so the key is the only reason for a refusal.
+ * too. Each request is the family's valid one (operations.ts), so the key is the only reason for
+ * a refusal.
  */
-import { verify, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
 import { expectForbidden } from '../../harness/checks/index.js';
-import { listRequest, readRequest } from './policy-kit.js';
+import { needsOf, verify } from '../../harness/suite/index.js';
+import { POLICY_STATUS_OPERATIONS } from './operations.js';
 
-const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
-
-/** One valid request per policy-status route. */
-const routes = (t: CheckContext): ApiRequest[] => [
-  listRequest(t, { limit: 1 }, 'list'),
-  readRequest(t, {}, undefined, 'read'),
-];
+const operations = Object.entries(POLICY_STATUS_OPERATIONS);
+const GATE = 'GATE-POLICY-UNAPPROVED-403';
+const needs = needsOf(Object.values(POLICY_STATUS_OPERATIONS));
 
 verify(
   'both policy-status routes without a key are 403 forbidden in the unified envelope',
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t))
-      expectForbidden(t.expect, await t.send({ ...req, role: null }), 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
+    for (const [, op] of operations)
+      expectForbidden(
+        t.expect,
+        await t.send({ ...(await op.request(t)), role: null }),
+        'AUTH-MISSING-KEY-403',
+        'ENVELOPE-UNIFIED-SHAPE',
+      );
   },
   { needs },
 );
@@ -29,10 +31,10 @@ verify(
   'both policy-status routes with an invalid key are 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t))
+    for (const [, op] of operations)
       expectForbidden(
         t.expect,
-        await t.send({ ...req, invalidKey: true }),
+        await t.send({ ...(await op.request(t)), invalidKey: true }),
         'AUTH-INVALID-KEY-403',
         'ENVELOPE-UNIFIED-SHAPE',
       );
@@ -42,14 +44,13 @@ verify(
 
 verify(
   'both policy-status routes refuse a key not approved for policy status with 403 forbidden',
-  ['GATE-POLICY-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  [GATE, 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
     const role = t.role('unapproved');
-    const operations = ['listPolicyStatusApplications', 'getPolicyStatusApplication'];
-    for (const [i, req] of routes(t).entries()) {
-      const ex = await t.send({ ...req, role });
-      expectForbidden(t.expect, ex, 'GATE-POLICY-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE');
-      t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operations[i]!);
+    for (const [operationId, op] of operations.filter(([, o]) => o.gate === GATE)) {
+      const ex = await t.send({ ...(await op.request(t)), role });
+      expectForbidden(t.expect, ex, GATE, 'ENVELOPE-UNIFIED-SHAPE');
+      t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operationId);
     }
   },
   { needs: { ...needs, roles: ['unapproved'] } },
