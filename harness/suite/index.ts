@@ -7,7 +7,7 @@ export { isAvailable, needsOf, onOneItem, type OperationSpec, type OperationTabl
 export type { PollOptions } from './poll.js';
 export type { ArbitraryFor, PropertyBody } from './property.js';
 export { SkipCheck } from './skip.js';
-export { CARRYING_KEY_ROLES, FAMILY_KEY_ROLES, OTHER_ACCOUNT } from './family-keys.js';
+export { OTHER_ACCOUNT } from './family-keys.js';
 export { RUN_CARRIERS, STAGE_BURST_NEED, stageBurstPlan } from './stage-keys.js';
 export { waitAfter429 } from './limited-retry.js';
 export { StepFailed, stepFailed, stepStatus, type StepOptions } from './step.js';
