@@ -1,12 +1,17 @@
 /**
  * The operations table (suites/operations.ts) holds every operation of every document the suite
  * loads, once, on the document's route, and nothing else: a document that gains an operation
- * fails here, naming the operationId and the family file to declare it in.
+ * fails here, naming the operationId and the family file to declare it in. The reference
+ * server's tour (reference/core/test-tour.ts, which may not import the suites) visits every
+ * operation of the table.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../harness/contract/index.js';
+import { loadContract, type Contract } from '../harness/contract/index.js';
 import { FAMILIES, type Family } from '../harness/model.js';
 import { projectPath, PROVIDER_SPEC } from '../harness/paths.js';
+import { client } from '../reference/core/test-client.js';
+import { TOUR } from '../reference/core/test-tour.js';
+import { startReferenceServer } from '../reference/server.js';
 import { OPERATIONS, operationFile, type OperationEntry } from '../suites/operations.js';
 
 interface DocumentOperation {
@@ -64,9 +69,11 @@ function tableProblems(
 }
 
 const loaded = new Map<string, DocumentOperation[]>();
+const contracts: Contract[] = [];
 beforeAll(async () => {
   for (const { name, source } of DOCUMENTS) {
     const contract = await loadContract(source);
+    contracts.push(contract);
     loaded.set(
       name,
       contract.operations.map((op) => ({ operationId: op.operationId, route: `${op.method} ${op.path}` })),
@@ -105,4 +112,35 @@ describe('the operations table', () => {
       'ping (GET /v1/ping) of suites/utility/operations.ts is no operation of a document',
     ]);
   });
+});
+
+describe("the reference server's tour", () => {
+  it('visits every route of every operation of the table, family by family', async () => {
+    const server = await startReferenceServer();
+    const visited = new Map<Family, Set<string>>();
+    try {
+      const call = client(server.url);
+      for (const [family, stop] of Object.entries(TOUR) as Array<[Family, (typeof TOUR)[Family]]>) {
+        const routes = new Set<string>();
+        visited.set(family, routes);
+        await stop(async (method, path, opts) => {
+          const plain = path.split('?')[0]!;
+          const op = contracts.map((c) => c.match(method, plain)).find((o) => o !== undefined);
+          if (op) routes.add(`${op.method} ${op.path}`);
+          return call(method, path, opts);
+        });
+      }
+    } finally {
+      await server.close();
+    }
+    const unvisited = OPERATIONS.flatMap((op) =>
+      routesOf(op)
+        .filter((route) => !visited.get(op.family)?.has(route))
+        .map(
+          (route) =>
+            `${op.operationId} (${route}): add a request to the ${op.family} stop of reference/core/test-tour.ts`,
+        ),
+    );
+    expect(unvisited).toEqual([]);
+  }, 30_000);
 });
