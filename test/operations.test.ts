@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, type Contract } from '../harness/contract/index.js';
+import { SIDE_EFFECT_FREE_WRITES } from '../harness/side-effect-free.js';
 import { FAMILIES, type Family } from '../harness/model.js';
 import { projectPath, PROVIDER_SPEC } from '../harness/paths.js';
 import { client } from '../reference/core/test-client.js';
@@ -92,6 +93,15 @@ describe('the operations table', () => {
   it('declares each operationId once', () => {
     const ids = OPERATIONS.map((op) => op.operationId);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('says an operation writes exactly when a read-only run refuses it (a write the contract says changes nothing is named in needs.sends)', () => {
+    const wrong = OPERATIONS.filter((op) => {
+      const read = op.route.startsWith('GET ');
+      const free = Object.hasOwn(SIDE_EFFECT_FREE_WRITES, op.route);
+      return op.writes !== (!read && !free) || (free && !op.needs?.sends?.includes(op.route));
+    }).map((op) => `${op.operationId} in ${operationFile(op.family)}`);
+    expect(wrong).toEqual([]);
   });
 
   it('fails on a new operation, naming the file of the family it is nearest to', () => {

@@ -16,6 +16,7 @@ export type { ApiRequest } from '../client/index.js';
 export type { Exchange } from '../model.js';
 export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
+export { cutShort, underMediaType } from './edge-bodies.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
 export { readWhileStill, STILL_ATTEMPTS } from './pages.js';

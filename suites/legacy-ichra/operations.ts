@@ -2,7 +2,8 @@
  * The older ICHRA interface's operations (4.16), one request each from the profile's fixtures
  * and the contract's APTC sample (the only body it shows), for the checks that loop over every
  * operation (suites/operations.ts). An application operation names an id nobody issued: the
- * edge refuses a missing or invalid key before any lookup.
+ * edge refuses a missing or invalid key before any lookup. No section says a POST of this
+ * interface changes nothing, so each is a write (a read-only run never sends it).
  */
 import type { OperationTable } from '../../harness/suite/index.js';
 import {
@@ -19,7 +20,7 @@ import {
 export const LEGACY_OPERATIONS = {
   legacyCreateQuote: {
     route: 'POST /api/v1/quotes',
-    writes: false,
+    writes: true,
     needs: { fixtures: ['zipCode'] },
     request: (t) => ({ method: 'POST', api: 'legacy', path: '/api/v1/quotes', json: householdSample(t) }),
   },
@@ -27,7 +28,7 @@ export const LEGACY_OPERATIONS = {
     route: `POST ${APTC_PATHS.canonical}`,
     // 4.16: "also written `POST /aptc_estimates`": one operation reachable under both paths.
     alsoAt: [`POST ${APTC_PATHS.alias}`],
-    writes: false,
+    writes: true,
     needs: { fixtures: ['zipCode'] },
     request: (t) => aptcRequest(t, APTC_PATHS.canonical),
   },
@@ -39,7 +40,7 @@ export const LEGACY_OPERATIONS = {
   },
   legacyCreateOffExchangeDeeplink: {
     route: 'POST /public/ichra/off_ex',
-    writes: false,
+    writes: true,
     needs: { fixtures: ['legacyPlanHiosId', 'zipCode'] },
     request: (t) => ({
       method: 'POST',
