@@ -3,7 +3,7 @@ export { verify, verifyProperty, DEFAULT_CHECK_TIMEOUT_MS } from './verify.js';
 export type { PropertyOptions, VerifyOptions, VerifyPropertyOptions } from './verify.js';
 export type { CheckContext } from './context.js';
 export type { Needs } from './needs.js';
-export { isAvailable, needsOf, onOneItem, type OperationSpec, type OperationTable } from './operation.js';
+export { isAvailable, needsOf, onOneItem, sentWith, type OperationSpec, type OperationTable } from './operation.js';
 export type { PollOptions } from './poll.js';
 export type { ArbitraryFor, PropertyBody } from './property.js';
 export { SkipCheck } from './skip.js';

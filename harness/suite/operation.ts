@@ -6,6 +6,7 @@
  * of a loaded document has no entry.
  */
 import type { ApiRequest } from '../client/index.js';
+import type { Exchange } from '../model.js';
 import type { CheckContext } from './context.js';
 import type { Needs } from './needs.js';
 
@@ -54,3 +55,16 @@ export const isAvailable = (t: CheckContext, op: OperationSpec): boolean =>
 
 /** The route's path has a parameter: the operation acts on one item. */
 export const onOneItem = (op: OperationSpec): boolean => op.route.includes('{');
+
+/**
+ * Sends each operation's valid request with `change` (a key case, a role), in the table's order,
+ * and yields its operationId and exchange: only what `change` alters can be a reason to refuse it.
+ */
+export async function* sentWith(
+  t: CheckContext,
+  ops: OperationTable,
+  change: Partial<ApiRequest>,
+): AsyncGenerator<[operationId: string, exchange: Exchange]> {
+  for (const [operationId, op] of Object.entries(ops))
+    yield [operationId, await t.send({ ...(await op.request(t)), ...change })];
+}

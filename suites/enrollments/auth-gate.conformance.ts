@@ -4,11 +4,12 @@
  * of an account not approved for direct enrollment gets 403 forbidden.
  */
 import { expectForbidden, expectForbiddenInEitherEnvelope } from '../../harness/checks/index.js';
-import { KEY_CASES, verify } from '../../harness/suite/index.js';
+import { KEY_CASES, sentWith, verify } from '../../harness/suite/index.js';
 import { ENROLLMENT_OPERATIONS as OPS } from './operations.js';
 import { createBody, createRequest } from './requests.js';
 
-const operations = Object.values(OPS);
+/** The family's operations that write (or do not). */
+const writing = (writes: boolean) => Object.fromEntries(Object.entries(OPS).filter(([, op]) => op.writes === writes));
 
 for (const { what, rule, key } of KEY_CASES) {
   for (const [kind, writes] of [
@@ -19,10 +20,8 @@ for (const { what, rule, key } of KEY_CASES) {
       `every direct-enrollment ${kind} route ${what} gets 403 forbidden in the unified envelope`,
       [rule, 'ENVELOPE-UNIFIED-SHAPE'],
       async (t) => {
-        for (const op of operations.filter((o) => o.writes === writes)) {
-          const ex = await t.send({ ...op.request(t), ...key });
+        for await (const [, ex] of sentWith(t, writing(writes), key))
           expectForbidden(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
-        }
       },
       { needs: { writes } },
     );
@@ -36,8 +35,9 @@ verify(
   ['GATE-ENROLLMENTS-UNAPPROVED-403'],
   async (t) => {
     const role = t.role(UNAPPROVED);
-    for (const op of [OPS.listEnrollments, OPS.getEnrollment])
-      expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...op.request(t), role }));
+    const { listEnrollments, getEnrollment } = OPS;
+    for await (const [, ex] of sentWith(t, { listEnrollments, getEnrollment }, { role }))
+      expectForbiddenInEitherEnvelope(t.expect, ex);
   },
   { needs: { roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
 );

@@ -6,7 +6,7 @@
  * create body, which a PUT sends back whole); `request` gives an id nobody issued, since the
  * edge and the gate refuse before any lookup.
  */
-import type { ApiRequest, CheckContext, OperationSpec } from '../../harness/suite/index.js';
+import { onOneItem, type ApiRequest, type CheckContext, type OperationSpec } from '../../harness/suite/index.js';
 import type { Json } from './application-reader.js';
 import { jsonUpload, PDF } from './documents-files.js';
 import {
@@ -94,6 +94,4 @@ export const ENROLLMENT_OPERATIONS = {
 } as const satisfies Record<string, EnrollmentOperation>;
 
 /** Operations on one application (4.11 to 4.15), in the table's order. */
-export const ITEM_OPERATIONS: readonly EnrollmentOperation[] = Object.values(ENROLLMENT_OPERATIONS).filter((op) =>
-  op.route.includes('{'),
-);
+export const ITEM_OPERATIONS: readonly EnrollmentOperation[] = Object.values(ENROLLMENT_OPERATIONS).filter(onOneItem);

@@ -31,6 +31,11 @@ export function householdSample(t: CheckContext): Record<string, unknown> {
   };
 }
 
+/** A quote request for the household of the APTC sample (its body is not shown). */
+export function quoteRequest(t: CheckContext): ApiRequest {
+  return { method: 'POST', api: 'legacy', path: '/api/v1/quotes', json: householdSample(t) };
+}
+
 /** The two paths of the APTC estimates endpoint ("also written `POST /aptc_estimates`"). */
 export const APTC_PATHS = { canonical: '/api/v1/aptc_estimates', alias: '/aptc_estimates' } as const;
 

@@ -10,8 +10,8 @@ import {
   APTC_PATHS,
   aptcRequest,
   createApplication,
-  householdSample,
   planRequest,
+  quoteRequest,
   readApplication,
   submitApplication,
   UNKNOWN_APPLICATION_ID,
@@ -22,7 +22,7 @@ export const LEGACY_OPERATIONS = {
     route: 'POST /api/v1/quotes',
     writes: true,
     needs: { fixtures: ['zipCode'] },
-    request: (t) => ({ method: 'POST', api: 'legacy', path: '/api/v1/quotes', json: householdSample(t) }),
+    request: quoteRequest,
   },
   legacyCreateAptcEstimate: {
     route: `POST ${APTC_PATHS.canonical}`,

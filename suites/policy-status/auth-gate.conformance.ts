@@ -5,10 +5,9 @@
  * a refusal.
  */
 import { expectForbidden } from '../../harness/checks/index.js';
-import { needsOf, verify } from '../../harness/suite/index.js';
+import { needsOf, sentWith, verify } from '../../harness/suite/index.js';
 import { POLICY_STATUS_OPERATIONS } from './operations.js';
 
-const operations = Object.entries(POLICY_STATUS_OPERATIONS);
 const GATE = 'GATE-POLICY-UNAPPROVED-403';
 const needs = needsOf(Object.values(POLICY_STATUS_OPERATIONS));
 
@@ -16,13 +15,8 @@ verify(
   'both policy-status routes without a key are 403 forbidden in the unified envelope',
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const [, op] of operations)
-      expectForbidden(
-        t.expect,
-        await t.send({ ...(await op.request(t)), role: null }),
-        'AUTH-MISSING-KEY-403',
-        'ENVELOPE-UNIFIED-SHAPE',
-      );
+    for await (const [, ex] of sentWith(t, POLICY_STATUS_OPERATIONS, { role: null }))
+      expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -31,13 +25,8 @@ verify(
   'both policy-status routes with an invalid key are 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const [, op] of operations)
-      expectForbidden(
-        t.expect,
-        await t.send({ ...(await op.request(t)), invalidKey: true }),
-        'AUTH-INVALID-KEY-403',
-        'ENVELOPE-UNIFIED-SHAPE',
-      );
+    for await (const [, ex] of sentWith(t, POLICY_STATUS_OPERATIONS, { invalidKey: true }))
+      expectForbidden(t.expect, ex, 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -47,8 +36,8 @@ verify(
   [GATE, 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
     const role = t.role('unapproved');
-    for (const [operationId, op] of operations.filter(([, o]) => o.gate === GATE)) {
-      const ex = await t.send({ ...(await op.request(t)), role });
+    const gated = Object.fromEntries(Object.entries(POLICY_STATUS_OPERATIONS).filter(([, op]) => op.gate === GATE));
+    for await (const [operationId, ex] of sentWith(t, gated, { role })) {
       expectForbidden(t.expect, ex, GATE, 'ENVELOPE-UNIFIED-SHAPE');
       t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operationId);
     }

@@ -4,18 +4,16 @@
  * Each request is the family's valid one (operations.ts), so the key is the only reason for a refusal.
  */
 import { expectForbidden } from '../../harness/checks/index.js';
-import { needsOf, verify } from '../../harness/suite/index.js';
+import { needsOf, sentWith, verify } from '../../harness/suite/index.js';
 import { REFERENCE_OPERATIONS } from './operations.js';
 
-const operations = Object.entries(REFERENCE_OPERATIONS);
 const needs = needsOf(Object.values(REFERENCE_OPERATIONS));
 
 verify(
   'every reference route without a key is 403 forbidden in the unified envelope',
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    for (const [operationId, op] of operations) {
-      const ex = await t.send({ ...(await op.request(t)), role: null });
+    for await (const [operationId, ex] of sentWith(t, REFERENCE_OPERATIONS, { role: null })) {
       expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
       t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operationId);
     }
@@ -27,13 +25,8 @@ verify(
   'every reference route with an invalid key is 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const [, op] of operations)
-      expectForbidden(
-        t.expect,
-        await t.send({ ...(await op.request(t)), invalidKey: true }),
-        'AUTH-INVALID-KEY-403',
-        'ENVELOPE-UNIFIED-SHAPE',
-      );
+    for await (const [, ex] of sentWith(t, REFERENCE_OPERATIONS, { invalidKey: true }))
+      expectForbidden(t.expect, ex, 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -43,7 +36,7 @@ verify(
   ['GATE-UNGATED-OPEN'],
   async (t) => {
     const role = t.role('unapproved');
-    for (const [, op] of operations) t.expect.status(await t.send({ ...(await op.request(t)), role }), 200);
+    for await (const [, ex] of sentWith(t, REFERENCE_OPERATIONS, { role })) t.expect.status(ex, 200);
   },
   { needs: { ...needs, roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] } },
 );
