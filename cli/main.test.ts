@@ -62,6 +62,32 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['unknown run profile', () => ['run', '--profile', 'nightly'], 'E_PROFILE_UNKNOWN'],
   ['unknown family', () => ['run', '--family', 'utility,billing'], 'E_FAMILY_UNKNOWN'],
   ['unknown rule', () => ['run', '--rule', 'PING-NOT-A-RULE'], 'E_RULE_UNKNOWN'],
+  ['unknown excluded rule', () => ['run', '--exclude-rule', 'PING-SCHEM'], 'E_RULE_UNKNOWN'],
+  ['unknown excluded family', () => ['run', '--exclude-family', 'utilty'], 'E_FAMILY_UNKNOWN'],
+  ['every family excluded', () => ['run', '--family', 'utility', '--exclude-family', 'utility'], 'E_SELECTION_EMPTY'],
+  ['every --rule excluded', () => ['run', '--rule', 'PING-200', '--exclude-rule', 'PING-200'], 'E_SELECTION_EMPTY'],
+  ['--update-baseline without --baseline', () => ['run', '--update-baseline'], 'E_FLAGS_CONFLICT'],
+  ['missing baseline', () => ['run', '--baseline', join(dir, 'absent-baseline.json')], 'E_BASELINE_MISSING'],
+  [
+    'baseline of another format',
+    () => ['run', '--baseline', file('baseline-v2.json', '{"format":"partner-conformance.baseline/2","entries":[]}')],
+    'E_BASELINE_INVALID',
+  ],
+  [
+    'baseline naming an unknown rule',
+    () => [
+      'run',
+      '--baseline',
+      file(
+        'baseline-rule.json',
+        JSON.stringify({
+          format: 'partner-conformance.baseline/1',
+          entries: [{ check: 'utility/ping-answers-200-with-the-ping-object', rule: 'PING-SCHEM' }],
+        }),
+      ),
+    ],
+    'E_BASELINE_UNKNOWN',
+  ],
   ['seed not an integer', () => ['run', '--seed', '1.5'], 'E_SEED_INVALID'],
   ['path that is not a fast-check path', () => ['run', '--seed', '1', '--path', '3:x'], 'E_PATH_INVALID'],
   ['path without its seed', () => ['run', '--path', '3:1@G:A'], 'E_PATH_INVALID'],
@@ -128,6 +154,15 @@ describe('bad inputs exit 2 with a stable code and a fix', () => {
 });
 
 describe('hints that name the mistake', () => {
+  it('an unknown --exclude-rule or --exclude-family names the closest known one', async () => {
+    expect((await runMain(['run', '--exclude-rule', 'PING-SCHEM'])).err).toContain(
+      '--exclude-rule: unknown rule "PING-SCHEM" (did you mean "PING-SCHEMA"?)',
+    );
+    expect((await runMain(['run', '--exclude-family', 'utilty'])).err).toContain(
+      '--exclude-family: unknown family "utilty" (did you mean "utility"?)',
+    );
+  });
+
   it('a target profile file given to --profile points to --target', async () => {
     const result = await runMain(['run', '--profile', 'specs/profiles/staging.json']);
     expect(result.code).toBe(2);

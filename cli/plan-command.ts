@@ -14,7 +14,18 @@ import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import { runRequestOf } from './run-command.js';
 import { RUN_FLAGS } from './run-flags.js';
 
-const PICKED = ['target', 'base-url', 'spec', 'profile', 'family', 'rule', 'shard', 'webhook-listen'] as const;
+const PICKED = [
+  'target',
+  'base-url',
+  'spec',
+  'profile',
+  'family',
+  'rule',
+  'exclude-family',
+  'exclude-rule',
+  'shard',
+  'webhook-listen',
+] as const;
 
 export const PLAN_FLAGS: FlagTable = {
   ...Object.fromEntries(PICKED.map((name) => [name, RUN_FLAGS[name]!])),

@@ -40,6 +40,27 @@ export const RUN_FLAGS: FlagTable = {
     value: '<id>',
     help: 'only checks of these rules (repeatable or comma list)',
   },
+  'exclude-family': {
+    type: 'string',
+    multiple: true,
+    value: '<name>',
+    help: 'leave these families out (repeatable or comma list); the reports name them',
+  },
+  'exclude-rule': {
+    type: 'string',
+    multiple: true,
+    value: '<id>',
+    help: 'do not hold the target to these rules (repeatable or comma list): never required, never passed, a failure of theirs alone does not fail the run; the reports name them',
+  },
+  baseline: {
+    type: 'string',
+    value: '<file>',
+    help: 'failures recorded there are reported known and do not fail the run; a new one fails it, one past its expires date fails again, one that now passes is reported fixed',
+  },
+  'update-baseline': {
+    type: 'boolean',
+    help: "with --baseline, write the run's failures into the file after the run (created if absent; fixed entries removed)",
+  },
   seed: { type: 'string', value: '<int>', help: 'fast-check seed, to replay a property failure (default random)' },
   path: {
     type: 'string',

@@ -12,6 +12,7 @@ import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/ind
 import { catalogueOf } from '../reports/run-info.js';
 import { exitCodeOf, INCOMPLETE_EXIT, type RunSummary } from '../reports/summary.js';
 import { incompleteLine } from '../reports/required.js';
+import { writeUpdatedBaseline } from '../reports/baseline/update.js';
 import { defectFindings } from './defect-findings.js';
 import { startJournal } from '../harness/client/journal.js';
 import { keyValues } from '../harness/client/keys.js';
@@ -210,6 +211,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       process.off('SIGINT', onInterrupt);
       await runner.close();
     }
+    if (plan.baseline?.update) io.out.write(writeUpdatedBaseline(plan.baseline, summary.findings, plan.strict));
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.exitCode;

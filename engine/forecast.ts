@@ -99,7 +99,14 @@ export function forecastOf(
   const can = plannedCapabilities(plan, env);
   const catalogue = catalogueOf(plan.catalogue);
   const rulesOf = (ids: readonly string[]) => ids.map((id) => catalogue.get(id)).filter((r): r is Rule => !!r);
-  const selection = { runProfile: plan.runProfile, families: plan.families, rules: plan.rules, shard: plan.shard };
+  const selection = {
+    runProfile: plan.runProfile,
+    families: plan.families,
+    rules: plan.rules,
+    shard: plan.shard,
+    excludedRules: plan.excludedRules,
+    excludedFamilies: plan.excludedFamilies,
+  };
   const selected = selectedChecks(inventory, selection);
   const checks: ForecastCheck[] = selected.map(({ family, entry }) => {
     const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);

@@ -7,6 +7,7 @@ import type { Contract } from '../harness/contract/index.js';
 import { ConfigError } from '../harness/errors.js';
 import { DEFAULT_SPEC, PROVIDER_SPEC } from '../harness/paths.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
+import { didYouMean } from '../harness/profile-names.js';
 import { KEY_ROLE_NAMES, KEY_ROLES, type KeyRoleSpec } from '../harness/profile-vocabulary.js';
 import {
   DEFAULT_RUN_PROFILE,
@@ -40,23 +41,39 @@ export function runProfileOf(name: string | undefined): RunProfile {
   return name;
 }
 
-export function familiesOf(names: readonly string[] | undefined): Family[] | undefined {
+/** `"quotse" (did you mean "quotes"?), "x"`: unknown names, each with the closest known one when it looks like a typo. */
+function unknownNames(unknown: readonly string[], known: readonly string[]): string {
+  return unknown
+    .map((n) => {
+      const near = didYouMean(n, known);
+      return `"${n}"${near ? ` (did you mean "${near}"?)` : ''}`;
+    })
+    .join(', ');
+}
+
+/** `--family` (or, with `flag`, `--exclude-family`): known family names, in the catalogue's order. */
+export function familiesOf(names: readonly string[] | undefined, flag = '--family'): Family[] | undefined {
   if (!names || names.length === 0) return undefined;
   const unknown = names.filter((n) => !(FAMILIES as readonly string[]).includes(n));
   if (unknown.length)
     throw new ConfigError(
       'E_FAMILY_UNKNOWN',
-      `unknown family ${unknown.map((n) => `"${n}"`).join(', ')}; families are ${FAMILIES.join(', ')}`,
+      `${flag}: unknown family ${unknownNames(unknown, FAMILIES)}; families are ${FAMILIES.join(', ')}`,
     );
   return FAMILIES.filter((f) => names.includes(f));
 }
 
-export function rulesOf(ids: readonly string[] | undefined, catalogue: readonly Rule[]): Rule[] | undefined {
+/** `--rule` (or, with `flag`, `--exclude-rule`): rules of the catalogue. */
+export function rulesOf(
+  ids: readonly string[] | undefined,
+  catalogue: readonly Rule[],
+  flag = '--rule',
+): Rule[] | undefined {
   if (!ids || ids.length === 0) return undefined;
   const byId = new Map(catalogue.map((r) => [r.id, r]));
   const unknown = ids.filter((id) => !byId.has(id));
   if (unknown.length)
-    throw new ConfigError('E_RULE_UNKNOWN', `unknown rule ${unknown.map((id) => `"${id}"`).join(', ')}`);
+    throw new ConfigError('E_RULE_UNKNOWN', `${flag}: unknown rule ${unknownNames(unknown, [...byId.keys()])}`);
   return [...new Set(ids)].map((id) => byId.get(id)!);
 }
 

@@ -9,6 +9,7 @@ import type { RunConfig, TargetProfile } from '../harness/run-config.js';
 import { publicUrl, runCommand } from '../harness/reproduce.js';
 import { runProfile } from '../harness/run-profiles.js';
 import type { RunInfo } from '../reports/run-info.js';
+import { dayOf } from '../reports/baseline/match.js';
 import type { HistoryRecord } from '../reports/monitor/history.js';
 import type { TlsCertificate } from '../reports/monitor/tls.js';
 import type { RunPlan } from './plan.js';
@@ -62,6 +63,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget, startedAt?: Date):
     specSource: plan.contract.source,
     families: plan.families,
     rules: plan.rules,
+    ...(plan.excludedRules ? { excludedRules: plan.excludedRules } : {}),
     seed: plan.seed,
     ...(plan.path ? { path: plan.path } : {}),
     runs: plan.runs,
@@ -106,6 +108,10 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     },
     families: plan.families,
     rules: plan.rules,
+    ...(plan.excludedRules ? { excludedRules: plan.excludedRules } : {}),
+    ...(plan.excludedFamilies ? { excludedFamilies: plan.excludedFamilies } : {}),
+    // Expiry is judged on the day the run started (UTC), the same for every check of it.
+    ...(plan.baseline ? { baseline: { ...plan.baseline, today: dayOf(startedAt) } } : {}),
     ...(plan.shard ? { shard: plan.shard } : {}),
     ...versions(),
     seed: plan.seed,

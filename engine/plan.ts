@@ -29,8 +29,9 @@ import {
   variantsOf,
 } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
-import { checkRulesMeetFamilies } from './selection.js';
+import { checkRulesMeetFamilies, checkSelectionLeft } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
+import { readBaseline, type RunBaseline } from '../reports/baseline/file.js';
 import { monitorPlanOf, type MonitorPlan, type MonitorRequest } from './monitor/plan.js';
 
 export interface RunPlan {
@@ -38,6 +39,12 @@ export interface RunPlan {
   runProfile: RunProfile;
   families: Family[];
   rules?: string[];
+  /** `--exclude-rule`: rules the run does not hold the target to. */
+  excludedRules?: string[];
+  /** `--exclude-family`: families taken out of the run's families. */
+  excludedFamilies?: Family[];
+  /** `--baseline` (and `--update-baseline`): the failures the run accepts, read before any request. */
+  baseline?: RunBaseline;
   seed: number;
   /** fast-check path to replay one property input (`--path`, with `--seed`). */
   path?: string;
@@ -85,6 +92,12 @@ export interface RunRequest {
   profile?: string;
   families?: string[];
   rules?: string[];
+  /** `--exclude-family`, `--exclude-rule`. */
+  excludeFamilies?: string[];
+  excludeRules?: string[];
+  /** `--baseline <file>`; `--update-baseline` writes the run's failures into it. */
+  baseline?: string;
+  updateBaseline?: boolean;
   seed?: string;
   /** fast-check path of a printed counterexample (`--path`). */
   path?: string;
@@ -104,6 +117,13 @@ export interface RunRequest {
 }
 
 export function checkConflicts(request: RunRequest): void {
+  if (request.updateBaseline && request.baseline === undefined) {
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      "--update-baseline writes the run's failures into a baseline, but no --baseline <file> was given",
+      'Add --baseline <file> (the file to write), or drop --update-baseline.',
+    );
+  }
   if (request.fault !== undefined && (request.target !== undefined || request.baseUrl !== undefined)) {
     throw new ConfigError(
       'E_FLAGS_CONFLICT',
@@ -165,10 +185,18 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   const variants = await variantsOf(request.variants, spec);
   const catalogue = [...loadRules().rules];
   const rules = rulesOf(request.rules, catalogue);
+  const excludedRules = rulesOf(request.excludeRules, catalogue, '--exclude-rule')?.map((r) => r.id);
+  const excludedFamilies = familiesOf(request.excludeFamilies, '--exclude-family');
   // With --rule and no --family, run only the families those rules apply to.
-  const families =
-    requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES]);
+  const families = (
+    requestedFamilies ?? (rules ? FAMILIES.filter((f) => rules.some((r) => r.families.includes(f))) : [...FAMILIES])
+  ).filter((f) => !excludedFamilies?.includes(f));
+  checkSelectionLeft(families, rules, excludedRules);
   checkRulesMeetFamilies(families, rules);
+  const baseline =
+    request.baseline !== undefined
+      ? readBaseline(request.baseline, request.updateBaseline === true, catalogue)
+      : undefined;
   const contract = await loadContract(spec);
   if (spec !== DEFAULT_SPEC) checkSpecOfThisApi(contract, await loadContract(DEFAULT_SPEC));
   const target = targetOf(request, fault, variants);
@@ -187,6 +215,9 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
     runProfile,
     families,
     rules: rules?.map((r) => r.id),
+    ...(excludedRules ? { excludedRules } : {}),
+    ...(excludedFamilies ? { excludedFamilies } : {}),
+    ...(baseline ? { baseline } : {}),
     seed,
     ...(path ? { path } : {}),
     runs,

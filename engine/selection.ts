@@ -20,6 +20,27 @@ export function checkRulesMeetFamilies(families: readonly Family[], rules: reado
   );
 }
 
+/** Exclusions that leave nothing: every family excluded, or every --rule excluded too. */
+export function checkSelectionLeft(
+  families: readonly Family[],
+  rules: readonly Rule[] | undefined,
+  excludedRules: readonly string[] | undefined,
+): void {
+  const hint = 'Exclude fewer families or rules, or select others with --family and --rule.';
+  if (families.length === 0)
+    throw new ConfigError(
+      'E_SELECTION_EMPTY',
+      '--exclude-family leaves no family to run (after --family, if given)',
+      hint,
+    );
+  if (rules && excludedRules && rules.every((r) => excludedRules.includes(r.id)))
+    throw new ConfigError(
+      'E_SELECTION_EMPTY',
+      `--exclude-rule excludes every rule of --rule ${rules.map((r) => r.id).join(', ')}`,
+      hint,
+    );
+}
+
 export interface SelectionFlags {
   runProfile: string;
   families: readonly string[];

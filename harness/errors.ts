@@ -95,6 +95,13 @@ export const ERROR_CODES = {
     'Give --push-gateway as the http(s) URL of a Prometheus Pushgateway, e.g. http://pushgateway:9091.',
   E_HISTORY_UNWRITABLE:
     'Give --history a folder you can write to (or a path where one can be created); a CI job carries it between runs.',
+  E_BASELINE_MISSING:
+    'Give --baseline an existing baseline file, or add --update-baseline to write the failures of this run into a new one.',
+  E_BASELINE_INVALID:
+    'Fix the baseline file: JSON with `format: "partner-conformance.baseline/1"` and `entries`, each `{check: "<family>/<id>", rule, reason?, expires?: "YYYY-MM-DD"}` (README, "Baseline"), or write it again with --update-baseline.',
+  E_BASELINE_UNKNOWN:
+    'Name rules of `partner-conformance rules` and checks as `<family>/<id>` (summary.json `findings[].family` and `id`); a typo is shown with the closest known one.',
+  E_BASELINE_UNWRITABLE: 'Give --baseline a path you can write to with --update-baseline (its folder must exist).',
   E_READ_ONLY:
     'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they are sent.',
 } as const;
@@ -103,12 +110,15 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /**
  * Profile mistakes that would make a false verdict. The run goes on; the checks that depend on
- * them skip, and the warning (code, what, fix) opens the console report and summary.json.
+ * them skip, and the warning (code, what, fix) opens the console report and summary.json. A
+ * baseline's (W_BASELINE_*) is told with the baseline's lines: the entries it names match nothing.
  */
 export const WARNING_CODES = {
   W_KEY_SHARED: 'Give each key role its own key; roles meant to share a key name the same environment variable.',
   W_FIXTURE_ABSENT:
     'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
+  W_BASELINE_CHECK_UNKNOWN:
+    'The check was renamed or removed: record its failure again with --update-baseline, or remove the entry from the baseline.',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODES;

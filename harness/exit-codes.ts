@@ -27,14 +27,15 @@ export interface ExitCodeSpec {
 export const EXIT_CODES = {
   0: {
     name: 'passed',
-    meaning: 'every check passed (warnings on inferred rules allowed)',
+    meaning:
+      'every check passed (warnings on inferred rules allowed, and failures the run accepts: `known` in its `--baseline`, or of `--exclude-rule` rules)',
     action: 'nothing',
     route: 'none',
   },
   1: {
     name: 'failed',
     meaning:
-      'a rule failed (or, with `--strict`, an inferred rule warned); `mutation`: a fault missed or a false failure; `variants`: a variant failed or warned',
+      'a rule failed (or, with `--strict`, an inferred rule warned) that the run does not accept: new, or its baseline entry expired; `mutation`: a fault missed or a false failure; `variants`: a variant failed or warned',
     action: 'open `report.html`: each failure names its rule and exchange',
     route: 'contract',
   },

@@ -181,6 +181,25 @@ export interface Finding {
    * it are `blocked` by it), failed only when it breaks a rule.
    */
   subject?: 'document' | 'step';
+  /**
+   * The finding against the run's baseline (`--baseline`; reports/baseline/): `known`, a failure
+   * it records (reported, not failing the run); `expired`, one it recorded past its `expires`
+   * date (failing again); `fixed`, a check passing a rule it records as failing. Absent without one.
+   */
+  baseline?: BaselineMark;
+  /** A failure of excluded rules only (`--exclude-rule`): reported, never failing the run. */
+  excluded?: true;
+}
+
+/** How a baseline names a finding (Finding.baseline). */
+export interface BaselineMark {
+  status: 'known' | 'expired' | 'fixed';
+  /** The rules of the finding's check the baseline records. */
+  rules: string[];
+  /** The entries' reasons, when they give one. */
+  reason?: string;
+  /** The earliest `expires` date (YYYY-MM-DD) of those entries, when they give one. */
+  expires?: string;
 }
 
 /** How a check's failure on a transport cause or a 5xx was confirmed (Finding.confirmation). */

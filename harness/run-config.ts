@@ -64,6 +64,8 @@ export interface RunConfig {
   families: Family[];
   /** When set, only checks naming one of these rules run. */
   rules?: string[];
+  /** `--exclude-rule`: checks naming only these rules do not run. */
+  excludedRules?: string[];
   seed: number;
   /** fast-check path of a printed counterexample: property checks run that input alone (`--path`). */
   path?: string;

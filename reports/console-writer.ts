@@ -5,12 +5,14 @@
 import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
-import { missingByNeeds } from './required.js';
+import { missingByNeeds, provenCount } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './steps.js';
 import { monitorLines } from './monitor/lines.js';
 import { confirmationLine } from './monitor/confirmations.js';
 import { clip, describeExchange } from './text.js';
+import { isAccepted } from './accepted.js';
+import { acceptedLines } from './baseline/lines.js';
 import type { ReportWriter } from './writer.js';
 
 export interface TextSink {
@@ -31,9 +33,18 @@ export interface ConsoleWriterOptions {
 /** The heartbeat of a run whose output is not a terminal (CI logs). */
 export const HEARTBEAT_MS = 30_000;
 
+/** ` (1 known, 1 excluded)` after the failures a run accepts; empty without any. */
+function acceptedCounts(findings: readonly Finding[]): string {
+  const known = findings.filter((f) => f.baseline?.status === 'known').length;
+  const excluded = findings.filter((f) => f.excluded).length;
+  const parts = [...(known ? [`${known} known`] : []), ...(excluded ? [`${excluded} of excluded rules`] : [])];
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
-  return `${c.passed} passed, ${c.failed} failed, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c['not run'] ? `, ${c['not run']} not run` : ''}${c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : ''}`;
+  const fixed = findings.filter((f) => f.baseline?.status === 'fixed').length;
+  return `${c.passed} passed${fixed ? ` (${fixed} fixed)` : ''}, ${c.failed} failed${acceptedCounts(findings)}, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c['not run'] ? `, ${c['not run']} not run` : ''}${c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : ''}`;
 };
 
 /**
@@ -41,7 +52,7 @@ const countsLine = (findings: readonly Finding[]) => {
  * were blocked or not run (the family is not fully tested), `✓` otherwise.
  */
 function familyMark(findings: readonly Finding[]): string {
-  if (findings.some((f) => f.verdict === 'failed')) return '✗';
+  if (findings.some((f) => f.verdict === 'failed' && !isAccepted(f))) return '✗';
   if (findings.every((f) => f.verdict === 'skipped' || f.verdict === 'not run')) return '–';
   if (findings.some((f) => f.verdict === 'not run' || f.verdict === 'blocked')) return '…';
   return '✓';
@@ -114,8 +125,8 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   lines.push(...configWarningLines(summary.configWarnings));
   lines.push(`${summary.counts.total} checks: ${countsLine(summary.findings)}`);
   lines.push(ruleCountsLine(summary.ruleCounts));
-  const failures = summary.findings.filter((f) => f.verdict === 'failed' && !isStepFinding(f));
-  const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject === undefined);
+  const failures = summary.findings.filter((f) => f.verdict === 'failed' && !isStepFinding(f) && !isAccepted(f));
+  const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject === undefined && !isAccepted(f));
   lines.push(...stepLines(summary));
   if (failures.length > 0) lines.push('', 'Failures:', ...failures.flatMap((f) => describeFinding(summary, f)));
   if (warnings.length > 0)
@@ -132,6 +143,8 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
       '',
       `Not run: ${notRun.length} checks (${notRun[0]!.message?.replace(/^not run: /, '') ?? 'the run stopped'})`,
     );
+  const accepted = acceptedLines(summary);
+  if (accepted.length > 0) lines.push('', ...accepted);
   lines.push(...requiredLines(summary));
   lines.push('', ...monitorLines(summary));
   if (reportDir) lines.push('', `Reports: ${reportDir}`);
@@ -153,8 +166,14 @@ export function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>)
   const unreachable = required.unreachable.length
     ? `; never required, no run can reach them: ${required.unreachable.join(', ')}`
     : '';
-  const head = `Required: ${required.basis}: ${required.rules.length - required.missing.length} of ${required.rules.length} proven${unreachable}`;
-  if (required.missing.length === 0) return ['', head];
+  const gaps = required.accepted ?? [];
+  const head = `Required: ${required.basis}: ${provenCount(required)} of ${required.rules.length} proven${unreachable}`;
+  const acceptedGaps = gaps.length
+    ? [
+        `Left unproven by accepted failures their checks stopped at (not counted): ${gaps.map((m) => m.rule).join(', ')}`,
+      ]
+    : [];
+  if (required.missing.length === 0) return ['', head, ...acceptedGaps];
   const groups = missingByNeeds(required.missing);
   return [
     '',
@@ -170,6 +189,7 @@ export function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>)
     ...(groups.length > GROUPS_SHOWN
       ? [`  … and ${groups.length - GROUPS_SHOWN} more needs (summary.json: required.missing)`]
       : []),
+    ...acceptedGaps,
   ];
 }
 
@@ -217,6 +237,10 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
   const last = finding.exchanges.at(-1);
   if (last) lines.push(`      exchange: ${describeExchange(last)}`);
   if (finding.confirmation) lines.push(`      ${confirmationLine(finding)}`);
+  if (finding.baseline?.status === 'expired')
+    lines.push(
+      `      baseline: recorded, expired ${finding.baseline.expires}${finding.baseline.reason ? ` (${finding.baseline.reason})` : ''}`,
+    );
   if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
   return lines;
 }

@@ -5,12 +5,14 @@
  */
 import { appendFile } from 'node:fs/promises';
 import type { Finding } from '../harness/model.js';
-import { missingLine } from './required.js';
+import { missingLine, provenCount } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
 import { checksByStep, isStepFinding } from './steps.js';
 import { monitorLines } from './monitor/lines.js';
+import { isAccepted } from './accepted.js';
+import { acceptedLines } from './baseline/lines.js';
 import { tlsWarningLine } from './monitor/tls.js';
 import type { ReportWriter } from './writer.js';
 
@@ -20,7 +22,8 @@ const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').r
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function annotation(summary: RunSummary, finding: Finding): string {
-  const level = finding.verdict === 'failed' ? 'error' : 'warning';
+  // A failure the run accepts (known in the baseline, of excluded rules) is told, not raised.
+  const level = isAccepted(finding) ? 'notice' : finding.verdict === 'failed' ? 'error' : 'warning';
   const rules = finding.rules.map((r) => `${r} §${summary.ruleVerdicts[r]?.section ?? '?'}`).join(', ') || 'no rule';
   const detail =
     finding.expected !== undefined
@@ -31,7 +34,7 @@ function annotation(summary: RunSummary, finding: Finding): string {
 
 export function renderStepSummary(summary: RunSummary): string {
   const { counts } = summary;
-  const failures = summary.findings.filter((f) => f.verdict === 'failed' && !isStepFinding(f));
+  const failures = summary.findings.filter((f) => f.verdict === 'failed' && !isStepFinding(f) && !isAccepted(f));
   const steps = [...checksByStep(summary.findings)];
   return [
     `## Partner API conformance: ${outcomeLabel(summary)}`,
@@ -44,7 +47,7 @@ export function renderStepSummary(summary: RunSummary): string {
     '|---|---|---|---|---|---|---|---|',
     `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} | ${counts['not run']} | ${counts.steps} |`,
     '',
-    `Required: ${summary.required.basis}: ${summary.required.rules.length - summary.required.missing.length} of ${summary.required.rules.length} proven`,
+    `Required: ${summary.required.basis}: ${provenCount(summary.required)} of ${summary.required.rules.length} proven`,
     '',
     ...(summary.required.missing.length === 0
       ? []
@@ -78,7 +81,9 @@ export function renderStepSummary(summary: RunSummary): string {
           ),
           '',
         ]),
-    ...monitorLines(summary).map((line) => (line.startsWith('  ') ? `  - ${cell(line.trim())}` : `- ${cell(line)}`)),
+    ...[...acceptedLines(summary), ...monitorLines(summary)].map((line) =>
+      line.startsWith('  ') ? `  - ${cell(line.trim())}` : `- ${cell(line)}`,
+    ),
     '',
   ].join('\n');
 }

@@ -16,6 +16,7 @@ import {
   skippedSection,
 } from './html/sections.js';
 import { STYLE } from './html/style.js';
+import { acceptedSection } from './html/accepted.js';
 import { outcomeLabel } from './scope.js';
 import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
@@ -44,6 +45,7 @@ ${headerSection(summary).html}
 ${monitorSection(summary).html}
 ${evidence}
 ${failureSection(summary).html}
+${acceptedSection(summary).html}
 ${familyTables(summary).html}
 ${skippedSection(summary).html}
 ${evidence ? '' : rulesSection(summary).html}

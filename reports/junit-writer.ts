@@ -5,6 +5,9 @@
  * id), the same whatever its verdict, so CI history follows a check across runs; its title,
  * rules and sections are in its system-out and the suite's properties. A warning stays visible
  * (`status="warning"`, `[warning]` opening its system-out); a check not run is `<skipped>`.
+ * A failure the run accepts is `<skipped>` with its reason (`status="known"`: recorded in the
+ * baseline; `status="excluded"`: of --exclude-rule rules only): CI history keeps the case under
+ * its identity and sees it is not passing, while the job does not fail on it.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,6 +19,8 @@ import { confirmationLine } from './monitor/confirmations.js';
 import { RULE_VERDICTS, type RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
 import { xmlAttrs, xmlEscape } from './xml.js';
+import { isAccepted } from './accepted.js';
+import { acceptedLines, knownLine } from './baseline/lines.js';
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -33,7 +38,7 @@ export function renderJunit(summary: RunSummary): string {
   const suites = [...families].map(([family, findings]) => renderSuite(summary, family, findings));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: summary.findings.length, failures: countOf(summary.findings, 'failed'), errors: summary.findings.filter(isError).length, time: seconds(summary.durationMs) })}>`,
+    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: summary.findings.length, failures: failuresOf(summary.findings), errors: summary.findings.filter(isError).length, time: seconds(summary.durationMs) })}>`,
     ...suites,
     rulesSuite(summary),
     monitorSuite(summary),
@@ -71,6 +76,11 @@ function monitorSuite(summary: RunSummary): string {
     property('outcome', summary.outcome),
     property('exitCode', summary.exitCode),
     property('requests', summary.requests),
+    ...(summary.baseline
+      ? (['known', 'expired', 'fixed', 'new'] as const).map((k) =>
+          property(`baseline.${k}`, summary.baseline![k].length),
+        )
+      : []),
     ...(latency?.operations ?? []).map((op) =>
       property(
         `latency.${over.has(op.operation) ? 'over.' : ''}${op.operation}`,
@@ -82,7 +92,7 @@ function monitorSuite(summary: RunSummary): string {
       ? [property('tls.daysLeft', summary.tls.daysLeft.toFixed(1)), property('tls.validTo', summary.tls.validTo)]
       : []),
     '    </properties>',
-    `    <system-out>${xmlEscape(monitorLines(summary).join('\n'))}</system-out>`,
+    `    <system-out>${xmlEscape([...acceptedLines(summary), ...monitorLines(summary)].join('\n'))}</system-out>`,
     '  </testsuite>',
   ].join('\n');
 }
@@ -97,8 +107,9 @@ function groupByFamily(findings: readonly Finding[]): Map<string, Finding[]> {
   return out;
 }
 
-const countOf = (findings: readonly Finding[], verdict: Finding['verdict']) =>
-  findings.filter((f) => f.verdict === verdict).length;
+/** Failures, less those the run accepts (they are skipped cases). */
+const failuresOf = (findings: readonly Finding[]) =>
+  findings.filter((f) => f.verdict === 'failed' && !isAccepted(f)).length;
 
 /**
  * JUnit's error: a check blocked by a transport cause, or a setup step that broke no rule. A
@@ -107,10 +118,13 @@ const countOf = (findings: readonly Finding[], verdict: Finding['verdict']) =>
  */
 const isError = (f: Finding) => f.verdict === 'blocked' && (f.subject === 'step' || f.step === undefined);
 const isSkipped = (f: Finding) =>
-  f.verdict === 'skipped' || f.verdict === 'not run' || (f.verdict === 'blocked' && !isError(f));
+  f.verdict === 'skipped' ||
+  f.verdict === 'not run' ||
+  (f.verdict === 'blocked' && !isError(f)) ||
+  (f.verdict === 'failed' && isAccepted(f));
 
 function renderSuite(summary: RunSummary, family: string, findings: Finding[]): string {
-  const failed = countOf(findings, 'failed');
+  const failed = failuresOf(findings);
   const skipped = findings.filter(isSkipped).length;
   const blocked = findings.filter(isError).length;
   const time = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
@@ -120,6 +134,7 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
     `      <property${xmlAttrs({ name: 'target', value: summary.target.baseUrl })}/>`,
     `      <property${xmlAttrs({ name: 'spec.version', value: summary.spec.version ?? 'unknown' })}/>`,
     `      <property${xmlAttrs({ name: 'profile', value: summary.runProfile })}/>`,
+    ...scopeProperties(summary),
     ...[...new Set(findings.flatMap((f) => f.rules))]
       .sort()
       .map(
@@ -132,14 +147,39 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
   ].join('\n');
 }
 
+/** What the scope leaves out and the baseline it reads, beside the target (absent when none). */
+function scopeProperties(summary: RunSummary): string[] {
+  const { scope } = summary;
+  const properties: Array<[string, string]> = [
+    ...(scope.excludedRules ? [['excluded.rules', scope.excludedRules.join(',')] as [string, string]] : []),
+    ...(scope.excludedFamilies ? [['excluded.families', scope.excludedFamilies.join(',')] as [string, string]] : []),
+    ...(scope.baseline ? [['baseline', scope.baseline] as [string, string]] : []),
+  ];
+  return properties.map(([name, value]) => `      <property${xmlAttrs({ name, value })}/>`);
+}
+
+/** The case's status: its verdict, or `known`/`excluded` for a failure the run accepts. */
+const statusOf = (f: Finding): string =>
+  f.excluded ? 'excluded' : f.baseline?.status === 'known' ? 'known' : f.verdict;
+
+/** A line of system-out on the baseline's view of the case, when it has one. */
+const baselineNote = (f: Finding): string =>
+  f.baseline?.status === 'fixed'
+    ? `\nbaseline: fixed: the check now passes ${f.baseline.rules.join(', ')}, recorded as failing (remove the entry)`
+    : f.baseline?.status === 'expired'
+      ? `\nbaseline: recorded, expired ${f.baseline.expires}: failing again`
+      : '';
+
 function renderCase(summary: RunSummary, family: string, finding: Finding): string {
   const rules =
     finding.rules.map((rule) => `${rule} (section ${summary.ruleVerdicts[rule]?.section ?? 'unknown'})`).join(', ') ||
     'no rule';
   const warning = finding.verdict === 'warning';
-  const out = `${warning ? '[warning] ' : ''}check: ${finding.check}\nrules: ${rules}\nverdict: ${finding.verdict}${warning ? `\n${failureText(summary, finding)}` : ''}`;
+  // A warning's or an accepted failure's details go to system-out: no <failure> element carries them.
+  const detailed = warning || isAccepted(finding);
+  const out = `${warning ? '[warning] ' : ''}check: ${finding.check}\nrules: ${rules}\nverdict: ${finding.verdict}${baselineNote(finding)}${detailed ? `\n${failureText(summary, finding)}` : ''}`;
   return [
-    `    <testcase${xmlAttrs({ classname: family, name: finding.id ?? checkId(finding.check), time: seconds(finding.durationMs), status: finding.verdict })}>`,
+    `    <testcase${xmlAttrs({ classname: family, name: finding.id ?? checkId(finding.check), time: seconds(finding.durationMs), status: statusOf(finding) })}>`,
     ...outcomeElement(summary, finding),
     `      <system-out>${xmlEscape(out)}</system-out>`,
     '    </testcase>',
@@ -151,6 +191,12 @@ function outcomeElement(summary: RunSummary, finding: Finding): string[] {
   if (finding.verdict === 'skipped')
     return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
   if (finding.verdict === 'not run') return [`      <skipped${xmlAttrs({ message: finding.message ?? 'not run' })}/>`];
+  if (finding.verdict === 'failed' && finding.excluded)
+    return [
+      `      <skipped${xmlAttrs({ message: `failure of excluded rules (--exclude-rule): ${finding.rules.join(', ')}` })}/>`,
+    ];
+  if (finding.verdict === 'failed' && isAccepted(finding))
+    return [`      <skipped${xmlAttrs({ message: knownLine(finding) })}/>`];
   if (isSkipped(finding))
     return [`      <skipped${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}` })}/>`];
   // Not a failure of its rules: the check could not test them (JUnit's error, not failure).

@@ -9,8 +9,10 @@ import type { Evidence, EvidenceRule } from './evidence.js';
 import type { MissingRule, RequiredSummary } from './required.js';
 import type { RuleVerdict } from './summary.js';
 
-// A rule one shard did not reach may be another's: any verdict of a check beats none.
+// A rule one shard did not reach may be another's: any verdict of a check beats none. Every
+// shard of a run excludes the same rules, so `excluded` stands whatever a check found.
 const SEVERITY: Record<RuleVerdict, number> = {
+  excluded: 6,
   failed: 5,
   warning: 4,
   blocked: 3,

@@ -10,6 +10,7 @@ import { FAMILIES, type Finding, type Rule, type StopReason } from '../harness/m
 import { runProfile, type RequiredRules, type RunProfile } from '../harness/run-profiles.js';
 import type { CheckEntry } from '../harness/suite/inventory.js';
 import { notSelected } from '../harness/suite/needs.js';
+import { isAccepted } from './accepted.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import type { RuleOutcome, RuleVerdict } from './summary.js';
 
@@ -26,13 +27,18 @@ export interface InventoryCheck {
 }
 
 /** What a run selected, as the requirement reads it. */
-export type RequiredSelection = Pick<RunInfo, 'runProfile' | 'families' | 'rules' | 'shard'>;
+export type RequiredSelection = Pick<RunInfo, 'runProfile' | 'families' | 'rules' | 'shard' | 'excludedRules'>;
 
 export interface MissingRule {
   rule: string;
   verdict: RuleVerdict;
   /** What it needs to be proven: the needs of its skipped checks, what blocked them, why it was not reached. */
   needs: string[];
+  /**
+   * Its checks stopped at a failure the run accepts (known in the baseline, of an excluded rule):
+   * told, but not keeping the run from PASSED, or no baseline could ever turn a run green.
+   */
+  accepted?: true;
 }
 
 export interface RequiredSummary {
@@ -44,6 +50,8 @@ export interface RequiredSummary {
   missing: MissingRule[];
   /** Rules of the selection no run can reach: never required. */
   unreachable: string[];
+  /** Required rules left unproven only by accepted failures their checks stopped at; absent when none. */
+  accepted?: MissingRule[];
 }
 
 const families = (selection: RequiredSelection): string =>
@@ -95,8 +103,11 @@ export function selectedChecks(inventory: readonly InventoryCheck[], selection: 
   return inventory.filter(
     (c) =>
       ((selection.families as readonly string[]).includes(c.family) || isRunOwn(c)) &&
-      notSelected({ runProfile: selection.runProfile, rules: selection.rules }, c.entry.rules, c.entry.profiles) ===
-        undefined,
+      notSelected(
+        { runProfile: selection.runProfile, rules: selection.rules, excludedRules: selection.excludedRules },
+        c.entry.rules,
+        c.entry.profiles,
+      ) === undefined,
   );
 }
 
@@ -115,11 +126,14 @@ export function requiredRules(
     .rules([...catalogue.values()], selection, checks)
     .filter((r) => r.strength === 'stated')
     .filter((r) => selection.rules === undefined || selection.rules.includes(r.id))
+    // An excluded rule is never required: the run does not hold the target to it.
+    .filter((r) => !selection.excludedRules?.includes(r.id))
     // A shard holds a share of the files: it answers for the rules its own checks name.
     .filter((r) => selection.shard === undefined || named.has(r.id));
   const narrowed = [
     ...(selection.rules ? [`within --rule ${selection.rules.join(', ')}`] : []),
     ...(selection.shard ? [`named by the checks of shard ${selection.shard}`] : []),
+    ...(selection.excludedRules ? [`but --exclude-rule ${selection.excludedRules.join(', ')}`] : []),
   ];
   return {
     basis: [requirement.words(selection), ...narrowed].join(', '),
@@ -127,6 +141,9 @@ export function requiredRules(
     unreachable: candidates.filter((r) => r.unreachable !== undefined).map((r) => r.id),
   };
 }
+
+/** What a rule needs whose checks stopped at failures the run accepts (MissingRule.accepted). */
+const ACCEPTED_STOP = 'its checks to get past an accepted failure they stopped at (baseline or --exclude-rule)';
 
 /** Verdicts that prove a rule: it was judged (a failure or a warning is a verdict, not a gap). */
 const PROVEN: ReadonlySet<RuleVerdict> = new Set(['passed', 'failed', 'warning']);
@@ -154,8 +171,9 @@ function needsOf(
   if (own.length === 0) return ['a check that covers it in this run profile (none of the selected checks does)'];
   const ids = new Set(own.map((c) => `${c.family}/${c.entry.id}`));
   const theirs = findings.filter((f) => ids.has(`${f.family}/${f.id}`));
-  if (theirs.some((f) => f.verdict === 'failed' || f.verdict === 'warning'))
-    return ['its checks to get past the violation of another rule they stopped at'];
+  const stoppedAt = theirs.filter((f) => f.verdict === 'failed' || f.verdict === 'warning');
+  if (stoppedAt.length > 0 && stoppedAt.every(isAccepted)) return [ACCEPTED_STOP];
+  if (stoppedAt.length > 0) return ['its checks to get past the violation of another rule they stopped at'];
   return ['its checks to judge an exchange for it (they ended without judging one)'];
 }
 
@@ -170,8 +188,15 @@ export function missingRequired(
   return required
     .map((rule) => ({ rule, verdict: verdicts[rule]?.verdict ?? 'not reached' }))
     .filter(({ verdict }) => !PROVEN.has(verdict))
-    .map(({ rule, verdict }) => ({ rule, verdict, needs: needsOf(rule, verdict, findings, checks, stop) }));
+    .map(({ rule, verdict }) => {
+      const needs = needsOf(rule, verdict, findings, checks, stop);
+      return { rule, verdict, needs, ...(needs[0] === ACCEPTED_STOP ? { accepted: true as const } : {}) };
+    });
 }
+
+/** How many required rules the run proved (an accepted failure's gaps are not proven, only not counted). */
+export const provenCount = (required: RequiredSummary): number =>
+  required.rules.length - required.missing.length - (required.accepted?.length ?? 0);
 
 /** The missing rules grouped by what they need, most rules first: `[needs, rule ids]`. */
 export function missingByNeeds(missing: readonly MissingRule[]): Array<[string, string[]]> {

@@ -76,6 +76,19 @@ describe('ruleVerdicts', () => {
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'] }).D!.verdict).toBe('not reached');
   });
 
+  it('an excluded rule is excluded whatever its checks found; so is a rule only of excluded families', () => {
+    const verdicts = ruleVerdicts([finding(['A'], 'passed'), finding(['B'], 'failed')], CATALOGUE, {
+      families: ['utility'],
+      excludedRules: ['A', 'B'],
+      excludedFamilies: ['quotes'],
+    });
+    expect(verdicts.A).toMatchObject({ verdict: 'excluded', checks: 1 });
+    expect(verdicts.A!.proof).toBeUndefined();
+    expect(verdicts.B!.verdict).toBe('excluded');
+    expect(verdicts.C!.verdict).toBe('excluded');
+    expect(verdicts.D!.verdict).toBe('not reached');
+  });
+
   it('counts each verdict, and the header line names the ones that occur', () => {
     const counts = countRuleVerdicts(ruleVerdicts(findings, CATALOGUE, { families: ['utility'] }));
     expect(counts).toEqual({
@@ -87,6 +100,7 @@ describe('ruleVerdicts', () => {
       'not run': 0,
       'not selected': 1,
       'not reached': 1,
+      excluded: 0,
     });
     expect(ruleCountsLine(counts)).toBe('5 rules: 1 passed, 2 blocked, 1 not selected, 1 not reached');
   });

@@ -6,6 +6,7 @@
 import type { LatencyBudgets } from '../harness/budgets.js';
 import type { ConfigWarning } from '../harness/errors.js';
 import type { Family, Rule } from '../harness/model.js';
+import type { BaselineView } from './baseline/match.js';
 import type { RunProfile } from '../harness/run-profiles.js';
 import type { HistoryRecord } from './monitor/history.js';
 import type { TlsCertificate } from './monitor/tls.js';
@@ -42,6 +43,12 @@ export interface RunInfo {
   };
   families: Family[];
   rules?: string[];
+  /** `--exclude-rule`: rules the run does not hold the target to (never required, never passed). */
+  excludedRules?: string[];
+  /** `--exclude-family`: families left out of the run. */
+  excludedFamilies?: Family[];
+  /** `--baseline`: the failures the run accepts as known, and the day it judges their expiry on. */
+  baseline?: BaselineView;
   /** `--shard i/n`, when the run is one share of the suite files. */
   shard?: string;
   /** This tool's version (package.json). */

@@ -15,6 +15,11 @@ export interface RunScope {
   rules?: string[];
   /** `--shard i/n`, when given. */
   shard?: string;
+  /** `--exclude-rule`, `--exclude-family`, when given: never passed, never required. */
+  excludedRules?: string[];
+  excludedFamilies?: Family[];
+  /** `--baseline`: the file of failures the run accepts as known. */
+  baseline?: string;
   seed: number;
   runs: number;
   strict: boolean;
@@ -23,8 +28,8 @@ export interface RunScope {
   /** `sha256:<hex>` of the spec document the schema checks came from. */
   specDigest?: string;
   /**
-   * Every family, no rule filter, no shard, the run not stopped, and every rule the run profile
-   * requires proven: the whole of the run profile.
+   * Every family, no rule filter or exclusion, no shard, the run not stopped, and every rule the
+   * run profile requires proven: the whole of the run profile.
    */
   complete: boolean;
   /** Why the run is partial, in the words of its flags (and of what it left unproven); empty when complete. */
@@ -45,6 +50,8 @@ export function scopeOf(info: RunInfo, gaps: RunGaps = {}): RunScope {
       : []),
     ...(info.rules && info.rules.length > 0 ? [`rules ${info.rules.join(', ')}`] : []),
     ...(info.shard ? [`shard ${info.shard}`] : []),
+    ...(info.excludedFamilies?.length ? [`excluded families ${info.excludedFamilies.join(', ')}`] : []),
+    ...(info.excludedRules?.length ? [`excluded rules ${info.excludedRules.join(', ')}`] : []),
     ...(gaps.stopped ? [`stopped: ${gaps.stopped}`] : []),
     // A run the preflight stopped tested nothing: that, not each rule it left, is its gap.
     ...(info.preflightStop
@@ -58,6 +65,9 @@ export function scopeOf(info: RunInfo, gaps: RunGaps = {}): RunScope {
     families: [...info.families],
     ...(info.rules && info.rules.length > 0 ? { rules: [...info.rules] } : {}),
     ...(info.shard ? { shard: info.shard } : {}),
+    ...(info.excludedRules?.length ? { excludedRules: [...info.excludedRules] } : {}),
+    ...(info.excludedFamilies?.length ? { excludedFamilies: [...info.excludedFamilies] } : {}),
+    ...(info.baseline ? { baseline: info.baseline.file } : {}),
     seed: info.seed,
     runs: info.runs,
     strict: info.strict,
@@ -113,6 +123,9 @@ export function scopeLine(scope: RunScope): string {
     `families ${scope.families.join(', ')}`,
     `rules ${scope.rules?.join(', ') ?? 'all'}`,
     `shard ${scope.shard ?? 'none'}`,
+    ...(scope.excludedFamilies ? [`excluded families ${scope.excludedFamilies.join(', ')}`] : []),
+    ...(scope.excludedRules ? [`excluded rules ${scope.excludedRules.join(', ')}`] : []),
+    ...(scope.baseline ? [`baseline ${scope.baseline}`] : []),
     `seed ${scope.seed}`,
     `runs ${scope.runs}`,
     `tool ${scope.toolVersion}`,

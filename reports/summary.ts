@@ -17,6 +17,9 @@ import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
 import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scopeOf, type RunScope } from './scope.js';
+import { failsOnItsOwn, failsRun } from './accepted.js';
+import { summarizeBaseline, type BaselineSummary } from './baseline/match.js';
+import { updatedEntries } from './baseline/update.js';
 
 export const SUMMARY_FORMAT = 'partner-conformance.summary/1';
 
@@ -27,9 +30,10 @@ export type Counts = Record<Verdict, number> & { total: number; steps: number };
  * A rule's verdict: its checks' worst, or `not selected` (outside the run's families, --rule or
  * shard) or `not reached` (selected, but no check reported on it: none covers it in this run
  * profile, its check stopped at a violation of another rule first, or judged no exchange for
- * it). `passed` only on an exchange a check judged for it. Never passed by default.
+ * it), or `excluded` (--exclude-rule, or only in --exclude-family families: whatever its checks
+ * found). `passed` only on an exchange a check judged for it. Never passed by default.
  */
-export type RuleVerdict = Verdict | 'not selected' | 'not reached';
+export type RuleVerdict = Verdict | 'not selected' | 'not reached' | 'excluded';
 
 export const RULE_VERDICTS: readonly RuleVerdict[] = [
   'passed',
@@ -40,6 +44,7 @@ export const RULE_VERDICTS: readonly RuleVerdict[] = [
   'not run',
   'not selected',
   'not reached',
+  'excluded',
 ];
 
 export interface RuleOutcome {
@@ -108,6 +113,8 @@ export interface RunSummary {
   tls?: TlsCertificate;
   /** `--history`: this run beside the last one of its target and run profile. */
   history?: HistoryComparison;
+  /** `--baseline`: known, expired, fixed and new failures against it (reports/baseline/). */
+  baseline?: BaselineSummary;
   /** One verdict per rule of the catalogue. */
   ruleVerdicts: Record<string, RuleOutcome>;
   /** How many rules of the catalogue got each verdict. */
@@ -143,7 +150,14 @@ export function countVerdicts(findings: readonly Finding[]): Counts {
 }
 
 /** What the run selected, for the rules no finding named. */
-export type RuleSelection = Pick<RunInfo, 'families' | 'rules' | 'shard'>;
+export type RuleSelection = Pick<RunInfo, 'families' | 'rules' | 'shard' | 'excludedRules' | 'excludedFamilies'>;
+
+/** Excluded by --exclude-rule, or belonging only to families --exclude-family left out. */
+function isExcluded(rule: { id: string; families: readonly string[] }, selection: RuleSelection): boolean {
+  if (selection.excludedRules?.includes(rule.id)) return true;
+  const out = selection.excludedFamilies ?? [];
+  return out.length > 0 && rule.families.every((f) => out.includes(f as RunInfo['families'][number]));
+}
 
 function unseenVerdict(rule: { id: string; families: readonly string[] }, selection: RuleSelection): RuleVerdict {
   const selected =
@@ -186,7 +200,15 @@ export function ruleVerdicts(
   for (const id of [...ids].sort()) {
     const rule = catalogue.get(id);
     const seen = byRule.get(id);
-    if (seen)
+    if (rule && selection && isExcluded(rule, selection))
+      out[id] = {
+        verdict: 'excluded',
+        checks: seen?.checks ?? 0,
+        section: rule.section,
+        strength: rule.strength,
+        statement: rule.statement,
+      };
+    else if (seen)
       out[id] = {
         verdict: seen.verdict,
         checks: seen.checks,
@@ -232,9 +254,8 @@ export function outcomeOf(findings: readonly Finding[], strict: boolean, complet
   // skipped for a key role, fixture or capability the profile lacks) tested nothing; it must
   // never read as passed.
   if (!findings.some((f) => f.subject !== 'document' && f.verdict !== 'skipped')) return 'empty';
-  const failing = (f: Finding) =>
-    f.verdict === 'failed' || (strict && f.verdict === 'warning' && f.subject !== 'document');
-  if (findings.some(failing)) return 'failed';
+  // A failure the run accepts (an excluded rule's, a known one of the baseline) is reported, not failing.
+  if (findings.some((f) => failsRun(f, strict))) return 'failed';
   if (findings.some((f) => f.verdict === 'blocked')) return 'blocked';
   return complete ? 'passed' : 'incomplete';
 }
@@ -304,6 +325,23 @@ const causesOf = (info: RunInfo, findings: readonly Finding[]) => [
   ]),
 ];
 
+/** The findings against the run's baseline, and what --update-baseline writes. */
+function baselineOf(
+  info: RunInfo,
+  findings: readonly Finding[],
+  inventory: readonly InventoryCheck[],
+): BaselineSummary {
+  const baseline = info.baseline!;
+  const fails = (f: Finding) => failsOnItsOwn(f, info.strict);
+  const summary = summarizeBaseline(baseline, findings, (f) => failsRun(f, info.strict), {
+    inventory,
+    shard: info.shard,
+  });
+  if (!baseline.update) return summary;
+  const { entries, added, removed } = updatedEntries(baseline.entries, findings, fails);
+  return { ...summary, update: { entries: entries.length, added, removed } };
+}
+
 export function buildSummary(
   info: RunInfo,
   findings: readonly Finding[],
@@ -319,7 +357,9 @@ export function buildSummary(
   const verdicts = ruleVerdicts(findings, catalogue, info);
   const inventory = end.inventory ?? [];
   const required = requiredRules(catalogue, info, inventory);
-  const missing = missingRequired(required.rules, verdicts, findings, selectedChecks(inventory, info), stopped);
+  const gaps = missingRequired(required.rules, verdicts, findings, selectedChecks(inventory, info), stopped);
+  const missing = gaps.filter((m) => !m.accepted);
+  const acceptedGaps = gaps.filter((m) => m.accepted);
   const scope = scopeOf(info, { missing, stopped });
   const latency = judgeLatency(findings, info.latency);
   const confirmations = countConfirmations(findings);
@@ -344,7 +384,7 @@ export function buildSummary(
     preflight: info.preflight,
     ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
     counts,
-    required: { ...required, missing },
+    required: { ...required, missing, ...(acceptedGaps.length ? { accepted: acceptedGaps } : {}) },
     outcome: info.preflightStop
       ? 'unusable'
       : withLatency(outcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
@@ -355,6 +395,7 @@ export function buildSummary(
     ...(info.tls ? { tls: info.tls } : {}),
     ruleVerdicts: verdicts,
     ruleCounts: countRuleVerdicts(verdicts),
+    ...(info.baseline ? { baseline: baselineOf(info, findings, inventory) } : {}),
     findings: [...findings],
   };
   const exitCode = (options.exitCode ?? exitCodeOf)(body);

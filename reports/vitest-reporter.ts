@@ -17,6 +17,7 @@ import {
 import type { InventoryCheck } from './required.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
+import { acceptFinding } from './accepted.js';
 import { StepTeller } from './steps.js';
 import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
 import { readJournal } from '../harness/client/journal.js';
@@ -150,7 +151,10 @@ export class ConformanceReporter implements Reporter {
 
   private add(finding: Finding): void {
     const run = this.run!;
-    const clean = scrubFinding({ ...finding, id: finding.id ?? checkId(finding.check) }, run.secrets ?? []);
+    const clean = acceptFinding(
+      scrubFinding({ ...finding, id: finding.id ?? checkId(finding.check) }, run.secrets ?? []),
+      run.info,
+    );
     const complete =
       clean.reproduce || clean.verdict === 'passed' ? clean : { ...clean, reproduce: findingCommand(run.info, clean) };
     this.findings.push(complete);

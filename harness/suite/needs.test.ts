@@ -91,6 +91,11 @@ describe('notSelected', () => {
       /^not selected: .*ISSUERS-ORDER/,
     );
   });
+  test('--exclude-rule leaves out a check of excluded rules only; one covering another rule still runs', () => {
+    const selection = { runProfile: 'conformance' as const, excludedRules: ['PING-SCHEMA'] };
+    expect(notSelected(selection, ['PING-SCHEMA'])).toBe('not selected: covers only --exclude-rule PING-SCHEMA');
+    expect(notSelected(selection, ['PING-200', 'PING-SCHEMA'])).toBeUndefined();
+  });
   test('smoke runs only checks that list smoke; others default to conformance and certification', () => {
     expect(notSelected({ runProfile: 'smoke' }, ['PING-200'])).toMatch(/^not selected: .*smoke/);
     expect(notSelected({ runProfile: 'smoke' }, ['PING-200'], ['smoke'])).toBeUndefined();

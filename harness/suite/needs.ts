@@ -78,9 +78,11 @@ export interface Selection {
   runProfile: RunProfile;
   /** `--rule` filter, when given. */
   rules?: readonly string[];
+  /** `--exclude-rule`, when given: a check of excluded rules only is not run. */
+  excludedRules?: readonly string[];
 }
 
-/** Why the run does not select this check (rule filter, run profile), or undefined when it does. */
+/** Why the run does not select this check (rule filter, exclusions, run profile), or undefined when it does. */
 export function notSelected(
   selection: Selection,
   checkRules: readonly string[],
@@ -89,6 +91,9 @@ export function notSelected(
   if (selection.rules && selection.rules.length > 0 && !checkRules.some((id) => selection.rules!.includes(id))) {
     return `not selected: covers none of --rule ${selection.rules.join(', ')}`;
   }
+  const excluded = selection.excludedRules ?? [];
+  if (excluded.length > 0 && checkRules.every((id) => excluded.includes(id)))
+    return `not selected: covers only --exclude-rule ${excluded.join(', ')}`;
   if (!checkBelongsTo(selection.runProfile, profiles))
     return `not selected: not part of the ${selection.runProfile} profile`;
   return undefined;

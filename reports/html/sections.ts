@@ -1,7 +1,7 @@
 /** The parts of report.html: header and counts, evidence, per-family tables, failures, skips. */
 import type { Finding } from '../../harness/model.js';
 import { ruleCountsLine, type RunSummary } from '../summary.js';
-import { missingLine } from '../required.js';
+import { missingLine, provenCount } from '../required.js';
 import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../steps.js';
 import { html, type Raw } from './escape.js';
@@ -9,6 +9,7 @@ import { exchangeList } from './exchange.js';
 import { confirmationLines, tlsLines } from '../monitor/lines.js';
 import { confirmationLine } from '../monitor/confirmations.js';
 import { historyLines } from '../monitor/history.js';
+import { isAccepted } from '../accepted.js';
 
 const anchor = (index: number) => `check-${index}`;
 
@@ -23,7 +24,7 @@ export function headerSection(summary: RunSummary): Raw {
 ${documentDefects(summary)}
 <p class="meta">Scope: ${scopeLine(summary.scope)}</p>
 <p>Outcome: <span class="outcome ${v(summary.outcome)}${summary.scope.complete ? '' : ' partial'}">${outcomeLabel(summary)}</span></p>
-<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}${counts['not run'] ? count('not run', counts['not run'], 'v-not-run') : ''}${counts.steps ? count('setup steps failed', counts.steps, 'v-failed') : ''}</div>
+<div class="counts">${count('checks', counts.total, '')}${count('passed', counts.passed, 'v-passed')}${count('failed', counts.failed, 'v-failed')}${count('warnings', counts.warning, 'v-warning')}${count('skipped', counts.skipped, 'v-skipped')}${count('blocked', counts.blocked, 'v-blocked')}${counts['not run'] ? count('not run', counts['not run'], 'v-not-run') : ''}${summary.baseline ? html`${count('known (baseline)', summary.baseline.known.length, 'v-skipped')}${count('fixed', summary.baseline.fixed.length, 'v-passed')}` : ''}${counts.steps ? count('setup steps failed', counts.steps, 'v-failed') : ''}</div>
 <p class="meta rule-counts">${ruleCountsLine(summary.ruleCounts)}</p>
 ${requiredSection(summary)}`;
 }
@@ -31,7 +32,7 @@ ${requiredSection(summary)}`;
 /** What the run profile required of the run; each required rule it did not prove, with what it needs. */
 export function requiredSection(summary: RunSummary): Raw {
   const { required } = summary;
-  const proven = required.rules.length - required.missing.length;
+  const proven = provenCount(required);
   const never = required.unreachable.length
     ? html` Never required, no run can reach them: <code>${required.unreachable.join(', ')}</code>.`
     : '';
@@ -69,6 +70,9 @@ function documentDefects(summary: RunSummary): Raw | string {
   return html`<div class="card warning"><b>The document${summary.spec.title ? html` <i>${summary.spec.title}</i>` : ''} has ${defects.length} defect(s) of its own.</b> They are warnings about the document, not the target; the parts they touch are not checked.<ul>${defects.map((d) => html`<li><code>${d.pointer}</code>${d.operationId ? html` (${d.operationId})` : ''}: ${d.message}</li>`)}</ul></div>`;
 }
 
+/** ` (known)`, ` (excluded)`, ` (fixed)` after a verdict the baseline or an exclusion qualifies. */
+const acceptedWord = (f: Finding): string => (f.excluded ? ' (excluded)' : f.baseline ? ` (${f.baseline.status})` : '');
+
 export function familyTables(summary: RunSummary): Raw {
   const families = [...new Set(summary.findings.map((f) => f.family))];
   return html`<h2>Checks by family</h2>${families.map((family) => {
@@ -77,13 +81,13 @@ export function familyTables(summary: RunSummary): Raw {
       .filter(({ finding }) => finding.family === family)
       .map(
         ({ finding, index }) =>
-          html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="${v(finding.verdict)}">${finding.verdict}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : finding.verdict === 'not run' ? (finding.message ?? '') : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`,
+          html`<tr><td>${finding.verdict === 'failed' || finding.verdict === 'warning' ? html`<a href="#${anchor(index)}">${finding.check}</a>` : finding.check}</td><td><code>${finding.rules.join(', ')}</code></td><td class="${v(finding.verdict)}">${finding.verdict}${acceptedWord(finding)}</td><td>${finding.needs ? `needs ${finding.needs}` : finding.blockedBy ? `blocked by ${finding.blockedBy}` : finding.verdict === 'not run' ? (finding.message ?? '') : ''}</td><td>${finding.durationMs !== undefined ? `${Math.round(finding.durationMs)} ms` : ''}</td></tr>`,
       );
     return html`<h3>${family}</h3><table><tr><th>check</th><th>rules</th><th>verdict</th><th>note</th><th>time</th></tr>${rows}</table>`;
   })}`;
 }
 
-function findingCard(summary: RunSummary, finding: Finding, index: number): Raw {
+export function findingCard(summary: RunSummary, finding: Finding, index: number): Raw {
   const rules = finding.rules.map((rule) => {
     const outcome = summary.ruleVerdicts[rule];
     return html`<dt>rule</dt><dd><code>${rule}</code> (section ${outcome?.section ?? '?'}, ${outcome?.strength ?? 'unknown strength'})</dd><dt>statement</dt><dd>${outcome?.statement ?? 'not in the catalogue'}</dd>`;
@@ -96,8 +100,11 @@ ${finding.exchanges.length ? html`<h3>Exchanges (${finding.exchanges.length})</h
 }
 
 export function failureSection(summary: RunSummary): Raw {
+  // A failure the run accepts has its own section (html/accepted.ts).
   const pick = (verdict: Finding['verdict']) =>
-    summary.findings.map((finding, index) => ({ finding, index })).filter(({ finding }) => finding.verdict === verdict);
+    summary.findings
+      .map((finding, index) => ({ finding, index }))
+      .filter(({ finding }) => finding.verdict === verdict && !isAccepted(finding));
   const failures = pick('failed').filter(({ finding }) => !isStepFinding(finding));
   const warnings = pick('warning').filter(({ finding }) => finding.subject === undefined);
   return html`${stepSection(summary)}<h2>Failures (${failures.length})</h2>${failures.length ? failures.map(({ finding, index }) => findingCard(summary, finding, index)) : html`<p>None.</p>`}

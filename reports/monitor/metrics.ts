@@ -93,6 +93,11 @@ export function metricsRegistry(summary: RunSummary): Registry<OpenMetricsConten
       "Time left before the target's TLS certificate expires, at the run's start, in seconds.",
     ).set(summary.tls.daysLeft * 86_400);
   }
+  if (summary.baseline) {
+    const baseline = gauge('baseline', "Failures against the run's baseline: known, expired, fixed or new.", ['state']);
+    for (const state of ['known', 'expired', 'fixed', 'new'] as const)
+      baseline.set({ state }, summary.baseline[state].length);
+  }
   if (summary.history) {
     const conditions = gauge(
       'conditions',

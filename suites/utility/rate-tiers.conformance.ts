@@ -55,6 +55,10 @@ async function measureTier(t: CheckContext, role: string, tier: Tier): Promise<v
     await sleep((REFILL_TOKENS * 1000) / perSecond);
     const probes = await t.sendConcurrently([ping(role, `${tier} after one token`), ping(role, `${tier} one more`)]);
     const recovered = passedOf(probes);
+    // Tokens back by the time the probes were answered: a stall of this process (a busy machine)
+    // lets more refill than the planned wait, and that is not a looser rate.
+    const back = Math.floor(((Date.now() - started) / 1000) * perSecond);
+    const allowed = Math.max(1, burst + back - passed);
     t.expect.rules('RATE-RECOVERY').that(probes[0]!, {
       holds: recovered >= 1,
       title: 'the stated rate is refused',
@@ -62,9 +66,9 @@ async function measureTier(t: CheckContext, role: string, tier: Tier): Promise<v
       observed: () => `statuses ${statuses(probes)}`,
     });
     t.expect.rules('RATE-429-TIER').that(probes[1]!, {
-      holds: recovered <= 1,
+      holds: recovered <= allowed,
       title: 'a rate above the tier passes',
-      expected: `one of two requests refused ${Math.round((REFILL_TOKENS * 1000) / perSecond)} ms after the burst: one token back (${what})`,
+      expected: `at most ${allowed} of two requests pass ${Math.round((REFILL_TOKENS * 1000) / perSecond)} ms after the burst: ${back} token(s) back since it began (${what})`,
       observed: () => `statuses ${statuses(probes)}`,
     });
   } finally {

@@ -115,7 +115,12 @@ export const failedFindings = (summary: RunSummary): Finding[] =>
   summary.findings.filter((f) => f.verdict === 'failed');
 
 /** Every exchange the run recorded (each finding keeps those of its check). */
-export const allExchanges = (summary: RunSummary) => summary.findings.flatMap((f) => f.exchanges);
+/**
+ * Every exchange the checks' findings show. The run-wide checks (family `contract`) are left out:
+ * they send nothing and cite, as their proof, exchanges of the run's other checks.
+ */
+export const allExchanges = (summary: RunSummary) =>
+  summary.findings.filter((f) => f.family !== 'contract').flatMap((f) => f.exchanges);
 
 /** The run's journal: every request that left the client (one held back for its rate budget never did). */
 export const journalOf = (reportDir: string): JournalEntry[] =>

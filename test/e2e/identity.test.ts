@@ -36,16 +36,18 @@ let goneServer: Server;
 beforeAll(async () => {
   Object.assign(process.env, keys, { E2E_KEY_APPROVED: 'identity-key-0001', E2E_KEY_UNAPPROVED: 'identity-key-0002' });
   reference = await startReferenceServer({ port: 0 });
-  // Answers the preflight at once, then every request after half a second: a run to interrupt.
+  // Answers the preflight's pings at once, then every request after half a second: a run to interrupt.
   slow = await listen((req, res, onClose) => {
-    if (slow.received.length === 1) return answerPlausibly(req, res);
+    if (slow.received.length <= Object.keys(LOCAL).length) return answerPlausibly(req, res);
     const timer = setTimeout(() => answerPlausibly(req, res), 500);
     onClose(() => clearTimeout(timer));
   });
+  // Answers the preflight's pings (one per key role of LOCAL), then is gone.
+  let answered = 0;
   goneServer = createServer((req, res) => {
     res.setHeader('connection', 'close');
     answerPlausibly(req, res);
-    goneServer.close();
+    if (++answered === Object.keys(LOCAL).length) goneServer.close();
   });
   gone = await listenOnLoopback(goneServer);
 });
@@ -106,7 +108,8 @@ describe("a check's identity", () => {
       dir,
     ]);
     // Interrupted once the checks are on the wire: the check under test is among those not finished.
-    for (let i = 0; i < 200 && slow.received.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && slow.received.length < Object.keys(LOCAL).length + 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
     process.emit('SIGINT');
     expect((await running).code).toBe(130);
     const notRun = identityIn(dir);

@@ -82,7 +82,16 @@ describe('the action (action.yml)', () => {
   it('is a composite action whose inputs name a target profile, never a key', () => {
     expect(action.runs.using).toBe('composite');
     expect(action.inputs.target!.required).toBe(true);
-    for (const name of ['profile', 'families', 'args', 'report-dir', 'warn-on', 'upload-report', 'publish-junit'])
+    for (const name of [
+      'profile',
+      'families',
+      'baseline',
+      'args',
+      'report-dir',
+      'warn-on',
+      'upload-report',
+      'publish-junit',
+    ])
       expect(Object.keys(action.inputs)).toContain(name);
     expect(Object.keys(action.inputs).filter((n) => /key|secret|token/i.test(n))).toEqual([]);
     expect(action.outputs['exit-code']!.value).toBe('${{ steps.run.outputs.exit-code }}');
@@ -95,6 +104,7 @@ describe('the action (action.yml)', () => {
       TARGET: 'specs/profiles/staging.json',
       RUN_PROFILE: 'certification',
       FAMILIES: 'utility,quotes',
+      BASELINE: 'conformance-baseline.json',
       REPORT_DIR: 'reports/out/x',
       EXTRA_ARGS: '--shard 2/3 --seed 7',
     };
@@ -105,7 +115,12 @@ describe('the action (action.yml)', () => {
     expect(argv[0]).toBe(join(PROJECT_ROOT, 'bin', 'partner-conformance.js'));
     expect(argv[1]).toBe('run');
     const flags = parseFlags('run', argv.slice(2), RUN_FLAGS);
-    expect(flags).toMatchObject({ target: env.TARGET, 'report-dir': env.REPORT_DIR, seed: '7' });
+    expect(flags).toMatchObject({
+      target: env.TARGET,
+      'report-dir': env.REPORT_DIR,
+      baseline: env.BASELINE,
+      seed: '7',
+    });
     expect(runProfileOf(flags.profile as string)).toBe('certification');
     expect(flags.family).toEqual(['utility', 'quotes']);
     expect(shardOf(flags.shard as string)).toBe('2/3');
@@ -137,6 +152,8 @@ describe('the action (action.yml)', () => {
       'push-gateway': 'http://pushgateway:9091',
       notify: ['slack=https://hooks.example/T1', 'json=https://hooks.example/a?b=c*'],
     });
+    // No baseline input: no --baseline flag.
+    expect(flags.baseline).toBeUndefined();
   });
 
   it('restores the history before the run and saves it after, whatever the run ended with', () => {
