@@ -96,7 +96,8 @@ describe('the operations table', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
-  it('says an operation writes exactly when a read-only run refuses it (a write the contract says changes nothing is named in needs.sends)', () => {
+  // A write the contract says changes nothing is one a read-only run may opt in to: named in needs.sends.
+  it('says an operation writes exactly when a read-only run refuses it', () => {
     const wrong = OPERATIONS.filter((op) => {
       const read = op.route.startsWith('GET ');
       const free = Object.hasOwn(SIDE_EFFECT_FREE_WRITES, op.route);
@@ -111,7 +112,8 @@ describe('the operations table', () => {
       { operationId: 'listIssuerPlans', route: 'GET /v1/reference/plans' },
     ];
     expect(tableProblems('a document', ops, PARTNER)).toEqual([
-      'listIssuerPlans (GET /v1/reference/plans) of a document has no entry: declare it in suites/reference/operations.ts',
+      'listIssuerPlans (GET /v1/reference/plans) of a document has no entry: ' +
+        'declare it in suites/reference/operations.ts',
     ]);
   });
 

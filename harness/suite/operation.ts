@@ -17,9 +17,12 @@ export interface OperationSpec {
   alsoAt?: readonly string[];
   /** The rule a valid key of an account without approvals is refused under (5.4); absent: open to any valid key. */
   gate?: string;
-  /** Has side effects: sent only by runs that may write. */
+  /** A read-only run refuses it (any method but GET, unless the contract says it changes nothing). */
   writes: boolean;
-  /** What `request` reads from the profile (and a write the run must be allowed), declared so a check skips before sending. */
+  /**
+   * What `request` reads from the profile (and a write a read-only run may opt in to), declared
+   * so a check skips before sending.
+   */
   needs?: Needs;
   /**
    * The one valid request, from the profile's fixtures: only the key or the account can be a
