@@ -15,12 +15,19 @@ export interface KeyRoleSpec {
   required?: true;
   /** Families whose checks use it only when present (`t.target.hasRole`); the checks that need it declare it. */
   optionalIn?: readonly Family[];
+  /**
+   * Its bucket carries part of the run (checks send with it): no deliberate burst (the
+   * stage-limit burst, the tiers' measurements) may drain it, or its checks would get 429s that
+   * say nothing of what they test. A role without it may be drained.
+   */
+  carriesRun?: true;
 }
 
 export const KEY_ROLES = {
   approved: {
     meaning: 'a key approved for every gated family (sessions, policy status, direct enrollment)',
     required: true,
+    carriesRun: true,
   },
   unapproved: {
     meaning: 'a valid key of an account with no approvals (complete setup, so only the gates refuse it)',
@@ -42,17 +49,20 @@ export const KEY_ROLES = {
   },
   reader: {
     meaning: 'any valid key: carries the ungated families (utility, reference, quotes) in its own rate bucket',
+    carriesRun: true,
   },
   sessions: {
     meaning:
       'a key that passes the session gates of 4.6 as approved does: carries enrollment sessions in its own bucket',
+    carriesRun: true,
   },
   otherAccount: {
     meaning:
       "a key of a second account approved for direct enrollment: what it sees and does of the approved account's " +
       '(the account boundary)',
+    carriesRun: true,
   },
-  medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)' },
+  medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)', carriesRun: true },
 } as const satisfies Record<string, KeyRoleSpec>;
 
 export type KeyRole = keyof typeof KEY_ROLES;
@@ -130,7 +140,7 @@ export const FIXTURES = {
     schema: YEAR,
     format: YEAR_WORDS,
     meaning: 'a plan year the target quotes and lists issuers for',
-    optionalIn: ['reference', 'enrollment-sessions', 'legacy-ichra', 'utility'],
+    optionalIn: ['reference', 'enrollment-sessions', 'legacy-ichra'],
   },
   currentPlanYear: {
     schema: YEAR,
@@ -148,6 +158,7 @@ export const FIXTURES = {
     schema: YEAR,
     format: YEAR_WORDS,
     meaning: 'a plan year the policy-status list has applications for',
+    optionalIn: ['utility'],
   },
   coverageType: {
     schema: { type: 'string', enum: ['medical', 'dental', 'vision', 'supplemental_other'] },

@@ -35,7 +35,7 @@ import {
 } from '../suites/enrollments/requests.js';
 import { REJECTED_MEMBERS } from '../suites/enrollments/rejected-members.js';
 import { employerMembers, runListRequest } from '../suites/enrollments/run-list.js';
-import { READ_ROUTES, WRITE_ROUTES } from '../suites/enrollments/route-requests.js';
+import { OPERATIONS } from '../suites/operations.js';
 import { listRequest as policyList, readRequest as policyRead } from '../suites/policy-status/policy-kit.js';
 import { POLICY_LIST_PROPERTY } from '../suites/policy-status/property-specs.js';
 import { quoteBody, quoteRequest, quoteTarget } from '../suites/quotes/quote-request.js';
@@ -279,11 +279,10 @@ const BUILDERS: ReadonlyArray<[name: string, build: Builder]> = [
     'enrollments: runListRequest (limit 2, offset 2)',
     () => runListRequest({ employer: 'employer-run-1', ids: [] }, { limit: 2, offset: 2 }, 'page 2'),
   ],
-  ...[...READ_ROUTES, ...WRITE_ROUTES].map(([route, request]): [string, Builder] => [
-    `enrollments: route-requests ${route}`,
-    request,
-  ]),
 ];
+
+/** The operations table's /v1 operations (the other interfaces have documents of their own). */
+const PARTNER_OPERATIONS = OPERATIONS.filter((op) => op.family !== 'legacy-ichra' && op.family !== 'medicare');
 
 /** The generated-request properties the suites run, with the known values they draw from. */
 const PROPERTIES: readonly RequestPropertySpec[] = [ISSUERS_PROPERTY, PROVIDERS_PROPERTY, POLICY_LIST_PROPERTY];
@@ -334,6 +333,14 @@ describe("the generators' valid requests, with the suites' known values, are val
       return named(`validRequest(${op.operationId})`, reqs);
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the operations table's valid requests are the provider's document's, each on its own operation", () => {
+  test.each(PARTNER_OPERATIONS.map((op) => [op.operationId, op] as const))('%s', async (operationId, op) => {
+    const req = await op.request(suiteContext());
+    expect(named(`${op.family}/operations.ts ${operationId}`, [req])).toEqual([]);
+    expect(provider.match(req.method, req.path.split('?')[0]!)?.operationId).toBe(operationId);
   });
 });
 

@@ -32,21 +32,15 @@ export const FAMILY_KEYS: Readonly<Partial<Record<Family, FamilyKey>>> = {
   },
 };
 
-/** Every role the table names: keys that carry part of the run, which a deliberate burst must not drain. */
-const FAMILY_KEY_ROLES: readonly string[] = [...new Set(Object.values(FAMILY_KEYS).map((k) => k.role))];
-
 /**
  * The key of a second account approved for direct enrollment, not the approved key's account:
- * the account-boundary checks (OWASP API1) send with it. Its bucket carries checks of its own,
- * so it is never drained by a deliberate burst either.
+ * the account-boundary checks (OWASP API1) send with it. Its bucket carries checks of its own
+ * (`carriesRun` in harness/profile-vocabulary.ts), as the families' keys do.
  */
 export const OTHER_ACCOUNT: FamilyKey = {
   role: 'otherAccount',
   why: "a key of another account approved for direct enrollment: what it sees and does of the approved account's",
 };
-
-/** Roles whose buckets carry checks: the families' keys and the second account's. */
-export const CARRYING_KEY_ROLES: readonly string[] = [...FAMILY_KEY_ROLES, OTHER_ACCOUNT.role];
 
 /** The role a `family` request naming none goes with, in run profile `name`, given the roles the target profile has. */
 export function familyKeyRole(family: string, name: RunProfile, has: (role: string) => boolean): string {

@@ -598,8 +598,8 @@ describe('runCheck: a pass is earned on judged exchanges', () => {
         async (t) => {
           t.fixture('zipCode');
           t.fixture('state');
-          // utility reads planYear when present (the vocabulary's optionalIn); unapproved it needs.
-          t.target.fixture('planYear');
+          // utility reads policyPlanYear when present (the vocabulary's optionalIn); unapproved it needs.
+          t.target.fixture('policyPlanYear');
           t.target.fixture('confirmationId');
           t.expect.status(await t.send({ ...ping, role: t.role('unapproved') }), 200);
         },

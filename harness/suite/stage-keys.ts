@@ -1,23 +1,27 @@
 /**
- * The keys a stage-limit burst goes with (RATE-STAGE-LIMIT, section 8): roles besides
- * `approved`, the keys that carry checks and `medicare`, one per key, whose bursts together (each
+ * The keys a stage-limit burst goes with (RATE-STAGE-LIMIT, section 8): roles that carry no part
+ * of the run (`carriesRun` in harness/profile-vocabulary.ts), one per key, whose bursts together (each
  * within its own) exceed the stage's. Known from the profile alone, so the `plan` can say
  * before a run whether the check can run.
  */
 import { STAGE_RATE, TIER_RATES } from '../client/index.js';
 import type { KeyRef } from '../run-config.js';
-import { CARRYING_KEY_ROLES } from './family-keys.js';
+import { KEY_ROLES, type KeyRoleSpec } from '../profile-vocabulary.js';
 
 /** Requests of the stage burst: enough above the stage's burst that refill during the burst cannot absorb them. */
-const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
+export const STAGE_BURST_REQUESTS = STAGE_RATE.burst + 10;
 /** Share of its own burst one key may spend, so its own bucket never refuses (prior checks may have used some). */
 const KEY_SHARE = 0.75;
 /**
- * Roles no deliberate burst may drain (the stage burst, the tiers' measurements): `approved`,
- * the families' own keys and the second account's carry the rest of the run (a drained bucket
- * would answer 429 for the key, not for what a check tests); `medicare` keys belong to another API.
+ * Roles no deliberate burst may drain (the stage burst, the tiers' measurements): those whose
+ * entry of `KEY_ROLES` says `carriesRun` (a drained bucket would answer 429 for the key, not for
+ * what a check tests).
  */
-export const RUN_CARRIERS: ReadonlySet<string> = new Set(['approved', ...CARRYING_KEY_ROLES, 'medicare']);
+export const RUN_CARRIERS: ReadonlySet<string> = new Set(
+  Object.entries(KEY_ROLES as Record<string, KeyRoleSpec>)
+    .filter(([, spec]) => spec.carriesRun)
+    .map(([role]) => role),
+);
 
 /** What a run without enough such keys needs, in the words of a finding's `needs`. */
 export const STAGE_BURST_NEED = `key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`;

@@ -1,8 +1,11 @@
 /**
  * Test support: one request or more to every operation of every family, successes and the
  * usual refusals, through a validating client. A variant's test runs it on a server with the
- * variant on: every answer must still hold under the documents the variant claims.
+ * variant on: every answer must still hold under the documents the variant claims. One stop per
+ * family (`TOUR`); test/operations.test.ts fails when the tour leaves an operation of the suite's
+ * operations table (suites/operations.ts) unvisited, naming the operation and this file.
  */
+import type { Family } from '../../harness/model.js';
 import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js';
 import { APPLICATION, APTC_SAMPLE } from '../legacy/samples.js';
 import { MEDICARE_FIXTURES as M } from '../medicare/samples.js';
@@ -22,7 +25,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The id of an application whichever member names it. */
 const idOf = (b: Record<string, unknown>): string => String(b.application_id ?? b.enrollment_id ?? b.id);
 
-async function edge(call: Call): Promise<void> {
+async function utility(call: Call): Promise<void> {
   await call('GET', '/v1/ping');
   await call('GET', '/v1/ping', { role: 'unapproved' });
   await call('GET', '/v1/ping', { role: null });
@@ -163,8 +166,19 @@ async function medicare(call: Call): Promise<void> {
   await call('PATCH', '/v1/contacts/ct_9999', { role: 'medicare', json: { agent_email: M.medicareAgentEmail } });
 }
 
-/** Every family's operations, in turn. */
+/** Each family's stop: its operations, successes and the usual refusals. */
+export const TOUR: Readonly<Record<Family, (call: Call) => Promise<void>>> = {
+  utility,
+  reference,
+  quotes,
+  'enrollment-sessions': sessions,
+  'policy-status': policyStatus,
+  enrollments,
+  'legacy-ichra': legacy,
+  medicare,
+};
+
+/** Every family's stop, in turn. */
 export async function tour(call: Call): Promise<void> {
-  for (const family of [edge, reference, quotes, sessions, policyStatus, enrollments, legacy, medicare])
-    await family(call);
+  for (const stop of Object.values(TOUR)) await stop(call);
 }

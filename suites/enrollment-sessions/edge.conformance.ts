@@ -2,15 +2,11 @@
  * Edge answers on the sessions route (section 7): a body above the size limit (413), a body
  * in an unsupported media type (415) and malformed JSON (400), each in the unified envelope.
  */
-import { maxBodyBytes, verify } from '../../harness/suite/index.js';
-import {
-  createSession,
-  freshExternalId,
-  sessionBody,
-  sessionTarget,
-  SESSIONS_PATH,
-  SESSION_FIXTURES,
-} from './session-body.js';
+import { cutShort, maxBodyBytes, underMediaType, verify } from '../../harness/suite/index.js';
+import { SESSION_OPERATIONS } from './operations.js';
+import { createSession, SESSION_FIXTURES } from './session-body.js';
+
+const { createEnrollmentSession: session } = SESSION_OPERATIONS;
 
 const writes = { writes: true, fixtures: SESSION_FIXTURES };
 
@@ -19,9 +15,8 @@ verify(
   ['EDGE-413', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     const limit = maxBodyBytes(t);
-    const target = await sessionTarget(t);
     // A valid body made too large by one member: only its size is wrong.
-    const body = sessionBody(target, 'self_service', { externalId: freshExternalId(t) });
+    const body = (await session.request(t)).json as Record<string, unknown>;
     const padded = { ...body, external_id: `${body.external_id as string}-${'x'.repeat(limit)}` };
     const ex = await t.send(createSession(padded));
     t.expect.rules('EDGE-413').status(ex, 413);
@@ -34,9 +29,7 @@ verify(
   'a session body sent as text/plain gets 415 in the unified envelope',
   ['EDGE-415', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const target = await sessionTarget(t);
-    const text = JSON.stringify(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }));
-    const ex = await t.send({ method: 'POST', path: SESSIONS_PATH, body: text, contentType: 'text/plain' });
+    const ex = await t.send(underMediaType(await session.request(t), 'text/plain'));
     t.expect.rules('EDGE-415').status(ex, 415);
     t.expect.rules('EDGE-415', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
@@ -47,15 +40,7 @@ verify(
   'a malformed JSON session body gets 400 in the unified envelope',
   ['EDGE-MALFORMED-JSON-400', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const target = await sessionTarget(t);
-    const text = JSON.stringify(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }));
-    // Cut before the last closing brace: JSON that ends too early.
-    const ex = await t.send({
-      method: 'POST',
-      path: SESSIONS_PATH,
-      body: text.slice(0, -1),
-      contentType: 'application/json',
-    });
+    const ex = await t.send(cutShort(await session.request(t)));
     t.expect.rules('EDGE-MALFORMED-JSON-400').status(ex, 400);
     t.expect.rules('EDGE-MALFORMED-JSON-400', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

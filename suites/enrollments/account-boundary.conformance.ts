@@ -1,7 +1,7 @@
 /**
  * The account boundary (OWASP API1, broken object level authorization): a second account
  * approved for direct enrollment (key role `otherAccount`) tries every operation of the
- * family's table (route-requests.ts) on the approved account's application and is refused as
+ * family's table (operations.ts) on the approved account's application and is refused as
  * for an id nobody issued, learning nothing of it; its list shows none of the approved
  * account's applications (4.9: "the applications of the approved account"); and an
  * Idempotency-Key the approved account used is a new operation for it (section 8: scoped by key).
@@ -21,7 +21,7 @@ import { createdBy } from './history/timeline.js';
 import { historySoFar } from './history/closing.js';
 import { expectRows, rowIds } from './observe.js';
 import { listRequest, readRequest } from './requests.js';
-import { CHANGED_PHONE, ITEM_OPERATIONS } from './route-requests.js';
+import { CHANGED_PHONE, ITEM_OPERATIONS } from './operations.js';
 
 const OTHER = OTHER_ACCOUNT.role;
 const needs = { writes: true, roles: [OTHER], distinctKeys: ['approved', OTHER], fixtures: ['planFull'] };
@@ -102,7 +102,7 @@ verify(
     // What the application shows its own account before, so "changed nothing" judges the other account alone.
     const first = await t.send({ ...readRequest(draft.id), label: 'the application, read by its own account first' });
     for (const op of ITEM_OPERATIONS) {
-      const ex = await t.send({ ...op.request(t, draft), role: OTHER, label: `${op.route}, as another account` });
+      const ex = await t.send({ ...op.on(t, draft), role: OTHER, label: `${op.label}, as another account` });
       expectRefusedAsUnknown(t, ex, data);
     }
     const after = await t.send({ ...readRequest(draft.id), label: 'the application, read by its own account' });

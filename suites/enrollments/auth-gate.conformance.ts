@@ -4,23 +4,24 @@
  * of an account not approved for direct enrollment gets 403 forbidden.
  */
 import { expectForbidden, expectForbiddenInEitherEnvelope } from '../../harness/checks/index.js';
-import { KEY_CASES, verify } from '../../harness/suite/index.js';
+import { KEY_CASES, sentWith, verify } from '../../harness/suite/index.js';
+import { ENROLLMENT_OPERATIONS as OPS } from './operations.js';
 import { createBody, createRequest } from './requests.js';
-import { READ_ROUTES, WRITE_ROUTES } from './route-requests.js';
+
+/** The family's operations that write (or do not). */
+const writing = (writes: boolean) => Object.fromEntries(Object.entries(OPS).filter(([, op]) => op.writes === writes));
 
 for (const { what, rule, key } of KEY_CASES) {
-  for (const [kind, routes, writes] of [
-    ['read', READ_ROUTES, false],
-    ['write', WRITE_ROUTES, true],
+  for (const [kind, writes] of [
+    ['read', false],
+    ['write', true],
   ] as const) {
     verify(
       `every direct-enrollment ${kind} route ${what} gets 403 forbidden in the unified envelope`,
       [rule, 'ENVELOPE-UNIFIED-SHAPE'],
       async (t) => {
-        for (const [route, request] of routes) {
-          const ex = await t.send({ ...request(t), ...key, label: route });
+        for await (const [, ex] of sentWith(t, writing(writes), key))
           expectForbidden(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
-        }
       },
       { needs: { writes } },
     );
@@ -34,8 +35,9 @@ verify(
   ['GATE-ENROLLMENTS-UNAPPROVED-403'],
   async (t) => {
     const role = t.role(UNAPPROVED);
-    for (const [route, request] of READ_ROUTES.slice(0, 2))
-      expectForbiddenInEitherEnvelope(t.expect, await t.send({ ...request(t), role, label: route }));
+    const { listEnrollments, getEnrollment } = OPS;
+    for await (const [, ex] of sentWith(t, { listEnrollments, getEnrollment }, { role }))
+      expectForbiddenInEitherEnvelope(t.expect, ex);
   },
   { needs: { roles: [UNAPPROVED], distinctKeys: ['approved', UNAPPROVED] } },
 );

@@ -5,21 +5,15 @@
  */
 import { verify } from '../../harness/suite/index.js';
 import { expectSuccess, urlIn } from './legacy-requests.js';
+import { LEGACY_OPERATIONS } from './operations.js';
+
+const { legacyCreateOffExchangeDeeplink: deeplink } = LEGACY_OPERATIONS;
 
 verify(
   'the off-exchange deeplink answer carries a URL',
   ['LEGACY-DEEPLINK'],
   async (t) => {
-    const ex = await t.send({
-      method: 'POST',
-      api: 'legacy',
-      path: '/public/ichra/off_ex',
-      json: {
-        plan_hios_id: t.fixture('legacyPlanHiosId'),
-        zip_code: t.fixture('zipCode'),
-        external_id: t.idempotencyKey('deeplink'),
-      },
-    });
+    const ex = await t.send(await deeplink.request(t));
     expectSuccess(t, ex, 'the deeplink request', 'LEGACY-DEEPLINK');
     const body = t.json(ex);
     t.expect.that(ex, {

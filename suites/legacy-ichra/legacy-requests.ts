@@ -31,6 +31,11 @@ export function householdSample(t: CheckContext): Record<string, unknown> {
   };
 }
 
+/** A quote request for the household of the APTC sample (its body is not shown). */
+export function quoteRequest(t: CheckContext): ApiRequest {
+  return { method: 'POST', api: 'legacy', path: '/api/v1/quotes', json: householdSample(t) };
+}
+
 /** The two paths of the APTC estimates endpoint ("also written `POST /aptc_estimates`"). */
 export const APTC_PATHS = { canonical: '/api/v1/aptc_estimates', alias: '/aptc_estimates' } as const;
 
@@ -44,6 +49,9 @@ export function planRequest(hiosId: string): ApiRequest {
 
 /** Well-formed (14 characters, like a HIOS plan id) and in no issuer's range. */
 export const UNKNOWN_PLAN_HIOS_ID = '99999ZZ9999999';
+
+/** An application id no create of the suite is answered with. */
+export const UNKNOWN_APPLICATION_ID = 'app_conformance_unknown_000';
 
 /**
  * An application for the `legacyPlanHiosId` fixture, with a fresh partner reference holding any

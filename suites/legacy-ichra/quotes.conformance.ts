@@ -4,13 +4,13 @@
  * the contract names as one endpoint.
  */
 import { verify } from '../../harness/suite/index.js';
-import { APTC_PATHS, JSON_CONTENT_TYPE, aptcRequest, householdSample, shapeOf } from './legacy-requests.js';
+import { APTC_PATHS, JSON_CONTENT_TYPE, aptcRequest, quoteRequest, shapeOf } from './legacy-requests.js';
 
 verify(
   'legacy quotes answer a household quote request with 200 JSON',
   ['LEGACY-QUOTES', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    const ex = await t.send({ method: 'POST', api: 'legacy', path: '/api/v1/quotes', json: householdSample(t) });
+    const ex = await t.send(quoteRequest(t));
     t.expect.rules('LEGACY-QUOTES').status(ex, 200);
     t.expect.rules('LEGACY-QUOTES').that(ex, {
       holds: t.json(ex) !== undefined,

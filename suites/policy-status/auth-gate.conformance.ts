@@ -1,26 +1,22 @@
 /**
  * The key and the approval gate on policy status (5.2, 5.4): no key or an invalid key is
  * `403 forbidden`; a valid key of an account not approved for policy status is `403 forbidden`
- * too. Each request is otherwise valid, so the key is the only reason for a refusal.
+ * too. Each request is the family's valid one (operations.ts), so the key is the only reason for
+ * a refusal.
  */
-import { verify, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
 import { expectForbidden } from '../../harness/checks/index.js';
-import { listRequest, readRequest } from './policy-kit.js';
+import { needsOf, sentWith, verify } from '../../harness/suite/index.js';
+import { POLICY_STATUS_OPERATIONS } from './operations.js';
 
-const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
-
-/** One valid request per policy-status route. */
-const routes = (t: CheckContext): ApiRequest[] => [
-  listRequest(t, { limit: 1 }, 'list'),
-  readRequest(t, {}, undefined, 'read'),
-];
+const GATE = 'GATE-POLICY-UNAPPROVED-403';
+const needs = needsOf(Object.values(POLICY_STATUS_OPERATIONS));
 
 verify(
   'both policy-status routes without a key are 403 forbidden in the unified envelope',
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t))
-      expectForbidden(t.expect, await t.send({ ...req, role: null }), 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
+    for await (const [, ex] of sentWith(t, POLICY_STATUS_OPERATIONS, { role: null }))
+      expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
@@ -29,27 +25,21 @@ verify(
   'both policy-status routes with an invalid key are 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    for (const req of routes(t))
-      expectForbidden(
-        t.expect,
-        await t.send({ ...req, invalidKey: true }),
-        'AUTH-INVALID-KEY-403',
-        'ENVELOPE-UNIFIED-SHAPE',
-      );
+    for await (const [, ex] of sentWith(t, POLICY_STATUS_OPERATIONS, { invalidKey: true }))
+      expectForbidden(t.expect, ex, 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
 );
 
 verify(
   'both policy-status routes refuse a key not approved for policy status with 403 forbidden',
-  ['GATE-POLICY-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
+  [GATE, 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
     const role = t.role('unapproved');
-    const operations = ['listPolicyStatusApplications', 'getPolicyStatusApplication'];
-    for (const [i, req] of routes(t).entries()) {
-      const ex = await t.send({ ...req, role });
-      expectForbidden(t.expect, ex, 'GATE-POLICY-UNAPPROVED-403', 'ENVELOPE-UNIFIED-SHAPE');
-      t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operations[i]!);
+    const gated = Object.fromEntries(Object.entries(POLICY_STATUS_OPERATIONS).filter(([, op]) => op.gate === GATE));
+    for await (const [operationId, ex] of sentWith(t, gated, { role })) {
+      expectForbidden(t.expect, ex, GATE, 'ENVELOPE-UNIFIED-SHAPE');
+      t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, operationId);
     }
   },
   { needs: { ...needs, roles: ['unapproved'] } },

@@ -3,9 +3,12 @@
  * a body above the size limit (413), an unsupported media type (415) and malformed JSON (400),
  * each in the unified envelope. Every request is a valid quote but for the one thing it breaks.
  */
-import { maxBodyBytes, verify } from '../../harness/suite/index.js';
+import { cutShort, maxBodyBytes, underMediaType, verify } from '../../harness/suite/index.js';
 import { expectForbidden } from '../../harness/checks/index.js';
-import { QUOTE_FIXTURES, QUOTES, quoteBody, quoteRequest, quoteTarget } from './quote-request.js';
+import { QUOTES_OPERATIONS } from './operations.js';
+import { QUOTE_FIXTURES, quoteRequest } from './quote-request.js';
+
+const { createQuote: quote } = QUOTES_OPERATIONS;
 
 const needs = { writes: true, fixtures: QUOTE_FIXTURES };
 
@@ -13,7 +16,7 @@ verify(
   'a quote without a key is 403 forbidden in the unified envelope',
   ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    const ex = await t.send({ ...quoteRequest(quoteBody(await quoteTarget(t))), role: null });
+    const ex = await t.send({ ...(await quote.request(t)), role: null });
     expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
   },
@@ -24,7 +27,7 @@ verify(
   'a quote with an invalid key is 403 forbidden in the unified envelope',
   ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const ex = await t.send({ ...quoteRequest(quoteBody(await quoteTarget(t))), invalidKey: true });
+    const ex = await t.send({ ...(await quote.request(t)), invalidKey: true });
     expectForbidden(t.expect, ex, 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
   },
   { needs },
@@ -35,7 +38,7 @@ verify(
   ['EDGE-413', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     const limit = maxBodyBytes(t);
-    const body = quoteBody(await quoteTarget(t));
+    const body = (await quote.request(t)).json as Record<string, unknown>;
     // A valid body made too large by one long member: only its size is wrong.
     const household = body.household as { applicants: Array<Record<string, unknown>> };
     const padded = {
@@ -53,8 +56,7 @@ verify(
   'a quote body sent as text/plain is 415 in the unified envelope',
   ['EDGE-415', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const text = JSON.stringify(quoteBody(await quoteTarget(t)));
-    const ex = await t.send({ method: 'POST', path: QUOTES, body: text, contentType: 'text/plain' });
+    const ex = await t.send(underMediaType(await quote.request(t), 'text/plain'));
     t.expect.rules('EDGE-415').status(ex, 415);
     t.expect.rules('EDGE-415', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
@@ -65,9 +67,7 @@ verify(
   'a malformed JSON quote body is 400 in the unified envelope',
   ['EDGE-MALFORMED-JSON-400', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const text = JSON.stringify(quoteBody(await quoteTarget(t)));
-    // Cut before the last closing brace: JSON that ends too early.
-    const ex = await t.send({ method: 'POST', path: QUOTES, body: text.slice(0, -1), contentType: 'application/json' });
+    const ex = await t.send(cutShort(await quote.request(t)));
     t.expect.rules('EDGE-MALFORMED-JSON-400').status(ex, 400);
     t.expect.rules('EDGE-MALFORMED-JSON-400', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

@@ -4,7 +4,15 @@
  */
 import fc from 'fast-check';
 import { expectNo5xx } from '../../harness/checks/index.js';
-import { verify, verifyProperty, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
+import {
+  isAvailable,
+  onOneItem,
+  verify,
+  verifyProperty,
+  type ApiRequest,
+  type CheckContext,
+} from '../../harness/suite/index.js';
+import { OPERATIONS } from '../operations.js';
 
 verify('unknown routes below known prefixes are 404', ['EDGE-UNKNOWN-ROUTE-404'], async (t) => {
   for (const path of ['/v1/reference/no-such-list', '/v1/enrollment-sessions/no-such-session/no-such-action']) {
@@ -21,36 +29,22 @@ interface ReadEndpoint {
   base: Record<string, string>;
 }
 
-/** Read endpoints with a valid base query from the profile's fixtures (endpoints without their fixtures are left out). */
-function readEndpoints(t: CheckContext): ReadEndpoint[] {
-  const f = (name: string): string | undefined => {
-    const v = t.target.fixture(name);
-    return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
-  };
-  const candidates: Array<ReadEndpoint | undefined> = [
-    { path: '/v1/ping', base: {} },
-    f('zipCode') ? { path: '/v1/reference/counties', base: { zip_code: f('zipCode')! } } : undefined,
-    f('state')
-      ? {
-          path: '/v1/reference/issuers',
-          base: { state: f('state')!, ...(f('planYear') ? { plan_year: f('planYear')! } : {}) },
-        }
-      : undefined,
-    f('providerQuery') && (f('providerZipCode') ?? f('zipCode'))
-      ? {
-          path: '/v1/reference/providers',
-          base: {
-            query: f('providerQuery')!,
-            zip_code: (f('providerZipCode') ?? f('zipCode'))!,
-            exchange: 'on_exchange',
-            'page[number]': '1',
-            'page[size]': '5',
-          },
-        }
-      : undefined,
-    { path: '/v1/enrollments', base: { product: 'ichra', exchange: 'off_exchange', limit: '5', offset: '0' } },
-  ];
-  return candidates.filter((c): c is ReadEndpoint => c !== undefined);
+/**
+ * The reads (GET) of a collection (no item id in the path), each with its valid query from the
+ * operations table (suites/operations.ts); operations whose fixtures the profile lacks are left out.
+ */
+async function readEndpoints(t: CheckContext): Promise<ReadEndpoint[]> {
+  const reads = OPERATIONS.filter(
+    (op) => op.route.startsWith('GET ') && !op.writes && !onOneItem(op) && isAvailable(t, op),
+  );
+  const endpoints: ReadEndpoint[] = [];
+  for (const op of reads) {
+    const { path, query = {}, api } = await op.request(t);
+    if (api !== undefined) continue;
+    const base = Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
+    endpoints.push({ path, base: Object.fromEntries(base.map(([k, v]) => [k, String(v)])) });
+  }
+  return endpoints;
 }
 
 const queryString = (pairs: ReadonlyArray<[string, string]>): string =>
@@ -66,7 +60,7 @@ verify(
   'a value with quotes, percent, backslash, NUL and invalid UTF-8 in any parameter of a read endpoint never gives a 5xx',
   ['EDGE-NO-5XX'],
   async (t) => {
-    for (const { path, base } of readEndpoints(t)) {
+    for (const { path, base } of await readEndpoints(t)) {
       for (const name of Object.keys(base)) {
         const pairs = Object.entries(base).map(([k, v]): [string, string] => [
           k,
@@ -163,7 +157,7 @@ const hostileQuery = (endpoints: ReadEndpoint[]) =>
 verifyProperty(
   'hostile query strings on read endpoints never give a 5xx',
   ['EDGE-NO-5XX'],
-  (t) => hostileQuery(readEndpoints(t)),
+  async (t) => hostileQuery(await readEndpoints(t)),
   async (t, path) => {
     expectNo5xx(t.expect, await t.send({ method: 'GET', path }));
   },

@@ -64,8 +64,10 @@ describe('a run that leaves a required rule unproven', () => {
       dir,
     ]);
     expect(r.code, r.err).toBe(7);
-    // RATE-429-TIER is proven by the other tiers' keys; the stage limit needs more keys than these.
-    expect(r.err).toMatch(/^E_INCOMPLETE: \d+ required rules? not proven \(needs key roles/m);
+    // The stage limit needs more keys than these. RATE-429-TIER is proven by the high tier's burst,
+    // and RATE-429-ENVELOPE on its 429, when one comes: tokens back while a burst arrives on a busy
+    // machine may let it all through, and then those two need the tierLow key, and say so.
+    expect(r.err).toMatch(/^E_INCOMPLETE: \d+ required rules? not proven \(needs /m);
     expect(r.out).toMatch(/^ {2}\? needs key roles .*: RATE-STAGE-LIMIT$/m);
     expect(r.out).toMatch(/Result: INCOMPLETE \(families utility of 8; \d+ required rules? not proven\)/);
     expect(r.out).not.toMatch(/Result: PASSED/);
@@ -74,9 +76,15 @@ describe('a run that leaves a required rule unproven', () => {
     expect(summary.outcome).toBe('incomplete');
     expect(summary.scope.complete).toBe(false);
     expect(summary.required.basis).toContain("families utility (the run's --family)");
-    expect(summary.required.missing).toEqual([
-      { rule: 'RATE-STAGE-LIMIT', verdict: 'skipped', needs: [expect.stringMatching(/^key roles /)] },
-    ]);
+    expect(summary.required.missing).toContainEqual({
+      rule: 'RATE-STAGE-LIMIT',
+      verdict: 'skipped',
+      needs: [expect.stringMatching(/^key roles /)],
+    });
+    for (const m of summary.required.missing) {
+      expect(['RATE-STAGE-LIMIT', 'RATE-429-TIER', 'RATE-429-ENVELOPE']).toContain(m.rule);
+      if (m.rule !== 'RATE-STAGE-LIMIT') expect(m.needs).toEqual(['role tierLow']);
+    }
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toMatch(/class="outcome v-incomplete[^"]*">INCOMPLETE/);
     expect(html).toContain('<code>RATE-STAGE-LIMIT</code></td><td class="v-skipped">skipped</td><td>key roles');
@@ -84,7 +92,7 @@ describe('a run that leaves a required rule unproven', () => {
     expect(junit).toContain('<property name="rule.RATE-STAGE-LIMIT" value="skipped"/>');
     const evidence = JSON.parse(readFileSync(join(dir, 'evidence.json'), 'utf8')) as Evidence;
     expect(evidence.outcome).toBe('incomplete');
-    expect(evidence.required?.missing.map((m) => m.rule)).toEqual(['RATE-STAGE-LIMIT']);
+    expect(evidence.required?.missing.map((m) => m.rule)).toContain('RATE-STAGE-LIMIT');
   }, 120_000);
 
   it('the earlier staging example: policy status and Medicare skipped for their fixtures is INCOMPLETE, exit 7', async () => {

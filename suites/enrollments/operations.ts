@@ -1,0 +1,97 @@
+/**
+ * The family's operations (4.9 to 4.15), keyed by operationId, one valid request each: the
+ * table the checks loop over where only the key or the account can be the reason for a refusal
+ * (the edge's key checks, the approval gate, the account boundary), gathered with the other
+ * families' in suites/operations.ts. An operation on one application takes it (its id and its
+ * create body, which a PUT sends back whole); `request` gives an id nobody issued, since the
+ * edge and the gate refuse before any lookup.
+ */
+import { onOneItem, type ApiRequest, type CheckContext, type OperationSpec } from '../../harness/suite/index.js';
+import type { Json } from './application-reader.js';
+import { jsonUpload, PDF } from './documents-files.js';
+import {
+  actionRequest,
+  createBody,
+  createRequest,
+  listRequest,
+  paymentRequest,
+  primaryApplicant,
+  readRequest,
+  UNKNOWN_ENROLLMENT_ID,
+  updateBody,
+  updateRequest,
+} from './requests.js';
+
+/** A well-formed HIOS plan id, for a profile without planFull: the refusal comes before any plan lookup. */
+const ANY_PLAN = '00000XX0000000';
+
+/** The application an operation acts on: its id, and the body that created it. */
+export interface Target {
+  id: string;
+  request: Json;
+}
+
+export interface EnrollmentOperation extends OperationSpec {
+  /** The operation in a request's label. */
+  label: string;
+  /** Its request on `on` (an application of the run, or an unknown one). */
+  on(t: CheckContext, on: Target): ApiRequest;
+}
+
+/** A phone number no create of the suite sends: a PUT that carries it is a change. */
+export const CHANGED_PHONE = '5555550142';
+
+/**
+ * An id nobody issued, with a create body for the plan fixture (any well-formed plan without
+ * one), built only by an operation that sends it: the others read no fixture.
+ */
+export const unknownTarget = (t: CheckContext): Target => ({
+  id: UNKNOWN_ENROLLMENT_ID,
+  get request() {
+    return createBody(t, String(t.target.fixture('planFull') ?? ANY_PLAN));
+  },
+});
+
+const GATE = 'GATE-ENROLLMENTS-UNAPPROVED-403';
+
+const operation = (route: string, label: string, writes: boolean, on: EnrollmentOperation['on']) =>
+  ({
+    route,
+    label,
+    writes,
+    gate: GATE,
+    on,
+    request: (t) => ({ ...on(t, unknownTarget(t)), label }),
+  }) satisfies EnrollmentOperation;
+
+const ITEM = '/v1/enrollments/{enrollment_id}';
+
+export const ENROLLMENT_OPERATIONS = {
+  listEnrollments: operation('GET /v1/enrollments', 'list', false, () => listRequest()),
+  createEnrollment: operation('POST /v1/enrollments', 'create', true, (_t, on) => createRequest(on.request)),
+  getEnrollment: operation(`GET ${ITEM}`, 'read', false, (_t, on) => readRequest(on.id)),
+  updateEnrollment: operation(`PUT ${ITEM}`, 'update', true, (_t, on) =>
+    updateRequest(on.id, updateBody(on.request, primaryApplicant(CHANGED_PHONE))),
+  ),
+  submitEnrollmentApplication: operation(`POST ${ITEM}/submissions`, 'submit', true, (_t, on) =>
+    actionRequest(on.id, 'submissions'),
+  ),
+  cancelEnrollmentApplication: operation(`POST ${ITEM}/cancellations`, 'cancel', true, (_t, on) =>
+    actionRequest(on.id, 'cancellations'),
+  ),
+  terminateEnrollmentApplication: operation(`POST ${ITEM}/terminations`, 'terminate', true, (_t, on) =>
+    actionRequest(on.id, 'terminations'),
+  ),
+  getEnrollmentPaymentRedirect: operation(`GET ${ITEM}/payment_redirect`, 'payment redirect', false, (_t, on) =>
+    paymentRequest(on.id),
+  ),
+  uploadEnrollmentSupportingDocumentation: operation(
+    `POST ${ITEM}/supporting_documentation`,
+    'upload',
+    true,
+    (_t, on) => jsonUpload(on.id, PDF),
+  ),
+} as const satisfies Record<string, EnrollmentOperation>;
+
+/** Operations on one application (4.11 to 4.15), in the table's order. */
+export const ITEM_OPERATIONS: readonly EnrollmentOperation[] = Object.values(ENROLLMENT_OPERATIONS).filter(onOneItem);
