@@ -22,7 +22,10 @@ function carries(role: string): string {
   const families = Object.entries(FAMILY_KEYS)
     .filter(([, key]) => key?.role === role)
     .map(([family]) => family);
-  return families.length ? `carries ${families.join(', ')} when present` : '';
+  const own = families.length ? `carries ${families.join(', ')} when present` : '';
+  // carriesRun: checks send with it, so no deliberate burst may drain it (RUN_CARRIERS).
+  const kept = (KEY_ROLES as Record<string, KeyRoleSpec>)[role]?.carriesRun ? 'never drained by a burst' : '';
+  return [own, kept].filter(Boolean).join(', ');
 }
 
 function keyRolesTable(inventory: readonly InventoryCheck[]): string {
