@@ -3,23 +3,25 @@
  * sample request; quotes get the same household. APTC estimates answer under two paths that
  * the contract names as one endpoint.
  */
-import { verify } from '../../harness/suite/index.js';
-import { APTC_PATHS, JSON_CONTENT_TYPE, aptcRequest, quoteRequest, shapeOf } from './legacy-requests.js';
+import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { APTC_PATHS, aptcRequest, shapeOf } from './legacy-requests.js';
+import { LEGACY_OPERATIONS } from './operations.js';
+
+const { legacyCreateQuote, legacyCreateAptcEstimate } = LEGACY_OPERATIONS;
 
 verify(
   'legacy quotes answer a household quote request with 200 JSON',
   ['LEGACY-QUOTES', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    const ex = await t.send(quoteRequest(t));
-    t.expect.rules('LEGACY-QUOTES').status(ex, 200);
-    t.expect.rules('LEGACY-QUOTES').that(ex, {
-      holds: t.json(ex) !== undefined,
-      title: 'quote answer is not JSON',
-      expected: 'a JSON body',
-      observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
-    });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyCreateQuote');
+    const ex = await t.send(await legacyCreateQuote.request(t));
+    expectSuccessAnswer(t, 'legacyCreateQuote', legacyCreateQuote, ex, () =>
+      t.expect.rules('LEGACY-QUOTES').that(ex, {
+        holds: t.json(ex) !== undefined,
+        title: 'quote answer is not JSON',
+        expected: 'a JSON body',
+        observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
+      }),
+    );
   },
   { needs: { fixtures: ['zipCode'] } },
 );
@@ -28,15 +30,15 @@ verify(
   'APTC estimates answer the contract sample with 200 JSON',
   ['LEGACY-APTC', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
-    const ex = await t.send(aptcRequest(t, APTC_PATHS.canonical));
-    t.expect.rules('LEGACY-APTC').status(ex, 200);
-    t.expect.rules('LEGACY-APTC').that(ex, {
-      holds: t.json(ex) !== undefined,
-      title: 'APTC answer is not JSON',
-      expected: 'a JSON body',
-      observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
-    });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
+    const ex = await t.send(await legacyCreateAptcEstimate.request(t));
+    expectSuccessAnswer(t, 'legacyCreateAptcEstimate', legacyCreateAptcEstimate, ex, () =>
+      t.expect.rules('LEGACY-APTC').that(ex, {
+        holds: t.json(ex) !== undefined,
+        title: 'APTC answer is not JSON',
+        expected: 'a JSON body',
+        observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
+      }),
+    );
   },
   { needs: { fixtures: ['zipCode'] } },
 );
