@@ -218,7 +218,7 @@ function referenceContext(): CheckContext {
 }
 
 describe("a read-only client's guard and the table's writes", () => {
-  it('refuses before it leaves exactly the valid requests of the entries that write (or the document marks)', async () => {
+  it('refuses before it leaves exactly the valid requests of entries that write (or the document marks)', async () => {
     const server = await startServer(okJson);
     const client = createClient({
       profile: profileFor(server.url),
