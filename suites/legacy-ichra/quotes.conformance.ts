@@ -7,41 +7,41 @@ import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
 import { APTC_PATHS, aptcRequest, shapeOf } from './legacy-requests.js';
 import { LEGACY_OPERATIONS } from './operations.js';
 
-const { legacyCreateQuote, legacyCreateAptcEstimate } = LEGACY_OPERATIONS;
-
-verify(
-  'legacy quotes answer a household quote request with 200 JSON',
-  ['LEGACY-QUOTES', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID'],
-  async (t) => {
-    const ex = await t.send(await legacyCreateQuote.request(t));
-    expectSuccessAnswer(t, 'legacyCreateQuote', legacyCreateQuote, ex, () =>
-      t.expect.rules('LEGACY-QUOTES').that(ex, {
-        holds: t.json(ex) !== undefined,
-        title: 'quote answer is not JSON',
-        expected: 'a JSON body',
-        observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
-      }),
-    );
+/** The two operations the contract answers with 200 JSON, each with its check: the body must be JSON. */
+const JSON_ANSWERS = [
+  {
+    title: 'legacy quotes answer a household quote request with 200 JSON',
+    rules: ['LEGACY-QUOTES', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID'],
+    operationId: 'legacyCreateQuote',
+    what: 'quote',
   },
-  { needs: { fixtures: ['zipCode'] } },
-);
-
-verify(
-  'APTC estimates answer the contract sample with 200 JSON',
-  ['LEGACY-APTC', 'SCHEMA-SUCCESS-JSON'],
-  async (t) => {
-    const ex = await t.send(await legacyCreateAptcEstimate.request(t));
-    expectSuccessAnswer(t, 'legacyCreateAptcEstimate', legacyCreateAptcEstimate, ex, () =>
-      t.expect.rules('LEGACY-APTC').that(ex, {
-        holds: t.json(ex) !== undefined,
-        title: 'APTC answer is not JSON',
-        expected: 'a JSON body',
-        observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
-      }),
-    );
+  {
+    title: 'APTC estimates answer the contract sample with 200 JSON',
+    rules: ['LEGACY-APTC', 'SCHEMA-SUCCESS-JSON'],
+    operationId: 'legacyCreateAptcEstimate',
+    what: 'APTC',
   },
-  { needs: { fixtures: ['zipCode'] } },
-);
+] as const;
+
+for (const { title, rules, operationId, what } of JSON_ANSWERS) {
+  const op = LEGACY_OPERATIONS[operationId];
+  verify(
+    title,
+    [...rules],
+    async (t) => {
+      const ex = await t.send(await op.request(t));
+      expectSuccessAnswer(t, operationId, op, ex, () =>
+        t.expect.rules(op.success.rule).that(ex, {
+          holds: t.json(ex) !== undefined,
+          title: `${what} answer is not JSON`,
+          expected: 'a JSON body',
+          observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
+        }),
+      );
+    },
+    { needs: op.needs },
+  );
+}
 
 verify(
   'POST /aptc_estimates answers like POST /api/v1/aptc_estimates (same status class, same body shape)',

@@ -33,10 +33,13 @@ interface ReadEndpoint {
   declared: string[];
 }
 
-/** The operation of the loaded document an entry of the table is: by operationId, else by its route. */
+/**
+ * The operation of the loaded document an entry of the table is: by operationId, else on the same
+ * route (a document without operationIds); none for another interface's entry.
+ */
 function documented(t: CheckContext, op: OperationEntry): Operation | undefined {
-  const [method = '', path = ''] = op.route.split(' ');
-  return t.target.contract.operation(op.operationId) ?? t.target.contract.match(method, path);
+  const { contract } = t.target;
+  return contract.operation(op.operationId) ?? contract.operations.find((d) => `${d.method} ${d.path}` === op.route);
 }
 
 /**
