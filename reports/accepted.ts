@@ -16,6 +16,17 @@ export const isAccepted = (f: Finding): boolean => f.excluded === true || f.base
 
 export const failsRun = (f: Finding, strict: boolean): boolean => failsOnItsOwn(f, strict) && !isAccepted(f);
 
+/**
+ * Rules that failed only in findings the run accepts: still reported as failed, but not a
+ * condition of the run's history (a known failure is the baseline's, nothing to page about).
+ */
+export function acceptedFailedRules(findings: readonly Finding[]): string[] {
+  const failing = (f: Finding) => f.verdict === 'failed';
+  const rulesOf = (fs: readonly Finding[]) => new Set(fs.flatMap((f) => f.rules));
+  const open = rulesOf(findings.filter((f) => failing(f) && !isAccepted(f)));
+  return [...rulesOf(findings.filter((f) => failing(f) && isAccepted(f)))].filter((r) => !open.has(r)).sort();
+}
+
 /** What the run accepts: the rules it excludes and its baseline. */
 export interface Acceptance {
   excludedRules?: readonly string[];

@@ -18,7 +18,7 @@ import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
 import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scopeOf, type RunScope } from './scope.js';
-import { failsOnItsOwn, failsRun } from './accepted.js';
+import { acceptedFailedRules, failsOnItsOwn, failsRun } from './accepted.js';
 import { summarizeBaseline, type BaselineSummary } from './baseline/match.js';
 import { updatedEntries } from './baseline/update.js';
 
@@ -398,7 +398,15 @@ export function buildSummary(
   };
   const exitCode = exitCodeOf(body, options.transportBlock?.(body.findings));
   const history = info.history
-    ? compareHistory(info.history.previous, conditionsOf({ ...body, exitCode, causes: causesOf(info, findings) }))
+    ? compareHistory(
+        info.history.previous,
+        conditionsOf({
+          ...body,
+          exitCode,
+          causes: causesOf(info, findings),
+          acceptedRules: acceptedFailedRules(findings),
+        }),
+      )
     : undefined;
   return withDigest({ ...body, exitCode, ...(history ? { history } : {}) });
 }

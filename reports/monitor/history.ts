@@ -1,8 +1,9 @@
 /**
  * A run beside the last run of the same target and run profile (`--history`): what is wrong now
- * as a set of conditions (each failed rule; any exit code but 0 and 1, with its cause), and
- * what is `new since last run`, `still failing` (since when) and `recovered`. The engine keeps
- * the record (engine/monitor/history-store.ts) and notifies on a change (engine/monitor/notify/).
+ * as a set of conditions (each failed rule the run does not accept; any exit code but 0 and 1,
+ * with its cause), and what is `new since last run`, `still failing` (since when) and
+ * `recovered`. The engine keeps the record (engine/monitor/history-store.ts) and notifies on a
+ * change (engine/monitor/notify/).
  */
 import { EXIT_CODES, exitCodeSpec, type ExitRoute } from '../../harness/exit-codes.js';
 import type { RunProfile } from '../../harness/run-profiles.js';
@@ -55,6 +56,8 @@ export interface RunState {
   finishedAt: string;
   exitCode: number;
   ruleVerdicts: Record<string, RuleOutcome>;
+  /** Failed rules the run accepts (known in its baseline, or excluded): not conditions. */
+  acceptedRules?: readonly string[];
   /** Codes of the causes that blocked checks or stopped the run (`E_TARGET_NOT_LISTENING`). */
   causes: string[];
   latency?: LatencyJudgement;
@@ -68,8 +71,9 @@ const NOT_A_CONDITION = new Set([0, 1, 130]);
 /** What is wrong in a run, each condition new as of this run. */
 export function conditionsOf(state: RunState): Condition[] {
   const since = { since: state.finishedAt, sinceRunId: state.runId };
+  const accepted = new Set(state.acceptedRules ?? []);
   const rules = Object.entries(state.ruleVerdicts)
-    .filter(([, outcome]) => outcome.verdict === 'failed')
+    .filter(([id, outcome]) => outcome.verdict === 'failed' && !accepted.has(id))
     .map(([id, outcome]) => ({
       key: `rule:${id}`,
       route: EXIT_CODES[1].route,

@@ -141,6 +141,15 @@ describe('history', () => {
     expect(lines).toContain('recovered: exit 4 (unreachable) [network]');
   });
 
+  it('a failure the baseline knows is no condition: the history pages on what is new, not on the baseline', () => {
+    const known = sampleFindings().map((f) =>
+      f.verdict === 'failed' ? { ...f, baseline: { status: 'known' as const, rules: f.rules } } : f,
+    );
+    const summary = sampleSummary(sampleInfo({ history: { previous: earlier } }), known);
+    expect(summary.ruleVerdicts['ISSUERS-ORDER']?.verdict).toBe('failed');
+    expect(summary.history).toMatchObject({ still: [], recovered: [{ key: 'exit:4' }, { key: 'rule:ISSUERS-ORDER' }] });
+  });
+
   it('a first run compares with nothing: everything wrong is new; nothing wrong is no change', () => {
     expect(compareHistory(undefined, [earlier.conditions[0]!])).toMatchObject({
       new: [{ key: 'exit:4' }],
