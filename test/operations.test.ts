@@ -3,13 +3,26 @@
  * loads, once, on the document's route, and nothing else: a document that gains an operation
  * fails here, naming the operationId and the family file to declare it in. The reference
  * server's tour (reference/core/test-tour.ts, which may not import the suites) visits every
- * operation of the table.
+ * operation of the table. Each entry's success answer names a rule of the catalogue, and each
+ * entry's valid request, built from the reference profile's fixtures, passes a read-only
+ * client's guard exactly when the entry says it does not write.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../harness/client/client.js';
+import { RateBudgets } from '../harness/client/rate-budget.js';
+import { okJson, profileFor, startServer, testEnv } from '../harness/client/test-server.js';
 import { loadContract, type Contract } from '../harness/contract/index.js';
-import { SIDE_EFFECT_FREE_WRITES } from '../harness/side-effect-free.js';
+import { ReadOnlyViolation } from '../harness/errors.js';
+import { SIDE_EFFECT_FREE_WRITES, sideEffectFreeWrites } from '../harness/side-effect-free.js';
 import { FAMILIES, type Family } from '../harness/model.js';
 import { projectPath, PROVIDER_SPEC } from '../harness/paths.js';
+import { loadRulesOnce } from '../harness/rules.js';
+import { resolveRules } from '../harness/suite/catalogue.js';
+import { createCheckContext, type CheckContext } from '../harness/suite/context.js';
+import { answer, fakeTarget, runConfigFor } from '../harness/suite/fake-target.test-helpers.js';
+import type { TargetProfile } from '../harness/run-config.js';
+import { sideEffectGetsOf } from '../harness/target.js';
 import { client } from '../reference/core/test-client.js';
 import { steppingClock } from '../reference/core/test-fixtures.js';
 import { TOUR } from '../reference/core/test-tour.js';
@@ -157,4 +170,86 @@ describe("the reference server's tour", () => {
     );
     expect(unvisited).toEqual([]);
   }, 30_000);
+});
+
+describe("each entry's success answer", () => {
+  it('names a rule of the catalogue, with 2xx statuses', () => {
+    const catalogue = loadRulesOnce();
+    const wrong = OPERATIONS.filter(({ success }) => {
+      if (!success) return false;
+      const statuses = typeof success.status === 'number' ? [success.status] : success.status;
+      return !catalogue.has(success.rule) || statuses.some((s) => s < 200 || s > 299);
+    }).map((op) => `${op.operationId} in ${operationFile(op.family)}: ${JSON.stringify(op.success)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  // The older ICHRA document writes `2XX` for every success (the contract states none but for
+  // quotes, APTC estimates and the reads): an operation whose document states a 2xx status declares it.
+  it('is declared by every operation whose document states a JSON success status', () => {
+    const stated = (c: Contract) =>
+      c.operations.filter((op) =>
+        Object.entries(op.responses).some(
+          ([status, r]) => /^2\d\d$/.test(status) && Object.keys(r.content).some((m) => /json/i.test(m)),
+        ),
+      );
+    const undeclared = contracts
+      .flatMap(stated)
+      .map((op) => OPERATIONS.find((entry) => entry.operationId === op.operationId))
+      .filter((entry): entry is OperationEntry => entry !== undefined && entry.success === undefined)
+      .map((op) => `${op.operationId}: declare its success in ${operationFile(op.family)}`);
+    expect([...new Set(undeclared)]).toEqual([]);
+  });
+});
+
+/** The embedded target's profile: its fixtures build each entry's valid request. */
+const REFERENCE_PROFILE = JSON.parse(
+  readFileSync(projectPath('specs', 'profiles', 'reference.json'), 'utf8'),
+) as TargetProfile;
+
+/** A check context over the reference profile whose target answers a counties read (quotes and sessions read one). */
+function referenceContext(): CheckContext {
+  const county = { fips_code: REFERENCE_PROFILE.fixtures.fipsCode, name: 'Jefferson', state: 'KY' };
+  const target = fakeTarget(
+    (req) => answer(req, 200, req.path === '/v1/reference/counties' ? { counties: [county] } : {}),
+    runConfigFor({}, { fixtures: REFERENCE_PROFILE.fixtures }),
+    Object.keys(REFERENCE_PROFILE.keys),
+  );
+  return createCheckContext(target, resolveRules(loadRulesOnce(), 'read-only guard', ['EDGE-NO-5XX']));
+}
+
+describe("a read-only client's guard and the table's writes", () => {
+  it('refuses before it leaves exactly the valid requests of entries that write (or the document marks)', async () => {
+    const server = await startServer(okJson);
+    const client = createClient({
+      profile: profileFor(server.url),
+      runId: 'ro-table',
+      env: testEnv,
+      readOnly: true,
+      sideEffectGets: sideEffectGetsOf(contracts),
+      // A write the contract says changes nothing passes when the profile opts in, as the reference profile does.
+      allowedWrites: sideEffectFreeWrites(REFERENCE_PROFILE.sideEffectFreeWrites),
+      budgets: new RateBudgets(),
+    });
+    const marked = new Set(
+      contracts.flatMap((c) => c.operations.filter((op) => op.sideEffects)).map((op) => op.operationId),
+    );
+    const disagreements: string[] = [];
+    try {
+      for (const op of OPERATIONS) {
+        const before = server.received.length;
+        const sent = await client.send(await op.request(referenceContext())).then(
+          () => 'sent',
+          (e: unknown) => (e instanceof ReadOnlyViolation ? 'refused' : `failed: ${String(e)}`),
+        );
+        const refuses = op.writes || marked.has(op.operationId);
+        const left = server.received.length > before;
+        if (sent !== (refuses ? 'refused' : 'sent') || left === refuses)
+          disagreements.push(`${op.operationId} (${operationFile(op.family)} writes: ${op.writes}): ${sent}`);
+      }
+    } finally {
+      await client.close();
+      await server.close();
+    }
+    expect(disagreements).toEqual([]);
+  });
 });

@@ -6,7 +6,6 @@ export { createClient } from './client.js';
 export type { ApiRequest, Client } from './types.js';
 export { sendConcurrently } from './race.js';
 export { BUDGET_TIMEOUT } from './errors.js';
-export { REDACTED } from './redact.js';
 export {
   RateBudgets,
   sharedBudgets,

@@ -20,6 +20,11 @@ export interface OperationSpec {
   /** A read-only run refuses it (any method but GET, unless the contract says it changes nothing). */
   writes: boolean;
   /**
+   * Its success answer: the rule that states it and its statuses, which `expectSuccessAnswer` (success.ts)
+   * holds the family's success check to. Absent where the contract states no success status.
+   */
+  success?: SuccessAnswer;
+  /**
    * What `request` reads from the profile (and a write a read-only run may opt in to), declared
    * so a check skips before sending.
    */
@@ -30,6 +35,12 @@ export interface OperationSpec {
    * nobody issued, since the edge and the gates refuse before any lookup).
    */
   request(t: CheckContext): ApiRequest | Promise<ApiRequest>;
+}
+
+/** The rule stating an operation's success and the statuses it allows (`ENR-CREATE-SUCCESS`: 200 or 201). */
+export interface SuccessAnswer {
+  rule: string;
+  status: number | readonly number[];
 }
 
 export type OperationTable = Readonly<Record<string, OperationSpec>>;

@@ -2,9 +2,9 @@
  * Edge answers on the sessions route (section 7): a body above the size limit (413), a body
  * in an unsupported media type (415) and malformed JSON (400), each in the unified envelope.
  */
-import { cutShort, maxBodyBytes, underMediaType, verify } from '../../harness/suite/index.js';
+import { cutShort, maxBodyBytes, oversized, underMediaType, verify } from '../../harness/suite/index.js';
 import { SESSION_OPERATIONS } from './operations.js';
-import { createSession, SESSION_FIXTURES } from './session-body.js';
+import { SESSION_FIXTURES } from './session-body.js';
 
 const { createEnrollmentSession: session } = SESSION_OPERATIONS;
 
@@ -14,11 +14,8 @@ verify(
   'a session body above the size limit gets 413 in the unified envelope',
   ['EDGE-413', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const limit = maxBodyBytes(t);
     // A valid body made too large by one member: only its size is wrong.
-    const body = (await session.request(t)).json as Record<string, unknown>;
-    const padded = { ...body, external_id: `${body.external_id as string}-${'x'.repeat(limit)}` };
-    const ex = await t.send(createSession(padded));
+    const ex = await t.send(oversized(await session.request(t), 'external_id', maxBodyBytes(t)));
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

@@ -5,11 +5,14 @@
  * JSON, which section 7 answers 415 while the document (and 4.10) list no 415 for this
  * operation: either answer, each in its own envelope.
  */
-import { maxBodyBytes, verify } from '../../harness/suite/index.js';
+import { maxBodyBytes, oversized, underMediaType, verify } from '../../harness/suite/index.js';
+import { ENROLLMENT_OPERATIONS } from './operations.js';
 import { REJECTED_MEMBERS } from './rejected-members.js';
 import { createBody, createRequest, ENROLLMENTS_PATH } from './requests.js';
 
 const writes = { writes: true } as const;
+
+const { createEnrollment: create } = ENROLLMENT_OPERATIONS;
 
 for (const { rule, member, add } of REJECTED_MEMBERS) {
   verify(
@@ -58,12 +61,8 @@ verify(
   'a create body above the size limit gets 413 in the unified envelope',
   ['EDGE-413', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const limit = maxBodyBytes(t);
-    const body = createBody(t, t.fixture<string>('planFull'));
-    // A valid body made too large by one member: only its size is wrong.
-    const ex = await t.send(
-      createRequest({ ...body, external_id: `${body.external_id as string}-${'x'.repeat(limit)}` }),
-    );
+    // The table's valid create (its Idempotency-Key kept) made too large by one member: only its size is wrong.
+    const ex = await t.send(oversized(await create.request(t), 'external_id', maxBodyBytes(t)));
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
@@ -74,14 +73,8 @@ verify(
   'a create body sent as text/plain is refused: 415 in the unified envelope, or 400 as the document lists for create',
   ['EDGE-415', 'ENVELOPE-UNIFIED-SHAPE', 'ENVELOPE-ERRORS-SHAPE'],
   async (t) => {
-    const text = JSON.stringify(createBody(t, t.fixture<string>('planFull')));
-    const ex = await t.send({
-      method: 'POST',
-      path: ENROLLMENTS_PATH,
-      body: text,
-      contentType: 'text/plain',
-      idempotencyKey: true,
-    });
+    // The table's valid create, its Idempotency-Key kept: only the media type is wrong.
+    const ex = await t.send(underMediaType(await create.request(t), 'text/plain'));
     // 415 per section 7; 400 per the document, which lists no 415 for createEnrollment (nor does 4.10).
     t.expect.rules('EDGE-415').status(ex, [415, 400]);
     // 415 comes from the edge: the unified envelope. A 400 may be the service's errors[] (EnrollmentError allows both).

@@ -4,21 +4,24 @@
  * request media types refused. Every upload goes to one application with a special
  * enrollment period; refused uploads leave it as it was.
  */
-import { verify, type Exchange } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, underMediaType, verify, type Exchange } from '../../harness/suite/index.js';
 import { sepDraft, type Json } from './applications.js';
 import { jsonUpload, multipartUpload, notADocument, PDF, PNG } from './documents-files.js';
-import { itemPath, readRequest, ROUTING, UNKNOWN_ENROLLMENT_ID } from './requests.js';
+import { ENROLLMENT_OPERATIONS } from './operations.js';
+import { readRequest, UNKNOWN_ENROLLMENT_ID } from './requests.js';
 
 const sepApplication = sepDraft;
 const needs = { writes: true, fixtures: ['planFull'] };
+
+const { uploadEnrollmentSupportingDocumentation: upload } = ENROLLMENT_OPERATIONS;
 
 verify(
   'a PDF uploaded in the JSON form is accepted with 200 or 201',
   ['ENR-DOCS-JSON'],
   async (t) => {
     const app = await sepApplication(t);
-    const ex = await t.send(jsonUpload(app.id, PDF));
-    t.expect.status(ex, [200, 201]);
+    const ex = await t.send(upload.on(t, app));
+    expectSuccessAnswer(t, 'uploadEnrollmentSupportingDocumentation', upload, ex);
   },
   { needs },
 );
@@ -90,21 +93,8 @@ verify(
   ['ENR-DOCS-CONTENT-TYPE-415', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
     const app = await sepApplication(t);
-    const text = JSON.stringify({
-      context: ROUTING,
-      document_type: 'sep',
-      file: {
-        filename: 'a.pdf',
-        content_type: 'application/pdf',
-        content_base64: Buffer.from(PDF.bytes).toString('base64'),
-      },
-    });
-    const ex = await t.send({
-      method: 'POST',
-      path: itemPath(app.id, '/supporting_documentation'),
-      body: text,
-      contentType: 'text/plain',
-    });
+    // The table's valid upload (a PDF in the JSON form) to the application: only the media type is wrong.
+    const ex = await t.send(underMediaType(upload.on(t, app), 'text/plain'));
     t.expect.rules('ENR-DOCS-CONTENT-TYPE-415').status(ex, 415);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

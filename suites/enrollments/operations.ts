@@ -6,7 +6,13 @@
  * create body, which a PUT sends back whole); `request` gives an id nobody issued, since the
  * edge and the gate refuse before any lookup.
  */
-import { onOneItem, type ApiRequest, type CheckContext, type OperationSpec } from '../../harness/suite/index.js';
+import {
+  onOneItem,
+  type ApiRequest,
+  type CheckContext,
+  type OperationSpec,
+  type SuccessAnswer,
+} from '../../harness/suite/index.js';
 import type { Json } from './application-reader.js';
 import { jsonUpload, PDF } from './documents-files.js';
 import {
@@ -54,41 +60,71 @@ export const unknownTarget = (t: CheckContext): Target => ({
 
 const GATE = 'GATE-ENROLLMENTS-UNAPPROVED-403';
 
-const operation = (route: string, label: string, writes: boolean, on: EnrollmentOperation['on']) =>
+const operation = (
+  route: string,
+  label: string,
+  writes: boolean,
+  success: SuccessAnswer,
+  on: EnrollmentOperation['on'],
+) =>
   ({
     route,
     label,
     writes,
     gate: GATE,
+    success,
     on,
     request: (t) => ({ ...on(t, unknownTarget(t)), label }),
   }) satisfies EnrollmentOperation;
 
 const ITEM = '/v1/enrollments/{enrollment_id}';
 
+const ok = (rule: string, status: SuccessAnswer['status'] = 200): SuccessAnswer => ({ rule, status });
+
 export const ENROLLMENT_OPERATIONS = {
-  listEnrollments: operation('GET /v1/enrollments', 'list', false, () => listRequest()),
-  createEnrollment: operation('POST /v1/enrollments', 'create', true, (_t, on) => createRequest(on.request)),
-  getEnrollment: operation(`GET ${ITEM}`, 'read', false, (_t, on) => readRequest(on.id)),
-  updateEnrollment: operation(`PUT ${ITEM}`, 'update', true, (_t, on) =>
+  // A small page: the smoke profile reads the list, it does not page through the account.
+  listEnrollments: operation('GET /v1/enrollments', 'list', false, ok('ENR-LIST-200'), () => listRequest({ limit: 1 })),
+  createEnrollment: operation('POST /v1/enrollments', 'create', true, ok('ENR-CREATE-SUCCESS', [200, 201]), (_t, on) =>
+    createRequest(on.request),
+  ),
+  getEnrollment: operation(`GET ${ITEM}`, 'read', false, ok('ENR-READ-200'), (_t, on) => readRequest(on.id)),
+  // 4.11 states no status for a PUT: any success (state-model/model.ts reads it alike).
+  updateEnrollment: operation(`PUT ${ITEM}`, 'update', true, ok('ENR-UPDATE-TRACKED', [200, 201, 202, 204]), (_t, on) =>
     updateRequest(on.id, updateBody(on.request, primaryApplicant(CHANGED_PHONE))),
   ),
-  submitEnrollmentApplication: operation(`POST ${ITEM}/submissions`, 'submit', true, (_t, on) =>
-    actionRequest(on.id, 'submissions'),
+  submitEnrollmentApplication: operation(
+    `POST ${ITEM}/submissions`,
+    'submit',
+    true,
+    ok('ENR-SUBMIT-202', 202),
+    (_t, on) => actionRequest(on.id, 'submissions'),
   ),
-  cancelEnrollmentApplication: operation(`POST ${ITEM}/cancellations`, 'cancel', true, (_t, on) =>
-    actionRequest(on.id, 'cancellations'),
+  cancelEnrollmentApplication: operation(
+    `POST ${ITEM}/cancellations`,
+    'cancel',
+    true,
+    ok('ENR-CANCEL-202', 202),
+    (_t, on) => actionRequest(on.id, 'cancellations'),
   ),
-  terminateEnrollmentApplication: operation(`POST ${ITEM}/terminations`, 'terminate', true, (_t, on) =>
-    actionRequest(on.id, 'terminations'),
+  terminateEnrollmentApplication: operation(
+    `POST ${ITEM}/terminations`,
+    'terminate',
+    true,
+    ok('ENR-TERMINATE-202', 202),
+    (_t, on) => actionRequest(on.id, 'terminations'),
   ),
-  getEnrollmentPaymentRedirect: operation(`GET ${ITEM}/payment_redirect`, 'payment redirect', false, (_t, on) =>
-    paymentRequest(on.id),
+  getEnrollmentPaymentRedirect: operation(
+    `GET ${ITEM}/payment_redirect`,
+    'payment redirect',
+    false,
+    ok('ENR-PAYMENT-200'),
+    (_t, on) => paymentRequest(on.id),
   ),
   uploadEnrollmentSupportingDocumentation: operation(
     `POST ${ITEM}/supporting_documentation`,
     'upload',
     true,
+    ok('ENR-DOCS-JSON', [200, 201]),
     (_t, on) => jsonUpload(on.id, PDF),
   ),
 } as const satisfies Record<string, EnrollmentOperation>;

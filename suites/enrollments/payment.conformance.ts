@@ -5,9 +5,10 @@
  * array of {name, value} in the document (disagreement PAYMENT-FIELDS-FORM): either is read as
  * ordered (key, value) pairs. Values may change between reads (a carrier may sign each form).
  */
-import { SkipCheck, verify, type CheckContext } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { fieldValueProblems, FIELDS_FORM, paymentFieldPairs, paymentRedirectSupported } from './application-reader.js';
 import { fullDraft, limitedDraft, type Application, type Json } from './applications.js';
+import { ENROLLMENT_OPERATIONS } from './operations.js';
 import { paymentRequest } from './requests.js';
 
 const METHOD = /^(GET|POST|PUT|PATCH)$/i;
@@ -31,35 +32,39 @@ function methodOf(body: Json): unknown {
   )?.[1];
 }
 
+/** A 200's redirect data: the carrier endpoint, an HTTP method and the fields (the family's claims on it). */
+function expectRedirectData(t: CheckContext, ex: Exchange): void {
+  const pay = t.expect.rules('ENR-PAYMENT-200');
+  const body = t.json<Json>(ex) ?? {};
+  pay.that(ex, {
+    holds: typeof body.endpoint === 'string' && URL.canParse(body.endpoint),
+    title: 'no endpoint URL',
+    expected: 'endpoint: an absolute URL',
+    observed: `endpoint ${JSON.stringify(body.endpoint)}`,
+  });
+  const method = methodOf(body);
+  pay.that(ex, {
+    holds: typeof method === 'string' && METHOD.test(method),
+    title: 'no HTTP method',
+    expected: 'method: an HTTP method (e.g. "POST")',
+    observed: () => `method ${JSON.stringify(method)}; members ${Object.keys(body).join(', ')}`,
+  });
+  pay.that(ex, {
+    holds: paymentFieldPairs(body.fields) !== undefined,
+    title: 'no fields',
+    expected: 'fields: an array of {name, value} (the document) or a map of carrier keys to values (the prose)',
+    observed: `fields ${JSON.stringify(body.fields)}`,
+  });
+}
+
 verify(
   'payment redirect returns 200 with the carrier endpoint URL, an HTTP method and the fields (a map or an array of name and value)',
   ['ENR-PAYMENT-200', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
     const app = await redirectApplication(t);
-    const ex = await t.send(paymentRequest(app.id));
-    const pay = t.expect.rules('ENR-PAYMENT-200');
-    pay.status(ex, 200);
-    const body = t.json<Json>(ex) ?? {};
-    pay.that(ex, {
-      holds: typeof body.endpoint === 'string' && URL.canParse(body.endpoint),
-      title: 'no endpoint URL',
-      expected: 'endpoint: an absolute URL',
-      observed: `endpoint ${JSON.stringify(body.endpoint)}`,
-    });
-    const method = methodOf(body);
-    pay.that(ex, {
-      holds: typeof method === 'string' && METHOD.test(method),
-      title: 'no HTTP method',
-      expected: 'method: an HTTP method (e.g. "POST")',
-      observed: () => `method ${JSON.stringify(method)}; members ${Object.keys(body).join(', ')}`,
-    });
-    pay.that(ex, {
-      holds: paymentFieldPairs(body.fields) !== undefined,
-      title: 'no fields',
-      expected: 'fields: an array of {name, value} (the document) or a map of carrier keys to values (the prose)',
-      observed: `fields ${JSON.stringify(body.fields)}`,
-    });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getEnrollmentPaymentRedirect');
+    const op = ENROLLMENT_OPERATIONS.getEnrollmentPaymentRedirect;
+    const ex = await t.send(op.on(t, app));
+    expectSuccessAnswer(t, 'getEnrollmentPaymentRedirect', op, ex, () => expectRedirectData(t, ex));
   },
   { needs: { writes: true, fixtures: ['planFull'] } },
 );

@@ -154,6 +154,3 @@ export function expectSuccess(t: CheckContext, ex: Exchange, what: string, rule:
         : `no response (${ex.error ?? 'transport failure'})`,
   });
 }
-
-/** Content type of a JSON answer. */
-export const JSON_CONTENT_TYPE = /^application\/json\b/i;

@@ -3,7 +3,10 @@
  * and the contract's APTC sample (the only body it shows), for the checks that loop over every
  * operation (suites/operations.ts). An application operation names an id nobody issued: the
  * edge refuses a missing or invalid key before any lookup. No section says a POST of this
- * interface changes nothing, so each is a write (a read-only run never sends it).
+ * interface changes nothing, so each is a write (a read-only run never sends it). The contract
+ * states a success status for quotes, APTC estimates and the two reads (200); the deeplink, an
+ * application's create and its submit answer any 2xx (`2XX` in the document): no `success` entry,
+ * their checks judge a 2xx (legacy-requests.ts `expectSuccess`).
  */
 import type { OperationTable } from '../../harness/suite/index.js';
 import {
@@ -21,6 +24,7 @@ export const LEGACY_OPERATIONS = {
   legacyCreateQuote: {
     route: 'POST /api/v1/quotes',
     writes: true,
+    success: { rule: 'LEGACY-QUOTES', status: 200 },
     needs: { fixtures: ['zipCode'] },
     request: quoteRequest,
   },
@@ -29,12 +33,14 @@ export const LEGACY_OPERATIONS = {
     // 4.16: "also written `POST /aptc_estimates`": one operation reachable under both paths.
     alsoAt: [`POST ${APTC_PATHS.alias}`],
     writes: true,
+    success: { rule: 'LEGACY-APTC', status: 200 },
     needs: { fixtures: ['zipCode'] },
     request: (t) => aptcRequest(t, APTC_PATHS.canonical),
   },
   legacyGetPlan: {
     route: 'GET /api/v1/plans/{hios_id}',
     writes: false,
+    success: { rule: 'LEGACY-PLAN', status: 200 },
     needs: { fixtures: ['legacyPlanHiosId'] },
     request: (t) => planRequest(t.fixture('legacyPlanHiosId')),
   },
@@ -62,6 +68,7 @@ export const LEGACY_OPERATIONS = {
   legacyGetApplication: {
     route: 'GET /api/v1/applications/{id}',
     writes: false,
+    success: { rule: 'LEGACY-APPLICATION-READ', status: 200 },
     request: () => readApplication(UNKNOWN_APPLICATION_ID),
   },
   legacySubmitApplication: {

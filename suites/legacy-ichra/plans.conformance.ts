@@ -3,18 +3,16 @@
  * target has (fixture `legacyPlanHiosId`) and for one it cannot have. The known-plan read is
  * the family's one smoke probe.
  */
-import { verify } from '../../harness/suite/index.js';
-import { JSON_CONTENT_TYPE, UNKNOWN_PLAN_HIOS_ID, planRequest } from './legacy-requests.js';
+import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { UNKNOWN_PLAN_HIOS_ID, planRequest } from './legacy-requests.js';
+import { LEGACY_OPERATIONS } from './operations.js';
 
 verify(
   'plan lookup answers 200 JSON for a known plan',
   ['LEGACY-PLAN', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID', 'AUTH-KEY-NOT-ECHOED'],
   async (t) => {
-    const ex = await t.send(planRequest(t.fixture('legacyPlanHiosId')));
-    t.expect.rules('LEGACY-PLAN').status(ex, 200);
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyGetPlan');
-    t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
+    const op = LEGACY_OPERATIONS.legacyGetPlan;
+    expectSuccessAnswer(t, 'legacyGetPlan', op, await t.send(await op.request(t)));
   },
   { profiles: 'all', needs: { fixtures: ['legacyPlanHiosId'] } },
 );

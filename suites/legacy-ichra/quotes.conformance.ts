@@ -3,43 +3,45 @@
  * sample request; quotes get the same household. APTC estimates answer under two paths that
  * the contract names as one endpoint.
  */
-import { verify } from '../../harness/suite/index.js';
-import { APTC_PATHS, JSON_CONTENT_TYPE, aptcRequest, quoteRequest, shapeOf } from './legacy-requests.js';
+import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { APTC_PATHS, aptcRequest, shapeOf } from './legacy-requests.js';
+import { LEGACY_OPERATIONS } from './operations.js';
 
-verify(
-  'legacy quotes answer a household quote request with 200 JSON',
-  ['LEGACY-QUOTES', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID'],
-  async (t) => {
-    const ex = await t.send(quoteRequest(t));
-    t.expect.rules('LEGACY-QUOTES').status(ex, 200);
-    t.expect.rules('LEGACY-QUOTES').that(ex, {
-      holds: t.json(ex) !== undefined,
-      title: 'quote answer is not JSON',
-      expected: 'a JSON body',
-      observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
-    });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'legacyCreateQuote');
+/** The two operations the contract answers with 200 JSON, each with its check: the body must be JSON. */
+const JSON_ANSWERS = [
+  {
+    title: 'legacy quotes answer a household quote request with 200 JSON',
+    rules: ['LEGACY-QUOTES', 'SCHEMA-SUCCESS-JSON', 'SCHEMA-RESPONSE-VALID'],
+    operationId: 'legacyCreateQuote',
+    what: 'quote',
   },
-  { needs: { fixtures: ['zipCode'] } },
-);
+  {
+    title: 'APTC estimates answer the contract sample with 200 JSON',
+    rules: ['LEGACY-APTC', 'SCHEMA-SUCCESS-JSON'],
+    operationId: 'legacyCreateAptcEstimate',
+    what: 'APTC',
+  },
+] as const;
 
-verify(
-  'APTC estimates answer the contract sample with 200 JSON',
-  ['LEGACY-APTC', 'SCHEMA-SUCCESS-JSON'],
-  async (t) => {
-    const ex = await t.send(aptcRequest(t, APTC_PATHS.canonical));
-    t.expect.rules('LEGACY-APTC').status(ex, 200);
-    t.expect.rules('LEGACY-APTC').that(ex, {
-      holds: t.json(ex) !== undefined,
-      title: 'APTC answer is not JSON',
-      expected: 'a JSON body',
-      observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
-    });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: JSON_CONTENT_TYPE });
-  },
-  { needs: { fixtures: ['zipCode'] } },
-);
+for (const { title, rules, operationId, what } of JSON_ANSWERS) {
+  const op = LEGACY_OPERATIONS[operationId];
+  verify(
+    title,
+    [...rules],
+    async (t) => {
+      const ex = await t.send(await op.request(t));
+      expectSuccessAnswer(t, operationId, op, ex, () =>
+        t.expect.rules(op.success.rule).that(ex, {
+          holds: t.json(ex) !== undefined,
+          title: `${what} answer is not JSON`,
+          expected: 'a JSON body',
+          observed: () => `body ${JSON.stringify(ex.response?.body.slice(0, 200))}`,
+        }),
+      );
+    },
+    { needs: op.needs },
+  );
+}
 
 verify(
   'POST /aptc_estimates answers like POST /api/v1/aptc_estimates (same status class, same body shape)',

@@ -3,8 +3,9 @@
  * exchange=on_exchange and plan_year are required.
  */
 import { externalId } from '../../generators/index.js';
-import { draw, verify } from '../../harness/suite/index.js';
+import { draw, expectSuccessAnswer, verify } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
+import { POLICY_STATUS_OPERATIONS } from './operations.js';
 import { expectPolicyStatuses, readRequest } from './policy-kit.js';
 
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
@@ -16,11 +17,9 @@ verify(
   'the policy status of a known confirmation id is 200 with its policy statuses',
   ['POLICY-READ-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
-    const ex = await t.send(readRequest(t));
-    t.expect.rules('POLICY-READ-200').status(ex, 200);
-    expectPolicyStatuses(t, ex, 'POLICY-READ-200');
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'getPolicyStatusApplication');
+    const op = POLICY_STATUS_OPERATIONS.getPolicyStatusApplication;
+    const ex = await t.send(await op.request(t));
+    expectSuccessAnswer(t, 'getPolicyStatusApplication', op, ex, () => expectPolicyStatuses(t, ex, 'POLICY-READ-200'));
   },
   { needs },
 );

@@ -5,7 +5,8 @@
  * but the smoke profile's, which sends the one quote the contract says changes nothing when the
  * target profile opts in (`sideEffectFreeWrites`).
  */
-import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { QUOTES_OPERATIONS } from './operations.js';
 import {
   PROFILE_QUOTE_FIXTURES,
   profileQuoteTarget,
@@ -22,18 +23,12 @@ const needs = { writes: true, fixtures: QUOTE_FIXTURES };
 
 const QUOTE_200_RULES = ['QUOTES-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON', 'AUTH-KEY-NOT-ECHOED'];
 
-/** A valid quote's answer: 200, JSON, the document's shape, no key echoed. */
-function expectQuoteResults(t: CheckContext, ex: Exchange): void {
-  t.expect.rules('QUOTES-200').status(ex, 200);
-  t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
-  t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');
-  t.expect.rules('AUTH-KEY-NOT-ECHOED').keyNotEchoed(ex);
-}
+const { createQuote } = QUOTES_OPERATIONS;
 
 verify(
   'a quote for a county read from the counties endpoint is 200 with JSON results',
   QUOTE_200_RULES,
-  async (t) => expectQuoteResults(t, await t.send(quoteRequest(quoteBody(await quoteTarget(t))))),
+  async (t) => expectSuccessAnswer(t, 'createQuote', createQuote, await t.send(await createQuote.request(t))),
   { needs },
 );
 
@@ -42,7 +37,8 @@ verify(
 verify(
   "a quote for the profile's county is 200 with JSON results",
   QUOTE_200_RULES,
-  async (t) => expectQuoteResults(t, await t.send(quoteRequest(quoteBody(profileQuoteTarget(t))))),
+  async (t) =>
+    expectSuccessAnswer(t, 'createQuote', createQuote, await t.send(quoteRequest(quoteBody(profileQuoteTarget(t))))),
   { profiles: ['smoke'], needs: { writes: false, sends: [QUOTE_WRITE], fixtures: PROFILE_QUOTE_FIXTURES } },
 );
 

@@ -5,7 +5,7 @@
  * collation, so a list sorted under any case-insensitive reading of issuer-order.ts keeps it;
  * ids are 5-digit strings, so their string order is their numeric order.
  */
-import { verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { defaultPlanYears } from './default-plan-year.js';
 import {
@@ -15,6 +15,7 @@ import {
   sortedWithTiebreakUnder,
   type Issuer,
 } from './issuer-order.js';
+import { REFERENCE_OPERATIONS } from './operations.js';
 import { issuersRequest, type Query } from './reference-kit.js';
 
 const hiosId = (i: Issuer): string => String(i.hios_issuer_id);
@@ -42,6 +43,44 @@ function currentPlanYears(t: CheckContext): number[] {
 
 const READINGS = NAME_ORDERS.map((o) => o.label).join('; ');
 
+/** A 200's list: each issuer a name and a 5-digit id, the list in order (the family's claims on it). */
+function expectIssuerList(t: CheckContext, ex: Exchange): void {
+  const issuers = issuersOf(t, ex);
+  t.expect.rules('ISSUERS-200').that(ex, {
+    holds: Array.isArray(t.json(ex)?.issuers),
+    title: 'no issuers list',
+    expected: '{issuers: [...]}',
+    observed: ex.response!.body.slice(0, 300),
+  });
+  for (const i of issuers) {
+    t.expect.rules('ISSUERS-SCHEMA').that(ex, {
+      holds: typeof i.name === 'string' && typeof i.hios_issuer_id === 'string',
+      title: 'issuer fields',
+      expected: '`name` and `hios_issuer_id` strings',
+      observed: JSON.stringify(i),
+    });
+    t.expect.rules('ISSUERS-HIOS-FORMAT').that(ex, {
+      holds: /^\d{5}$/.test(hiosId(i)),
+      title: 'hios_issuer_id is not 5 digits',
+      expected: 'a canonical 5-digit issuer id',
+      observed: JSON.stringify(i.hios_issuer_id),
+    });
+  }
+  // Order first by name alone, so a wrong tiebreak is reported as such and not as a wrong order.
+  t.expect.rules('ISSUERS-ORDER').that(ex, {
+    holds: namesSortedUnder(issuers).length > 0,
+    title: 'list out of order',
+    expected: `ascending by name, case-insensitive, under one of: ${READINGS}`,
+    observed: () => describeDisorder(issuers, false),
+  });
+  t.expect.rules('ISSUERS-ORDER-TIEBREAK').that(ex, {
+    holds: sortedWithTiebreakUnder(issuers).length > 0,
+    title: 'tie not broken by hios_issuer_id',
+    expected: `equal names (under the reading the list is sorted by) in hios_issuer_id order`,
+    observed: () => describeDisorder(issuers, true),
+  });
+}
+
 verify(
   'issuers of a state are 200, each a name and a 5-digit hios_issuer_id, ordered by name case-insensitively, then by id',
   [
@@ -54,44 +93,9 @@ verify(
     'SCHEMA-SUCCESS-JSON',
   ],
   async (t) => {
+    // The table's request names the state only; this one the fixture plan year too, when the profile has one.
     const ex = await t.send(issuersRequest(stateQuery(t)));
-    t.expect.rules('ISSUERS-200').status(ex, 200);
-    const issuers = issuersOf(t, ex);
-    t.expect.rules('ISSUERS-200').that(ex, {
-      holds: Array.isArray(t.json(ex)?.issuers),
-      title: 'no issuers list',
-      expected: '{issuers: [...]}',
-      observed: ex.response!.body.slice(0, 300),
-    });
-    for (const i of issuers) {
-      t.expect.rules('ISSUERS-SCHEMA').that(ex, {
-        holds: typeof i.name === 'string' && typeof i.hios_issuer_id === 'string',
-        title: 'issuer fields',
-        expected: '`name` and `hios_issuer_id` strings',
-        observed: JSON.stringify(i),
-      });
-      t.expect.rules('ISSUERS-HIOS-FORMAT').that(ex, {
-        holds: /^\d{5}$/.test(hiosId(i)),
-        title: 'hios_issuer_id is not 5 digits',
-        expected: 'a canonical 5-digit issuer id',
-        observed: JSON.stringify(i.hios_issuer_id),
-      });
-    }
-    // Order first by name alone, so a wrong tiebreak is reported as such and not as a wrong order.
-    t.expect.rules('ISSUERS-ORDER').that(ex, {
-      holds: namesSortedUnder(issuers).length > 0,
-      title: 'list out of order',
-      expected: `ascending by name, case-insensitive, under one of: ${READINGS}`,
-      observed: () => describeDisorder(issuers, false),
-    });
-    t.expect.rules('ISSUERS-ORDER-TIEBREAK').that(ex, {
-      holds: sortedWithTiebreakUnder(issuers).length > 0,
-      title: 'tie not broken by hios_issuer_id',
-      expected: `equal names (under the reading the list is sorted by) in hios_issuer_id order`,
-      observed: () => describeDisorder(issuers, true),
-    });
-    t.expect.rules('SCHEMA-SUCCESS-JSON').header(ex, { name: 'content-type', value: /^application\/json\b/i });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listIssuers');
+    expectSuccessAnswer(t, 'listIssuers', REFERENCE_OPERATIONS.listIssuers, ex, () => expectIssuerList(t, ex));
   },
   { needs: { fixtures: ['state'] } },
 );

@@ -2,5 +2,10 @@
 import type { OperationTable } from '../../harness/suite/index.js';
 
 export const UTILITY_OPERATIONS = {
-  ping: { route: 'GET /v1/ping', writes: false, request: () => ({ method: 'GET', path: '/v1/ping' }) },
+  ping: {
+    route: 'GET /v1/ping',
+    writes: false,
+    success: { rule: 'PING-200', status: 200 },
+    request: () => ({ method: 'GET', path: '/v1/ping' }),
+  },
 } satisfies OperationTable;
