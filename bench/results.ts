@@ -40,7 +40,7 @@ const m = bench?.machine ?? peers?.machine;
 const lines = [
   `# Benchmark results`,
   '',
-  `Date: ${date}. Machine: ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, shared with other work (load ${m.loadAverage} at the start)` : 'unknown'}.`,
+  `Date: ${date}. Machine: ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ` + `Node ${m.node}, ${m.platform}, ` + `shared with other work ` + `(load ${m.loadAverage} at the start)` : 'unknown'}.`,
   'Method: bench/README.md. Regenerate the tables with `npx tsx bench/results.ts`.',
   '',
 ];
@@ -48,7 +48,8 @@ if (bench) {
   lines.push(
     '## `npm run bench`',
     '',
-    `Process start-up before a run (\`partner-conformance --version\`): ${(bench.startup.cliVersionMs / 1000).toFixed(1)} s. fast-check seed ${bench.seed}.`,
+    `Process start-up before a run (\`partner-conformance ` +
+      `--version\`): ${(bench.startup.cliVersionMs / 1000).toFixed(1)} s. fast-check seed ${bench.seed}.`,
     '',
   );
   lines.push(renderMarkdown(RUN_HEADER, runRows(bench)), '');

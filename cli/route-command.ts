@@ -49,7 +49,10 @@ function codeOf(text: string | undefined): { code: number; spec: ExitCodeSpec } 
 
 /** The annotation line GitHub Actions reads from a step's output. */
 export function annotation(level: 'error' | 'warning' | 'notice', code: number, spec: ExitCodeSpec): string {
-  return `::${level} title=partner-conformance exit ${code} (${spec.name})::${spec.meaning}; ${spec.action} [route: ${spec.route}]`;
+  return (
+    `::${level} title=partner-conformance exit ${code} (${spec.name})::${spec.meaning}; ${spec.action} ` +
+    `[route: ${spec.route}]`
+  );
 }
 
 export async function routeCommand(argv: readonly string[], io: RunIO): Promise<number> {

@@ -259,7 +259,8 @@ export async function preflight(
     if (cause && cause.code !== 'E_TARGET_KEY_REFUSED')
       throw new TargetUnusable(
         cause.code,
-        `preflight GET ${url} with the ${first} key: ${seen(exchange)}: ${cause.says}${proxyNote(cause, url, env)}; no check was run`,
+        `preflight GET ${url} with the ${first} ` +
+          `key: ${seen(exchange)}: ${cause.says}${proxyNote(cause, url, env)}; no check was run`,
         cause.exitCode,
       );
     const refused = cause ? [{ role: first!, exchange }] : [];
@@ -270,7 +271,8 @@ export async function preflight(
       else if (otherCause?.exitCode === 4)
         throw new TargetUnusable(
           otherCause.code,
-          `preflight GET ${url} with the ${role} key: ${seen(other)}: ${otherCause.says}${proxyNote(otherCause, url, env)}; no check was run`,
+          `preflight GET ${url} with the ${role} ` +
+            `key: ${seen(other)}: ${otherCause.says}${proxyNote(otherCause, url, env)}; no check was run`,
           4,
         );
     }
@@ -287,7 +289,9 @@ function keyRefused(url: string, refused: Array<{ role: string; exchange: Exchan
   const named = refused.map((r) => `role ${r.role} (variable ${profile.keys[r.role]?.env ?? '?'})`);
   return new TargetUnusable(
     'E_TARGET_KEY_REFUSED',
-    `preflight GET ${url} with the ${roles.join(', ')} key${roles.length > 1 ? 's' : ''}: ${refused.map((r) => seen(r.exchange)).join(', ')}: the target refused our key of ${named.join(', ')}; no check was run`,
+    `preflight GET ${url} with the ${roles.join(', ')} ` +
+      `key${roles.length > 1 ? 's' : ''}: ${refused.map((r) => seen(r.exchange)).join(', ')}: the target ` +
+      `refused our key of ${named.join(', ')}; no check was run`,
     5,
   );
 }

@@ -121,7 +121,7 @@ describe('a run stopped before its end', () => {
   // Tests registered as verify() registers them: each carries its check's entry, known before it runs.
   const suite = (ids: string[], slowMs: number) => `import { test } from 'vitest';
 const entry = (id) => ({ check: { id, title: id, rules: ['PING-200'], needs: {}, profiles: 'all' } });
-${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, async () => { await new Promise((r) => setTimeout(r, ${i === 0 ? slowMs : 0})); });`).join('\n')}
+${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, async () ` + `=> { await new ` + `Promise((r) => ` + `setTimeout(r, ${i === 0 ? slowMs : 0})); });`).join('\n')}
 `;
   writeFileSync(join(stopRoot, 'suites', 'utility', 'a.conformance.ts'), suite(['slow-one', 'after-it'], 3_000));
   writeFileSync(join(stopRoot, 'suites', 'utility', 'b.conformance.ts'), suite(['in-the-next-file'], 0));

@@ -46,7 +46,8 @@ export function renderStepSummary(summary: RunSummary): string {
     '',
     '| checks | passed | failed | warnings | skipped | blocked | not run | setup steps failed |',
     '|---|---|---|---|---|---|---|---|',
-    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} | ${counts['not run']} | ${counts.steps} |`,
+    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} ` +
+      `| ${counts.blocked} | ${counts['not run']} | ${counts.steps} |`,
     '',
     `Required: ${summary.required.basis}: ${provenCount(summary.required)} of ${summary.required.rules.length} proven`,
     '',
@@ -67,7 +68,8 @@ export function renderStepSummary(summary: RunSummary): string {
           '',
           ...steps.map(
             ([step, checks]) =>
-              `- ${cell(step)}: ${checks.length} check(s) blocked${checks.length ? ` (${checks.map((c) => cell(c.check)).join('; ')})` : ''}`,
+              `- ${cell(step)}: ${checks.length} check(s) ` +
+              `blocked${checks.length ? ` (${checks.map((c) => cell(c.check)).join('; ')})` : ''}`,
           ),
           '',
         ]),
@@ -78,7 +80,8 @@ export function renderStepSummary(summary: RunSummary): string {
           '|---|---|---|---|---|',
           ...failures.map(
             (f) =>
-              `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} | ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`,
+              `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} ` +
+              `| ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`,
           ),
           '',
         ]),

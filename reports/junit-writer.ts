@@ -193,7 +193,7 @@ function outcomeElement(summary: RunSummary, finding: Finding): string[] {
   if (finding.verdict === 'not run') return [`      <skipped${xmlAttrs({ message: finding.message ?? 'not run' })}/>`];
   if (finding.verdict === 'failed' && finding.excluded)
     return [
-      `      <skipped${xmlAttrs({ message: `failure of excluded rules (--exclude-rule): ${finding.rules.join(', ')}` })}/>`,
+      `      <skipped${xmlAttrs({ message: `failure of excluded rules ` + `(--exclude-rule): ${finding.rules.join(', ')}` })}/>`,
     ];
   if (finding.verdict === 'failed' && isAccepted(finding))
     return [`      <skipped${xmlAttrs({ message: knownLine(finding) })}/>`];

@@ -368,16 +368,19 @@ describe('the check can fail', () => {
     );
   });
 
-  test('a missing required member, a parameter outside the document and a missing Idempotency-Key are each reported', () => {
-    const t = suiteContext();
-    const { applicants: _dropped, ...body } = created(t);
-    expect(named('create', [createRequest(body, { idempotencyKey: undefined })])).toEqual([
-      'create: header parameter Idempotency-Key is required',
-      "create: body / must have required property 'applicants'",
-    ]);
-    expect(
-      named('read', [{ ...readRequest(ID), query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } }]),
-    ).toEqual(['read: query parameter plan_year is not in the document']);
-    expect(named('list', [listRequest({ limit: 101 })])).toEqual(['list: query limit must be <= 100']);
-  });
+  test(
+    'a missing required member, a parameter outside the document and a missing Idempotency-Key ' + 'are each reported',
+    () => {
+      const t = suiteContext();
+      const { applicants: _dropped, ...body } = created(t);
+      expect(named('create', [createRequest(body, { idempotencyKey: undefined })])).toEqual([
+        'create: header parameter Idempotency-Key is required',
+        "create: body / must have required property 'applicants'",
+      ]);
+      expect(
+        named('read', [{ ...readRequest(ID), query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } }]),
+      ).toEqual(['read: query parameter plan_year is not in the document']);
+      expect(named('list', [listRequest({ limit: 101 })])).toEqual(['list: query limit must be <= 100']);
+    },
+  );
 });

@@ -20,7 +20,9 @@ export function tinyPdf(): Uint8Array {
     text += `${i + 1} 0 obj${body}endobj\n`;
   });
   const xref = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  text +=
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f ` +
+    `\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   text += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(text);
 }

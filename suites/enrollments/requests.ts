@@ -36,7 +36,10 @@ export function isoDay(offsetDays = 0, now = new Date()): string {
   return new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Plan year of new applications: fixture `enrollmentPlanYear`, else the current year (a policy must be active to be terminated). */
+/**
+ * Plan year of new applications: fixture `enrollmentPlanYear`, else the current year (a policy must be active to be
+ * terminated).
+ */
 export function planYear(t: CheckContext): number {
   const pinned = Number(t.target.fixture('enrollmentPlanYear'));
   return Number.isInteger(pinned) && pinned > 0 ? pinned : new Date().getUTCFullYear();

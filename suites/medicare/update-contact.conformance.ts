@@ -88,11 +88,13 @@ verify(
     t.expect.rules('MEDICARE-PARTIAL-UPDATE').that(second, {
       holds: after.address_1 === address1 && lost.length === 0,
       title: 'members changed that the update did not name',
-      expected: `address_1 ${JSON.stringify(address1)} and every other member of 2.9 (and id, slug) as the previous answer showed it`,
+      expected:
+        `address_1 ${JSON.stringify(address1)} and every other member of 2.9 (and id, slug) as the ` +
+        `previous answer showed it`,
       observed: () =>
         after.address_1 !== address1
           ? `address_1 ${JSON.stringify(after.address_1)}`
-          : `changed: ${lost.map((k) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`).join('; ')}`,
+          : `changed: ${lost.map((k) => `${k} ${JSON.stringify(before[k])} ` + `-> ${JSON.stringify(after[k])}`).join('; ')}`,
     });
   },
   { needs },

@@ -5,7 +5,8 @@ import { LIST_FIXTURES } from './policy-kit.js';
 
 export const POLICY_LIST_PROPERTY: RequestPropertySpec = {
   title:
-    'generated policy-status list requests: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
+    'generated policy-status list requests: valid ones are 200, each broken constraint is 400 in the ' +
+    'unified envelope, none is a 5xx',
   operationId: 'listPolicyStatusApplications',
   okRule: 'POLICY-LIST-200',
   breaks: {

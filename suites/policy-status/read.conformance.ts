@@ -26,7 +26,8 @@ verify(
 );
 
 verify(
-  'the policy status of an unknown confirmation id is 404, and of one holding any other character 404 or 400, never a 5xx',
+  'the policy status of an unknown confirmation id is 404, and of one holding any other character 404 or ' +
+    '400, never a 5xx',
   ['POLICY-READ-404', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID', 'EDGE-NO-5XX'],
   async (t) => {
     const ex = await t.send(readRequest(t, {}, UNKNOWN_CONFIRMATION_ID));

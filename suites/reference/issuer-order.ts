@@ -53,5 +53,6 @@ export function describeDisorder(list: readonly Issuer[], tiebreak: boolean): st
   const i = firstOutOfOrder(list, NAME_ORDERS[0]!, tiebreak);
   return i < 0
     ? 'in order under the first reading'
-    : `item ${i - 1} ${JSON.stringify(list[i - 1])} before item ${i} ${JSON.stringify(list[i])} (${NAME_ORDERS[0]!.label})`;
+    : `item ${i - 1} ${JSON.stringify(list[i - 1])} before item ${i} ${JSON.stringify(list[i])} ` +
+        `(${NAME_ORDERS[0]!.label})`;
 }

@@ -43,7 +43,8 @@ function currentPlanYears(t: CheckContext): number[] {
 const READINGS = NAME_ORDERS.map((o) => o.label).join('; ');
 
 verify(
-  'issuers of a state are 200, each a name and a 5-digit hios_issuer_id, ordered by name case-insensitively, then by id',
+  'issuers of a state are 200, each a name and a 5-digit hios_issuer_id, ordered by name ' +
+    'case-insensitively, then by id',
   [
     'ISSUERS-200',
     'ISSUERS-SCHEMA',

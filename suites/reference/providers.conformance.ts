@@ -10,7 +10,8 @@ const needs = { fixtures: ['providerQuery'] };
 const NO_SUCH_PROVIDER = 'Zzqxv Nomatch 0000';
 
 verify(
-  'a provider search is 200 with providers of the 2.4 fields (10-digit npi, two-letter state, 5-digit ZIP) and integer meta',
+  'a provider search is 200 with providers of the 2.4 fields (10-digit npi, two-letter state, 5-digit ZIP) ' +
+    'and integer meta',
   [
     'PROVIDERS-200',
     'PROVIDERS-SCHEMA',
@@ -27,7 +28,8 @@ verify(
     // Nothing to hold the provider fields to when the fixture finds no one.
     if (providers.length === 0) throw new SkipCheck('fixture providerQuery matching a provider near providerZipCode');
     for (const p of providers) {
-      // A null the provider's document allows is a shape that document rules (PROVIDER-MEMBERS-NULLABLE): no verdict of its own.
+      // A null the provider's document allows is a shape that document rules (PROVIDER-MEMBERS-NULLABLE): no verdict of
+      // its own.
       const wrong = wrongProviderFields(p);
       t.expect.rules('PROVIDERS-SCHEMA').that(ex, {
         holds: wrong.length === 0,

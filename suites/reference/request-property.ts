@@ -42,7 +42,9 @@ export interface RequestPropertySpec {
   known?: (t: CheckContext) => KnownValues;
   /** Query parameters of valid requests drawn from the contract's domain instead (generators/domain). */
   domain?: (t: CheckContext) => Record<string, fc.Arbitrary<string>>;
-  /** Domain values the first runs take, one valid request each (e.g. a territory: a class a target may mishandle whole). */
+  /**
+   * Domain values the first runs take, one valid request each (e.g. a territory: a class a target may mishandle whole).
+   */
   examples?: (t: CheckContext) => Array<Record<string, string>>;
   /** Statuses a valid request may get besides 200 (e.g. 404 for a state the target has no issuers in). */
   alsoOk?: readonly number[];

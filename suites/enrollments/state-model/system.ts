@@ -149,7 +149,9 @@ export async function expectListed(real: Real, index: number, app: ModelApp, lab
   t.expect.rules('ENR-LIST-FILTER-FOLLOWS-STATUS').that(ex, {
     holds: listed(ex),
     title: 'the list filter does not follow the status',
-    expected: `application ${id} listed under policy_status=${app.status}, the status its read shows, within asyncTimeoutMs`,
+    expected:
+      `application ${id} listed under policy_status=${app.status}, the status its read shows, ` +
+      `within asyncTimeoutMs`,
     observed: () => `rows ${JSON.stringify(rows.map((r) => [applicationIdOf(r), r.policy_status]))}`,
   });
 }
