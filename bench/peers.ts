@@ -217,7 +217,18 @@ async function main(): Promise<number> {
   const write = () =>
     writeFile(
       join(dir, 'peers.json'),
-      `${JSON.stringify({ format: PEERS_FORMAT, date: new Date().toISOString(), machine: machine(), spec: 'specs/partner-api.yaml', sample: { choice: choice.size, faults: faults.map((f) => f.name) }, results: [...earlier, ...results] }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          format: PEERS_FORMAT,
+          date: new Date().toISOString(),
+          machine: machine(),
+          spec: 'specs/partner-api.yaml',
+          sample: { choice: choice.size, faults: faults.map((f) => f.name) },
+          results: [...earlier, ...results],
+        },
+        null,
+        2,
+      )}\n`,
     );
   if (tools.includes('suite')) {
     results.push(await raceSuite(faults, work, Math.max(1, Number(flags.lanes) || 2)));

@@ -37,10 +37,14 @@ const peers = read<{
 }>('peers.json');
 
 const m = bench?.machine ?? peers?.machine;
+const machineLine = m
+  ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, ` +
+    `shared with other work (load ${m.loadAverage} at the start)`
+  : 'unknown';
 const lines = [
   `# Benchmark results`,
   '',
-  `Date: ${date}. Machine: ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ` + `Node ${m.node}, ${m.platform}, ` + `shared with other work ` + `(load ${m.loadAverage} at the start)` : 'unknown'}.`,
+  `Date: ${date}. Machine: ${machineLine}.`,
   'Method: bench/README.md. Regenerate the tables with `npx tsx bench/results.ts`.',
   '',
 ];

@@ -70,8 +70,8 @@ export function renderPlan(forecast: Forecast): string {
   const lines = [
     `Plan of a ${forecast.runProfile} run ` +
       `against ${forecast.target.name}${forecast.target.embedded ? ' [embedded]' : ''}: ` +
-      `families ${forecast.families.join(', ')}${forecast.rules ? `; rules ${forecast.rules.join(', ')}` : ''}${forecast.shard ? `; shard ${forecast.shard}` : ''} ` +
-      `(no request was sent)`,
+      `families ${forecast.families.join(', ')}${forecast.rules ? `; rules ${forecast.rules.join(', ')}` : ''}` +
+      `${forecast.shard ? `; shard ${forecast.shard}` : ''} (no request was sent)`,
     `${counts.selected} checks: ${counts.run} will run, ${counts.skip} will be skipped`,
   ];
   const skipped = new Map<string, string[]>();

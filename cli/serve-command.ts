@@ -41,7 +41,9 @@ function portOf(raw: string | undefined): number {
 export function faultList(): string {
   const faults = listFaults();
   const width = Math.max(...faults.map((f) => f.name.length), 4);
-  return `${faults.map((f) => `${f.name.padEnd(width)}  ${f.family.padEnd(19)} ` + ` ${f.rules.join(', ').padEnd(28)}  ${f.summary}`).join('\n')}\n${faults.length} faults\n`;
+  const line = (f: (typeof faults)[number]) =>
+    `${f.name.padEnd(width)}  ${f.family.padEnd(19)}  ${f.rules.join(', ').padEnd(28)}  ${f.summary}`;
+  return `${faults.map(line).join('\n')}\n${faults.length} faults\n`;
 }
 
 export function variantList(): string {
@@ -100,8 +102,8 @@ export async function serveCommand(
   const roles = Object.entries(profile.keys).map(([role, ref]) => `  ${role.padEnd(20)} ${ref.env} (tier ${ref.tier})`);
   io.out.write(
     [
-      `reference server listening ` +
-        `on ${server.url}${fault ? ` with fault ${fault}` : ''}${variants.length ? ` with variants ${variants.join(', ')}` : ''}`,
+      `reference server listening on ${server.url}${fault ? ` with fault ${fault}` : ''}` +
+        `${variants.length ? ` with variants ${variants.join(', ')}` : ''}`,
       'key roles and the environment variables the reference profile reads them from',
       '(the sandbox values are in reference/data/accounts.json):',
       ...roles,

@@ -34,6 +34,18 @@ export interface PreflightCause {
   answers?: (response: Answer) => boolean;
 }
 
+/** Node's and OpenSSL's codes of a failed TLS handshake or certificate. */
+const TLS_ERRORS = [
+  'EPROTO',
+  'ERR_SSL_.*',
+  'ERR_TLS_.*',
+  'CERT_.*',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_.*',
+  'ERR_OSSL_.*',
+];
+
 const SERVER_ERRORS = Array.from({ length: 100 }, (_, i) => 500 + i);
 
 /** The ping object of 2.1: a JSON object with `ok` and `environment` (their types are PING-SCHEMA's to judge). */
@@ -59,8 +71,7 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     code: 'E_TARGET_TLS',
     exitCode: 4,
     says: 'the TLS handshake failed',
-    errors:
-      /^(EPROTO|ERR_SSL_.*|ERR_TLS_.*|CERT_.*|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_.*|ERR_OSSL_.*)$/,
+    errors: new RegExp(`^(${TLS_ERRORS.join('|')})$`),
   },
   // 407 can only come from a proxy; a refused CONNECT never reaches the target.
   {

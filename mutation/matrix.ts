@@ -48,7 +48,8 @@ export function progressLine(outcome: FaultOutcome, index: number, total: number
   const status = outcome.error
     ? `ERROR ${outcome.error}`
     : outcome.caught
-      ? `caught by ${list(outcome.failingRules)}${outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} ` + `not among them)`}`
+      ? `caught by ${list(outcome.failingRules)}` +
+        (outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`)
       : 'NOT CAUGHT';
   const name = outcome.variant ? `${outcome.fault} + ${outcome.variant}` : outcome.fault;
   return (

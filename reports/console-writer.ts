@@ -44,10 +44,11 @@ function acceptedCounts(findings: readonly Finding[]): string {
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
   const fixed = findings.filter((f) => f.baseline?.status === 'fixed').length;
+  const steps = c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : '';
   return (
     `${c.passed} passed${fixed ? ` (${fixed} fixed)` : ''}, ${c.failed} ` +
     `failed${acceptedCounts(findings)}, ${c.warning} warnings, ${c.skipped} ` +
-    `skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c['not run'] ? `, ${c['not run']} not run` : ''}${c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : ''}`
+    `skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c['not run'] ? `, ${c['not run']} not run` : ''}${steps}`
   );
 };
 
@@ -120,10 +121,12 @@ export class ConsoleWriter implements ReportWriter {
 }
 
 export function renderConsoleSummary(summary: RunSummary, reportDir?: string): string {
+  const { target } = summary;
+  const variants = target.variants?.length ? `, variants ${target.variants.join(', ')}` : '';
   const lines: string[] = [
     '',
-    `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), ` +
-      `profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}${summary.target.variants?.length ? `, variants ${summary.target.variants.join(', ')}` : ''}`,
+    `Run ${summary.runId}: ${target.name} (${target.baseUrl}), ` +
+      `profile ${summary.runProfile}${target.fault ? `, fault ${target.fault}` : ''}${variants}`,
   ];
   lines.push(
     `Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`,
@@ -191,12 +194,10 @@ function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>): strin
     // Only an otherwise clean run is incomplete; beside a failure or a block the gap is told all the same.
     `${summary.outcome === 'incomplete' ? 'Incomplete: ' : ''}${required.missing.length} required ` +
       `rule${required.missing.length === 1 ? '' : 's'} not proven:`,
-    ...groups
-      .slice(0, GROUPS_SHOWN)
-      .map(
-        ([needs, ids]) =>
-          `  ? needs ${needs}: ${ids.slice(0, IDS_SHOWN).join(', ')}${ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : ''}`,
-      ),
+    ...groups.slice(0, GROUPS_SHOWN).map(([needs, ids]) => {
+      const more = ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : '';
+      return `  ? needs ${needs}: ${ids.slice(0, IDS_SHOWN).join(', ')}${more}`;
+    }),
     ...(groups.length > GROUPS_SHOWN
       ? [`  … and ${groups.length - GROUPS_SHOWN} more needs (summary.json: required.missing)`]
       : []),

@@ -96,8 +96,8 @@ export function renderMatrix(result: VariantsResult): string {
   const bad = result.outcomes.filter((o) => !clean(o)).length;
   lines.push(
     '',
-    `variants: ${result.outcomes.length - 1} ` +
-      `under ${result.document}, ${bad === 0 ? 'every run 0 failures 0 warnings' : `${bad} runs with failures, warnings or errors`}`,
+    `variants: ${result.outcomes.length - 1} under ${result.document}, ` +
+      (bad === 0 ? 'every run 0 failures 0 warnings' : `${bad} runs with failures, warnings or errors`),
   );
   lines.push(
     `matrix: ${seconds(result.durationMs)} on ${result.lanes} lanes — ${result.passed ? 'PASSED' : 'FAILED'}`,

@@ -85,6 +85,7 @@ verify(
     const second = await t.send(updateContact(t, validUpdate(t, { address_1: address1 })));
     const after = acceptedContact(t, second);
     const lost = changedMembers(before, after, ['address_1']);
+    const change = (k: string) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`;
     t.expect.rules('MEDICARE-PARTIAL-UPDATE').that(second, {
       holds: after.address_1 === address1 && lost.length === 0,
       title: 'members changed that the update did not name',
@@ -94,7 +95,7 @@ verify(
       observed: () =>
         after.address_1 !== address1
           ? `address_1 ${JSON.stringify(after.address_1)}`
-          : `changed: ${lost.map((k) => `${k} ${JSON.stringify(before[k])} ` + `-> ${JSON.stringify(after[k])}`).join('; ')}`,
+          : `changed: ${lost.map(change).join('; ')}`,
     });
   },
   { needs },

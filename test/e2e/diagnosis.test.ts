@@ -187,7 +187,10 @@ describe('a proxy that cannot be reached', () => {
       const result = await run('dead-proxy', server.url, {}, server);
       expect(result.code).toBe(4);
       expect(result.err).toMatch(
-        /^E_PROXY_UNREACHABLE: preflight GET \S+ with the approved key: no response: PROXY_UNREACHABLE_ECONNREFUSED: the proxy cannot be reached \(the proxy http:\/\/127\.0\.0\.1:\d+\/?, named by HTTP_PROXY\)/,
+        /^E_PROXY_UNREACHABLE: preflight GET \S+ with the approved key: no response: PROXY_UNREACHABLE_ECONNREFUSED: /,
+      );
+      expect(result.err).toMatch(
+        /the proxy cannot be reached \(the proxy http:\/\/127\.0\.0\.1:\d+\/?, named by HTTP_PROXY\)/,
       );
       expect(result.received).toEqual([]);
     } finally {
