@@ -38,7 +38,7 @@ export const BODY_CORNERS: readonly Body[] = [
 const needsPlan = (b: Body) => b.planId;
 
 /** A valid body of each flow under each gate role (approved first, so a failure shrinks to it). */
-export function gateCases(roles: readonly string[]): SessionCase[] {
+function gateCases(roles: readonly string[]): SessionCase[] {
   return roles.flatMap((role) =>
     (['self_service', 'agent_assisted'] as const).map((flow) => ({ ...body(flow, true), role })),
   );

@@ -7,7 +7,7 @@ import type { ApiRequest } from '../../harness/suite/index.js';
 import { itemPath, ROUTING } from './requests.js';
 
 /** A one-page PDF with a correct cross-reference table. */
-export function tinyPdf(): Uint8Array {
+function tinyPdf(): Uint8Array {
   const objects = [
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
@@ -49,7 +49,7 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** A 1x1 white grayscale PNG. */
-export function tinyPng(): Uint8Array {
+function tinyPng(): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1, 0); // width
   header.writeUInt32BE(1, 4); // height

@@ -60,7 +60,7 @@ export interface BodyParts {
 }
 
 /** A qualifying event from the document's SpecialEnrollmentPeriod.event_type enum. */
-export const SEP_EVENT_TYPE = 'loss_of_mec';
+const SEP_EVENT_TYPE = 'loss_of_mec';
 
 /**
  * What an incomplete primary applicant leaves out: members carriers need for submission that
@@ -125,7 +125,7 @@ export function domainMembers(t: CheckContext, label: string): Record<string, un
 }
 
 /** The primary applicant without INCOMPLETE_LEAVES_OUT. */
-export function incompleteApplicant(): Record<string, string> {
+function incompleteApplicant(): Record<string, string> {
   const applicant = primaryApplicant();
   for (const member of INCOMPLETE_LEAVES_OUT) delete applicant[member];
   return applicant;

@@ -33,7 +33,7 @@ export const employerMembers = (employer: string): Record<string, unknown> => ({
 });
 
 /** The run's list, made by the first check that asks (its exchanges join that check's finding). */
-export function runList(t: CheckContext): Promise<RunList> {
+function runList(t: CheckContext): Promise<RunList> {
   return once(t, 'runList', async () => {
     const employer = t.idempotencyKey('employer');
     const ids: string[] = [];

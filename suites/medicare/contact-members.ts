@@ -3,7 +3,7 @@
  * the `id` and `slug` the response adds. A member 2.9 does not list (a timestamp, a version) may
  * change on every write, so it is never compared.
  */
-export const CONTACT_MEMBERS = [
+const CONTACT_MEMBERS = [
   'external_id',
   'first_name',
   'last_name',

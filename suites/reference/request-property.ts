@@ -30,7 +30,7 @@ import {
 } from '../../harness/suite/index.js';
 
 /** `name:constraint` (as in an InvalidVariant's `breaks`) -> the rule that states its 400. */
-export type BreakRules = Readonly<Record<string, string>>;
+type BreakRules = Readonly<Record<string, string>>;
 
 export interface RequestPropertySpec {
   title: string;

@@ -61,7 +61,7 @@ export async function untilStageHolds(n: number): Promise<void> {
 }
 
 /** What measuring a tier costs in requests: its burst and one more, then two after one token's refill. */
-export const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
+const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
 
 /**
  * One role per tier of the profile's keys, for the tiers the low-tier checks do not measure:

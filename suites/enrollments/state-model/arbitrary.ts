@@ -12,7 +12,7 @@ import type { Model } from './model.js';
 import type { Real } from './system.js';
 
 /** Commands one run draws at most (the shrinker only shortens). */
-export const MAX_COMMANDS = 6;
+const MAX_COMMANDS = 6;
 
 type Arb = fc.Arbitrary<fc.AsyncCommand<Model, Real>>;
 
