@@ -36,11 +36,11 @@ import {
 import { REJECTED_MEMBERS } from '../suites/enrollments/rejected-members.js';
 import { employerMembers, runListRequest } from '../suites/enrollments/run-list.js';
 import { OPERATIONS } from '../suites/operations.js';
-import { listRequest as policyList, readRequest as policyRead } from '../suites/policy-status/policy-kit.js';
+import { listRequest as policyList, readRequest as policyRead } from '../suites/policy-status/policy-requests.js';
 import { POLICY_LIST_PROPERTY } from '../suites/policy-status/property-specs.js';
 import { quoteBody, quoteRequest, quoteTarget } from '../suites/quotes/quote-request.js';
 import { ISSUERS_PROPERTY, PROVIDERS_PROPERTY } from '../suites/reference/property-specs.js';
-import { countiesRequest, issuersRequest, providerSearch } from '../suites/reference/reference-kit.js';
+import { countiesRequest, issuersRequest, providerSearch } from '../suites/reference/reference-requests.js';
 import type { RequestPropertySpec } from '../suites/reference/request-property.js';
 
 const spec = (name: string) => fileURLToPath(new URL(`../specs/${name}`, import.meta.url));

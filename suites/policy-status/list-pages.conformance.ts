@@ -23,7 +23,7 @@ import {
   type PartitionKind,
   type ReadPage,
 } from '../../harness/suite/index.js';
-import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, type Query } from './policy-kit.js';
+import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, type Query } from './policy-requests.js';
 import { policyPaginationOf } from './policy-status-reader.js';
 
 /** The largest limit (4.7). */

@@ -4,7 +4,7 @@
  */
 import { verify } from '../../harness/suite/index.js';
 import { expectRejected } from '../../harness/checks/index.js';
-import { expectListPagination, LIST_FIXTURES, listRequest, listRows } from './policy-kit.js';
+import { expectListPagination, LIST_FIXTURES, listRequest, listRows } from './policy-requests.js';
 
 const needs = { fixtures: LIST_FIXTURES };
 

@@ -1,7 +1,7 @@
 /** The generated-request property of the policy-status list: operation, rules, known values. */
 import type { CheckContext } from '../../harness/suite/index.js';
 import type { RequestPropertySpec } from '../reference/request-property.js';
-import { LIST_FIXTURES } from './policy-kit.js';
+import { LIST_FIXTURES } from './policy-requests.js';
 
 export const POLICY_LIST_PROPERTY: RequestPropertySpec = {
   title:

@@ -5,7 +5,7 @@
 import { externalId } from '../../generators/index.js';
 import { draw, verify } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
-import { expectPolicyStatuses, readRequest } from './policy-kit.js';
+import { expectPolicyStatuses, readRequest } from './policy-requests.js';
 
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
 

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { zipCode } from '../../generators/index.js';
 import { expectNo5xx } from '../../harness/checks/index.js';
 import { draw, SkipCheck, verifyProperty, type CheckContext } from '../../harness/suite/index.js';
-import { expectZipInUse } from './counties-kit.js';
-import { countiesRequest, providerPage, providerSearch } from './reference-kit.js';
+import { expectZipInUse } from './counties-claims.js';
+import { countiesRequest, providerPage, providerSearch } from './reference-requests.js';
 
 const ZIP_KINDS = ['leadingZero', 'crossState', 'territory'] as const;
 

@@ -15,7 +15,7 @@ import {
   sortedWithTiebreakUnder,
   type Issuer,
 } from './issuer-order.js';
-import { issuersRequest, type Query } from './reference-kit.js';
+import { issuersRequest, type Query } from './reference-requests.js';
 
 const hiosId = (i: Issuer): string => String(i.hios_issuer_id);
 

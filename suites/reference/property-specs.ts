@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { personName, stateCode, zipCode } from '../../generators/index.js';
 import { draw, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { describeDisorder, namesSortedUnder, sortedWithTiebreakUnder, type Issuer } from './issuer-order.js';
-import { providerPage, providerZip } from './reference-kit.js';
+import { providerPage, providerZip } from './reference-requests.js';
 import type { RequestPropertySpec } from './request-property.js';
 
 /** Issuers of any state drawn are in the stated order (2.3): the relation holds whatever the target's data. */

@@ -23,7 +23,7 @@ import {
   type PartitionKind,
   type ReadPage,
 } from '../../harness/suite/index.js';
-import { providerPage, providerSearch, rowsText, type ProviderPage } from './reference-kit.js';
+import { providerPage, providerSearch, rowsText, type ProviderPage } from './reference-requests.js';
 
 const needs = { fixtures: ['providerQuery'] };
 const DEFAULT_SIZE = 50;

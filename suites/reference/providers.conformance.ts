@@ -2,7 +2,7 @@
 import { SkipCheck, verify } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { addressFormatHolds, wrongProviderFields } from './provider-fields.js';
-import { providerPage, providerSearch } from './reference-kit.js';
+import { providerPage, providerSearch } from './reference-requests.js';
 
 const needs = { fixtures: ['providerQuery'] };
 

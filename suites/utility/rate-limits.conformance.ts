@@ -1,7 +1,7 @@
 /**
  * Rate limits (section 8): the per-key tier, its refill, and the stage limit every caller
  * shares. Bursts are sent unpaced on purpose; a check that drains a key records it, and one that
- * needs a key's whole burst waits until it is full (rate-limit-kit.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot
+ * needs a key's whole burst waits until it is full (rate-buckets.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot
  * be observed within a run.
  */
 import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
@@ -15,7 +15,7 @@ import {
   type CheckContext,
   type Exchange,
 } from '../../harness/suite/index.js';
-import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull } from './rate-limit-kit.js';
+import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull } from './rate-buckets.js';
 
 /** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
 const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', role, unpaced: true });

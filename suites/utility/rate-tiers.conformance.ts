@@ -9,7 +9,7 @@
 import { sharedBudgets, TIER_RATES, type Tier } from '../../harness/client/index.js';
 import { runProfile } from '../../harness/run-profiles.js';
 import { SkipCheck, verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { drained, sleep, statusOf, tiersToMeasure, untilFull, untilStageHolds } from './rate-limit-kit.js';
+import { drained, sleep, statusOf, tiersToMeasure, untilFull, untilStageHolds } from './rate-buckets.js';
 
 const ping = (role: string, label: string): ApiRequest => ({
   method: 'GET',
