@@ -107,7 +107,8 @@ async function racePeer(tool: PeerTool, faults: ReturnType<typeof sampleFaults>,
     ...(clean.error ? { error: clean.error } : {}),
   };
   process.stderr.write(
-    `peers: ${tool.name} clean: ${clean.signatures.length} failures, ${clean.requests} requests, ${seconds(clean.wallMs)}\n`,
+    `peers: ${tool.name} clean: ${clean.signatures.length} failures, ${clean.requests} ` +
+      `requests, ${seconds(clean.wallMs)}\n`,
   );
   const baseline = new Set(clean.signatures);
   // A scenario the clean run could not show (429) has no baseline: its failures prove nothing.
@@ -126,7 +127,9 @@ async function racePeer(tool: PeerTool, faults: ReturnType<typeof sampleFaults>,
       ...(run.error ? { error: run.error } : {}),
     });
     process.stderr.write(
-      `peers: ${tool.name} [${i + 1}/${faults.length}] ${fault.name}: ${fresh.length > 0 ? 'caught' : 'not caught'} (${run.requests} requests, ${seconds(run.wallMs)})\n`,
+      `peers: ${tool.name} ` +
+        `[${i + 1}/${faults.length}] ${fault.name}: ${fresh.length > 0 ? 'caught' : 'not caught'} ` +
+        `(${run.requests} requests, ${seconds(run.wallMs)})\n`,
     );
   }
   const all = [clean, ...result.faults];
@@ -201,7 +204,8 @@ async function main(): Promise<number> {
   await exportReferenceKeys();
   const tools = flags.tools!.split(',').map((t) => t.trim());
   process.stderr.write(
-    `peers: ${faults.length} faults (${choice.size === 'one-per-area' ? 'one per rule area' : choice.size}), tools ${tools.join(', ')}\n`,
+    `peers: ${faults.length} faults ` +
+      `(${choice.size === 'one-per-area' ? 'one per rule area' : choice.size}), tools ${tools.join(', ')}\n`,
   );
   const results: ToolResult[] = [];
   // Tools not run this time keep their results from an earlier run of the same sample.
@@ -213,7 +217,18 @@ async function main(): Promise<number> {
   const write = () =>
     writeFile(
       join(dir, 'peers.json'),
-      `${JSON.stringify({ format: PEERS_FORMAT, date: new Date().toISOString(), machine: machine(), spec: 'specs/partner-api.yaml', sample: { choice: choice.size, faults: faults.map((f) => f.name) }, results: [...earlier, ...results] }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          format: PEERS_FORMAT,
+          date: new Date().toISOString(),
+          machine: machine(),
+          spec: 'specs/partner-api.yaml',
+          sample: { choice: choice.size, faults: faults.map((f) => f.name) },
+          results: [...earlier, ...results],
+        },
+        null,
+        2,
+      )}\n`,
     );
   if (tools.includes('suite')) {
     results.push(await raceSuite(faults, work, Math.max(1, Number(flags.lanes) || 2)));

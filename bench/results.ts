@@ -37,10 +37,14 @@ const peers = read<{
 }>('peers.json');
 
 const m = bench?.machine ?? peers?.machine;
+const machineLine = m
+  ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, ` +
+    `shared with other work (load ${m.loadAverage} at the start)`
+  : 'unknown';
 const lines = [
   `# Benchmark results`,
   '',
-  `Date: ${date}. Machine: ${m ? `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, shared with other work (load ${m.loadAverage} at the start)` : 'unknown'}.`,
+  `Date: ${date}. Machine: ${machineLine}.`,
   'Method: bench/README.md. Regenerate the tables with `npx tsx bench/results.ts`.',
   '',
 ];
@@ -48,7 +52,8 @@ if (bench) {
   lines.push(
     '## `npm run bench`',
     '',
-    `Process start-up before a run (\`partner-conformance --version\`): ${(bench.startup.cliVersionMs / 1000).toFixed(1)} s. fast-check seed ${bench.seed}.`,
+    `Process start-up before a run (\`partner-conformance ` +
+      `--version\`): ${(bench.startup.cliVersionMs / 1000).toFixed(1)} s. fast-check seed ${bench.seed}.`,
     '',
   );
   lines.push(renderMarkdown(RUN_HEADER, runRows(bench)), '');

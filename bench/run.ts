@@ -153,7 +153,8 @@ async function main(): Promise<number> {
 function report(figures: BenchFigures, dir: string, startup: { cliVersionMs: number }): number {
   const out = process.stdout;
   out.write(
-    `\nmachine: ${machine().cpus} cores, Node ${process.version}; process start-up (CLI --version): ${(startup.cliVersionMs / 1000).toFixed(1)} s\n\n`,
+    `\nmachine: ${machine().cpus} cores, Node ${process.version}; process start-up (CLI ` +
+      `--version): ${(startup.cliVersionMs / 1000).toFixed(1)} s\n\n`,
   );
   out.write(`${renderTable(RUN_HEADER, runRows(figures))}\n\n`);
   if (figures.campaign) out.write(`${renderTable(CAMPAIGN_HEADER, campaignRows(figures))}\n\n`);

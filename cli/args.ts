@@ -68,7 +68,10 @@ function npmTookFlags(table: FlagTable, argv: readonly string[]): string | undef
   const script =
     process.env.npm_lifecycle_event === 'start' ? 'npm start' : `npm run ${process.env.npm_lifecycle_event}`;
   const flags = taken.map((name) => `--${name}`).join(', ');
-  return `npm took ${flags} for itself: put \`--\` before the suite's flags, e.g. \`${script} -- --${taken[0]} ${argv[0] ?? '<value>'}\`.`;
+  return (
+    `npm took ${flags} for itself: put \`--\` before the suite's flags, e.g. \`${script} -- ` +
+    `--${taken[0]} ${argv[0] ?? '<value>'}\`.`
+  );
 }
 
 /** The flags of a command as help lines. */

@@ -56,8 +56,8 @@ export async function mergeCommand(argv: readonly string[], io: RunIO): Promise<
   const merged = mergeEvidence(parts as Evidence[]);
   const written = key ? signDocument(merged, key) : merged;
   writeFileSync(resolve(flags.out as string), `${JSON.stringify(written, null, 2)}\n`);
-  io.out.write(
-    `merged ${parts.length} shard(s) into ${flags.out as string}: ${merged.outcome}, ${merged.scope.complete ? 'complete' : `partial (${merged.scope.partial.join('; ')})`}${key ? ', signed' : `, unsigned (${SIGNING_KEY_ENV} not set)`}\n`,
-  );
+  const scope = merged.scope.complete ? 'complete' : `partial (${merged.scope.partial.join('; ')})`;
+  const signed = key ? ', signed' : `, unsigned (${SIGNING_KEY_ENV} not set)`;
+  io.out.write(`merged ${parts.length} shard(s) into ${flags.out as string}: ${merged.outcome}, ${scope}${signed}\n`);
   return 0;
 }

@@ -123,7 +123,8 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
 
   const pairing = withVariants === 'none' ? '' : `, with variants: ${withVariants} of ${variantPool.length}`;
   io.out.write(
-    `mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, scope ${scope}${pairing}, seed ${seed}, spec ${contract.source}\n`,
+    `mutation campaign ${campaignId}: ${faults.length} faults + the clean server, ${lanes} lanes, ` +
+      `scope ${scope}${pairing}, seed ${seed}, spec ${contract.source}\n`,
   );
   const result = await runCampaign({
     campaignId,

@@ -68,7 +68,10 @@ const list = (ids: readonly string[]) =>
 export function renderPlan(forecast: Forecast): string {
   const { counts, required } = forecast;
   const lines = [
-    `Plan of a ${forecast.runProfile} run against ${forecast.target.name}${forecast.target.embedded ? ' [embedded]' : ''}: families ${forecast.families.join(', ')}${forecast.rules ? `; rules ${forecast.rules.join(', ')}` : ''}${forecast.shard ? `; shard ${forecast.shard}` : ''} (no request was sent)`,
+    `Plan of a ${forecast.runProfile} run ` +
+      `against ${forecast.target.name}${forecast.target.embedded ? ' [embedded]' : ''}: ` +
+      `families ${forecast.families.join(', ')}${forecast.rules ? `; rules ${forecast.rules.join(', ')}` : ''}` +
+      `${forecast.shard ? `; shard ${forecast.shard}` : ''} (no request was sent)`,
     `${counts.selected} checks: ${counts.run} will run, ${counts.skip} will be skipped`,
   ];
   const skipped = new Map<string, string[]>();
@@ -80,7 +83,8 @@ export function renderPlan(forecast: Forecast): string {
     lines.push(`Key roles: ${forecast.keys.map((k) => `${k.role} ${k.env}${k.set ? '' : ' (not set)'}`).join(', ')}`);
   if (forecast.unsetKeys.length > 0)
     lines.push(
-      `  ! a run would stop before any request (E_KEY_ENV_MISSING): set the variables of ${forecast.unsetKeys.join(', ')}`,
+      `  ! a run would stop before any request (E_KEY_ENV_MISSING): set the variables ` +
+        `of ${forecast.unsetKeys.join(', ')}`,
     );
   const never = required.unreachable.length
     ? `; never required, no run can reach them: ${required.unreachable.join(', ')}`
@@ -90,7 +94,8 @@ export function renderPlan(forecast: Forecast): string {
     lines.push('Verdict: a complete verdict is reachable: every required rule has a check that runs');
   else {
     lines.push(
-      `Verdict: not complete: ${required.missing.length} required rule${required.missing.length === 1 ? '' : 's'} would not be proven (exit 7):`,
+      `Verdict: not complete: ${required.missing.length} required ` +
+        `rule${required.missing.length === 1 ? '' : 's'} would not be proven (exit 7):`,
       ...missingByNeeds(required.missing).map(([needs, ids]) => `  ? needs ${needs}: ${list(ids)}`),
     );
   }

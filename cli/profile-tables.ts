@@ -38,7 +38,8 @@ function keyRolesTable(inventory: readonly InventoryCheck[]): string {
     '|---|---|---|',
     ...Object.entries(KEY_ROLES as Record<string, KeyRoleSpec>).map(
       ([role, spec]) =>
-        `| \`${role}\` | ${cell(spec.meaning)}${spec.required ? ' (required)' : ''} | ${role === 'approved' ? 'every check that names no other' : readers(role)} |`,
+        `| \`${role}\` | ${cell(spec.meaning)}${spec.required ? ' (required)' : ''} ` +
+        `| ${role === 'approved' ? 'every check that names no other' : readers(role)} |`,
     ),
   ].join('\n');
 }
@@ -50,7 +51,8 @@ function fixturesTable(inventory: readonly InventoryCheck[]): string {
     '|---|---|---|---|',
     ...Object.entries(FIXTURES as Record<string, FixtureSpec>).map(
       ([name, spec]) =>
-        `| \`${name}\` | ${cell(spec.format)} | ${cell(spec.meaning)} | ${readBy(fixtures.get(name), optionalReaders(name, 'fixture'))} |`,
+        `| \`${name}\` | ${cell(spec.format)} | ${cell(spec.meaning)} ` +
+        `| ${readBy(fixtures.get(name), optionalReaders(name, 'fixture'))} |`,
     ),
   ].join('\n');
 }

@@ -8,7 +8,7 @@
 import { appendFileSync } from 'node:fs';
 import type { RunIO } from '../engine/io.js';
 import { ConfigError } from '../harness/errors.js';
-import { EXIT_CODE_LIST, EXIT_CODES, exitCodeSpec, type ExitCodeSpec } from '../harness/exit-codes.js';
+import { EXIT_CODE_LIST, EXIT_CODES, exitCodeSpec, type ExitCode, type ExitCodeSpec } from '../harness/exit-codes.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import { leadingFiles } from './files.js';
 
@@ -24,13 +24,17 @@ export const ROUTE_FLAGS: FlagTable = {
   help: { type: 'boolean', help: 'this help' },
 };
 
+/** One exit code's line of the help: code, name, whose it is. */
+const codeLine = (code: ExitCode): string =>
+  `  ${String(code).padStart(3)} ${EXIT_CODES[code].name.padEnd(20)} ${EXIT_CODES[code].route}`;
+
 export const ROUTE_HELP = `partner-conformance route <exit-code> [flags]
 
 Says what a run's exit code means, what to do and whose it is to act on (contract, network,
 credentials, service, setup, suite). Inside GitHub Actions it also writes an annotation and a
 line of the step summary. Exit 1 when the code fails the job, 0 when it passed or is one of --warn.
 
-${EXIT_CODE_LIST.map((code) => `  ${String(code).padStart(3)} ${EXIT_CODES[code].name.padEnd(20)} ${EXIT_CODES[code].route}`).join('\n')}
+${EXIT_CODE_LIST.map(codeLine).join('\n')}
 
 ${flagHelp(ROUTE_FLAGS)}
 `;
@@ -41,7 +45,9 @@ function codeOf(text: string | undefined): { code: number; spec: ExitCodeSpec } 
   if (!spec)
     throw new ConfigError(
       'E_USAGE',
-      `route: ${text === undefined ? 'an exit code is needed' : `"${text}" is not an exit code of partner-conformance`}`,
+      text === undefined
+        ? 'route: an exit code is needed'
+        : `route: "${text}" is not an exit code of partner-conformance`,
       `Give the code the run exited with: one of ${EXIT_CODE_LIST.join(', ')}.`,
     );
   return { code, spec };
@@ -49,7 +55,10 @@ function codeOf(text: string | undefined): { code: number; spec: ExitCodeSpec } 
 
 /** The annotation line GitHub Actions reads from a step's output. */
 export function annotation(level: 'error' | 'warning' | 'notice', code: number, spec: ExitCodeSpec): string {
-  return `::${level} title=partner-conformance exit ${code} (${spec.name})::${spec.meaning}; ${spec.action} [route: ${spec.route}]`;
+  return (
+    `::${level} title=partner-conformance exit ${code} (${spec.name})::${spec.meaning}; ${spec.action} ` +
+    `[route: ${spec.route}]`
+  );
 }
 
 export async function routeCommand(argv: readonly string[], io: RunIO): Promise<number> {

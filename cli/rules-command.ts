@@ -1,5 +1,5 @@
 /** `rules`: the catalogue, with the suite files that cover each rule and the faults that break it. */
-import { FAMILIES, type Rule } from '../harness/model.js';
+import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { loadRules } from '../harness/rules.js';
 import { flagHelp, parseFlags, type FlagTable } from './args.js';
 import type { RunIO } from '../engine/io.js';
@@ -59,7 +59,8 @@ function renderText(entries: readonly RuleEntry[]): string {
 }
 
 function renderFamilies(catalogue: readonly Rule[]): string {
-  return `${FAMILIES.map((f) => `${f.padEnd(20)} ${catalogue.filter((r) => r.families.includes(f)).length} rules`).join('\n')}\n`;
+  const count = (f: Family) => catalogue.filter((r) => r.families.includes(f)).length;
+  return `${FAMILIES.map((f) => `${f.padEnd(20)} ${count(f)} rules`).join('\n')}\n`;
 }
 
 export async function rulesCommand(argv: readonly string[], io: RunIO): Promise<number> {

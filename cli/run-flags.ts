@@ -78,7 +78,9 @@ export const RUN_FLAGS: FlagTable = {
   runs: {
     type: 'string',
     value: '<int>',
-    help: `fast-check runs per property (default by profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})`,
+    help:
+      `fast-check runs per property (default by ` +
+      `profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})`,
   },
   strict: { type: 'boolean', help: 'failed inferred rules fail the run instead of warning' },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },

@@ -41,7 +41,9 @@ function portOf(raw: string | undefined): number {
 export function faultList(): string {
   const faults = listFaults();
   const width = Math.max(...faults.map((f) => f.name.length), 4);
-  return `${faults.map((f) => `${f.name.padEnd(width)}  ${f.family.padEnd(19)}  ${f.rules.join(', ').padEnd(28)}  ${f.summary}`).join('\n')}\n${faults.length} faults\n`;
+  const line = (f: (typeof faults)[number]) =>
+    `${f.name.padEnd(width)}  ${f.family.padEnd(19)}  ${f.rules.join(', ').padEnd(28)}  ${f.summary}`;
+  return `${faults.map(line).join('\n')}\n${faults.length} faults\n`;
 }
 
 export function variantList(): string {
@@ -49,7 +51,8 @@ export function variantList(): string {
   const width = Math.max(...variants.map((v) => v.name.length), 4);
   const lines = variants.map(
     (v) =>
-      `${v.name.padEnd(width)}  ${v.family.padEnd(19)}  ${`§${v.permits}`.padEnd(6)}  ${v.documents.join(',').padEnd(20)}  ${v.summary}`,
+      `${v.name.padEnd(width)}  ${v.family.padEnd(19)}  ${`§${v.permits}`.padEnd(6)} ` +
+      ` ${v.documents.join(',').padEnd(20)}  ${v.summary}`,
   );
   return `${lines.join('\n')}\n${variants.length} variants\n`;
 }
@@ -99,7 +102,8 @@ export async function serveCommand(
   const roles = Object.entries(profile.keys).map(([role, ref]) => `  ${role.padEnd(20)} ${ref.env} (tier ${ref.tier})`);
   io.out.write(
     [
-      `reference server listening on ${server.url}${fault ? ` with fault ${fault}` : ''}${variants.length ? ` with variants ${variants.join(', ')}` : ''}`,
+      `reference server listening on ${server.url}${fault ? ` with fault ${fault}` : ''}` +
+        `${variants.length ? ` with variants ${variants.join(', ')}` : ''}`,
       'key roles and the environment variables the reference profile reads them from',
       '(the sandbox values are in reference/data/accounts.json):',
       ...roles,

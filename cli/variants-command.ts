@@ -99,7 +99,9 @@ export async function variantsCommand(argv: readonly string[], io: RunIO): Promi
 
   const left = asked.filter((v) => !variants.includes(v)).map((v) => v.name);
   io.out.write(
-    `variants ${runId}: ${variants.length} variants + the clean server under ${document} (${contract.source}), ${lanes} lanes, seed ${seed}${left.length ? `; not valid under ${document}, left out: ${left.join(', ')}` : ''}\n`,
+    `variants ${runId}: ${variants.length} variants + the clean server under ${document} ` +
+      `(${contract.source}), ${lanes} lanes, ` +
+      `seed ${seed}${left.length ? `; not valid under ${document}, left out: ${left.join(', ')}` : ''}\n`,
   );
   const result = await runVariants({
     runId,

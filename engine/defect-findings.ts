@@ -6,7 +6,9 @@ import type { Contract } from '../harness/contract/index.js';
 import type { Finding } from '../harness/model.js';
 
 export function defectFindings(contract: Contract): Finding[] {
-  const document = `${contract.title || 'the loaded document'}${contract.version ? ` v${contract.version}` : ''} (${contract.source})`;
+  const document =
+    `${contract.title || 'the loaded document'}${contract.version ? ` v${contract.version}` : ''} ` +
+    `(${contract.source})`;
   return contract.defects.map((defect) => ({
     check: `defect of the document${defect.operationId ? ` in ${defect.operationId}` : ''} at ${defect.pointer}`,
     family: 'contract',

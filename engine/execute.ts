@@ -95,6 +95,13 @@ export interface RunResult {
 }
 
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
+/** ` [embedded] with fault … with variants …` after the target of an embedded run. */
+function embeddedNote(plan: RunPlan): string {
+  if (!plan.embedded) return '';
+  const fault = plan.fault ? ` with fault ${plan.fault}` : '';
+  return ` [embedded]${fault}${plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}`;
+}
+
 export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServerOptions = {}): Promise<RunResult> {
   const startedAt = new Date();
   await ensureWritableDir(plan.reportDir);
@@ -151,11 +158,15 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     }
     const { profile } = reached;
     io.out.write(
-      `partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} against ${profile.name} (${publicUrl(profile.baseUrl)})${plan.embedded ? ' [embedded]' : ''}${plan.embedded && plan.fault ? ` with fault ${plan.fault}` : ''}${plan.embedded && plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}, seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`,
+      `partner-conformance ${plan.runProfile} run ${plan.runId}: ${plan.families.join(', ')} ` +
+        `against ${profile.name} (${publicUrl(profile.baseUrl)})${embeddedNote(plan)}, ` +
+        `seed ${plan.seed}${plan.shard ? `, shard ${plan.shard}` : ''}\n`,
     );
+    const delivered = profile.webhookReceiver?.publicUrl;
     if (receiver)
       io.out.write(
-        `webhook receiver on ${receiver.url}${profile.webhookReceiver?.publicUrl ? `, delivered to by the target at ${publicUrl(profile.webhookReceiver.publicUrl)}` : ''}\n`,
+        `webhook receiver on ${receiver.url}` +
+          `${delivered ? `, delivered to by the target at ${publicUrl(delivered)}` : ''}\n`,
       );
     // The embedded server's profile is its own: only its keys are compared, no fixture is looked up.
     const configWarnings = await findConfigWarnings({
@@ -188,7 +199,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const deadline = setTimeout(
       () => {
         io.err.write(
-          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s: runTimeoutMs of the target profile, else of the run profile), stopping it and writing a partial report\n`,
+          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s: ` +
+            `runTimeoutMs of the target profile, else of the run profile), stopping it and writing a partial report\n`,
         );
         void runner.cancel?.('deadline');
       },
@@ -222,7 +234,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
-        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, "For a partner before certification")\n`,
+        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, ` +
+          `"For a partner before certification")\n`,
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     if (!summary.interrupted) checkRanSomething(summary, plan);

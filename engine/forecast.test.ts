@@ -102,15 +102,19 @@ describe('forecastOf', () => {
 });
 
 describe('plannedCapabilities and readersOf', () => {
-  it('takes a role the profile declares as present, and a webhook receiver from the embedded run or --webhook-listen', () => {
-    const plan = planOf({ keys: { approved: { env: 'F_APPROVED', tier: 'high' } } });
-    const can = plannedCapabilities(plan, {});
-    expect(can.hasRole('approved')).toBe(true);
-    expect(can.hasRole('tierLow')).toBe(false);
-    expect(can.webhookReceiver).toBe(false);
-    expect(plannedCapabilities({ ...plan, webhookListen: 9 }, {}).webhookReceiver).toBe(true);
-    expect(can.stageBurst).toBe(false);
-  });
+  it(
+    'takes a role the profile declares as present, and a webhook receiver from the embedded run or ' +
+      '--webhook-listen',
+    () => {
+      const plan = planOf({ keys: { approved: { env: 'F_APPROVED', tier: 'high' } } });
+      const can = plannedCapabilities(plan, {});
+      expect(can.hasRole('approved')).toBe(true);
+      expect(can.hasRole('tierLow')).toBe(false);
+      expect(can.webhookReceiver).toBe(false);
+      expect(plannedCapabilities({ ...plan, webhookListen: 9 }, {}).webhookReceiver).toBe(true);
+      expect(can.stageBurst).toBe(false);
+    },
+  );
 
   it('counts the checks that need each fixture and role, by family', () => {
     const { fixtures, roles } = readersOf(INVENTORY);

@@ -28,12 +28,15 @@ describe('checkSpecOfThisApi', () => {
     expect(() => checkSpecOfThisApi(provider, bundled)).not.toThrow();
   });
 
-  it('accepts a document with one operation of this API, also under a server prefix and other parameter names', async () => {
-    const one = await doc('one-op', { '/v1/ping': GET_OK });
-    expect(() => checkSpecOfThisApi(one, bundled)).not.toThrow();
-    const prefixed = await doc('prefixed', { '/enrollments/{id}': GET_OK }, [{ url: 'https://api.example/v1' }]);
-    expect(() => checkSpecOfThisApi(prefixed, bundled)).not.toThrow();
-  });
+  it(
+    'accepts a document with one operation of this API, also under a server prefix and other ' + 'parameter names',
+    async () => {
+      const one = await doc('one-op', { '/v1/ping': GET_OK });
+      expect(() => checkSpecOfThisApi(one, bundled)).not.toThrow();
+      const prefixed = await doc('prefixed', { '/enrollments/{id}': GET_OK }, [{ url: 'https://api.example/v1' }]);
+      expect(() => checkSpecOfThisApi(prefixed, bundled)).not.toThrow();
+    },
+  );
 
   it.each([
     ['no paths at all', {}],

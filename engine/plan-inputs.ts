@@ -34,7 +34,8 @@ export function runProfileOf(name: string | undefined): RunProfile {
       'E_PROFILE_UNKNOWN',
       `unknown run profile "${name}"${aFile ? ' (a file: a target profile?)' : ''}`,
       aFile
-        ? `--profile takes a run profile (${RUN_PROFILE_NAMES.join(', ')}); give a target profile file to --target: --target ${name}`
+        ? `--profile takes a run profile (${RUN_PROFILE_NAMES.join(', ')}); give a target profile file to ` +
+            `--target: --target ${name}`
         : `Use one of the run profiles: ${RUN_PROFILE_NAMES.join(', ')}.`,
     );
   }
@@ -148,7 +149,8 @@ export async function variantsOf(
   if (invalid.length)
     throw new ConfigError(
       'E_VARIANT_DOCUMENT',
-      `variant ${invalid.map((v) => `"${v.name}" is valid only under ${v.documents.join(', ')}`).join('; ')}, not under ${document}`,
+      `variant ${invalid.map((v) => `"${v.name}" is valid only under ${v.documents.join(', ')}`).join('; ')}, ` +
+        `not under ${document}`,
     );
   return [...new Set(names)];
 }
@@ -181,6 +183,7 @@ export function checkSpecOfThisApi(
   if (lines.some((line) => spec.match(line.method, line.path) !== undefined)) return;
   throw new ConfigError(
     'E_SPEC_NO_OPERATIONS',
-    `--spec ${spec.source} describes none of the ${lines.length} /v1 operations of this API (GET /v1/ping, GET /v1/reference/counties, ...): its schema checks would have nothing to judge against`,
+    `--spec ${spec.source} describes none of the ${lines.length} /v1 operations of this API (GET /v1/ping, ` +
+      `GET /v1/reference/counties, ...): its schema checks would have nothing to judge against`,
   );
 }

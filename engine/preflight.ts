@@ -34,6 +34,18 @@ export interface PreflightCause {
   answers?: (response: Answer) => boolean;
 }
 
+/** Node's and OpenSSL's codes of a failed TLS handshake or certificate. */
+const TLS_ERRORS = [
+  'EPROTO',
+  'ERR_SSL_.*',
+  'ERR_TLS_.*',
+  'CERT_.*',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_.*',
+  'ERR_OSSL_.*',
+];
+
 const SERVER_ERRORS = Array.from({ length: 100 }, (_, i) => 500 + i);
 
 /** The ping object of 2.1: a JSON object with `ok` and `environment` (their types are PING-SCHEMA's to judge). */
@@ -59,8 +71,7 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     code: 'E_TARGET_TLS',
     exitCode: 4,
     says: 'the TLS handshake failed',
-    errors:
-      /^(EPROTO|ERR_SSL_.*|ERR_TLS_.*|CERT_.*|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_.*|ERR_OSSL_.*)$/,
+    errors: new RegExp(`^(${TLS_ERRORS.join('|')})$`),
   },
   // 407 can only come from a proxy; a refused CONNECT never reaches the target.
   {
@@ -259,7 +270,8 @@ export async function preflight(
     if (cause && cause.code !== 'E_TARGET_KEY_REFUSED')
       throw new TargetUnusable(
         cause.code,
-        `preflight GET ${url} with the ${first} key: ${seen(exchange)}: ${cause.says}${proxyNote(cause, url, env)}; no check was run`,
+        `preflight GET ${url} with the ${first} ` +
+          `key: ${seen(exchange)}: ${cause.says}${proxyNote(cause, url, env)}; no check was run`,
         cause.exitCode,
       );
     const refused = cause ? [{ role: first!, exchange }] : [];
@@ -270,7 +282,8 @@ export async function preflight(
       else if (otherCause?.exitCode === 4)
         throw new TargetUnusable(
           otherCause.code,
-          `preflight GET ${url} with the ${role} key: ${seen(other)}: ${otherCause.says}${proxyNote(otherCause, url, env)}; no check was run`,
+          `preflight GET ${url} with the ${role} ` +
+            `key: ${seen(other)}: ${otherCause.says}${proxyNote(otherCause, url, env)}; no check was run`,
           4,
         );
     }
@@ -287,7 +300,9 @@ function keyRefused(url: string, refused: Array<{ role: string; exchange: Exchan
   const named = refused.map((r) => `role ${r.role} (variable ${profile.keys[r.role]?.env ?? '?'})`);
   return new TargetUnusable(
     'E_TARGET_KEY_REFUSED',
-    `preflight GET ${url} with the ${roles.join(', ')} key${roles.length > 1 ? 's' : ''}: ${refused.map((r) => seen(r.exchange)).join(', ')}: the target refused our key of ${named.join(', ')}; no check was run`,
+    `preflight GET ${url} with the ${roles.join(', ')} ` +
+      `key${roles.length > 1 ? 's' : ''}: ${refused.map((r) => seen(r.exchange)).join(', ')}: the target ` +
+      `refused our key of ${named.join(', ')}; no check was run`,
     5,
   );
 }

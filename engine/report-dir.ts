@@ -95,7 +95,8 @@ export async function claimReportDir(reportDir: string, runId: string, now = new
   const refuse = async () =>
     new ConfigError(
       'E_REPORT_DIR_IN_USE',
-      `--report-dir ${reportDir} holds the reports of ${await owner(reportDir)}; a second run into it would overwrite them`,
+      `--report-dir ${reportDir} holds the reports of ${await owner(reportDir)}; a second run into it ` +
+        `would overwrite them`,
     );
   if (await exists(join(reportDir, 'summary.json'))) throw await refuse();
   const marker: RunMarker = { runId, pid: process.pid, startedAt: now.toISOString() };

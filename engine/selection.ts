@@ -16,7 +16,8 @@ export function checkRulesMeetFamilies(families: readonly Family[], rules: reado
   const own = [...new Set(rules.flatMap((r) => r.families))];
   throw new ConfigError(
     'E_SELECTION_EMPTY',
-    `no rule of --rule ${rules.map((r) => r.id).join(', ')} applies to --family ${families.join(', ')} (those rules belong to ${own.join(', ')})`,
+    `no rule of --rule ${rules.map((r) => r.id).join(', ')} applies to --family ${families.join(', ')} ` +
+      `(those rules belong to ${own.join(', ')})`,
   );
 }
 

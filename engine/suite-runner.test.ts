@@ -27,8 +27,15 @@ writeFileSync(
 const config = () => inject('runConfig' as never) as { fault?: string };
 test('ping answers 200', ({ task }) => {
   const broken = config().fault === 'ping-500';
-  (task.meta as any).finding = { check: 'ping answers 200', family: 'utility', rules: ['PING-200'], verdict: broken ? 'failed' : 'passed',
-    expected: '200', observed: broken ? '500' : '200', exchanges: [{ request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: { 'x-api-key': '<redacted>' } }, response: { status: broken ? 500 : 200, headers: {}, body: 'echo ${CANARY}' }, durationMs: 1 }] };
+  (task.meta as any).finding = {
+    check: 'ping answers 200', family: 'utility', rules: ['PING-200'], verdict: broken ? 'failed' : 'passed',
+    expected: '200', observed: broken ? '500' : '200',
+    exchanges: [{
+      request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: { 'x-api-key': '<redacted>' } },
+      response: { status: broken ? 500 : 200, headers: {}, body: 'echo ${CANARY}' },
+      durationMs: 1,
+    }],
+  };
   if (broken) throw new Error('PING-200 violated');
 });
 test('crashes before verifying', () => { throw new TypeError('cannot read properties of undefined'); });
@@ -121,7 +128,8 @@ describe('a run stopped before its end', () => {
   // Tests registered as verify() registers them: each carries its check's entry, known before it runs.
   const suite = (ids: string[], slowMs: number) => `import { test } from 'vitest';
 const entry = (id) => ({ check: { id, title: id, rules: ['PING-200'], needs: {}, profiles: 'all' } });
-${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, async () => { await new Promise((r) => setTimeout(r, ${i === 0 ? slowMs : 0})); });`).join('\n')}
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, () => pause(${i === 0 ? slowMs : 0}));`).join('\n')}
 `;
   writeFileSync(join(stopRoot, 'suites', 'utility', 'a.conformance.ts'), suite(['slow-one', 'after-it'], 3_000));
   writeFileSync(join(stopRoot, 'suites', 'utility', 'b.conformance.ts'), suite(['in-the-next-file'], 0));

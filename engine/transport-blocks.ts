@@ -54,7 +54,8 @@ export function describeBlocks(blocks: readonly TransportBlock[]): string {
   return blocks
     .map(
       (b) =>
-        `${b.cause.code}: during the run ${b.cause.says}; ${b.checks} check${b.checks === 1 ? '' : 's'} blocked (no answer: their rules were not tested)\n  fix: ${ERROR_CODES[b.cause.code]}\n`,
+        `${b.cause.code}: during the run ${b.cause.says}; ${b.checks} check${b.checks === 1 ? '' : 's'} ` +
+        `blocked (no answer: their rules were not tested)\n  fix: ${ERROR_CODES[b.cause.code]}\n`,
     )
     .join('');
 }

@@ -69,7 +69,8 @@ function interpolated(path: string, data: unknown): unknown {
       if (set === undefined || set === '')
         throw new ConfigError(
           'E_PROFILE_VARIABLE_UNSET',
-          `target profile ${path}: /${at.join('/')} names \${${name}}, ${VARIABLE_NAME.test(name) ? 'which is not set' : 'which is not a variable name'}`,
+          `target profile ${path}: /${at.join('/')} names ` +
+            `\${${name}}, ${VARIABLE_NAME.test(name) ? 'which is not set' : 'which is not a variable name'}`,
         );
       return set;
     });
@@ -108,7 +109,8 @@ function checkedCaFile(profilePath: string, caFile: string): string {
   } catch (err) {
     throw new ConfigError(
       'E_PROFILE_CA_UNREADABLE',
-      `caFile of target profile ${profilePath}: ${full} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      `caFile of target profile ${profilePath}: ${full} cannot be read ` +
+        `(${(err as NodeJS.ErrnoException).code ?? String(err)})`,
     );
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----'))
@@ -170,7 +172,8 @@ function checkKeyNames(path: string, keys: TargetProfile['keys']): void {
   if (bad.length === 0) return;
   throw new ConfigError(
     'E_PROFILE_INVALID',
-    `target profile ${path}: ${bad.map(([role]) => `/keys/${role}/env`).join(', ')} must name an environment variable (letters, digits, _), and looks like a key value instead (not shown)`,
+    `target profile ${path}: ${bad.map(([role]) => `/keys/${role}/env`).join(', ')} must name an ` +
+      `environment variable (letters, digits, _), and looks like a key value instead (not shown)`,
     'Put the key in an environment variable (from your secret store) and give its name in "env", e.g. "env": ' +
       '"PARTNER_KEY_APPROVED"; rotate a key that was committed in a profile.',
   );
@@ -199,7 +202,8 @@ function checkHeaderNames(path: string, headers: NonNullable<TargetProfile['head
   if (bad.length > 0)
     throw new ConfigError(
       'E_PROFILE_INVALID',
-      `target profile ${path}: ${bad.map(([name]) => `/headers/${name}/env`).join(', ')} must name an environment variable, and looks like a secret value instead (not shown)`,
+      `target profile ${path}: ${bad.map(([name]) => `/headers/${name}/env`).join(', ')} must name an ` +
+        `environment variable, and looks like a secret value instead (not shown)`,
       'Put the value in an environment variable and give its name in "env"; rotate a secret that was committed in ' +
         'a profile.',
     );

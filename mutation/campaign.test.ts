@@ -120,41 +120,44 @@ describe('mutation campaign', () => {
     expect(matrix).toContain('score: 4/4 faults caught (100.0%), 3/4 by their own rule');
   });
 
-  it('with variants sampled, runs each fault once beside one variant of its family, the same one for the same seed', async () => {
-    const seen: RunConfig[] = [];
-    const result = await runCampaign({
-      ...base(),
-      lanes: 2,
-      createRunner: fakeRunner(seen),
-      variantPool: VARIANTS,
-      withVariants: 'sample',
-    });
-    const paired = seen.filter((c) => c.fault !== undefined);
-    expect(paired).toHaveLength(FAULTS.length);
-    expect(paired.every((c) => c.variants?.length === 1)).toBe(true);
-    // A utility fault gets a utility variant; a family without variants gets any.
-    expect(['ping-extra', 'ping-uuid']).toContain(paired.find((c) => c.fault === 'ping-wrong-status')!.variants![0]);
-    expect(paired.find((c) => c.fault === 'issuers-byte-order')!.variants).toEqual(['issuers-unicode']);
-    // The run's command names both switches, so a finding reproduces the pair.
-    const pair = paired.find((c) => c.fault === 'ping-wrong-status')!;
-    expect(pair.command).toBe(`npx partner-conformance run --fault ping-wrong-status --variant ${pair.variants![0]}`);
-    expect(pair.profile.baseUrl).toBe(`http://127.0.0.1:1/ping-wrong-status+${pair.variants![0]}`);
-    // The matrix keeps the order of the faults, each with the variant its run had.
-    expect(result.faults.map((f) => f.fault)).toEqual(FAULTS.map((f) => f.name));
-    for (const f of result.faults) expect(f.variant).toBe(paired.find((c) => c.fault === f.fault)!.variants![0]);
-    const again = await runCampaign({
-      ...base(),
-      lanes: 1,
-      createRunner: fakeRunner([]),
-      variantPool: VARIANTS,
-      withVariants: 'sample',
-    });
-    expect(again.faults.map((f) => f.variant)).toEqual(result.faults.map((f) => f.variant));
-    // cancel-silent is caught, but not by its own rule: beside a variant that fails the campaign.
-    expect(result.withVariants).toBe('sample');
-    expect(result.passed).toBe(false);
-    expect(renderMatrix(result)).toMatch(/cancel-silent\s+\S+\s+enrollments\s+yes\s+no/);
-  });
+  it(
+    'with variants sampled, runs each fault once beside one variant of its family, the same one ' + 'for the same seed',
+    async () => {
+      const seen: RunConfig[] = [];
+      const result = await runCampaign({
+        ...base(),
+        lanes: 2,
+        createRunner: fakeRunner(seen),
+        variantPool: VARIANTS,
+        withVariants: 'sample',
+      });
+      const paired = seen.filter((c) => c.fault !== undefined);
+      expect(paired).toHaveLength(FAULTS.length);
+      expect(paired.every((c) => c.variants?.length === 1)).toBe(true);
+      // A utility fault gets a utility variant; a family without variants gets any.
+      expect(['ping-extra', 'ping-uuid']).toContain(paired.find((c) => c.fault === 'ping-wrong-status')!.variants![0]);
+      expect(paired.find((c) => c.fault === 'issuers-byte-order')!.variants).toEqual(['issuers-unicode']);
+      // The run's command names both switches, so a finding reproduces the pair.
+      const pair = paired.find((c) => c.fault === 'ping-wrong-status')!;
+      expect(pair.command).toBe(`npx partner-conformance run --fault ping-wrong-status --variant ${pair.variants![0]}`);
+      expect(pair.profile.baseUrl).toBe(`http://127.0.0.1:1/ping-wrong-status+${pair.variants![0]}`);
+      // The matrix keeps the order of the faults, each with the variant its run had.
+      expect(result.faults.map((f) => f.fault)).toEqual(FAULTS.map((f) => f.name));
+      for (const f of result.faults) expect(f.variant).toBe(paired.find((c) => c.fault === f.fault)!.variants![0]);
+      const again = await runCampaign({
+        ...base(),
+        lanes: 1,
+        createRunner: fakeRunner([]),
+        variantPool: VARIANTS,
+        withVariants: 'sample',
+      });
+      expect(again.faults.map((f) => f.variant)).toEqual(result.faults.map((f) => f.variant));
+      // cancel-silent is caught, but not by its own rule: beside a variant that fails the campaign.
+      expect(result.withVariants).toBe('sample');
+      expect(result.passed).toBe(false);
+      expect(renderMatrix(result)).toMatch(/cancel-silent\s+\S+\s+enrollments\s+yes\s+no/);
+    },
+  );
 
   it('with every variant, runs every pair', async () => {
     const seen: RunConfig[] = [];

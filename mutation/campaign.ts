@@ -78,7 +78,8 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         };
       }
       options.io.out.write(
-        `clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures (${(clean.durationMs / 1000).toFixed(1)} s)\n`,
+        `clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures ` +
+          `(${(clean.durationMs / 1000).toFixed(1)} s)\n`,
       );
       return;
     }

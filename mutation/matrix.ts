@@ -48,10 +48,14 @@ export function progressLine(outcome: FaultOutcome, index: number, total: number
   const status = outcome.error
     ? `ERROR ${outcome.error}`
     : outcome.caught
-      ? `caught by ${list(outcome.failingRules)}${outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`}`
+      ? `caught by ${list(outcome.failingRules)}` +
+        (outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`)
       : 'NOT CAUGHT';
   const name = outcome.variant ? `${outcome.fault} + ${outcome.variant}` : outcome.fault;
-  return `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status} (${(outcome.durationMs / 1000).toFixed(1)} s)\n`;
+  return (
+    `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status} ` +
+    `(${(outcome.durationMs / 1000).toFixed(1)} s)\n`
+  );
 }
 
 export function renderMatrix(result: CampaignResult): string {
@@ -66,21 +70,27 @@ export function renderMatrix(result: CampaignResult): string {
   for (const f of result.faults) {
     const own = f.ownRuleCaught ? 'yes' : 'no';
     lines.push(
-      `${f.fault.padEnd(width)}  ${variantColumn(f.variant ?? '-')}${f.family.padEnd(19)}  ${(f.error ? 'error' : f.caught ? 'yes' : 'NO').padEnd(6)}  ${own.padEnd(8)}  ${f.error ?? list(f.failingRules)}`,
+      `${f.fault.padEnd(width)}  ${variantColumn(f.variant ?? '-')}${f.family.padEnd(19)} ` +
+        ` ${(f.error ? 'error' : f.caught ? 'yes' : 'NO').padEnd(6)}  ${own.padEnd(8)} ` +
+        ` ${f.error ?? list(f.failingRules)}`,
     );
   }
   const { clean, score } = result;
   lines.push('');
   lines.push(
-    `clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false failures${clean.error ? ` (error: ${clean.error})` : ''}`,
+    `clean server: ${clean.counts.total} checks, ${clean.falseFailures.length} false ` +
+      `failures${clean.error ? ` (error: ${clean.error})` : ''}`,
   );
   for (const ff of clean.falseFailures)
     lines.push(`  ✗ [${ff.family}] ${ff.check} (${ff.rules.join(', ')}): ${ff.observed ?? ''}`);
   lines.push(
-    `score: ${score.caught}/${score.total} faults caught (${(score.ratio * 100).toFixed(1)}%), ${score.ownRule}/${score.total} by their own rule`,
+    `score: ${score.caught}/${score.total} faults caught ` +
+      `(${(score.ratio * 100).toFixed(1)}%), ${score.ownRule}/${score.total} by their own rule`,
   );
   lines.push(
-    `campaign: ${(result.durationMs / 1000).toFixed(1)} s on ${result.lanes} lanes, scope ${result.scope}${result.withVariants === 'none' ? '' : `, with variants: ${result.withVariants}`} — ${result.passed ? 'PASSED' : 'FAILED'}`,
+    `campaign: ${(result.durationMs / 1000).toFixed(1)} s on ${result.lanes} lanes, ` +
+      `scope ${result.scope}${result.withVariants === 'none' ? '' : `, with variants: ${result.withVariants}`} ` +
+      `— ${result.passed ? 'PASSED' : 'FAILED'}`,
     '',
   );
   return lines.join('\n');

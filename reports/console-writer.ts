@@ -44,7 +44,12 @@ function acceptedCounts(findings: readonly Finding[]): string {
 const countsLine = (findings: readonly Finding[]) => {
   const c = countVerdicts(findings);
   const fixed = findings.filter((f) => f.baseline?.status === 'fixed').length;
-  return `${c.passed} passed${fixed ? ` (${fixed} fixed)` : ''}, ${c.failed} failed${acceptedCounts(findings)}, ${c.warning} warnings, ${c.skipped} skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c['not run'] ? `, ${c['not run']} not run` : ''}${c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : ''}`;
+  const steps = c.steps ? `; ${c.steps} setup step${c.steps === 1 ? '' : 's'} failed` : '';
+  return (
+    `${c.passed} passed${fixed ? ` (${fixed} fixed)` : ''}, ${c.failed} ` +
+    `failed${acceptedCounts(findings)}, ${c.warning} warnings, ${c.skipped} ` +
+    `skipped${c.blocked ? `, ${c.blocked} blocked` : ''}${c['not run'] ? `, ${c['not run']} not run` : ''}${steps}`
+  );
 };
 
 /**
@@ -83,14 +88,16 @@ export class ConsoleWriter implements ReportWriter {
     this.last = finding;
     if (this.options.live)
       this.out.write(
-        `\r\x1b[K  ${finding.family}: ${list.length} checks done (${this.done} in all), last: ${clip(finding.check, 60)}`,
+        `\r\x1b[K  ${finding.family}: ${list.length} checks done (${this.done} in all), ` +
+          `last: ${clip(finding.check, 60)}`,
       );
   }
 
   private beat(): void {
     const seconds = Math.round((Date.now() - this.started) / 1000);
     this.out.write(
-      `… still running (${seconds} s): ${this.done} checks done${this.last ? `, last [${this.last.family}] ${clip(this.last.check, 60)}` : ''}\n`,
+      `… still running (${seconds} s): ${this.done} checks ` +
+        `done${this.last ? `, last [${this.last.family}] ${clip(this.last.check, 60)}` : ''}\n`,
     );
   }
 
@@ -101,7 +108,8 @@ export class ConsoleWriter implements ReportWriter {
     const mark = familyMark(findings);
     const checks = findings.filter((f) => !isStepFinding(f)).length;
     this.out.write(
-      `${mark} ${family.padEnd(20)} ${String(checks).padStart(4)} checks: ${countsLine(findings)} (${(ms / 1000).toFixed(1)} s)\n`,
+      `${mark} ${family.padEnd(20)} ${String(checks).padStart(4)} checks: ${countsLine(findings)} ` +
+        `(${(ms / 1000).toFixed(1)} s)\n`,
     );
   }
 
@@ -113,9 +121,12 @@ export class ConsoleWriter implements ReportWriter {
 }
 
 export function renderConsoleSummary(summary: RunSummary, reportDir?: string): string {
+  const { target } = summary;
+  const variants = target.variants?.length ? `, variants ${target.variants.join(', ')}` : '';
   const lines: string[] = [
     '',
-    `Run ${summary.runId}: ${summary.target.name} (${summary.target.baseUrl}), profile ${summary.runProfile}${summary.target.fault ? `, fault ${summary.target.fault}` : ''}${summary.target.variants?.length ? `, variants ${summary.target.variants.join(', ')}` : ''}`,
+    `Run ${summary.runId}: ${target.name} (${target.baseUrl}), ` +
+      `profile ${summary.runProfile}${target.fault ? `, fault ${target.fault}` : ''}${variants}`,
   ];
   lines.push(
     `Spec ${summary.spec.source}${summary.spec.version ? ` v${summary.spec.version}` : ''}; seed ${summary.seed}`,
@@ -132,7 +143,8 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   if (warnings.length > 0)
     lines.push(
       '',
-      `Warnings (inferred rules, and answers only one of the two sources allows${summary.strict ? '; failing under --strict' : ''}):`,
+      `Warnings (inferred rules, and answers only one of the two sources ` +
+        `allows${summary.strict ? '; failing under --strict' : ''}):`,
       ...warnings.flatMap((f) => describeFinding(summary, f)),
     );
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
@@ -170,7 +182,8 @@ function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>): strin
   const head = `Required: ${required.basis}: ${provenCount(required)} of ${required.rules.length} proven${unreachable}`;
   const acceptedGaps = gaps.length
     ? [
-        `Left unproven by accepted failures their checks stopped at (not counted): ${gaps.map((m) => m.rule).join(', ')}`,
+        `Left unproven by accepted failures their checks stopped at (not ` +
+          `counted): ${gaps.map((m) => m.rule).join(', ')}`,
       ]
     : [];
   if (required.missing.length === 0) return ['', head, ...acceptedGaps];
@@ -179,13 +192,12 @@ function requiredLines(summary: Pick<RunSummary, 'required' | 'outcome'>): strin
     '',
     head,
     // Only an otherwise clean run is incomplete; beside a failure or a block the gap is told all the same.
-    `${summary.outcome === 'incomplete' ? 'Incomplete: ' : ''}${required.missing.length} required rule${required.missing.length === 1 ? '' : 's'} not proven:`,
-    ...groups
-      .slice(0, GROUPS_SHOWN)
-      .map(
-        ([needs, ids]) =>
-          `  ? needs ${needs}: ${ids.slice(0, IDS_SHOWN).join(', ')}${ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : ''}`,
-      ),
+    `${summary.outcome === 'incomplete' ? 'Incomplete: ' : ''}${required.missing.length} required ` +
+      `rule${required.missing.length === 1 ? '' : 's'} not proven:`,
+    ...groups.slice(0, GROUPS_SHOWN).map(([needs, ids]) => {
+      const more = ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : '';
+      return `  ? needs ${needs}: ${ids.slice(0, IDS_SHOWN).join(', ')}${more}`;
+    }),
     ...(groups.length > GROUPS_SHOWN
       ? [`  … and ${groups.length - GROUPS_SHOWN} more needs (summary.json: required.missing)`]
       : []),
@@ -211,7 +223,8 @@ function documentDefectLines(summary: RunSummary): string[] {
   if (defects.length === 0) return [];
   const title = summary.spec.title ? `${summary.spec.title} ` : '';
   return [
-    `The document ${title}has ${defects.length} defect(s) of its own (warnings about the document, not the target; the parts they touch are not checked):`,
+    `The document ${title}has ${defects.length} defect(s) of its own (warnings about the document, not the ` +
+      `target; the parts they touch are not checked):`,
     ...defects.map((d) => `  ! ${d.pointer}${d.operationId ? ` (${d.operationId})` : ''}: ${clip(d.message, 200)}`),
   ];
 }
@@ -239,7 +252,8 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
   if (finding.confirmation) lines.push(`      ${confirmationLine(finding)}`);
   if (finding.baseline?.status === 'expired')
     lines.push(
-      `      baseline: recorded, expired ${finding.baseline.expires}${finding.baseline.reason ? ` (${finding.baseline.reason})` : ''}`,
+      `      baseline: recorded, ` +
+        `expired ${finding.baseline.expires}${finding.baseline.reason ? ` (${finding.baseline.reason})` : ''}`,
     );
   if (finding.reproduce) lines.push(`      reproduce: ${finding.reproduce}`);
   return lines;
@@ -265,7 +279,8 @@ function stepLines(summary: RunSummary): string[] {
         ? `breaks ${step.rules.map((r) => `${r} §${summary.ruleVerdicts[r]?.section ?? '?'}`).join(', ')}`
         : 'breaks no rule: the target is not set up for it';
     lines.push(
-      `  ${STEP_MARK[step.verdict] ?? '⊘'} [${step.family}] ${step.check} (${breaks}); ${blocked.length} check${blocked.length === 1 ? '' : 's'} blocked`,
+      `  ${STEP_MARK[step.verdict] ?? '⊘'} [${step.family}] ${step.check} (${breaks}); ${blocked.length} ` +
+        `check${blocked.length === 1 ? '' : 's'} blocked`,
     );
     if (step.expected !== undefined) lines.push(`      expected: ${clip(step.expected, 300)}`);
     if (step.observed !== undefined) lines.push(`      observed: ${clip(step.observed, 300)}`);

@@ -30,8 +30,12 @@ function annotation(summary: RunSummary, finding: Finding): string {
     finding.expected !== undefined
       ? `expected ${finding.expected}; observed ${finding.observed ?? '?'}`
       : (finding.message ?? '');
-  return `::${level} title=${escapeProperty(`[${finding.family}] ${rules}`)}::${escapeData(`${finding.check}: ${detail}${finding.reproduce ? `\nreproduce: ${finding.reproduce}` : ''}`)}\n`;
+  const reproduce = finding.reproduce ? `\nreproduce: ${finding.reproduce}` : '';
+  const title = escapeProperty(`[${finding.family}] ${rules}`);
+  return `::${level} title=${title}::${escapeData(`${finding.check}: ${detail}${reproduce}`)}\n`;
 }
+
+const missingRules = (summary: RunSummary): string => summary.required.missing.map((m) => m.rule).join(', ');
 
 export function renderStepSummary(summary: RunSummary): string {
   const { counts } = summary;
@@ -46,7 +50,8 @@ export function renderStepSummary(summary: RunSummary): string {
     '',
     '| checks | passed | failed | warnings | skipped | blocked | not run | setup steps failed |',
     '|---|---|---|---|---|---|---|---|',
-    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} | ${counts.blocked} | ${counts['not run']} | ${counts.steps} |`,
+    `| ${counts.total} | ${counts.passed} | ${counts.failed} | ${counts.warning} | ${counts.skipped} ` +
+      `| ${counts.blocked} | ${counts['not run']} | ${counts.steps} |`,
     '',
     `Required: ${summary.required.basis}: ${provenCount(summary.required)} of ${summary.required.rules.length} proven`,
     '',
@@ -67,7 +72,8 @@ export function renderStepSummary(summary: RunSummary): string {
           '',
           ...steps.map(
             ([step, checks]) =>
-              `- ${cell(step)}: ${checks.length} check(s) blocked${checks.length ? ` (${checks.map((c) => cell(c.check)).join('; ')})` : ''}`,
+              `- ${cell(step)}: ${checks.length} check(s) ` +
+              `blocked${checks.length ? ` (${checks.map((c) => cell(c.check)).join('; ')})` : ''}`,
           ),
           '',
         ]),
@@ -78,7 +84,8 @@ export function renderStepSummary(summary: RunSummary): string {
           '|---|---|---|---|---|',
           ...failures.map(
             (f) =>
-              `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} | ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`,
+              `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} ` +
+              `| ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | \`${cell(f.reproduce ?? '')}\` |`,
           ),
           '',
         ]),
@@ -107,7 +114,8 @@ export class GithubWriter implements ReportWriter {
     }
     if (summary.required.missing.length > 0)
       this.out.write(
-        `::warning title=${escapeProperty('incomplete: required rules not proven')}::${escapeData(`${missingLine(summary.required.missing)}: ${summary.required.missing.map((m) => m.rule).join(', ')}`)}\n`,
+        `::warning title=${escapeProperty('incomplete: required rules not proven')}::` +
+          `${escapeData(`${missingLine(summary.required.missing)}: ${missingRules(summary)}`)}\n`,
       );
     const tls = summary.tls && tlsWarningLine(summary.tls);
     if (tls) this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);

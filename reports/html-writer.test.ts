@@ -15,22 +15,25 @@ describe('report.html', () => {
     expect(page).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
   });
 
-  it('shows the counts, and a failure with rule, section, statement, expected, observed, exchange and reproduction', () => {
-    expect(page).toMatch(/<b>4<\/b>checks/);
-    expect(page).toMatch(/<b>1<\/b>failed/);
-    const card = page.slice(
-      page.indexOf('<div class="card failed"'),
-      page.indexOf('</div>', page.indexOf('<div class="card failed"')),
-    );
-    expect(card).toContain('<code>ISSUERS-ORDER</code> (section 2.3, stated)');
-    expect(card).toContain('Issuers are ordered by name case-insensitive');
-    expect(card).toContain('names in case-insensitive order: &quot;acme&quot; before &quot;Zeta&quot;');
-    expect(card).toContain('byte order: &quot;Zeta&quot; before &quot;acme&quot;');
-    expect(card).toContain('<details class="exchange" open>');
-    expect(card).toContain('GET http://127.0.0.1:9999/v1/reference/issuers?state=TX');
-    expect(card).toContain('&quot;hios_issuer_id&quot;: &quot;11111&quot;');
-    expect(card).toContain('npx partner-conformance run --family reference --rule ISSUERS-ORDER');
-  });
+  it(
+    'shows the counts, and a failure with rule, section, statement, expected, observed, exchange ' + 'and reproduction',
+    () => {
+      expect(page).toMatch(/<b>4<\/b>checks/);
+      expect(page).toMatch(/<b>1<\/b>failed/);
+      const card = page.slice(
+        page.indexOf('<div class="card failed"'),
+        page.indexOf('</div>', page.indexOf('<div class="card failed"')),
+      );
+      expect(card).toContain('<code>ISSUERS-ORDER</code> (section 2.3, stated)');
+      expect(card).toContain('Issuers are ordered by name case-insensitive');
+      expect(card).toContain('names in case-insensitive order: &quot;acme&quot; before &quot;Zeta&quot;');
+      expect(card).toContain('byte order: &quot;Zeta&quot; before &quot;acme&quot;');
+      expect(card).toContain('<details class="exchange" open>');
+      expect(card).toContain('GET http://127.0.0.1:9999/v1/reference/issuers?state=TX');
+      expect(card).toContain('&quot;hios_issuer_id&quot;: &quot;11111&quot;');
+      expect(card).toContain('npx partner-conformance run --family reference --rule ISSUERS-ORDER');
+    },
+  );
 
   it('escapes everything a target sent, so a body can never become markup', () => {
     const findings = sampleFindings();

@@ -38,7 +38,13 @@ export function renderJunit(summary: RunSummary): string {
   const suites = [...families].map(([family, findings]) => renderSuite(summary, family, findings));
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${xmlAttrs({ name: `partner-conformance ${summary.runId}`, tests: summary.findings.length, failures: failuresOf(summary.findings), errors: summary.findings.filter(isError).length, time: seconds(summary.durationMs) })}>`,
+    `<testsuites${xmlAttrs({
+      name: `partner-conformance ${summary.runId}`,
+      tests: summary.findings.length,
+      failures: failuresOf(summary.findings),
+      errors: summary.findings.filter(isError).length,
+      time: seconds(summary.durationMs),
+    })}>`,
     ...suites,
     rulesSuite(summary),
     monitorSuite(summary),
@@ -47,10 +53,16 @@ export function renderJunit(summary: RunSummary): string {
   ].join('\n');
 }
 
+const NO_CASES = { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 };
+
+/** The opening tag of a suite with no test cases of its own (its properties say what it holds). */
+const emptySuite = (name: string, summary: RunSummary): string =>
+  `  <testsuite${xmlAttrs({ name, ...NO_CASES, timestamp: summary.startedAt })}>`;
+
 /** Every rule of the catalogue with its verdict, as properties of a suite with no test cases of its own. */
 function rulesSuite(summary: RunSummary): string {
   return [
-    `  <testsuite${xmlAttrs({ name: 'rules', tests: 0, failures: 0, errors: 0, skipped: 0, time: 0, timestamp: summary.startedAt })}>`,
+    emptySuite('rules', summary),
     '    <properties>',
     ...RULE_VERDICTS.map((v) => `      <property${xmlAttrs({ name: `rules.${v}`, value: summary.ruleCounts[v] })}/>`),
     ...Object.entries(summary.ruleVerdicts).map(
@@ -71,7 +83,7 @@ function monitorSuite(summary: RunSummary): string {
   const latency = summary.latency;
   const over = new Set(latency?.over.map((o) => o.operation) ?? []);
   return [
-    `  <testsuite${xmlAttrs({ name: 'monitor', tests: 0, failures: 0, errors: 0, skipped: 0, time: 0, timestamp: summary.startedAt })}>`,
+    emptySuite('monitor', summary),
     '    <properties>',
     property('outcome', summary.outcome),
     property('exitCode', summary.exitCode),
@@ -128,8 +140,18 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
   const skipped = findings.filter(isSkipped).length;
   const blocked = findings.filter(isError).length;
   const time = findings.reduce((sum, f) => sum + (f.durationMs ?? 0), 0);
+  const attrs = {
+    name: family,
+    tests: findings.length,
+    failures: failed,
+    errors: blocked,
+    skipped,
+    time: seconds(time),
+    timestamp: summary.startedAt,
+  };
+  const section = (rule: string) => summary.ruleVerdicts[rule]?.section ?? 'unknown';
   return [
-    `  <testsuite${xmlAttrs({ name: family, tests: findings.length, failures: failed, errors: blocked, skipped, time: seconds(time), timestamp: summary.startedAt })}>`,
+    `  <testsuite${xmlAttrs(attrs)}>`,
     '    <properties>',
     `      <property${xmlAttrs({ name: 'target', value: summary.target.baseUrl })}/>`,
     `      <property${xmlAttrs({ name: 'spec.version', value: summary.spec.version ?? 'unknown' })}/>`,
@@ -137,10 +159,7 @@ function renderSuite(summary: RunSummary, family: string, findings: Finding[]): 
     ...scopeProperties(summary),
     ...[...new Set(findings.flatMap((f) => f.rules))]
       .sort()
-      .map(
-        (rule) =>
-          `      <property${xmlAttrs({ name: `section.${rule}`, value: summary.ruleVerdicts[rule]?.section ?? 'unknown' })}/>`,
-      ),
+      .map((rule) => `      <property${xmlAttrs({ name: `section.${rule}`, value: section(rule) })}/>`),
     '    </properties>',
     ...findings.map((finding) => renderCase(summary, family, finding)),
     '  </testsuite>',
@@ -177,14 +196,27 @@ function renderCase(summary: RunSummary, family: string, finding: Finding): stri
   const warning = finding.verdict === 'warning';
   // A warning's or an accepted failure's details go to system-out: no <failure> element carries them.
   const detailed = warning || isAccepted(finding);
-  const out = `${warning ? '[warning] ' : ''}check: ${finding.check}\nrules: ${rules}\nverdict: ${finding.verdict}${baselineNote(finding)}${detailed ? `\n${failureText(summary, finding)}` : ''}`;
+  const out = [
+    `${warning ? '[warning] ' : ''}check: ${finding.check}`,
+    `rules: ${rules}`,
+    `verdict: ${finding.verdict}${baselineNote(finding)}`,
+    ...(detailed ? [failureText(summary, finding)] : []),
+  ].join('\n');
+  const attrs = {
+    classname: family,
+    name: finding.id ?? checkId(finding.check),
+    time: seconds(finding.durationMs),
+    status: statusOf(finding),
+  };
   return [
-    `    <testcase${xmlAttrs({ classname: family, name: finding.id ?? checkId(finding.check), time: seconds(finding.durationMs), status: statusOf(finding) })}>`,
+    `    <testcase${xmlAttrs(attrs)}>`,
     ...outcomeElement(summary, finding),
     `      <system-out>${xmlEscape(out)}</system-out>`,
     '    </testcase>',
   ].join('\n');
 }
+
+const excludedLine = (f: Finding): string => `failure of excluded rules (--exclude-rule): ${f.rules.join(', ')}`;
 
 /** <failure> or <skipped>; nothing for a pass or a warning (its text goes to <system-out>). */
 function outcomeElement(summary: RunSummary, finding: Finding): string[] {
@@ -192,9 +224,7 @@ function outcomeElement(summary: RunSummary, finding: Finding): string[] {
     return [`      <skipped${xmlAttrs({ message: `needs ${finding.needs ?? 'unknown'}` })}/>`];
   if (finding.verdict === 'not run') return [`      <skipped${xmlAttrs({ message: finding.message ?? 'not run' })}/>`];
   if (finding.verdict === 'failed' && finding.excluded)
-    return [
-      `      <skipped${xmlAttrs({ message: `failure of excluded rules (--exclude-rule): ${finding.rules.join(', ')}` })}/>`,
-    ];
+    return [`      <skipped${xmlAttrs({ message: excludedLine(finding) })}/>`];
   if (finding.verdict === 'failed' && isAccepted(finding))
     return [`      <skipped${xmlAttrs({ message: knownLine(finding) })}/>`];
   if (isSkipped(finding))
@@ -202,7 +232,8 @@ function outcomeElement(summary: RunSummary, finding: Finding): string[] {
   // Not a failure of its rules: the check could not test them (JUnit's error, not failure).
   if (finding.verdict === 'blocked')
     return [
-      `      <error${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}`, type: 'blocked' })}>${xmlEscape(failureText(summary, finding))}</error>`,
+      `      <error${xmlAttrs({ message: `blocked by ${finding.blockedBy ?? 'unknown'}`, type: 'blocked' })}>` +
+        `${xmlEscape(failureText(summary, finding))}</error>`,
     ];
   if (finding.verdict === 'passed' || finding.verdict === 'warning') return [];
   const text = xmlEscape(failureText(summary, finding));

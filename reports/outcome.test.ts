@@ -34,16 +34,19 @@ describe('runOutcomeOf', () => {
 });
 
 describe('an incomplete run', () => {
-  it('is incomplete (exit 7) when nothing failed or was blocked but a required rule was not proven, or it stopped', () => {
-    const findings = [finding('passed'), finding('skipped')];
-    expect(runOutcomeOf(findings, false, false)).toBe('incomplete');
-    expect(exitCodeOf({ outcome: 'incomplete', findings })).toBe(7);
-    // A failure or a block outranks it.
-    expect(runOutcomeOf([finding('failed'), finding('skipped')], false, false)).toBe('failed');
-    expect(runOutcomeOf([finding('blocked'), finding('passed')], false, false)).toBe('blocked');
-    // Checks not run are something judged about the run, not nothing tested.
-    expect(runOutcomeOf([finding('not run')], false, false)).toBe('incomplete');
-  });
+  it(
+    'is incomplete (exit 7) when nothing failed or was blocked but a required rule was not ' + 'proven, or it stopped',
+    () => {
+      const findings = [finding('passed'), finding('skipped')];
+      expect(runOutcomeOf(findings, false, false)).toBe('incomplete');
+      expect(exitCodeOf({ outcome: 'incomplete', findings })).toBe(7);
+      // A failure or a block outranks it.
+      expect(runOutcomeOf([finding('failed'), finding('skipped')], false, false)).toBe('failed');
+      expect(runOutcomeOf([finding('blocked'), finding('passed')], false, false)).toBe('blocked');
+      // Checks not run are something judged about the run, not nothing tested.
+      expect(runOutcomeOf([finding('not run')], false, false)).toBe('incomplete');
+    },
+  );
 
   it('never reads PASSED: the label names what is missing, and the stop', () => {
     const scope = (partial: string[]) => ({ partial });

@@ -216,11 +216,17 @@ export function missingLine(missing: readonly MissingRule[]): string {
     .sort((a, b) => b[1] - a[1])
     .map(([need, n]) => `${need} ×${n}`)
     .join('; ');
-  return `${missing.length} required rule${missing.length === 1 ? '' : 's'} not proven${needs ? ` (needs ${needs})` : ''}`;
+  return (
+    `${missing.length} required rule${missing.length === 1 ? '' : 's'} not ` +
+    `proven${needs ? ` (needs ${needs})` : ''}`
+  );
 }
 
 /** The stderr line of an incomplete run (exit 7): code, what was left unproven, the fix. */
 export function incompleteLine(summary: { required: RequiredSummary; stopped?: { reason: StopReason } }): string {
   const stopped = summary.stopped ? `the run stopped (${STOP_WORDS[summary.stopped.reason]}); ` : '';
-  return `E_INCOMPLETE: ${stopped}${missingLine(summary.required.missing)}, required of this run: ${summary.required.basis}\n  fix: ${ERROR_CODES.E_INCOMPLETE}`;
+  return (
+    `E_INCOMPLETE: ${stopped}${missingLine(summary.required.missing)}, required of this ` +
+    `run: ${summary.required.basis}\n  fix: ${ERROR_CODES.E_INCOMPLETE}`
+  );
 }

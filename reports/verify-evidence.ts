@@ -32,7 +32,9 @@ export function verifyEvidence(
       ? {
           what: 'signature',
           ok: true,
-          detail: `Ed25519 by ${signed.keyId}: not changed since it was signed${options.trusted ? ', by the trusted key' : ' (pass --public-key to check who signed)'}`,
+          detail:
+            `Ed25519 by ${signed.keyId}: not changed since it was ` +
+            `signed${options.trusted ? ', by the trusted key' : ' (pass --public-key to check who signed)'}`,
         }
       : { what: 'signature', ok: false, detail: signed.reason },
   );

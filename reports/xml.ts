@@ -2,8 +2,14 @@
 
 // Characters XML 1.0 cannot carry at all, even escaped: C0 controls other than tab/LF/CR,
 // U+FFFE/U+FFFF and lone surrogates. They become U+FFFD so the document stays well-formed.
-const ILLEGAL =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ILLEGAL = new RegExp(
+  [
+    String.raw`[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]`,
+    String.raw`[\uD800-\uDBFF](?![\uDC00-\uDFFF])`,
+    String.raw`(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]`,
+  ].join('|'),
+  'g',
+);
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

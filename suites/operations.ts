@@ -16,7 +16,7 @@ import { REFERENCE_OPERATIONS } from './reference/operations.js';
 import { UTILITY_OPERATIONS } from './utility/operations.js';
 
 /** Each family's operations, in the order of the contract's sections. */
-export const FAMILY_OPERATIONS: Readonly<Record<Family, OperationTable>> = {
+const FAMILY_OPERATIONS: Readonly<Record<Family, OperationTable>> = {
   utility: UTILITY_OPERATIONS,
   reference: REFERENCE_OPERATIONS,
   quotes: QUOTES_OPERATIONS,

@@ -36,11 +36,11 @@ import {
 import { REJECTED_MEMBERS } from '../suites/enrollments/rejected-members.js';
 import { employerMembers, runListRequest } from '../suites/enrollments/run-list.js';
 import { OPERATIONS } from '../suites/operations.js';
-import { listRequest as policyList, readRequest as policyRead } from '../suites/policy-status/policy-kit.js';
+import { listRequest as policyList, readRequest as policyRead } from '../suites/policy-status/policy-requests.js';
 import { POLICY_LIST_PROPERTY } from '../suites/policy-status/property-specs.js';
 import { quoteBody, quoteRequest, quoteTarget } from '../suites/quotes/quote-request.js';
 import { ISSUERS_PROPERTY, PROVIDERS_PROPERTY } from '../suites/reference/property-specs.js';
-import { countiesRequest, issuersRequest, providerSearch } from '../suites/reference/reference-kit.js';
+import { countiesRequest, issuersRequest, providerSearch } from '../suites/reference/reference-requests.js';
 import type { RequestPropertySpec } from '../suites/reference/request-property.js';
 
 const spec = (name: string) => fileURLToPath(new URL(`../specs/${name}`, import.meta.url));
@@ -368,16 +368,19 @@ describe('the check can fail', () => {
     );
   });
 
-  test('a missing required member, a parameter outside the document and a missing Idempotency-Key are each reported', () => {
-    const t = suiteContext();
-    const { applicants: _dropped, ...body } = created(t);
-    expect(named('create', [createRequest(body, { idempotencyKey: undefined })])).toEqual([
-      'create: header parameter Idempotency-Key is required',
-      "create: body / must have required property 'applicants'",
-    ]);
-    expect(
-      named('read', [{ ...readRequest(ID), query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } }]),
-    ).toEqual(['read: query parameter plan_year is not in the document']);
-    expect(named('list', [listRequest({ limit: 101 })])).toEqual(['list: query limit must be <= 100']);
-  });
+  test(
+    'a missing required member, a parameter outside the document and a missing Idempotency-Key ' + 'are each reported',
+    () => {
+      const t = suiteContext();
+      const { applicants: _dropped, ...body } = created(t);
+      expect(named('create', [createRequest(body, { idempotencyKey: undefined })])).toEqual([
+        'create: header parameter Idempotency-Key is required',
+        "create: body / must have required property 'applicants'",
+      ]);
+      expect(
+        named('read', [{ ...readRequest(ID), query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 } }]),
+      ).toEqual(['read: query parameter plan_year is not in the document']);
+      expect(named('list', [listRequest({ limit: 101 })])).toEqual(['list: query limit must be <= 100']);
+    },
+  );
 });

@@ -96,7 +96,8 @@ describe('the layering table', () => {
     expect(allowed(LAYERS, 'cli/main.ts', 'engine/execute.ts')).toBe(true);
     expect(
       importsOf(
-        `import { a } from '../engine/plan.js';\nexport { b } from "./b.js";\nawait import('../../reference/server.js');`,
+        `import { a } from '../engine/plan.js';\nexport { b } from "./b.js";\nawait ` +
+          `import('../../reference/server.js');`,
       ),
     ).toEqual(['../engine/plan.js', './b.js', '../../reference/server.js']);
   });

@@ -58,7 +58,10 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 export function progressLine(o: VariantOutcome, index: number, total: number): string {
   const { passed, failed, warning } = o.counts;
   const status = o.error ? `ERROR ${o.error}` : `${passed} passed, ${failed} failed, ${warning} warnings`;
-  return `[${String(index).padStart(String(total).length)}/${total}] ${nameOf(o).padEnd(34)} ${status} (${seconds(o.durationMs)})\n`;
+  return (
+    `[${String(index).padStart(String(total).length)}/${total}] ${nameOf(o).padEnd(34)} ${status} ` +
+    `(${seconds(o.durationMs)})\n`
+  );
 }
 
 const HEAD = ['variant', 'family', 'section', 'passed', 'failed', 'warnings'] as const;
@@ -93,7 +96,8 @@ export function renderMatrix(result: VariantsResult): string {
   const bad = result.outcomes.filter((o) => !clean(o)).length;
   lines.push(
     '',
-    `variants: ${result.outcomes.length - 1} under ${result.document}, ${bad === 0 ? 'every run 0 failures 0 warnings' : `${bad} runs with failures, warnings or errors`}`,
+    `variants: ${result.outcomes.length - 1} under ${result.document}, ` +
+      (bad === 0 ? 'every run 0 failures 0 warnings' : `${bad} runs with failures, warnings or errors`),
   );
   lines.push(
     `matrix: ${seconds(result.durationMs)} on ${result.lanes} lanes — ${result.passed ? 'PASSED' : 'FAILED'}`,

@@ -80,33 +80,36 @@ const base = () => ({
 });
 
 describe('variants matrix', () => {
-  it('runs the clean server and each variant once, its variant on, and passes only when every run is clean', async () => {
-    const seen: RunConfig[] = [];
-    const result = await runVariants({ ...base(), variants: VARIANTS, lanes: 2, createRunner: fakeRunner(seen) });
-    expect(seen.map((c) => c.variants?.join() ?? 'clean').sort()).toEqual([
-      'clean',
-      'create-200',
-      'dated-retry',
-      'flat-data',
-    ]);
-    expect(seen.find((c) => c.variants?.[0] === 'flat-data')).toMatchObject({
-      embedded: true,
-      command: 'npx partner-conformance run --variant flat-data',
-    });
-    expect(seen.every((c) => c.profile.baseUrl.endsWith(c.variants?.[0] ?? 'clean'))).toBe(true);
-    expect(result.outcomes.map((o) => [o.variant ?? 'clean', o.counts.failed, o.counts.warning])).toEqual([
-      ['clean', 0, 0],
-      ['create-200', 0, 0],
-      ['flat-data', 1, 0],
-      ['dated-retry', 0, 1],
-    ]);
-    expect(result.passed).toBe(false);
-    const text = renderMatrix(result);
-    expect(text).toMatch(/flat-data\s+enrollments\s+2\.8\s+2\s+1\s+0/);
-    expect(text).toContain('✗ [enrollments] reads the update (ENR-UPDATE-TRACKED): failed here');
-    expect(text).toContain('! [enrollments] waits out a 429 (RATE-RETRY-AFTER): warning here');
-    expect(markdownMatrix(result)).toContain('| `create-200` | enrollments | 4.10 | 3 | 0 | 0 |');
-  });
+  it(
+    'runs the clean server and each variant once, its variant on, and passes only when ' + 'every run is clean',
+    async () => {
+      const seen: RunConfig[] = [];
+      const result = await runVariants({ ...base(), variants: VARIANTS, lanes: 2, createRunner: fakeRunner(seen) });
+      expect(seen.map((c) => c.variants?.join() ?? 'clean').sort()).toEqual([
+        'clean',
+        'create-200',
+        'dated-retry',
+        'flat-data',
+      ]);
+      expect(seen.find((c) => c.variants?.[0] === 'flat-data')).toMatchObject({
+        embedded: true,
+        command: 'npx partner-conformance run --variant flat-data',
+      });
+      expect(seen.every((c) => c.profile.baseUrl.endsWith(c.variants?.[0] ?? 'clean'))).toBe(true);
+      expect(result.outcomes.map((o) => [o.variant ?? 'clean', o.counts.failed, o.counts.warning])).toEqual([
+        ['clean', 0, 0],
+        ['create-200', 0, 0],
+        ['flat-data', 1, 0],
+        ['dated-retry', 0, 1],
+      ]);
+      expect(result.passed).toBe(false);
+      const text = renderMatrix(result);
+      expect(text).toMatch(/flat-data\s+enrollments\s+2\.8\s+2\s+1\s+0/);
+      expect(text).toContain('✗ [enrollments] reads the update (ENR-UPDATE-TRACKED): failed here');
+      expect(text).toContain('! [enrollments] waits out a 429 (RATE-RETRY-AFTER): warning here');
+      expect(markdownMatrix(result)).toContain('| `create-200` | enrollments | 4.10 | 3 | 0 | 0 |');
+    },
+  );
 
   it('passes when every variant runs clean', async () => {
     const result = await runVariants({

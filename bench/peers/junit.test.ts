@@ -5,9 +5,11 @@ import { signaturesOf } from './schemathesis.js';
 
 const XML = `<?xml version="1.0"?>
 <testsuite><testcase name="Scenario: GET /v1/ping -&gt; 200" time="0.1"/>
-<testcase name="Contract Tests &gt; contractTest() &gt; Scenario: POST /v1/quotes -&gt; 200" time="0.2"><failure message="boom">R0002: HTTP status mismatch
+<testcase name="Contract Tests &gt; contractTest() &gt; Scenario: POST /v1/quotes -&gt; 200" time="0.2">
+<failure message="boom">R0002: HTTP status mismatch
 Specification expected status 200 but response contained status 400</failure></testcase>
-<testcase name="Scenario: GET /v1/reference/issuers -&gt; 200"><failure>Specification expected status 200 but response contained status 429</failure></testcase>
+<testcase name="Scenario: GET /v1/reference/issuers -&gt; 200">
+<failure>Specification expected status 200 but response contained status 429</failure></testcase>
 </testsuite>`;
 
 describe('junitFailures', () => {

@@ -78,7 +78,10 @@ export function schemathesis(options: { maxExamples: number; rateLimit: string }
         { cwd: projectPath(), timeoutMs: INSTALL_TIMEOUT_MS },
       );
       if (pip.code !== 0)
-        return `schemathesis skipped: PyPI unreachable or install failed (${pip.output.trim().split('\n').pop()}); install it by hand into .peers/venv to include it`;
+        return (
+          `schemathesis skipped: PyPI unreachable or install failed ` +
+          `(${pip.output.trim().split('\n').pop()}); install it by hand into .peers/venv to include it`
+        );
       return undefined;
     },
     async version() {

@@ -52,7 +52,10 @@ export function specmatic(): PeerTool {
     config: {
       version: SPECMATIC_VERSION,
       install: `npm install --prefix .peers/node --no-save specmatic@${SPECMATIC_VERSION} (needs Java 17)`,
-      command: `ApiKeyAuth=<redacted> specmatic ${args('<base url>', '<report dir>').join(' ').replace(SPEC, 'specs/partner-api.yaml').replace(OVERLAY, 'bench/peers/specmatic-overlay.yaml')}`,
+      command: `ApiKeyAuth=<redacted> specmatic ${args('<base url>', '<report dir>')
+        .join(' ')
+        .replace(SPEC, 'specs/partner-api.yaml')
+        .replace(OVERLAY, 'bench/peers/specmatic-overlay.yaml')}`,
       auth: 'environment variable ApiKeyAuth (the security scheme name) with the approved sandbox key, tier high',
       rateLimit:
         'none available: Specmatic sends as fast as the target answers; failures that are 429s are counted apart, ' +

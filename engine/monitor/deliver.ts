@@ -71,7 +71,8 @@ export async function deliverMonitoring(
   for (const d of deliveries)
     if (d.error)
       io.err.write(
-        `notification to ${d.destination} failed: ${d.error}; the history keeps the last run, so the next run tells this change again\n`,
+        `notification to ${d.destination} failed: ${d.error}; the history keeps the last run, so the next ` +
+          `run tells this change again\n`,
       );
     else io.out.write(`notified ${d.destination}: ${d.messages} message(s)\n`);
   if (deliveries.some((d) => d.error)) return;

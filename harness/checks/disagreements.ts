@@ -83,6 +83,8 @@ export function statusDisagreement(
 /** One line naming the entry and what both sources say, for a warning. */
 export function describeDisagreement(d: Disagreement): string {
   const prose = `the prose${d.prose?.section ? ` (${d.prose.section})` : ''} says ${d.prose?.says ?? 'otherwise'}`;
-  const document = `the provider's document${d.document?.at ? ` (${d.document.at})` : ''} says ${d.document?.says ?? 'otherwise'}`;
+  const document =
+    `the provider's document${d.document?.at ? ` (${d.document.at})` : ''} ` +
+    `says ${d.document?.says ?? 'otherwise'}`;
   return `disagreement ${d.id}: ${prose}; ${document}${d.reading ? `; read as: ${d.reading}` : ''}`;
 }

@@ -67,7 +67,8 @@ export function violation(
  */
 export function requireResponse(exchange: Exchange, scope: CheckScope): Response {
   if (exchange.response) return exchange.response;
-  const observed = `no response (${exchange.error ?? 'unknown transport failure'}) after ${Math.round(exchange.durationMs)} ms`;
+  const observed =
+    `no response (${exchange.error ?? 'unknown transport failure'}) ` + `after ${Math.round(exchange.durationMs)} ms`;
   throw violation(scope, exchange, 'no response', 'an HTTP response', observed);
 }
 

@@ -40,8 +40,10 @@ export class RequestCapExceeded extends Error {
     path: string,
   ) {
     super(
-      `refused ${method} ${path.split('?')[0]}: the ${runProfile} profile sends at most ${cap} requests a run and this would be request ${cap + 1}; ` +
-        `the target was not at fault: trim the checks marked profiles ['${runProfile}'] in suites/ so they fit the budget`,
+      `refused ${method} ${path.split('?')[0]}: the ${runProfile} profile sends at most ${cap} requests a ` +
+        `run and this would be request ${cap + 1}; ` +
+        `the target was not at fault: trim the checks marked profiles ['${runProfile}'] in suites/ so ` +
+        `they fit the budget`,
     );
     this.name = 'RequestCapExceeded';
   }

@@ -161,7 +161,8 @@ export function profileHeaders(profile: TargetProfile, env: NodeJS.ProcessEnv = 
   if (unset.length > 0)
     throw new ConfigError(
       'E_HEADER_ENV_MISSING',
-      `environment variable${unset.length > 1 ? 's' : ''} ${unset.map(([name, ref]) => `${shownName(ref.env)} (header ${name})`).join(', ')} not set`,
+      `environment variable${unset.length > 1 ? 's' : ''} ` +
+        `${unset.map(([name, ref]) => `${shownName(ref.env)} (header ${name})`).join(', ')} not set`,
     );
   return Object.fromEntries(headers.map(([name, ref]) => [name, env[ref.env] as string]));
 }

@@ -47,7 +47,9 @@ export const FIXTURE_READS: readonly FixtureRead[] = [
         ? [
             {
               fixture: 'fipsCode',
-              why: `${String(f.fipsCode)} is not among the counties of zipCode ${String(f.zipCode)} (${fips.join(', ')})`,
+              why:
+                `${String(f.fipsCode)} is not among the counties of zipCode ${String(f.zipCode)} ` +
+                `(${fips.join(', ')})`,
             },
           ]
         : [];
@@ -69,7 +71,9 @@ export const FIXTURE_READS: readonly FixtureRead[] = [
         ? [
             {
               fixture: 'confirmationId',
-              why: `the target answers 404 for confirmation_id ${String(f.confirmationId)} in plan_year ${String(f.policyPlanYear)}`,
+              why:
+                `the target answers 404 for confirmation_id ${String(f.confirmationId)} in ` +
+                `plan_year ${String(f.policyPlanYear)}`,
             },
           ]
         : [],

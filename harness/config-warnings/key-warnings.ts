@@ -8,7 +8,8 @@ export function keyWarnings(profile: TargetProfile, keys: KeyRing): ConfigWarnin
     const variables = [...new Set(roles.map((role) => profile.keys[role]!.env))].join(', ');
     return configWarning(
       'W_KEY_SHARED',
-      `key roles ${roles.join(', ')} read different environment variables (${variables}) that hold the same key; checks that contrast two of them skip (needs two distinct keys)`,
+      `key roles ${roles.join(', ')} read different environment variables (${variables}) that hold the same ` +
+        `key; checks that contrast two of them skip (needs two distinct keys)`,
       { roles },
     );
   });

@@ -219,44 +219,47 @@ describe('defects in other places', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('a dangling response $ref makes that status unspecified, and a dangling parameter $ref drops the parameter', async () => {
-    const path = join(dir, 'doc.json');
-    writeFileSync(
-      path,
-      JSON.stringify({
-        openapi: '3.0.3',
-        info: { title: 't', version: '1' },
-        paths: {
-          '/a/{id}': {
-            get: {
-              operationId: 'getA',
-              parameters: [
-                { $ref: '#/components/parameters/Gone' },
-                { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-              ],
-              responses: {
-                '200': {
-                  description: 'ok',
-                  content: { 'application/json': { schema: { type: 'object', required: ['a'] } } },
+  it(
+    'a dangling response $ref makes that status unspecified, and a dangling parameter $ref ' + 'drops the parameter',
+    async () => {
+      const path = join(dir, 'doc.json');
+      writeFileSync(
+        path,
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 't', version: '1' },
+          paths: {
+            '/a/{id}': {
+              get: {
+                operationId: 'getA',
+                parameters: [
+                  { $ref: '#/components/parameters/Gone' },
+                  { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+                ],
+                responses: {
+                  '200': {
+                    description: 'ok',
+                    content: { 'application/json': { schema: { type: 'object', required: ['a'] } } },
+                  },
+                  '404': { $ref: '#/components/responses/Gone' },
                 },
-                '404': { $ref: '#/components/responses/Gone' },
               },
             },
           },
-        },
-        components: { schemas: { Odd: { type: 'object', required: 'a' } } },
-      }),
-    );
-    const contract = await loadContract(path);
-    expect(contract.defects.map((d) => d.pointer).sort()).toEqual([
-      '#/components/schemas/Odd/required',
-      '#/paths/~1a~1{id}/get/parameters/0',
-      '#/paths/~1a~1{id}/get/responses/404',
-    ]);
-    expect(contract.validateResponse('getA', 404, 'application/json', {}).kind).toBe('unspecified');
-    expect(contract.validateResponse('getA', 200, 'application/json', {}).kind).toBe('invalid');
-    expect(contract.parameterSchemas('getA').map((p) => p.name)).toEqual(['id']);
-  });
+          components: { schemas: { Odd: { type: 'object', required: 'a' } } },
+        }),
+      );
+      const contract = await loadContract(path);
+      expect(contract.defects.map((d) => d.pointer).sort()).toEqual([
+        '#/components/schemas/Odd/required',
+        '#/paths/~1a~1{id}/get/parameters/0',
+        '#/paths/~1a~1{id}/get/responses/404',
+      ]);
+      expect(contract.validateResponse('getA', 404, 'application/json', {}).kind).toBe('unspecified');
+      expect(contract.validateResponse('getA', 200, 'application/json', {}).kind).toBe('invalid');
+      expect(contract.parameterSchemas('getA').map((p) => p.name)).toEqual(['id']);
+    },
+  );
 });
 
 describe('contractFrom', () => {

@@ -67,7 +67,9 @@ export function validateResponse(
     return { kind: 'unspecified', reason: `the contract documents no body for ${key} of ${operationId}` };
   const mediaKey = mediaKeyFor(mediaTypes, contentType);
   if (mediaKey === undefined) {
-    const message = `content type ${contentType ?? '(none)'} is not documented for ${key} (documented: ${mediaTypes.join(', ')})`;
+    const message =
+      `content type ${contentType ?? '(none)'} is not documented for ${key} ` +
+      `(documented: ${mediaTypes.join(', ')})`;
     return contentType
       ? { kind: 'invalid', errors: [{ path: 'content-type', message }] }
       : { kind: 'unspecified', reason: message };

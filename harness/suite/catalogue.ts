@@ -28,7 +28,8 @@ export function resolveRules(catalogue: RuleLookup, check: string, ids: readonly
   const unknown = ids.filter((id) => catalogue.byId(id) === undefined);
   if (unknown.length > 0) {
     throw new Error(
-      `check "${check}" names unknown rule id(s) ${unknown.join(', ')}; use ids from specs/rules.json (partner-conformance rules)`,
+      `check "${check}" names unknown rule id(s) ${unknown.join(', ')}; use ids from specs/rules.json ` +
+        `(partner-conformance rules)`,
     );
   }
   const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);

@@ -118,13 +118,16 @@ describe('readPartition', () => {
     expect(partitionProblems(pages, walk)).toEqual([]);
   });
 
-  test('on a list longer than the budget, jumps to the last pages of the largest size by the stated total', async () => {
-    const long = Array.from({ length: 40 }, (_, i) => `r${i}`);
-    const { reads, read } = reader(long);
-    const { pages, walk } = await readPartition(read, { largest: 5, drawn: 7, maxPages: 2 });
-    expect(reads).toEqual(['0/5', '1/5', '7/5', '8/5', '39/1', '40/1', '5/7']);
-    expect(partitionProblems(pages, walk)).toEqual([]);
-  });
+  test(
+    'on a list longer than the budget, jumps to the last pages of the largest size by ' + 'the stated total',
+    async () => {
+      const long = Array.from({ length: 40 }, (_, i) => `r${i}`);
+      const { reads, read } = reader(long);
+      const { pages, walk } = await readPartition(read, { largest: 5, drawn: 7, maxPages: 2 });
+      expect(reads).toEqual(['0/5', '1/5', '7/5', '8/5', '39/1', '40/1', '5/7']);
+      expect(partitionProblems(pages, walk)).toEqual([]);
+    },
+  );
 
   test('moves a drawn size that holds the whole list below it', async () => {
     const { reads, read } = reader(LIST);

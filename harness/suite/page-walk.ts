@@ -192,7 +192,9 @@ function counts(pages: readonly Page[], total: number | undefined): PartitionPro
       out.push({
         kind: total !== undefined && page.rows.length > owed ? 'total' : 'count',
         page,
-        detail: `${at(page)} holds ${page.rows.length} rows where ${owed} are owed${total !== undefined ? ` (${total} rows in all)` : ' (a later page holds rows)'}`,
+        detail:
+          `${at(page)} holds ${page.rows.length} rows where ${owed} are ` +
+          `owed${total !== undefined ? ` (${total} rows in all)` : ' (a later page holds rows)'}`,
       });
   }
   return out;
@@ -251,7 +253,9 @@ function disagreements(pages: readonly Page[]): PartitionProblem[] {
         out.push({
           kind: 'disagree',
           page,
-          detail: `position ${position + 1}: ${at(page)} shows ${row.slice(0, 80)}, ${at(other.page)} ${other.row.slice(0, 80)}`,
+          detail:
+            `position ${position + 1}: ${at(page)} ` +
+            `shows ${row.slice(0, 80)}, ${at(other.page)} ${other.row.slice(0, 80)}`,
         });
     });
   }

@@ -590,34 +590,38 @@ describe('runCheck: a pass is earned on judged exchanges', () => {
     expect(out.finding.proof).toEqual({ 'PING-200': [0, 1, 2] });
   });
 
-  test('a read the check did not declare is named in its finding; a declared one, or one the vocabulary allows, is not', async () => {
-    const config = runConfigFor({}, { fixtures: { zipCode: '30301', state: 'GA', planYear: 2026 } });
-    const out = await runCheck(
-      spec(
-        ['PING-200'],
-        async (t) => {
-          t.fixture('zipCode');
-          t.fixture('state');
-          // utility reads policyPlanYear when present (the vocabulary's optionalIn); unapproved it needs.
-          t.target.fixture('policyPlanYear');
-          t.target.fixture('confirmationId');
-          t.expect.status(await t.send({ ...ping, role: t.role('unapproved') }), 200);
-        },
-        { fixtures: ['zipCode'] },
-      ),
-      fakeTarget((req) => answer(req, 200), config, ['approved', 'unapproved']),
-    );
-    expect(out.finding.undeclaredReads).toEqual([
-      'fixture state',
-      'fixture confirmationId (read when present)',
-      'role unapproved',
-    ]);
-    const declared = await runCheck(
-      spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200), { fixtures: ['zipCode'] }),
-      target(),
-    );
-    expect(declared.finding.undeclaredReads).toBeUndefined();
-  });
+  test(
+    'a read the check did not declare is named in its finding; a declared one, or one the ' +
+      'vocabulary allows, is not',
+    async () => {
+      const config = runConfigFor({}, { fixtures: { zipCode: '30301', state: 'GA', planYear: 2026 } });
+      const out = await runCheck(
+        spec(
+          ['PING-200'],
+          async (t) => {
+            t.fixture('zipCode');
+            t.fixture('state');
+            // utility reads policyPlanYear when present (the vocabulary's optionalIn); unapproved it needs.
+            t.target.fixture('policyPlanYear');
+            t.target.fixture('confirmationId');
+            t.expect.status(await t.send({ ...ping, role: t.role('unapproved') }), 200);
+          },
+          { fixtures: ['zipCode'] },
+        ),
+        fakeTarget((req) => answer(req, 200), config, ['approved', 'unapproved']),
+      );
+      expect(out.finding.undeclaredReads).toEqual([
+        'fixture state',
+        'fixture confirmationId (read when present)',
+        'role unapproved',
+      ]);
+      const declared = await runCheck(
+        spec(['PING-200'], async (t) => t.expect.status(await t.send(ping), 200), { fixtures: ['zipCode'] }),
+        target(),
+      );
+      expect(declared.finding.undeclaredReads).toBeUndefined();
+    },
+  );
 
   test('the finding carries the id it was given', async () => {
     const out = await runCheck(

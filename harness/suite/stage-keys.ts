@@ -24,7 +24,8 @@ export const RUN_CARRIERS: ReadonlySet<string> = new Set(
 );
 
 /** What a run without enough such keys needs, in the words of a finding's `needs`. */
-export const STAGE_BURST_NEED = `key roles (besides approved) whose bursts together exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`;
+export const STAGE_BURST_NEED =
+  'key roles (besides approved) whose bursts together ' + `exceed ${STAGE_BURST_REQUESTS}, e.g. three high-tier keys`;
 
 /** The roles of the burst and how many requests each sends, or undefined when the profile's keys cannot make one. */
 export function stageBurstPlan(

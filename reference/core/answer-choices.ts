@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { accountForKey } from './accounts.js';
-import { headerOf, withoutHeader } from './fault-kit.js';
+import { headerOf, withoutHeader } from './declare-fault.js';
 import { TIER_LIMITS } from './limits.js';
 import type { RequestView } from './switch.js';
 import type { RouteResult } from '../types.js';

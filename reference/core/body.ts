@@ -40,7 +40,9 @@ export function decodeBody(
     return {
       ok: false,
       kind: 'unsupported_media_type',
-      message: `Content-Type ${kind.mediaType || '(none)'} is not supported here; send ${accepted.map(mediaName).join(' or ')}.`,
+      message:
+        `Content-Type ${kind.mediaType || '(none)'} is not supported here; ` +
+        `send ${accepted.map(mediaName).join(' or ')}.`,
     };
   }
   if (type === 'multipart') {

@@ -4,7 +4,7 @@
  * entry of either envelope mapped, every other answer left as it is.
  */
 import type { RouteResult } from '../types.js';
-import { bodyOf } from './fault-kit.js';
+import { bodyOf } from './declare-fault.js';
 
 /** One error of either envelope: the unified `error` object or an entry of `errors[]`. */
 export type ErrorEntry = Record<string, unknown>;

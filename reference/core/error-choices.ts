@@ -43,7 +43,8 @@ export function renameUnstatedCodes(req: RequestView, res: RouteResult): RouteRe
 }
 
 const spanish = (status: number, code: unknown): string =>
-  `Solicitud rechazada (${status}, «${String(code)}»): revise la petición según la referencia de la API; ¿dudas? Escríbanos.`;
+  `Solicitud rechazada (${status}, «${String(code)}»): revise la petición según la referencia de la API; ` +
+  `¿dudas? Escríbanos.`;
 
 /** Every error message (and every `details` sentence) in the implementation's own words, in Spanish. */
 export function localizeMessages(_req: RequestView, res: RouteResult): RouteResult {

@@ -7,7 +7,7 @@ import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js
 import { MEDICARE_FIXTURES } from '../medicare/samples.js';
 import type { Account, Gate } from '../types.js';
 import { keyForRole } from './accounts.js';
-import { bodyOf, faultsOf, is, variantsOf, withoutHeader } from './fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf, withoutHeader } from './declare-fault.js';
 import { IDEMPOTENCY_FAULTS } from './idempotency-faults.js';
 import { MAX_BODY_BYTES, TIER_LIMITS, type BucketSpec } from './limits.js';
 import { body, clockedProbe, exhaustLowTier, keyed, serverProbe, status, UNCHECKED } from './probe.js';

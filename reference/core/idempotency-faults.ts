@@ -4,7 +4,7 @@
  */
 import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js';
 import type { RouteResult } from '../types.js';
-import { bodyOf, faultsOf, headerOf, is, withoutHeader } from './fault-kit.js';
+import { bodyOf, faultsOf, headerOf, is, withoutHeader } from './declare-fault.js';
 import { clockedProbe, exhaustLowTier, keyed, serverProbe, status, UNCHECKED } from './probe.js';
 import type { Fault } from './switch.js';
 import type { Call } from './test-client.js';

@@ -173,7 +173,15 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
       },
     });
     socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${ids.next('req')}\r\nConnection: close\r\n\r\n${body}`,
+      [
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${ids.next('req')}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
     );
   }
 

@@ -101,7 +101,8 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     const limited = unifiedError(
       429,
       'rate_limited',
-      `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`,
+      `Rate limit exceeded (${refusal.scope === 'key' ? 'per-key tier' : 'shared stage'} limit ` +
+        `of ${refusal.limit.rate}/s, burst ${refusal.limit.burst}). Retry after ${refusal.retryAfter} s.`,
     );
     limited.headers = { 'Retry-After': String(refusal.retryAfter) };
     if (deps.on(F.idempotencyStores429)) storeLimited(deps, route, account, req, limited);

@@ -141,7 +141,9 @@ function describe(e: ErrorObject): Problem {
       const field = dottedPath(e.instancePath);
       return {
         field,
-        message: `${field} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
+        message:
+          `${field} must be one ` +
+          `of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
       };
     }
     case 'type': {

@@ -20,14 +20,17 @@ describe('responseKeyFor', () => {
 });
 
 describe('validation against the documented response', () => {
-  it('checks a getEnrollment success against the Enrollment schema of 2XX, not the error schema of default', async () => {
-    const spec = await loadSpecValidator();
-    // An errors[] list alone satisfies the error envelope; the enum of policy_status is only in Enrollment.
-    expect(spec.validate('getEnrollment', 200, { errors: [], policy_status: 'submitted' }).join()).toMatch(
-      /policy_status/,
-    );
-    expect(spec.validate('getEnrollment', 200, { errors: [], policy_status: 'draft' })).toEqual([]);
-  });
+  it(
+    'checks a getEnrollment success against the Enrollment schema of 2XX, not the error ' + 'schema of default',
+    async () => {
+      const spec = await loadSpecValidator();
+      // An errors[] list alone satisfies the error envelope; the enum of policy_status is only in Enrollment.
+      expect(spec.validate('getEnrollment', 200, { errors: [], policy_status: 'submitted' }).join()).toMatch(
+        /policy_status/,
+      );
+      expect(spec.validate('getEnrollment', 200, { errors: [], policy_status: 'draft' })).toEqual([]);
+    },
+  );
 
   it('checks older ICHRA responses against legacy-ichra.yaml', async () => {
     const legacy = await loadSpecValidator('legacy-ichra');
@@ -86,30 +89,33 @@ describe("validation against the provider's document", () => {
     expect(fixed.y).toEqual({ description: expect.stringContaining('#/components/responses/Missing') });
   });
 
-  it("holds /v1 answers to the provider's shapes: details a map of arrays, next_actions[].rel, list pagination", async () => {
-    const details = await conformanceProblems('GET', '/v1/reference/counties', 400, {
-      error: { code: 'invalid_request', message: 'x', details: { field: 'zip_code' } },
-    });
-    expect(details.join()).toMatch(/provider\/openapi\.json: listCounties 400 .*details\/field must be array/);
-    expect(
-      await conformanceProblems('GET', '/v1/reference/counties', 400, {
-        error: { code: 'invalid_request', message: 'x', details: { zip_code: ['must be 5 digits'] } },
-      }),
-    ).toEqual([]);
-    const action = { rel: 'submit', href: '/v1/enrollments/a/submissions', method: 'POST' };
-    expect(
-      await conformanceProblems('GET', '/v1/enrollments/a', 200, { application_id: 'a', next_actions: [action] }),
-    ).toEqual([]);
-    expect(
-      (
-        await conformanceProblems('GET', '/v1/enrollments/a', 200, {
-          application_id: 'a',
-          next_actions: [{ ...action, rel: 'submission' }],
-        })
-      ).join(),
-    ).toMatch(/provider.*next_actions\/0\/rel/);
-    expect((await conformanceProblems('GET', '/v1/enrollments', 200, { enrollments: [], meta: {} })).join()).toMatch(
-      /provider.*must have required property 'applications'/,
-    );
-  });
+  it(
+    "holds /v1 answers to the provider's shapes: details a map of arrays, next_actions[].rel, " + 'list pagination',
+    async () => {
+      const details = await conformanceProblems('GET', '/v1/reference/counties', 400, {
+        error: { code: 'invalid_request', message: 'x', details: { field: 'zip_code' } },
+      });
+      expect(details.join()).toMatch(/provider\/openapi\.json: listCounties 400 .*details\/field must be array/);
+      expect(
+        await conformanceProblems('GET', '/v1/reference/counties', 400, {
+          error: { code: 'invalid_request', message: 'x', details: { zip_code: ['must be 5 digits'] } },
+        }),
+      ).toEqual([]);
+      const action = { rel: 'submit', href: '/v1/enrollments/a/submissions', method: 'POST' };
+      expect(
+        await conformanceProblems('GET', '/v1/enrollments/a', 200, { application_id: 'a', next_actions: [action] }),
+      ).toEqual([]);
+      expect(
+        (
+          await conformanceProblems('GET', '/v1/enrollments/a', 200, {
+            application_id: 'a',
+            next_actions: [{ ...action, rel: 'submission' }],
+          })
+        ).join(),
+      ).toMatch(/provider.*next_actions\/0\/rel/);
+      expect((await conformanceProblems('GET', '/v1/enrollments', 200, { enrollments: [], meta: {} })).join()).toMatch(
+        /provider.*must have required property 'applications'/,
+      );
+    },
+  );
 });

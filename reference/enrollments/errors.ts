@@ -35,6 +35,7 @@ export const notFound = (id: string): RouteResult =>
   fail(
     404,
     'not_found',
-    `No enrollment ${JSON.stringify(id)} exists for this account; use an application_id returned by POST /v1/enrollments.`,
+    `No enrollment ${JSON.stringify(id)} exists for this account; use an application_id returned by POST ` +
+      `/v1/enrollments.`,
     'enrollment_id',
   );

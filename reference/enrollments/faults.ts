@@ -3,7 +3,7 @@
  * the route-module kit. Most switch a behaviour the handlers ask for with
  * `on(ENROLLMENT_FAULTS.x)`; the status and envelope faults rewrite answers on the way out.
  */
-import { bodyOf, faultsOf, is, successAs, under, variantsOf } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, successAs, under, variantsOf } from '../core/declare-fault.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
@@ -38,7 +38,7 @@ import {
   statusOf,
   submitted,
   upload,
-} from './probe-kit.js';
+} from './probe-steps.js';
 
 const { flag, rewrite } = faultsOf('enrollments');
 const { variant, variantRewrite } = variantsOf('enrollments');

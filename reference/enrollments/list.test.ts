@@ -1,6 +1,6 @@
 /** GET /v1/enrollments (4.9): required routing, filters, paging and unsupported parameters. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit, OTHER } from '../core/test-kit.js';
+import { createKit, type Kit, OTHER } from '../core/test-routes.js';
 import { POLICY_STATUSES } from './application.js';
 import { ENROLLMENT_FIXTURES as F, validCreateBody } from './fixtures.js';
 import { ENROLLMENT_FAULTS as F_SWITCHES } from './faults.js';
@@ -49,23 +49,26 @@ describe('routing and parameters', () => {
 });
 
 describe('paging', () => {
-  it("defaults to limit 25 and offset 0 with pagination, rows in the document's ApplicationListItem shape", async () => {
-    const r = await list();
-    expect(r.status).toBe(200);
-    expect(r.body.applications).toHaveLength(25);
-    expect(r.body.pagination).toEqual({ limit: 25, offset: 0, total: 120 });
-    expect(r.body.applications[0]).toEqual({
-      application_id: 'enr_seed_000001',
-      external_id: 'seed-1',
-      employer_external_id: 'employer-2',
-      plan_year: '2026',
-      plan_hios_id: '12345CA0010002',
-      exchange_type: 'off_exchange',
-      policy_status: 'draft',
-      created_at: expect.any(String),
-      updated_at: expect.any(String),
-    });
-  });
+  it(
+    "defaults to limit 25 and offset 0 with pagination, rows in the document's " + 'ApplicationListItem shape',
+    async () => {
+      const r = await list();
+      expect(r.status).toBe(200);
+      expect(r.body.applications).toHaveLength(25);
+      expect(r.body.pagination).toEqual({ limit: 25, offset: 0, total: 120 });
+      expect(r.body.applications[0]).toEqual({
+        application_id: 'enr_seed_000001',
+        external_id: 'seed-1',
+        employer_external_id: 'employer-2',
+        plan_year: '2026',
+        plan_hios_id: '12345CA0010002',
+        exchange_type: 'off_exchange',
+        policy_status: 'draft',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      });
+    },
+  );
 
   it('accepts limit 1 and 100, and pages agree with one larger page', async () => {
     expect((await list('&limit=1')).body.applications).toHaveLength(1);

@@ -1,6 +1,6 @@
 /** Payment redirect (4.14) and supporting documentation (4.15). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit } from '../core/test-kit.js';
+import { createKit, type Kit } from '../core/test-routes.js';
 import { ENROLLMENT_FIXTURES as F, validCreateBody } from './fixtures.js';
 import { enrollmentRoutes } from './index.js';
 import { detectDocumentType } from './magic.js';
@@ -23,18 +23,22 @@ async function created(plan: string, overrides: Record<string, unknown> = {}): P
 }
 
 describe('payment redirect', () => {
-  it('returns application_id, endpoint, method and fields [{name, value}] whose names keep their case and characters', async () => {
-    const id = await created(F.planFull);
-    const r = await kit.call('GET', `/v1/enrollments/${id}/payment_redirect?product=ichra&exchange=off_exchange`);
-    expect(r.status).toBe(200);
-    expect(r.body.application_id).toBe(id);
-    expect(r.body.endpoint).toMatch(/^https:\/\//);
-    expect(r.body.method).toBe('POST');
-    expect(r.body.fields.map((f: { name: string }) => f.name)).toEqual([...PAYMENT_FIELD_KEYS]);
-    const value = (name: string) => r.body.fields.find((f: { name: string }) => f.name === name)?.value;
-    expect(value('policy#')).toBe(id);
-    expect(value('Subscriber Last-Name')).toBe('Lovelace');
-  });
+  it(
+    'returns application_id, endpoint, method and fields [{name, value}] whose names keep their ' +
+      'case and characters',
+    async () => {
+      const id = await created(F.planFull);
+      const r = await kit.call('GET', `/v1/enrollments/${id}/payment_redirect?product=ichra&exchange=off_exchange`);
+      expect(r.status).toBe(200);
+      expect(r.body.application_id).toBe(id);
+      expect(r.body.endpoint).toMatch(/^https:\/\//);
+      expect(r.body.method).toBe('POST');
+      expect(r.body.fields.map((f: { name: string }) => f.name)).toEqual([...PAYMENT_FIELD_KEYS]);
+      const value = (name: string) => r.body.fields.find((f: { name: string }) => f.name === name)?.value;
+      expect(value('policy#')).toBe(id);
+      expect(value('Subscriber Last-Name')).toBe('Lovelace');
+    },
+  );
 
   it('answers 422 when the carrier does not support payment redirect', async () => {
     const id = await created(F.planLimited);
@@ -157,15 +161,19 @@ describe('supporting documentation', () => {
     expect(r.body.errors[0].field).toBe(field);
   });
 
-  it('refuses multipart without a file, with a non-sep document_type or a wrong context with 400 naming the member', async () => {
-    const id = await created(F.planFull);
-    const field = async (body: unknown) => (await upload(id, body)).body.errors.map((e: { field: string }) => e.field);
-    expect(await field(multipart(undefined))).toEqual(['file']);
-    expect(await field(multipart(PDF, { document_type: 'other' }))).toEqual(['document_type']);
-    expect(
-      await field(multipart(PDF, { context: JSON.stringify({ product: 'aca', exchange: 'off_exchange' }) })),
-    ).toEqual(['context.product']);
-  });
+  it(
+    'refuses multipart without a file, with a non-sep document_type or a wrong context with 400 ' + 'naming the member',
+    async () => {
+      const id = await created(F.planFull);
+      const field = async (body: unknown) =>
+        (await upload(id, body)).body.errors.map((e: { field: string }) => e.field);
+      expect(await field(multipart(undefined))).toEqual(['file']);
+      expect(await field(multipart(PDF, { document_type: 'other' }))).toEqual(['document_type']);
+      expect(
+        await field(multipart(PDF, { context: JSON.stringify({ product: 'aca', exchange: 'off_exchange' }) })),
+      ).toEqual(['context.product']);
+    },
+  );
 
   it('refuses a GIF declared as image/gif with 422, as any other format outside PDF, JPEG and PNG', async () => {
     const id = await created(F.planFull, sep);

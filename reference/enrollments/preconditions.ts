@@ -60,7 +60,9 @@ export function cancelRefusal(app: Application, on: IsOn): Refusal | null {
     return {
       status: 400,
       code: 'invalid_field_value',
-      message: `Cancellation applies only to an application pending effectuation; this one is ${app.policy_status}${app.pending_action ? ` with a ${app.pending_action} in progress` : ''}.`,
+      message:
+        `Cancellation applies only to an application pending effectuation; this one ` +
+        `is ${app.policy_status}${app.pending_action ? ` with a ${app.pending_action} in progress` : ''}.`,
       field: 'policy_status',
     };
   }
@@ -89,7 +91,9 @@ export function terminateRefusal(app: Application, now: Date, on: IsOn): Refusal
     return {
       status: 400,
       code: 'invalid_field_value',
-      message: `Termination applies only to an active policy before its natural expiration; this one is ${app.policy_status}.`,
+      message:
+        `Termination applies only to an active policy before its natural expiration; this one ` +
+        `is ${app.policy_status}.`,
       field: 'policy_status',
     };
   }
@@ -130,7 +134,9 @@ export function paymentRefusal(app: Application, on: IsOn): Refusal | null {
     return {
       status: 422,
       code: 'payment_redirect_unsupported',
-      message: `The carrier ${carrier.name} does not support payment redirect (payment_instructions.payment_redirect_supported is false).`,
+      message:
+        `The carrier ${carrier.name} does not support payment redirect ` +
+        `(payment_instructions.payment_redirect_supported is false).`,
     };
   }
   return null;

@@ -1,6 +1,6 @@
 /** Direct enrollment, section 3: every precondition and outcome, with a 5 ms processing delay. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit, type Reply, waitFor } from '../core/test-kit.js';
+import { createKit, type Kit, type Reply, waitFor } from '../core/test-routes.js';
 import { ENROLLMENT_FIXTURES as F, incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { enrollmentRoutes } from './index.js';
 
@@ -207,30 +207,33 @@ describe('submission', () => {
     ]);
   });
 
-  it("accepts (202) with the document's SubmitResponse, keeps draft while processing, then settles and effectuates", async () => {
-    start();
-    const { body } = await create(F.planFull);
-    const r = await act(body.application_id, 'submissions');
-    expect(r.status).toBe(202);
-    expect(r.body).toEqual({
-      application_id: body.application_id,
-      external_id: body.external_id,
-      plan_year: thisYear,
-      plan_hios_id: F.planFull,
-      policy_status: 'draft',
-      payment_instructions: body.payment_instructions,
-      submitted_at: expect.any(String),
-    });
-    const pending = await statusBecomes(body.application_id, 'pending_effectuation');
-    expect(pending.body.supports_changes).toBe(true);
-    expect(pending.body.events.map((e: { type: string }) => e.type)).toEqual(['policy_status_updated', 'submitted']);
-    const done = await statusBecomes(body.application_id, 'effectuated');
-    expect(done.body.events[0]).toMatchObject({
-      type: 'policy_status_updated',
-      old_status: 'pending_effectuation',
-      new_status: 'effectuated',
-    });
-  });
+  it(
+    "accepts (202) with the document's SubmitResponse, keeps draft while processing, then settles " + 'and effectuates',
+    async () => {
+      start();
+      const { body } = await create(F.planFull);
+      const r = await act(body.application_id, 'submissions');
+      expect(r.status).toBe(202);
+      expect(r.body).toEqual({
+        application_id: body.application_id,
+        external_id: body.external_id,
+        plan_year: thisYear,
+        plan_hios_id: F.planFull,
+        policy_status: 'draft',
+        payment_instructions: body.payment_instructions,
+        submitted_at: expect.any(String),
+      });
+      const pending = await statusBecomes(body.application_id, 'pending_effectuation');
+      expect(pending.body.supports_changes).toBe(true);
+      expect(pending.body.events.map((e: { type: string }) => e.type)).toEqual(['policy_status_updated', 'submitted']);
+      const done = await statusBecomes(body.application_id, 'effectuated');
+      expect(done.body.events[0]).toMatchObject({
+        type: 'policy_status_updated',
+        old_status: 'pending_effectuation',
+        new_status: 'effectuated',
+      });
+    },
+  );
 
   it('accepts a context without plan_year and refuses a missing context with 400', async () => {
     start();

@@ -2,7 +2,7 @@
  * Answers of direct-enrollment variants rewritten on the way out: the id named `id`, a
  * Retry-After date on 202s, and lean 202 bodies.
  */
-import { bodyOf, is } from '../core/fault-kit.js';
+import { bodyOf, is } from '../core/declare-fault.js';
 import type { RequestView } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
 

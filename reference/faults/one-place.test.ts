@@ -2,7 +2,7 @@
  * A fault (or a variant) lives in one place: its declaration in its family's table carries its
  * name, rule (or the section that permits it), summary and probe, and everything else is derived
  * from it. Its name is written nowhere else in the server (handlers and the core ask with the
- * declaration, probes sit in it), and no switch is built outside core/fault-kit.ts.
+ * declaration, probes sit in it), and no switch is built outside core/declare-fault.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -43,12 +43,12 @@ describe('a fault is declared in one place', () => {
     expect(on(POLICY_FAULTS.limitUnchecked)).toBe(true);
   });
 
-  it('builds faults and variants only in core/fault-kit.ts', () => {
+  it('builds faults and variants only in core/declare-fault.ts', () => {
     expect(sources.filter(({ text }) => /kind: 'fault',/.test(text)).map(({ file }) => file)).toEqual([
-      'core/fault-kit.ts',
+      'core/declare-fault.ts',
     ]);
     expect(sources.filter(({ text }) => /kind: 'variant',/.test(text)).map(({ file }) => file)).toEqual([
-      'core/fault-kit.ts',
+      'core/declare-fault.ts',
     ]);
   });
 

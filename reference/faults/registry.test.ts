@@ -1,6 +1,6 @@
 /** The registry flattens tables in order, refuses a name twice and keeps variants out of the faults. */
 import { describe, expect, it } from 'vitest';
-import { faultsOf, variantsOf } from '../core/fault-kit.js';
+import { faultsOf, variantsOf } from '../core/declare-fault.js';
 import { serverProbe } from '../core/probe.js';
 import { buildRegistry } from './registry.js';
 

@@ -77,7 +77,8 @@ export function legacyApplications(env: ServerEnv) {
     unifiedError(
       404,
       'not_found',
-      `No application ${JSON.stringify((ctx.params.id ?? '').slice(0, 40))}; use an id returned by POST /api/v1/applications.`,
+      `No application ${JSON.stringify((ctx.params.id ?? '').slice(0, 40))}; use an id returned by POST ` +
+        `/api/v1/applications.`,
     );
 
   return {

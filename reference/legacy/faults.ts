@@ -2,11 +2,11 @@
  * Named faults of the older ICHRA interface, each breaking one LEGACY- rule through a
  * behaviour the handlers ask for with `on(LEGACY_FAULTS.x)`, probed on the route-module kit.
  */
-import { faultsOf, variantsOf } from '../core/fault-kit.js';
+import { faultsOf, variantsOf } from '../core/declare-fault.js';
 import { body, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { Call } from '../core/test-client.js';
-import type { Kit } from '../core/test-kit.js';
+import type { Kit } from '../core/test-routes.js';
 import { APPLICATION, APTC_SAMPLE } from './samples.js';
 
 const { flag } = faultsOf('legacy-ichra');

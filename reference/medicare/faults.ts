@@ -3,12 +3,12 @@
  * for with `on(MEDICARE_FAULTS.x)`, the Medicare key header (checked by the core, declared in
  * core/faults.ts) and the response schema (a rewrite). Probed on the route-module kit.
  */
-import { bodyOf, faultsOf, is, variantsOf } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import { body, routeProbe, serverProbe } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { Call } from '../core/test-client.js';
-import type { Kit } from '../core/test-kit.js';
+import type { Kit } from '../core/test-routes.js';
 import type { RouteResult } from '../types.js';
 import { MEDICARE_FIXTURES as M } from './samples.js';
 

@@ -1,5 +1,5 @@
 /** Faults of the policy-status family (4.7, 4.8) and its variants; the handlers ask with `on(POLICY_FAULTS.x)`. */
-import { bodyOf, faultsOf, is, variantsOf } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import { body, serverProbe, status } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';

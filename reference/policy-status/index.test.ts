@@ -55,10 +55,8 @@ describe('policy status (4.7, 4.8)', () => {
     expect(one.body.policy_statuses.length).toBeGreaterThan(0);
     // The first seeded application's carrier has reported nothing yet: every field is null.
     expect(Object.values(one.body.policy_statuses[0]).every((v) => v === null)).toBe(true);
-    const reported = await call(
-      'GET',
-      `/v1/policy-status/applications/${(await call('GET', LIST)).body.applications[2].confirmation_id}?exchange=on_exchange&plan_year=2026`,
-    );
+    const third = (await call('GET', LIST)).body.applications[2].confirmation_id;
+    const reported = await call('GET', `/v1/policy-status/applications/${third}?exchange=on_exchange&plan_year=2026`);
     expect(reported.body.policy_statuses[0]).toMatchObject({
       status: 'effectuated',
       issuer_hios_id: expect.stringMatching(/^\d{5}$/),

@@ -1,6 +1,6 @@
 /** Faults of the quotes family (2.5, 4.5) and its variants; the handler asks for its own with `on(QUOTE_FAULTS.x)`. */
 import { detailsNever } from '../core/error-choices.js';
-import { bodyOf, faultsOf, is, variantsOf } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
 import { body, serverProbe, status } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';

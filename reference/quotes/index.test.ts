@@ -25,14 +25,18 @@ type Plan = {
 };
 
 describe("quotes (4.5) in the provider document's shapes", () => {
-  it("answers the document's own example request (GA 30301, Fulton 13121, 2026) with 200, plans and a QuoteResponse", async () => {
-    const res = await quote(documentQuoteExample());
-    expect(res.status).toBe(200);
-    expect(res.body.plans.length).toBeGreaterThan(0);
-    expect(schemaProblems('QuoteResponse', res.body)).toEqual([]);
-    expect(res.body.meta).toMatchObject({ page_number: 1, page_size: 20, warnings: [] });
-    for (const p of res.body.plans as Plan[]) expect(p.plan_id).toMatch(/^\d{5}GA\d{7}$/);
-  });
+  it(
+    "answers the document's own example request (GA 30301, Fulton 13121, 2026) with 200, plans and " +
+      'a QuoteResponse',
+    async () => {
+      const res = await quote(documentQuoteExample());
+      expect(res.status).toBe(200);
+      expect(res.body.plans.length).toBeGreaterThan(0);
+      expect(schemaProblems('QuoteResponse', res.body)).toEqual([]);
+      expect(res.body.meta).toMatchObject({ page_number: 1, page_size: 20, warnings: [] });
+      for (const p of res.body.plans as Plan[]) expect(p.plan_id).toMatch(/^\d{5}GA\d{7}$/);
+    },
+  );
 
   it.each([
     ['medical', 'medical', 'on_exchange'],

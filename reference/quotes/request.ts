@@ -63,7 +63,8 @@ export function parseQuoteRequest(body: unknown, now: Date): Parsed {
   if (!(countiesForZip(String(location.zip_code)) ?? []).some((c) => c.fips_code === county.fips_code)) {
     return fail(
       'location.zip_code',
-      `location.zip_code ${String(location.zip_code)} does not contain county ${county.fips_code}: use a county GET /v1/reference/counties returns for it.`,
+      `location.zip_code ${String(location.zip_code)} does not contain county ${county.fips_code}: use a ` +
+        `county GET /v1/reference/counties returns for it.`,
     );
   }
   if (location.state !== undefined && location.state !== county.state)

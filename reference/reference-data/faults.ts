@@ -3,7 +3,7 @@
  * `on(REFERENCE_FAULTS.x)`.
  */
 import { detailsAlways } from '../core/error-choices.js';
-import { bodyOf, faultsOf, is, successAs, variantsOf, withoutHeader } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, successAs, variantsOf, withoutHeader } from '../core/declare-fault.js';
 import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';

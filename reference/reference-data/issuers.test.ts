@@ -15,12 +15,15 @@ describe('issuers of every state', () => {
     for (const s of states) expect(issuersFor(s, 2026).length, s).toBeGreaterThanOrEqual(3);
   });
 
-  it('lists different KY issuers for a year, the year before and the year after (a default year off by one shows)', () => {
-    const listed = (year: number) => JSON.stringify(issuersFor('KY', year));
-    for (let year = 2021; year <= 2038; year++) {
-      expect(new Set([listed(year - 1), listed(year), listed(year + 1)]).size, String(year)).toBe(3);
-    }
-  });
+  it(
+    'lists different KY issuers for a year, the year before and the year after (a default year ' + 'off by one shows)',
+    () => {
+      const listed = (year: number) => JSON.stringify(issuersFor('KY', year));
+      for (let year = 2021; year <= 2038; year++) {
+        expect(new Set([listed(year - 1), listed(year), listed(year + 1)]).size, String(year)).toBe(3);
+      }
+    },
+  );
 
   it('keeps every HIOS issuer id unique and 5 digits', () => {
     const ids = allIssuerIds();

@@ -2,7 +2,7 @@
  * The answers of reference-data variants: issuer names with accents in collation order,
  * provider rows with the members a directory lacks set to null, and paging links.
  */
-import { bodyOf } from '../core/fault-kit.js';
+import { bodyOf } from '../core/declare-fault.js';
 import type { RequestView } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
 

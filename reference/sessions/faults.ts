@@ -1,6 +1,6 @@
 /** Faults of the enrollment-sessions family (2.6, 4.6): conditional rules, gates, response; and its variants. */
 import { uuidRequestIds } from '../core/answer-choices.js';
-import { bodyOf, faultsOf, is, variantsOf, withoutHeader, type RequestView } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf, withoutHeader, type RequestView } from '../core/declare-fault.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';

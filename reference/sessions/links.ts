@@ -7,7 +7,8 @@ function tokenised(url: string, kind: string): string {
   const parsed = new URL(url);
   const token = createHash('sha256').update(url).digest('base64url').slice(0, 32);
   const session = parsed.pathname.split('/')[2] ?? '';
-  return `${HOST}/public/${kind}?session=${encodeURIComponent(session)}&token=${token}&locale=es-US&${parsed.searchParams.toString()}#start`;
+  const query = `session=${encodeURIComponent(session)}&token=${token}&locale=es-US&${parsed.searchParams.toString()}`;
+  return `${HOST}/public/${kind}?${query}#start`;
 }
 
 export function tokenLinks(links: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,7 @@
  * answer may choose (members, error codes and messages, methods, rate headers).
  */
 import { accountForKey } from '../core/accounts.js';
-import { bodyOf, faultsOf, is, variantsOf } from '../core/fault-kit.js';
+import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
 import { CORE_VARIANTS } from '../core/faults.js';
 import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';

@@ -25,13 +25,19 @@ function exchangeBlock(exchange: Exchange, open = false): Raw {
   const status = response ? String(response.status) : `no response: ${exchange.error ?? 'unknown error'}`;
   const requestBody = prettyBody(request.body);
   const responseBody = response ? prettyBody(response.body, response.json) : '';
+  const role = exchange.role ? `, key role ${exchange.role}` : '';
+  const body = responseBody ? html`<pre>${responseBody}</pre>` : html`<p><em>empty body</em></p>`;
+  const answer = response
+    ? html`<p>Status <b>${response.status}</b></p>${headersTable(response.headers)}${body}`
+    : html`<p>${status}</p>`;
   return html`<details class="exchange"${open ? html` open` : ''}>
-<summary><code>${request.method} ${request.url}</code> → <b>${status}</b> <span class="meta">(${Math.round(exchange.durationMs)} ms${exchange.role ? `, key role ${exchange.role}` : ''})</span></summary>
+<summary><code>${request.method} ${request.url}</code> → <b>${status}</b>
+<span class="meta">(${Math.round(exchange.durationMs)} ms${role})</span></summary>
 <h3>Request</h3>
 ${headersTable(request.headers)}
 ${requestBody ? html`<pre>${requestBody}</pre>` : ''}
 <h3>Response</h3>
-${response ? html`<p>Status <b>${response.status}</b></p>${headersTable(response.headers)}${responseBody ? html`<pre>${responseBody}</pre>` : html`<p><em>empty body</em></p>`}` : html`<p>${status}</p>`}
+${answer}
 </details>`;
 }
 
@@ -39,5 +45,8 @@ ${response ? html`<p>Status <b>${response.status}</b></p>${headersTable(response
 export function exchangeList(exchanges: readonly Exchange[], max = 20): Raw {
   const shown = exchanges.slice(-max);
   const hidden = exchanges.length - shown.length;
-  return html`${hidden > 0 ? html`<p class="meta">${hidden} earlier exchanges are in summary.json.</p>` : ''}${shown.map((exchange, i) => exchangeBlock(exchange, i === shown.length - 1 && shown.length <= 2))}`;
+  const note = hidden > 0 ? html`<p class="meta">${hidden} earlier exchanges are in summary.json.</p>` : '';
+  // The last of one or two is open: it shows the outcome.
+  const blocks = shown.map((exchange, i) => exchangeBlock(exchange, i === shown.length - 1 && shown.length <= 2));
+  return html`${note}${blocks}`;
 }

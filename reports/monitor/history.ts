@@ -77,7 +77,9 @@ export function conditionsOf(state: RunState): Condition[] {
     .map(([id, outcome]) => ({
       key: `rule:${id}`,
       route: EXIT_CODES[1].route,
-      title: `${id}${outcome.section ? ` §${outcome.section}` : ''} failed${outcome.statement ? `: ${outcome.statement}` : ''}`,
+      title:
+        `${id}${outcome.section ? ` §${outcome.section}` : ''} ` +
+        `failed${outcome.statement ? `: ${outcome.statement}` : ''}`,
       ...since,
     }));
   const spec = exitCodeSpec(state.exitCode);
@@ -127,7 +129,8 @@ export function historyLines(history: HistoryComparison): string[] {
     ? `since the last run ${history.previous.runId} (${history.previous.finishedAt}, exit ${history.previous.exitCode})`
     : 'first run of this target and run profile in the history';
   return [
-    `History, ${before}: ${history.new.length} new since last run, ${history.still.length} still failing, ${history.recovered.length} recovered`,
+    `History, ${before}: ${history.new.length} new since last run, ${history.still.length} still ` +
+      `failing, ${history.recovered.length} recovered`,
     ...history.new.map((c) => `  new since last run: ${c.title} [${c.route}]`),
     ...history.still.map((c) => `  still failing (since ${c.since}): ${c.title} [${c.route}]`),
     ...history.recovered.map((c) => `  recovered: ${c.title} [${c.route}]`),

@@ -41,7 +41,8 @@ export function confirmationLines(summary: Pick<RunSummary, 'confirmations' | 'f
   const counts = summary.confirmations;
   if (!counts) return [];
   return [
-    `Confirmations (a check failed on a transport cause or a 5xx, tried again after a pause): ${counts.confirmed} confirmed, ${counts.transient} transient, ${counts.unconfirmed} unconfirmed`,
+    `Confirmations (a check failed on a transport cause or a 5xx, tried again after a ` +
+      `pause): ${counts.confirmed} confirmed, ${counts.transient} transient, ${counts.unconfirmed} unconfirmed`,
     ...summary.findings.filter((f) => f.confirmation).map((f) => `  ${confirmationLine(f)}`),
   ];
 }
@@ -51,7 +52,8 @@ export function tlsLines(summary: Pick<RunSummary, 'tls'>): string[] {
   if (!tls) return [];
   return [
     tlsWarningLine(tls) ??
-      `TLS certificate of ${tls.host}: ${tls.daysLeft.toFixed(1)} days left (expires ${tls.validTo}; warning under ${tls.warnDays})`,
+      `TLS certificate of ${tls.host}: ${tls.daysLeft.toFixed(1)} days left (expires ${tls.validTo}; ` +
+        `warning under ${tls.warnDays})`,
   ];
 }
 

@@ -175,25 +175,30 @@ describe('metrics', () => {
   const summary = () =>
     sampleSummary(utilityRun({ tls, latency: { defaultMs: 2000, operations: {} }, history: {} }), [pingIn(2412)]);
 
-  it('say success, outcome, exit code, durations against budgets, verdicts, requests, certificate and versions', async () => {
-    const text = await metricsRegistry(summary()).metrics();
-    const labels = 'target="reference",run_profile="conformance"';
-    expect(text).toContain(`partner_conformance_success{${labels}} 1`);
-    expect(text).toContain(`partner_conformance_outcome{outcome="degraded",${labels}} 1`);
-    expect(text).toContain(`partner_conformance_exit_code{${labels}} 10`);
-    expect(text).toContain(`partner_conformance_operation_duration_seconds{operation="GET /v1/ping",${labels}} 2.412`);
-    expect(text).toContain(
-      `partner_conformance_operation_latency_budget_seconds{operation="GET /v1/ping",${labels}} 2`,
-    );
-    expect(text).toContain(`partner_conformance_rules{verdict="passed",${labels}} 1`);
-    expect(text).toContain(`partner_conformance_requests{${labels}} 1`);
-    expect(text).toContain(`partner_conformance_tls_certificate_remaining_seconds{${labels}} 5097600`);
-    expect(text).toMatch(
-      /partner_conformance_info\{suite_version="[^"]+",catalogue_version="[^"]+",spec_version="0.1.0",/,
-    );
-    expect(text).toContain(`partner_conformance_conditions{state="new",${labels}} 1`);
-    expect(text.trimEnd().endsWith('# EOF')).toBe(true);
-  });
+  it(
+    'say success, outcome, exit code, durations against budgets, verdicts, requests, ' + 'certificate and versions',
+    async () => {
+      const text = await metricsRegistry(summary()).metrics();
+      const labels = 'target="reference",run_profile="conformance"';
+      expect(text).toContain(`partner_conformance_success{${labels}} 1`);
+      expect(text).toContain(`partner_conformance_outcome{outcome="degraded",${labels}} 1`);
+      expect(text).toContain(`partner_conformance_exit_code{${labels}} 10`);
+      expect(text).toContain(
+        `partner_conformance_operation_duration_seconds{operation="GET /v1/ping",${labels}} 2.412`,
+      );
+      expect(text).toContain(
+        `partner_conformance_operation_latency_budget_seconds{operation="GET /v1/ping",${labels}} 2`,
+      );
+      expect(text).toContain(`partner_conformance_rules{verdict="passed",${labels}} 1`);
+      expect(text).toContain(`partner_conformance_requests{${labels}} 1`);
+      expect(text).toContain(`partner_conformance_tls_certificate_remaining_seconds{${labels}} 5097600`);
+      expect(text).toMatch(
+        /partner_conformance_info\{suite_version="[^"]+",catalogue_version="[^"]+",spec_version="0.1.0",/,
+      );
+      expect(text).toContain(`partner_conformance_conditions{state="new",${labels}} 1`);
+      expect(text.trimEnd().endsWith('# EOF')).toBe(true);
+    },
+  );
 
   const promtool = spawnSync('promtool', ['--version']).status === 0;
   it.skipIf(!promtool)(

@@ -23,5 +23,8 @@ export function tlsWarningLine(tls: TlsCertificate): string | undefined {
   if (!expiresSoon(tls)) return undefined;
   const when =
     tls.daysLeft < 0 ? `expired ${(-tls.daysLeft).toFixed(1)} days ago` : `expires in ${tls.daysLeft.toFixed(1)} days`;
-  return `W_TLS_EXPIRES_SOON: the TLS certificate of ${tls.host} ${when} (${tls.validTo}), under the warning threshold of ${tls.warnDays} days; renew it before clients refuse the handshake`;
+  return (
+    `W_TLS_EXPIRES_SOON: the TLS certificate of ${tls.host} ${when} (${tls.validTo}), under the ` +
+    `warning threshold of ${tls.warnDays} days; renew it before clients refuse the handshake`
+  );
 }

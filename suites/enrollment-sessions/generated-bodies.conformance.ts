@@ -61,7 +61,8 @@ async function sendCase(t: CheckContext, c: SessionCase, domain: SessionDomain):
 type Run = [cases: SessionCase[], domain: SessionDomain];
 
 verifyProperty(
-  'generated session bodies get 200, 400 or 403 as flow, plan_id, campaign, location.state and the key’s gates say, and an accepted one echoes its external_id of any characters',
+  'generated session bodies get 200, 400 or 403 as flow, plan_id, campaign, location.state and the key’s ' +
+    'gates say, and an accepted one echoes its external_id of any characters',
   [...SESSION_ORACLE_RULES, 'SESSIONS-EXTERNAL-ID-ECHO'],
   (t): fc.Arbitrary<Run> => fc.tuple(sessionRuns(optionsOf(t)), sessionDomain(today())),
   async (t, [run, domain]) => {

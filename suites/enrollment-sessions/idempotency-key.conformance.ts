@@ -41,7 +41,8 @@ verify(
 );
 
 verifyProperty(
-  'an Idempotency-Key of any length 1 to 255 over the whole alphabet is accepted and replayed, and the key one character (or one letter’s case) away is another operation',
+  'an Idempotency-Key of any length 1 to 255 over the whole alphabet is accepted and replayed, and the key ' +
+    'one character (or one letter’s case) away is another operation',
   [
     'IDEMP-KEY-ALPHABET',
     'IDEMP-KEY-MAX-LENGTH',

@@ -14,7 +14,8 @@ import {
 } from './session-body.js';
 
 verify(
-  'a session replayed with the same Idempotency-Key and body repeats the first response verbatim with Idempotent-Replay: true',
+  'a session replayed with the same Idempotency-Key and body repeats the first response verbatim with ' +
+    'Idempotent-Replay: true',
   ['IDEMP-REPLAY-STATUS', 'IDEMP-REPLAY-BODY-VERBATIM', 'IDEMP-REPLAY-HEADER', 'IDEMP-FIRST-NO-REPLAY-HEADER'],
   async (t) => {
     const target = await sessionTarget(t);

@@ -4,7 +4,7 @@
  */
 import { TIER_RATES } from '../../harness/client/index.js';
 import { verify, waitAfter429, type ApiRequest, expectStoredFailureReplayed } from '../../harness/suite/index.js';
-import { drained, sleep, tierOf } from '../utility/rate-limit-kit.js';
+import { drained, sleep, tierOf } from '../utility/rate-buckets.js';
 import { createSession, freshExternalId, sessionBody, sessionTarget, SESSION_FIXTURES } from './session-body.js';
 
 /** The smallest burst, so the fewest requests drain it. Approved for sessions in the reference accounts. */

@@ -9,7 +9,7 @@ import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
 /** The setup step of a check that needs a session started first (a valid self_service request). */
 export const START_SESSION = 'start a self_service session';
 
-export const SESSIONS_PATH = '/v1/enrollment-sessions';
+const SESSIONS_PATH = '/v1/enrollment-sessions';
 
 /** What every check that builds a session body needs: a state to place it in (placeOf). */
 export const SESSION_FIXTURES: readonly string[] = ['state'];
@@ -25,7 +25,7 @@ export const CONTEXT_FIELDS = [
   'locale',
 ] as const;
 
-export interface Place {
+interface Place {
   zip_code?: string;
   fips_code?: string;
   state: string;

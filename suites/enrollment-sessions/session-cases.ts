@@ -19,7 +19,10 @@ const body = (flow: Flow, state: boolean, planId = false, campaign = false): Bod
   campaign,
 });
 
-/** Each conditional rule of 2.6 broken alone, then each accepted form (valid bodies, valid first so a failure shrinks to it). */
+/**
+ * Each conditional rule of 2.6 broken alone, then each accepted form (valid bodies, valid first so a failure shrinks to
+ * it).
+ */
 export const BODY_CORNERS: readonly Body[] = [
   body('self_service', true),
   body('agent_assisted', true),
@@ -35,7 +38,7 @@ export const BODY_CORNERS: readonly Body[] = [
 const needsPlan = (b: Body) => b.planId;
 
 /** A valid body of each flow under each gate role (approved first, so a failure shrinks to it). */
-export function gateCases(roles: readonly string[]): SessionCase[] {
+function gateCases(roles: readonly string[]): SessionCase[] {
   return roles.flatMap((role) =>
     (['self_service', 'agent_assisted'] as const).map((flow) => ({ ...body(flow, true), role })),
   );
@@ -55,12 +58,17 @@ const usable = (o: SessionCaseOptions) =>
   BODY_CORNERS.filter((b) => o.planId || !needsPlan(b)).map((b): SessionCase => ({ ...b, role: 'approved' }));
 const gated = (o: SessionCaseOptions) => gateCases(o.roles.filter((r) => r !== 'approved' && Object.hasOwn(GATES, r)));
 
-/** Drawn runs: one case, a body corner or a gate case, from their tables (the first corner, a valid body, is where shrinking ends). */
+/**
+ * Drawn runs: one case, a body corner or a gate case, from their tables (the first corner, a valid body, is where
+ * shrinking ends).
+ */
 export function sessionRuns(o: SessionCaseOptions): fc.Arbitrary<SessionRun> {
   return fc.constantFrom(...usable(o), ...gated(o)).map((c) => [c]);
 }
 
-/** The first runs: every body corner and every gate case once, paired in table order (the longer list sets the count). */
+/**
+ * The first runs: every body corner and every gate case once, paired in table order (the longer list sets the count).
+ */
 export function directedRuns(o: SessionCaseOptions): SessionRun[] {
   const corners = usable(o).slice(1);
   const gates = gated(o);

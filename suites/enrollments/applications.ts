@@ -220,7 +220,7 @@ export async function submitAndSettle(t: CheckContext, app: Application): Promis
  * states no transition and no time for one, so a target that is slower than asyncTimeoutMs, or
  * moves on earlier, cannot show the check's rule either way: the check is skipped, naming why.
  */
-export function requireState(read: Exchange, state: string, what: string): void {
+function requireState(read: Exchange, state: string, what: string): void {
   const seen = statusOf(read);
   if (seen !== state)
     throw new SkipCheck(`${what} (the last read shows policy_status ${JSON.stringify(seen ?? null)})`);

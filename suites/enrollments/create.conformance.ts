@@ -76,7 +76,8 @@ function expectCreated(t: CheckContext, ex: Exchange, request: Json): void {
 }
 
 verify(
-  'a valid application is created with 200 or 201, in draft, with errors[], policy_status, document_status, payment instructions and next_actions on /v1/enrollments',
+  'a valid application is created with 200 or 201, in draft, with errors[], policy_status, document_status, ' +
+    'payment instructions and next_actions on /v1/enrollments',
   [
     'ENR-CREATE-SUCCESS',
     'ENR-CREATE-BODY',
@@ -107,7 +108,8 @@ verify(
 );
 
 verify(
-  `an application whose primary applicant lacks ${INCOMPLETE_LEAVES_OUT.join(', ')} reports the missing data in errors[]`,
+  `an application whose primary applicant lacks ${INCOMPLETE_LEAVES_OUT.join(', ')} reports the missing ` +
+    `data in errors[]`,
   ['ENR-CREATE-VALIDATION-ERRORS'],
   async (t) => {
     const request = createBody(t, t.fixture<string>('planFull'), { incomplete: true });

@@ -7,7 +7,7 @@ import type { ApiRequest } from '../../harness/suite/index.js';
 import { itemPath, ROUTING } from './requests.js';
 
 /** A one-page PDF with a correct cross-reference table. */
-export function tinyPdf(): Uint8Array {
+function tinyPdf(): Uint8Array {
   const objects = [
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
@@ -20,7 +20,9 @@ export function tinyPdf(): Uint8Array {
     text += `${i + 1} 0 obj${body}endobj\n`;
   });
   const xref = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  text +=
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f ` +
+    `\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   text += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(text);
 }
@@ -47,7 +49,7 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** A 1x1 white grayscale PNG. */
-export function tinyPng(): Uint8Array {
+function tinyPng(): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1, 0); // width
   header.writeUInt32BE(1, 4); // height

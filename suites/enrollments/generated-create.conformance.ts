@@ -57,7 +57,8 @@ function cases(t: CheckContext): fc.Arbitrary<CreateCase & { drawn: Drawn }> {
 }
 
 verifyProperty(
-  'generated create bodies get 2xx drafts, errors[] for missing applicant data, or 400 for a member the request must not carry',
+  'generated create bodies get 2xx drafts, errors[] for missing applicant data, or 400 for a member the ' +
+    'request must not carry',
   [...CREATE_ORACLE_RULES, 'ENR-CREATE-DATA-ROUND-TRIP'],
   cases,
   async (t, c) => {

@@ -17,7 +17,8 @@ const OTHER_KEY = 'tierHigh';
 const keyOfLength = (fresh: string, length: number): string => (fresh + '_'.repeat(length)).slice(0, length);
 
 verify(
-  'a create replayed with the same Idempotency-Key and body repeats the first response verbatim with Idempotent-Replay: true',
+  'a create replayed with the same Idempotency-Key and body repeats the first response verbatim with ' +
+    'Idempotent-Replay: true',
   ['IDEMP-REPLAY-STATUS', 'IDEMP-REPLAY-BODY-VERBATIM', 'IDEMP-REPLAY-HEADER', 'IDEMP-FIRST-NO-REPLAY-HEADER'],
   async (t) => {
     const { req, first } = await keyedCreate(t);

@@ -148,7 +148,9 @@ verify(
   { needs },
 );
 
-/** How much coarser than it is stored an instant may be shown (whole seconds): the filter is read one such step later. */
+/**
+ * How much coarser than it is stored an instant may be shown (whole seconds): the filter is read one such step later.
+ */
 const SHOWN_PRECISION_MS = 1_000;
 
 verify(

@@ -119,7 +119,8 @@ const PARTITION_RULES: Readonly<Record<PartitionKind, string>> = {
 };
 
 verify(
-  'the pages of the list at limit 100, 1 and a drawn limit partition its applications: none twice, none missed, pagination naming each page and one total',
+  'the pages of the list at limit 100, 1 and a drawn limit partition its applications: none twice, none ' +
+    'missed, pagination naming each page and one total',
   ['ENR-LIST-PAGES-CONSISTENT', 'ENR-LIST-TOTAL'],
   async (t) => {
     const list = await pagedList(t);

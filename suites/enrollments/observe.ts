@@ -92,8 +92,10 @@ export function expectRefused(
   expect.errorsEnvelope(ex, code);
 }
 
-/** Members of the request the application shows otherwise than they were sent (one it does not show is not compared). */
-export function membersShownOtherwise(request: Json, body: unknown): string[] {
+/**
+ * Members of the request the application shows otherwise than they were sent (one it does not show is not compared).
+ */
+function membersShownOtherwise(request: Json, body: unknown): string[] {
   return ROUND_TRIP_MEMBERS.filter((path) => {
     const shown = applicationMember(body, path);
     return shown !== undefined && shown !== applicationMember(request, path);

@@ -51,7 +51,7 @@ export const CHANGED_PHONE = '5555550142';
  * An id nobody issued, with a create body for the plan fixture (any well-formed plan without
  * one), built only by an operation that sends it: the others read no fixture.
  */
-export const unknownTarget = (t: CheckContext): Target => ({
+const unknownTarget = (t: CheckContext): Target => ({
   id: UNKNOWN_ENROLLMENT_ID,
   get request() {
     return createBody(t, String(t.target.fixture('planFull') ?? ANY_PLAN));

@@ -36,7 +36,10 @@ export function isoDay(offsetDays = 0, now = new Date()): string {
   return new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Plan year of new applications: fixture `enrollmentPlanYear`, else the current year (a policy must be active to be terminated). */
+/**
+ * Plan year of new applications: fixture `enrollmentPlanYear`, else the current year (a policy must be active to be
+ * terminated).
+ */
 export function planYear(t: CheckContext): number {
   const pinned = Number(t.target.fixture('enrollmentPlanYear'));
   return Number.isInteger(pinned) && pinned > 0 ? pinned : new Date().getUTCFullYear();
@@ -57,7 +60,7 @@ export interface BodyParts {
 }
 
 /** A qualifying event from the document's SpecialEnrollmentPeriod.event_type enum. */
-export const SEP_EVENT_TYPE = 'loss_of_mec';
+const SEP_EVENT_TYPE = 'loss_of_mec';
 
 /**
  * What an incomplete primary applicant leaves out: members carriers need for submission that
@@ -122,7 +125,7 @@ export function domainMembers(t: CheckContext, label: string): Record<string, un
 }
 
 /** The primary applicant without INCOMPLETE_LEAVES_OUT. */
-export function incompleteApplicant(): Record<string, string> {
+function incompleteApplicant(): Record<string, string> {
   const applicant = primaryApplicant();
   for (const member of INCOMPLETE_LEAVES_OUT) delete applicant[member];
   return applicant;

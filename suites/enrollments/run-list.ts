@@ -33,7 +33,7 @@ export const employerMembers = (employer: string): Record<string, unknown> => ({
 });
 
 /** The run's list, made by the first check that asks (its exchanges join that check's finding). */
-export function runList(t: CheckContext): Promise<RunList> {
+function runList(t: CheckContext): Promise<RunList> {
   return once(t, 'runList', async () => {
     const employer = t.idempotencyKey('employer');
     const ids: string[] = [];
@@ -44,7 +44,8 @@ export function runList(t: CheckContext): Promise<RunList> {
         // A create refused is the create checks' matter; these checks only lack their list.
         if (e instanceof RuleViolation)
           throw new SkipCheck(
-            `applications created under an employer (hra.employer.external_id); the target refused: ${e.observed.slice(0, 120)}`,
+            `applications created under an employer (hra.employer.external_id); the target ` +
+              `refused: ${e.observed.slice(0, 120)}`,
           );
         throw e;
       }
@@ -81,7 +82,8 @@ async function showListed(t: CheckContext): Promise<RunList> {
   if (!same) {
     const seen = rows ? `${listed.length} rows listed` : `status ${ex.response?.status ?? 'none'}`;
     throw new SkipCheck(
-      `the ${list.ids.length} applications this run created with hra.employer.external_id, listed by employer_external_id (${seen})`,
+      `the ${list.ids.length} applications this run created with hra.employer.external_id, listed by ` +
+        `employer_external_id (${seen})`,
     );
   }
   return list;

@@ -44,7 +44,8 @@ verify(
       const read = await t.send({ ...readRequest(app.id), label: 'are there outstanding errors?' });
       if (outstandingErrors(read.response?.json) === 0)
         throw new SkipCheck(
-          'an application with outstanding errors (errors[] on the application is empty without signature, email and phone)',
+          'an application with outstanding errors (errors[] on the application is empty without signature, ' +
+            'email and phone)',
         );
     }
     const { ex } = await sendAction(t, app.id, 'submissions');

@@ -4,7 +4,7 @@
  * answer (top level, `application` or `data`), and each check creates its own application.
  */
 import { verify } from '../../harness/suite/index.js';
-import { CREATE, SUBMIT, createdApplication, submitted } from './application-kit.js';
+import { CREATE, SUBMIT, createdApplication, submitted } from './application-steps.js';
 import { applicationIdOf, readApplication } from './legacy-requests.js';
 
 const needs = { fixtures: ['legacyPlanHiosId'] };

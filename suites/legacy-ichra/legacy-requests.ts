@@ -17,7 +17,7 @@ function planYear(t: CheckContext): number {
  * The contract's APTC sample, with the target's own ZIP code and county (fixtures `zipCode`,
  * `fipsCode` when present). Quotes get the same household: their body is not shown.
  */
-export function householdSample(t: CheckContext): Record<string, unknown> {
+function householdSample(t: CheckContext): Record<string, unknown> {
   const fips = t.target.fixture('fipsCode');
   return {
     zip_code: t.fixture('zipCode'),

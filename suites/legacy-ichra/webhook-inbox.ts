@@ -42,7 +42,7 @@ export function familyOf(event: ReceivedEvent): EventFamily | undefined {
 }
 
 /** The event names the application: its id as a JSON string anywhere in the payload. */
-export const mentions = (event: ReceivedEvent, id: string): boolean =>
+const mentions = (event: ReceivedEvent, id: string): boolean =>
   (JSON.stringify(event.body) ?? '').includes(JSON.stringify(id));
 
 /** The inbox URL of the run; skips the check (`needs webhook receiver`) when there is none. */

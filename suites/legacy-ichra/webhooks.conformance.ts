@@ -5,7 +5,7 @@
  * application and waits, bounded, for its event.
  */
 import { verify } from '../../harness/suite/index.js';
-import { createdApplication, submitted } from './application-kit.js';
+import { createdApplication, submitted } from './application-steps.js';
 import { awaitEvent, familyOf, webhookInbox, type EventFamily } from './webhook-inbox.js';
 
 const cases: ReadonlyArray<{ family: EventFamily; rule: string }> = [

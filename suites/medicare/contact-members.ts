@@ -3,7 +3,7 @@
  * the `id` and `slug` the response adds. A member 2.9 does not list (a timestamp, a version) may
  * change on every write, so it is never compared.
  */
-export const CONTACT_MEMBERS = [
+const CONTACT_MEMBERS = [
   'external_id',
   'first_name',
   'last_name',
@@ -25,7 +25,9 @@ export const CONTACT_MEMBERS = [
   'zip',
 ] as const;
 
-/** Members of the response contact a partial update must keep: 2.9's (without `notes`, which it omits), `id` and `slug`. */
+/**
+ * Members of the response contact a partial update must keep: 2.9's (without `notes`, which it omits), `id` and `slug`.
+ */
 const KEPT = [...CONTACT_MEMBERS, 'id', 'slug'];
 
 /** The 2.9 members (and `id`, `slug`) other than `named` whose JSON value differs between two answers. */

@@ -85,14 +85,17 @@ verify(
     const second = await t.send(updateContact(t, validUpdate(t, { address_1: address1 })));
     const after = acceptedContact(t, second);
     const lost = changedMembers(before, after, ['address_1']);
+    const change = (k: string) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`;
     t.expect.rules('MEDICARE-PARTIAL-UPDATE').that(second, {
       holds: after.address_1 === address1 && lost.length === 0,
       title: 'members changed that the update did not name',
-      expected: `address_1 ${JSON.stringify(address1)} and every other member of 2.9 (and id, slug) as the previous answer showed it`,
+      expected:
+        `address_1 ${JSON.stringify(address1)} and every other member of 2.9 (and id, slug) as the ` +
+        `previous answer showed it`,
       observed: () =>
         after.address_1 !== address1
           ? `address_1 ${JSON.stringify(after.address_1)}`
-          : `changed: ${lost.map((k) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`).join('; ')}`,
+          : `changed: ${lost.map(change).join('; ')}`,
     });
   },
   { needs },

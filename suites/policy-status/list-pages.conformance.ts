@@ -1,7 +1,8 @@
 /**
  * Policy-status list pagination (4.7, section 8): limit defaults to 25 and offset to 0, and
  * offset skips that many rows, so the pages partition the list (harness/suite/page-walk.ts) at
- * the bounds (100, 1) and a drawn limit. A few pages are read, never the whole of a long list. The list is not this run's to write: each check reads between
+ * the bounds (100, 1) and a drawn limit. A few pages are read, never the whole of a long list. The list is not this
+ * run's to write: each check reads between
  * two reads of the rows it covers, and skips when they moved (readWhileStill), so a verdict is
  * never a race with the carrier's updates.
  */
@@ -22,7 +23,7 @@ import {
   type PartitionKind,
   type ReadPage,
 } from '../../harness/suite/index.js';
-import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, type Query } from './policy-kit.js';
+import { DEFAULT_LIMIT, LIST_FIXTURES, listRequest, listRows, type Query } from './policy-requests.js';
 import { policyPaginationOf } from './policy-status-reader.js';
 
 /** The largest limit (4.7). */
@@ -97,7 +98,8 @@ const PARTITION_RULES: Readonly<Record<PartitionKind, string>> = {
 };
 
 verify(
-  'the pages of the policy-status list at limit 100, 1 and a drawn limit partition its rows: none twice, none missed, the pagination of every page naming it',
+  'the pages of the policy-status list at limit 100, 1 and a drawn limit partition its rows: none twice, ' +
+    'none missed, the pagination of every page naming it',
   ['POLICY-LIST-PAGES-CONSISTENT', 'POLICY-LIST-LIMIT-BOUND'],
   async (t) => {
     const read: ReadPage = async (index, size) => {

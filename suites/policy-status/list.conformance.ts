@@ -5,7 +5,7 @@
 import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
 import { expectRejected } from '../../harness/checks/index.js';
 import { POLICY_STATUS_OPERATIONS } from './operations.js';
-import { expectListPagination, LIST_FIXTURES, listRequest, listRows } from './policy-kit.js';
+import { expectListPagination, LIST_FIXTURES, listRequest, listRows } from './policy-requests.js';
 
 const needs = { fixtures: LIST_FIXTURES };
 

@@ -7,7 +7,7 @@
  */
 import { SkipCheck, verify } from '../../harness/suite/index.js';
 import { listedConfirmations, spreadSample } from './listed.js';
-import { expectPolicyStatuses, LIST_FIXTURES, readRequest } from './policy-kit.js';
+import { expectPolicyStatuses, LIST_FIXTURES, readRequest } from './policy-requests.js';
 
 /** Listed ids read at the end of the family. */
 const READS = 5;

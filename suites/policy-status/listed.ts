@@ -5,7 +5,7 @@
  * positions, so a read that fails for part of the list (later rows, rows missing a member) is met.
  */
 import type { Exchange } from '../../harness/suite/index.js';
-import { LIST } from './policy-kit.js';
+import { LIST } from './policy-requests.js';
 import { policyRowsOf } from './policy-status-reader.js';
 
 export interface Listed {

@@ -4,7 +4,7 @@
  * approval-gated (5.4).
  */
 import type { OperationTable } from '../../harness/suite/index.js';
-import { listRequest, readRequest } from './policy-kit.js';
+import { listRequest, readRequest } from './policy-requests.js';
 
 const GATE = 'GATE-POLICY-UNAPPROVED-403';
 

@@ -1,11 +1,12 @@
 /** The generated-request property of the policy-status list: operation, rules, known values. */
 import type { CheckContext } from '../../harness/suite/index.js';
 import type { RequestPropertySpec } from '../reference/request-property.js';
-import { LIST_FIXTURES } from './policy-kit.js';
+import { LIST_FIXTURES } from './policy-requests.js';
 
 export const POLICY_LIST_PROPERTY: RequestPropertySpec = {
   title:
-    'generated policy-status list requests: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
+    'generated policy-status list requests: valid ones are 200, each broken constraint is 400 in the ' +
+    'unified envelope, none is a 5xx',
   operationId: 'listPolicyStatusApplications',
   okRule: 'POLICY-LIST-200',
   breaks: {

@@ -6,7 +6,7 @@ import { externalId } from '../../generators/index.js';
 import { draw, expectSuccessAnswer, verify } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { POLICY_STATUS_OPERATIONS } from './operations.js';
-import { expectPolicyStatuses, readRequest } from './policy-kit.js';
+import { expectPolicyStatuses, readRequest } from './policy-requests.js';
 
 const needs = { fixtures: ['confirmationId', 'policyPlanYear'] };
 
@@ -25,7 +25,8 @@ verify(
 );
 
 verify(
-  'the policy status of an unknown confirmation id is 404, and of one holding any other character 404 or 400, never a 5xx',
+  'the policy status of an unknown confirmation id is 404, and of one holding any other character 404 or ' +
+    '400, never a 5xx',
   ['POLICY-READ-404', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID', 'EDGE-NO-5XX'],
   async (t) => {
     const ex = await t.send(readRequest(t, {}, UNKNOWN_CONFIRMATION_ID));

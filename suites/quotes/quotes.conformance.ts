@@ -60,8 +60,10 @@ verify(
       holds: stray.length === 0,
       title: 'mixed results',
       expected: `every result of coverage_type ${q.coverageType} on ${q.exchange}`,
-      observed: () =>
-        `other results: ${JSON.stringify(stray.map((r) => ({ coverage_type: resultCoverageType(r), exchange: resultExchange(r) }))).slice(0, 300)}`,
+      observed: () => {
+        const shown = stray.map((r) => ({ coverage_type: resultCoverageType(r), exchange: resultExchange(r) }));
+        return `other results: ${JSON.stringify(shown).slice(0, 300)}`;
+      },
     });
     t.expect.rules('QUOTES-PAGE-SIZE').that(ex, {
       holds: results.length <= size,

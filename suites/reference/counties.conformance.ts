@@ -5,9 +5,9 @@
  */
 import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
 import { expectRejected } from '../../harness/checks/index.js';
-import { countiesOf, expectCounties, expectStateOfFips } from './counties-kit.js';
+import { countiesOf, expectCounties, expectStateOfFips } from './counties-claims.js';
 import { REFERENCE_OPERATIONS } from './operations.js';
-import { countiesRequest } from './reference-kit.js';
+import { countiesRequest } from './reference-requests.js';
 
 verify(
   'counties of a known ZIP code are 200 with one or more counties, each with a 5-digit fips_code, a name and a state',

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { zipCode } from '../../generators/index.js';
 import { expectNo5xx } from '../../harness/checks/index.js';
 import { draw, SkipCheck, verifyProperty, type CheckContext } from '../../harness/suite/index.js';
-import { expectZipInUse } from './counties-kit.js';
-import { countiesRequest, providerPage, providerSearch } from './reference-kit.js';
+import { expectZipInUse } from './counties-claims.js';
+import { countiesRequest, providerPage, providerSearch } from './reference-requests.js';
 
 const ZIP_KINDS = ['leadingZero', 'crossState', 'territory'] as const;
 
@@ -25,7 +25,8 @@ const COUNTY_RULES = [
 ];
 
 verifyProperty(
-  'counties of any ZIP code in use (every state and territory, leading zeros, state lines) are 200, each county in the state of its FIPS code',
+  'counties of any ZIP code in use (every state and territory, leading zeros, state lines) are 200, each ' +
+    'county in the state of its FIPS code',
   COUNTY_RULES,
   () => zipCode(),
   async (t, zip) => {
@@ -42,7 +43,10 @@ type Provider = Record<string, unknown>;
 /** Names a search may mishandle: an apostrophe, a hyphen, a space, a letter outside ASCII. */
 const oddName = (p: Provider): boolean => /[^A-Za-z]/.test(String(p.last_name));
 
-/** Providers of the fixture search's first page: those with odd names when there are any (a search mishandles them first). */
+/**
+ * Providers of the fixture search's first page: those with odd names when there are any (a search mishandles them
+ * first).
+ */
 async function providersFound(t: CheckContext): Promise<fc.Arbitrary<Provider>> {
   const ex = await t.send(providerSearch(t, { 'page[size]': 50 }, 'providers to search for again'));
   if (ex.response?.status !== 200) throw new SkipCheck('a provider search for fixture providerQuery answered 200');
@@ -56,7 +60,8 @@ async function providersFound(t: CheckContext): Promise<fc.Arbitrary<Provider>> 
 }
 
 verifyProperty(
-  'a provider a search returns is found by a search for its own last name near its own ZIP code, and that ZIP code has counties',
+  'a provider a search returns is found by a search for its own last name near its own ZIP code, and that ' +
+    'ZIP code has counties',
   ['PROVIDERS-NAME-ROUND-TRIP', 'PROVIDERS-200', ...COUNTY_RULES],
   providersFound,
   async (t, p) => {

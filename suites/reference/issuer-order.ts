@@ -32,7 +32,7 @@ export interface Issuer {
 const byId = (a: Issuer, b: Issuer): number => codeUnits(String(a.hios_issuer_id), String(b.hios_issuer_id));
 
 /** The index of the first issuer out of order under `order` (then by id when `tiebreak`), or -1. */
-export function firstOutOfOrder(list: readonly Issuer[], order: NameOrder, tiebreak: boolean): number {
+function firstOutOfOrder(list: readonly Issuer[], order: NameOrder, tiebreak: boolean): number {
   for (let i = 1; i < list.length; i += 1) {
     const byName = order.compare(String(list[i - 1]!.name), String(list[i]!.name));
     if (byName > 0 || (tiebreak && byName === 0 && byId(list[i - 1]!, list[i]!) > 0)) return i;
@@ -53,5 +53,6 @@ export function describeDisorder(list: readonly Issuer[], tiebreak: boolean): st
   const i = firstOutOfOrder(list, NAME_ORDERS[0]!, tiebreak);
   return i < 0
     ? 'in order under the first reading'
-    : `item ${i - 1} ${JSON.stringify(list[i - 1])} before item ${i} ${JSON.stringify(list[i])} (${NAME_ORDERS[0]!.label})`;
+    : `item ${i - 1} ${JSON.stringify(list[i - 1])} before item ${i} ${JSON.stringify(list[i])} ` +
+        `(${NAME_ORDERS[0]!.label})`;
 }

@@ -16,7 +16,7 @@ import {
   type Issuer,
 } from './issuer-order.js';
 import { REFERENCE_OPERATIONS } from './operations.js';
-import { issuersRequest, type Query } from './reference-kit.js';
+import { issuersRequest, type Query } from './reference-requests.js';
 
 const hiosId = (i: Issuer): string => String(i.hios_issuer_id);
 
@@ -82,7 +82,8 @@ function expectIssuerList(t: CheckContext, ex: Exchange): void {
 }
 
 verify(
-  'issuers of a state are 200, each a name and a 5-digit hios_issuer_id, ordered by name case-insensitively, then by id',
+  'issuers of a state are 200, each a name and a 5-digit hios_issuer_id, ordered by name ' +
+    'case-insensitively, then by id',
   [
     'ISSUERS-200',
     'ISSUERS-SCHEMA',

@@ -4,7 +4,7 @@
  * is open to any valid key (5.4): no gate.
  */
 import type { OperationTable } from '../../harness/suite/index.js';
-import { countiesRequest, issuersRequest, providerSearch } from './reference-kit.js';
+import { countiesRequest, issuersRequest, providerSearch } from './reference-requests.js';
 
 export const REFERENCE_OPERATIONS = {
   listCounties: {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { personName, stateCode, zipCode } from '../../generators/index.js';
 import { draw, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { describeDisorder, namesSortedUnder, sortedWithTiebreakUnder, type Issuer } from './issuer-order.js';
-import { providerPage, providerZip } from './reference-kit.js';
+import { providerPage, providerZip } from './reference-requests.js';
 import type { RequestPropertySpec } from './request-property.js';
 
 /** Issuers of any state drawn are in the stated order (2.3): the relation holds whatever the target's data. */
@@ -49,7 +49,8 @@ function searchCounts(t: CheckContext, ex: Exchange): void {
 
 export const ISSUERS_PROPERTY: RequestPropertySpec = {
   title:
-    'generated issuers requests: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
+    'generated issuers requests: valid ones are 200, each broken constraint is 400 in the unified ' +
+    'envelope, none is a 5xx',
   operationId: 'listIssuers',
   okRule: 'ISSUERS-200',
   breaks: {
@@ -78,7 +79,8 @@ const PAGES = { 'page[number]': [1, 2, 3], 'page[size]': [1, 10, 50] };
 
 export const PROVIDERS_PROPERTY: RequestPropertySpec = {
   title:
-    'generated provider searches: valid ones are 200, each broken constraint is 400 in the unified envelope, none is a 5xx',
+    'generated provider searches: valid ones are 200, each broken constraint is 400 in the unified ' +
+    'envelope, none is a 5xx',
   operationId: 'searchProviders',
   okRule: 'PROVIDERS-200',
   breaks: {

@@ -23,7 +23,7 @@ import {
   type PartitionKind,
   type ReadPage,
 } from '../../harness/suite/index.js';
-import { providerPage, providerSearch, rowsText, type ProviderPage } from './reference-kit.js';
+import { providerPage, providerSearch, rowsText, type ProviderPage } from './reference-requests.js';
 
 const needs = { fixtures: ['providerQuery'] };
 const DEFAULT_SIZE = 50;
@@ -50,7 +50,9 @@ verify(
         implicit.meta.page_number === 1 && rowsText(implicit.providers).join() === rowsText(first.providers).join(),
       title: 'default page is not page 1',
       expected: 'meta.page_number 1 and the providers of page[number]=1',
-      observed: `meta.page_number ${JSON.stringify(implicit.meta.page_number)}, npis ${implicit.providers.map((p) => p.npi).join(', ')}`,
+      observed:
+        `meta.page_number ${JSON.stringify(implicit.meta.page_number)}, ` +
+        `npis ${implicit.providers.map((p) => p.npi).join(', ')}`,
     });
     const zeroEx = await t.send(providerSearch(t, { 'page[number]': 0, 'page[size]': size }, 'page[number] 0'));
     const zero = providerPage(t, zeroEx, 'PROVIDERS-PAGE-NUMBER-CLAMP');
@@ -58,7 +60,9 @@ verify(
       holds: zero.meta.page_number === 1 && rowsText(zero.providers).join() === rowsText(first.providers).join(),
       title: 'page[number] 0 is not treated as 1',
       expected: 'meta.page_number 1 and the providers of page[number]=1',
-      observed: `meta.page_number ${JSON.stringify(zero.meta.page_number)}, npis ${zero.providers.map((p) => p.npi).join(', ')}`,
+      observed:
+        `meta.page_number ${JSON.stringify(zero.meta.page_number)}, ` +
+        `npis ${zero.providers.map((p) => p.npi).join(', ')}`,
     });
   },
   { needs },
@@ -121,7 +125,8 @@ function metaProblem(meta: ProviderPage['meta'], index: number, size: number): s
 }
 
 verify(
-  'the pages of a search at page[size] 50, 1 and a drawn size partition its matches: none twice, none missed, none past result_count, meta naming each page',
+  'the pages of a search at page[size] 50, 1 and a drawn size partition its matches: none twice, none ' +
+    'missed, none past result_count, meta naming each page',
   ['PROVIDERS-PAGES-CONSISTENT', 'PROVIDERS-PAGE-SIZE-BOUND', 'PROVIDERS-RESULT-COUNT'],
   async (t) => {
     const read: ReadPage = async (index, size) => {

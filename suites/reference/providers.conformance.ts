@@ -3,7 +3,7 @@ import { expectSuccessAnswer, SkipCheck, verify, type CheckContext, type Exchang
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { addressFormatHolds, wrongProviderFields } from './provider-fields.js';
 import { REFERENCE_OPERATIONS } from './operations.js';
-import { providerPage, providerSearch } from './reference-kit.js';
+import { providerPage, providerSearch } from './reference-requests.js';
 
 const needs = { fixtures: ['providerQuery'] };
 
@@ -16,7 +16,8 @@ function expectProviderPage(t: CheckContext, ex: Exchange): void {
   // Nothing to hold the provider fields to when the fixture finds no one.
   if (providers.length === 0) throw new SkipCheck('fixture providerQuery matching a provider near providerZipCode');
   for (const p of providers) {
-    // A null the provider's document allows is a shape that document rules (PROVIDER-MEMBERS-NULLABLE): no verdict of its own.
+    // A null the provider's document allows is a shape that document rules (PROVIDER-MEMBERS-NULLABLE): no
+    // verdict of its own.
     const wrong = wrongProviderFields(p);
     t.expect.rules('PROVIDERS-SCHEMA').that(ex, {
       holds: wrong.length === 0,
@@ -46,7 +47,8 @@ function expectProviderPage(t: CheckContext, ex: Exchange): void {
 }
 
 verify(
-  'a provider search is 200 with providers of the 2.4 fields (10-digit npi, two-letter state, 5-digit ZIP) and integer meta',
+  'a provider search is 200 with providers of the 2.4 fields (10-digit npi, two-letter state, 5-digit ZIP) ' +
+    'and integer meta',
   [
     'PROVIDERS-200',
     'PROVIDERS-SCHEMA',

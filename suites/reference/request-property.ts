@@ -30,7 +30,7 @@ import {
 } from '../../harness/suite/index.js';
 
 /** `name:constraint` (as in an InvalidVariant's `breaks`) -> the rule that states its 400. */
-export type BreakRules = Readonly<Record<string, string>>;
+type BreakRules = Readonly<Record<string, string>>;
 
 export interface RequestPropertySpec {
   title: string;
@@ -42,7 +42,9 @@ export interface RequestPropertySpec {
   known?: (t: CheckContext) => KnownValues;
   /** Query parameters of valid requests drawn from the contract's domain instead (generators/domain). */
   domain?: (t: CheckContext) => Record<string, fc.Arbitrary<string>>;
-  /** Domain values the first runs take, one valid request each (e.g. a territory: a class a target may mishandle whole). */
+  /**
+   * Domain values the first runs take, one valid request each (e.g. a territory: a class a target may mishandle whole).
+   */
   examples?: (t: CheckContext) => Array<Record<string, string>>;
   /** Statuses a valid request may get besides 200 (e.g. 404 for a state the target has no issuers in). */
   alsoOk?: readonly number[];

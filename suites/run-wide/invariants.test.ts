@@ -56,19 +56,22 @@ const ERRORS = { errors: [{ code: 'not_found', message: 'No such application.' }
 const ENVELOPES = ['ENVELOPE-UNIFIED-SHAPE', 'ENVELOPE-ERRORS-SHAPE', 'RATE-429-ENVELOPE'];
 
 describe('every error answer is in its stated envelope', () => {
-  it('holds /v1 errors to the unified envelope, direct enrollment ones with errors to theirs, 429s by their rule', () => {
-    const [finding] = judge(
-      errorEnvelope,
-      ENVELOPES,
-      entry('GET', '/v1/reference/no-such-list', 404, UNIFIED),
-      entry('GET', '/v1/enrollments/enr_x?product=ichra', 404, ERRORS),
-      entry('GET', '/v1/enrollments/enr_y', 403, UNIFIED),
-      entry('GET', '/v1/ping', 429, UNIFIED),
-      entry('GET', '/v1/ping', 200, { ok: true, environment: 'x' }),
-    );
-    expect(finding).toMatchObject({ verdict: 'passed', rules: ENVELOPES });
-    expect(finding!.message).toContain('4 of the run');
-  });
+  it(
+    'holds /v1 errors to the unified envelope, direct enrollment ones with errors to theirs, ' + '429s by their rule',
+    () => {
+      const [finding] = judge(
+        errorEnvelope,
+        ENVELOPES,
+        entry('GET', '/v1/reference/no-such-list', 404, UNIFIED),
+        entry('GET', '/v1/enrollments/enr_x?product=ichra', 404, ERRORS),
+        entry('GET', '/v1/enrollments/enr_y', 403, UNIFIED),
+        entry('GET', '/v1/ping', 429, UNIFIED),
+        entry('GET', '/v1/ping', 200, { ok: true, environment: 'x' }),
+      );
+      expect(finding).toMatchObject({ verdict: 'passed', rules: ENVELOPES });
+      expect(finding!.message).toContain('4 of the run');
+    },
+  );
 
   it('finds the one broken envelope among good ones, by the rule of its shape', () => {
     const broken = entry('GET', '/v1/enrollments/enr_x', 404, { errors: { code: 'not_found', message: 'x' } });
@@ -79,15 +82,18 @@ describe('every error answer is in its stated envelope', () => {
     expect(findings[0]!.reproduce).toBe('npx partner-conformance run --family enrollments');
   });
 
-  it('holds an HTML error page outside direct enrollment to the unified envelope, a 429 page to RATE-429-ENVELOPE', () => {
-    const findings = judge(
-      errorEnvelope,
-      ENVELOPES,
-      entry('GET', '/v1/quotes', 502, '<html>Bad gateway</html>', { 'content-type': 'text/html' }),
-      entry('GET', '/v1/ping', 429, '{"message":"slow down"}'),
-    );
-    expect(findings.map((f) => f.rules)).toEqual([['ENVELOPE-UNIFIED-SHAPE'], ['RATE-429-ENVELOPE']]);
-  });
+  it(
+    'holds an HTML error page outside direct enrollment to the unified envelope, a 429 page to ' + 'RATE-429-ENVELOPE',
+    () => {
+      const findings = judge(
+        errorEnvelope,
+        ENVELOPES,
+        entry('GET', '/v1/quotes', 502, '<html>Bad gateway</html>', { 'content-type': 'text/html' }),
+        entry('GET', '/v1/ping', 429, '{"message":"slow down"}'),
+      );
+      expect(findings.map((f) => f.rules)).toEqual([['ENVELOPE-UNIFIED-SHAPE'], ['RATE-429-ENVELOPE']]);
+    },
+  );
 
   it('judges no error of the older ICHRA or Medicare interfaces, and is skipped when the run had none', () => {
     const legacy = { ...entry('GET', '/api/v1/plans/x', 404, 'Not found'), api: 'legacy' as const };

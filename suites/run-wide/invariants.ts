@@ -6,7 +6,9 @@
 import type { Invariant } from '../../harness/suite/run-wide.js';
 import type { JournalEntry } from '../../harness/model.js';
 
-/** The answer, when the invariants judge it: a complete answer (a body cut at the size bound says nothing of its shape). */
+/**
+ * The answer, when the invariants judge it: a complete answer (a body cut at the size bound says nothing of its shape).
+ */
 const answer = (entry: JournalEntry) =>
   entry.exchange.response !== undefined && !entry.exchange.truncated ? entry.exchange.response : undefined;
 

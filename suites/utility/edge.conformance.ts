@@ -84,7 +84,8 @@ const queryString = (pairs: ReadonlyArray<[string, string]>): string =>
 const EVERY_SPECIAL = `${encodeURIComponent(`O'Brien "50%" \\ <b>{$x}</b>;--`)}%00%C3%28%FF`;
 
 verify(
-  'a value with quotes, percent, backslash, NUL and invalid UTF-8 in any parameter of a read endpoint never gives a 5xx',
+  'a value with quotes, percent, backslash, NUL and invalid UTF-8 in any parameter of a read endpoint ' +
+    'never gives a 5xx',
   ['EDGE-NO-5XX'],
   async (t) => {
     for (const endpoint of await readEndpoints(t)) {

@@ -1,7 +1,8 @@
 /**
  * Rate limits (section 8): the per-key tier, its refill, and the stage limit every caller
  * shares. Bursts are sent unpaced on purpose; a check that drains a key records it, and one that
- * needs a key's whole burst waits until it is full (rate-limit-kit.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot be observed within a run.
+ * needs a key's whole burst waits until it is full (rate-buckets.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot
+ * be observed within a run.
  */
 import { sharedBudgets, STAGE_RATE, TIER_RATES } from '../../harness/client/index.js';
 import {
@@ -14,7 +15,7 @@ import {
   type CheckContext,
   type Exchange,
 } from '../../harness/suite/index.js';
-import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull } from './rate-limit-kit.js';
+import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull } from './rate-buckets.js';
 
 /** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
 const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', role, unpaced: true });
@@ -88,11 +89,14 @@ verify(
         t.expect.rules('RATE-429-TIER').that(probes[1]!, {
           holds: passed <= 1,
           title: 'refilled faster than the tier rate',
-          expected: `one of two requests refused ${wait} ms after a 429: one token back at ${TIER_RATES[tier].perSecond}/s`,
+          expected:
+            `one of two requests refused ${wait} ms after a 429: one token back ` +
+            `at ${TIER_RATES[tier].perSecond}/s`,
           observed: () => `statuses ${probes.map(statusOf).join(', ')}`,
         });
     } finally {
-      // The probes spent tokens the client's budget does not know of: the next check that needs this key's burst waits for them.
+      // The probes spent tokens the client's budget does not know of: the next check that needs this key's burst waits
+      // for them.
       drained(t, role);
     }
   },
@@ -120,11 +124,15 @@ verify(
       t.expect.that(exchanges[exchanges.length - 1]!, {
         holds: limited.length > 0,
         title: 'no 429 above the stage limit',
-        expected: `at least one 429 among ${requests.length} concurrent requests (stage burst ${STAGE_RATE.burst}), each key within its own burst (${plan.map((p) => `${p.role} ${p.count}`).join(', ')})`,
+        expected:
+          `at least one 429 among ${requests.length} concurrent requests (stage ` +
+          `burst ${STAGE_RATE.burst}), each key within its own burst ` +
+          `(${plan.map((p) => `${p.role} ${p.count}`).join(', ')})`,
         observed: () => `statuses ${summarise(exchanges)}`,
       });
     } finally {
-      // The stage bucket is shared by every key, `approved` included: the client's requests start again from an empty one.
+      // The stage bucket is shared by every key, `approved` included: the client's requests start again from an empty
+      // one.
       sharedBudgets.stageDrained();
     }
   },

@@ -9,7 +9,7 @@
 import { sharedBudgets, TIER_RATES, type Tier } from '../../harness/client/index.js';
 import { runProfile } from '../../harness/run-profiles.js';
 import { SkipCheck, verify, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { drained, sleep, statusOf, tiersToMeasure, untilFull, untilStageHolds } from './rate-limit-kit.js';
+import { drained, sleep, statusOf, tiersToMeasure, untilFull, untilStageHolds } from './rate-buckets.js';
 
 const ping = (role: string, label: string): ApiRequest => ({
   method: 'GET',
@@ -62,13 +62,17 @@ async function measureTier(t: CheckContext, role: string, tier: Tier): Promise<v
     t.expect.rules('RATE-RECOVERY').that(probes[0]!, {
       holds: recovered >= 1,
       title: 'the stated rate is refused',
-      expected: `one of two requests passes ${Math.round((REFILL_TOKENS * 1000) / perSecond)} ms after the burst (${what})`,
+      expected:
+        `one of two requests passes ${Math.round((REFILL_TOKENS * 1000) / perSecond)} ms after the ` +
+        `burst (${what})`,
       observed: () => `statuses ${statuses(probes)}`,
     });
     t.expect.rules('RATE-429-TIER').that(probes[1]!, {
       holds: recovered <= allowed,
       title: 'a rate above the tier passes',
-      expected: `at most ${allowed} of two requests pass ${Math.round((REFILL_TOKENS * 1000) / perSecond)} ms after the burst: ${back} token(s) back since it began (${what})`,
+      expected:
+        `at most ${allowed} of two requests pass ${Math.round((REFILL_TOKENS * 1000) / perSecond)} ` +
+        `ms after the burst: ${back} token(s) back since it began (${what})`,
       observed: () => `statuses ${statuses(probes)}`,
     });
   } finally {
@@ -79,13 +83,15 @@ async function measureTier(t: CheckContext, role: string, tier: Tier): Promise<v
 }
 
 verify(
-  'every other tier the profile has a key for lets its stated burst through and refuses one more, and refills at its stated rate and no faster',
+  'every other tier the profile has a key for lets its stated burst through and refuses one more, and ' +
+    'refills at its stated rate and no faster',
   ['RATE-BURST-ALLOWED', 'RATE-429-TIER', 'RATE-RECOVERY'],
   async (t) => {
     const tiers = tiersToMeasure(t, runProfile(t.config.runProfile).tierRequests ?? 0);
     if (tiers.length === 0)
       throw new SkipCheck(
-        'a key role of a tier other than tierLow’s, outside the roles that carry the run, within the run profile’s tierRequests',
+        'a key role of a tier other than tierLow’s, outside the roles that carry the run, within the run ' +
+          'profile’s tierRequests',
       );
     for (const { role, tier } of tiers) await measureTier(t, role, tier);
   },

@@ -121,19 +121,22 @@ describe('a target that is not the API as configured, or unhealthy, is told befo
     expect(result.err + result.out).not.toContain(APPROVED);
   });
 
-  it('a wrong path prefix (the API under /partner-api, the profile without it) is E_TARGET_PATH_NOT_FOUND', async () => {
-    const server = await serve((req, res) => {
-      if (!req.url?.startsWith('/partner-api/'))
-        return sendJson(res, 404, { error: { code: 'not_found', message: 'x' } });
-      req.url = req.url.slice('/partner-api'.length);
-      answerPlausibly(req, res);
-    });
-    const result = await run('prefix', server.url, {}, server);
-    expect(result.code).toBe(8);
-    expect(result.err).toMatch(/^E_TARGET_PATH_NOT_FOUND: preflight GET \S+\/v1\/ping with the approved key: 404: /);
-    expect(result.err).toMatch(/fix: .*path prefix/);
-    expect(result.received).toEqual(['/v1/ping']);
-  });
+  it(
+    'a wrong path prefix (the API under /partner-api, the profile without it) is ' + 'E_TARGET_PATH_NOT_FOUND',
+    async () => {
+      const server = await serve((req, res) => {
+        if (!req.url?.startsWith('/partner-api/'))
+          return sendJson(res, 404, { error: { code: 'not_found', message: 'x' } });
+        req.url = req.url.slice('/partner-api'.length);
+        answerPlausibly(req, res);
+      });
+      const result = await run('prefix', server.url, {}, server);
+      expect(result.code).toBe(8);
+      expect(result.err).toMatch(/^E_TARGET_PATH_NOT_FOUND: preflight GET \S+\/v1\/ping with the approved key: 404: /);
+      expect(result.err).toMatch(/fix: .*path prefix/);
+      expect(result.received).toEqual(['/v1/ping']);
+    },
+  );
 
   it('a 5xx the target recovers from is tried once more, and the run goes on', async () => {
     let pings = 0;
@@ -150,27 +153,30 @@ describe('a target that is not the API as configured, or unhealthy, is told befo
 });
 
 describe('every key role the run will use is proven', () => {
-  it('a wrong approved key beside a right reader key is exit 5 naming the approved role, before any check', async () => {
-    const server = await serve((req, res) =>
-      keyOf(req) === READER
-        ? answerPlausibly(req, res)
-        : sendJson(res, 403, { error: { code: 'forbidden', message: 'invalid key' } }),
-    );
-    const result = await run(
-      'wrong-approved',
-      server.url,
-      { keys: { ...KEYS, reader: { env: 'E2E_KEY_READER', tier: 'high' } } },
-      server,
-    );
-    expect(result.code).toBe(5);
-    expect(result.err).toMatch(/^E_TARGET_KEY_REFUSED: preflight GET \S+ with the approved key: 403: /);
-    expect(result.err).toContain('role approved (variable E2E_KEY_APPROVED)');
-    expect(result.err).not.toContain('role reader');
-    // The reader key's ping (the utility checks' key) went first, then the approved key's.
-    expect(result.received).toEqual(['/v1/ping', '/v1/ping']);
-    expect(result.err + result.out).not.toContain(APPROVED);
-    expect(result.err + result.out).not.toContain(READER);
-  });
+  it(
+    'a wrong approved key beside a right reader key is exit 5 naming the approved role, ' + 'before any check',
+    async () => {
+      const server = await serve((req, res) =>
+        keyOf(req) === READER
+          ? answerPlausibly(req, res)
+          : sendJson(res, 403, { error: { code: 'forbidden', message: 'invalid key' } }),
+      );
+      const result = await run(
+        'wrong-approved',
+        server.url,
+        { keys: { ...KEYS, reader: { env: 'E2E_KEY_READER', tier: 'high' } } },
+        server,
+      );
+      expect(result.code).toBe(5);
+      expect(result.err).toMatch(/^E_TARGET_KEY_REFUSED: preflight GET \S+ with the approved key: 403: /);
+      expect(result.err).toContain('role approved (variable E2E_KEY_APPROVED)');
+      expect(result.err).not.toContain('role reader');
+      // The reader key's ping (the utility checks' key) went first, then the approved key's.
+      expect(result.received).toEqual(['/v1/ping', '/v1/ping']);
+      expect(result.err + result.out).not.toContain(APPROVED);
+      expect(result.err + result.out).not.toContain(READER);
+    },
+  );
 });
 
 describe('a proxy that cannot be reached', () => {
@@ -181,7 +187,10 @@ describe('a proxy that cannot be reached', () => {
       const result = await run('dead-proxy', server.url, {}, server);
       expect(result.code).toBe(4);
       expect(result.err).toMatch(
-        /^E_PROXY_UNREACHABLE: preflight GET \S+ with the approved key: no response: PROXY_UNREACHABLE_ECONNREFUSED: the proxy cannot be reached \(the proxy http:\/\/127\.0\.0\.1:\d+\/?, named by HTTP_PROXY\)/,
+        /^E_PROXY_UNREACHABLE: preflight GET \S+ with the approved key: no response: PROXY_UNREACHABLE_ECONNREFUSED: /,
+      );
+      expect(result.err).toMatch(
+        /the proxy cannot be reached \(the proxy http:\/\/127\.0\.0\.1:\d+\/?, named by HTTP_PROXY\)/,
       );
       expect(result.received).toEqual([]);
     } finally {
@@ -191,7 +200,8 @@ describe('a proxy that cannot be reached', () => {
 });
 
 describe("the run's overall deadline", () => {
-  it('stops a target that answers too slowly the way Ctrl-C does: exit 7, INCOMPLETE (deadline), in bounded time', async () => {
+  it('stops a target that answers too slowly the way Ctrl-C does: exit 7, INCOMPLETE (deadline), ' +
+    'in bounded time', async () => {
     // The preflight's ping is answered at once; then every answer takes 1.5 s.
     const server = await serve(
       afterPreflight(1, (req, res, onClose) => {

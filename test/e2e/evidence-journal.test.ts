@@ -58,28 +58,31 @@ describe('a certification run through a counting proxy', () => {
     expect(evidence.requestIds.flatMap((r) => (r.requestId ? [r.requestId] : [])).sort()).toEqual(sent);
   });
 
-  it('keeps in the journal and the HAR the exchanges no finding holds: the preflight pings and configuration reads', () => {
-    const journal = journalOf(dir());
-    expect(journal).toHaveLength(wire.length);
-    const roles = journal.filter((e) => e.check === 'preflight').map((e) => e.exchange.role);
-    const profile = loadTargetProfile(referenceProfilePath());
-    expect(new Set(roles)).toEqual(new Set(Object.keys(profile.keys).filter((r) => r !== 'medicare')));
-    expect(journal.some((e) => e.check === 'configuration warnings')).toBe(true);
-    // Every exchange names who sent it: a check (with its family) or the engine.
-    expect(
-      journal.filter((e) => e.family === undefined && !['preflight', 'configuration warnings'].includes(e.check)),
-    ).toEqual([]);
-    const inFindings = new Set(
-      readSummary(dir()).findings.flatMap((f) => f.exchanges.map((ex) => `${ex.startedAt} ${ex.request.url}`)),
-    );
-    expect(
-      journal.filter((e) => !inFindings.has(`${e.exchange.startedAt} ${e.exchange.request.url}`)).length,
-    ).toBeGreaterThanOrEqual(roles.length);
+  it(
+    'keeps in the journal and the HAR the exchanges no finding holds: the preflight pings and ' + 'configuration reads',
+    () => {
+      const journal = journalOf(dir());
+      expect(journal).toHaveLength(wire.length);
+      const roles = journal.filter((e) => e.check === 'preflight').map((e) => e.exchange.role);
+      const profile = loadTargetProfile(referenceProfilePath());
+      expect(new Set(roles)).toEqual(new Set(Object.keys(profile.keys).filter((r) => r !== 'medicare')));
+      expect(journal.some((e) => e.check === 'configuration warnings')).toBe(true);
+      // Every exchange names who sent it: a check (with its family) or the engine.
+      expect(
+        journal.filter((e) => e.family === undefined && !['preflight', 'configuration warnings'].includes(e.check)),
+      ).toEqual([]);
+      const inFindings = new Set(
+        readSummary(dir()).findings.flatMap((f) => f.exchanges.map((ex) => `${ex.startedAt} ${ex.request.url}`)),
+      );
+      expect(
+        journal.filter((e) => !inFindings.has(`${e.exchange.startedAt} ${e.exchange.request.url}`)).length,
+      ).toBeGreaterThanOrEqual(roles.length);
 
-    const har = JSON.parse(readFileSync(join(dir(), 'exchanges.har'), 'utf8')) as Har;
-    expect(har.log.entries).toHaveLength(readJournal(journalIn(dir())).length);
-    expect(har.log.entries.filter((e) => e.comment === 'preflight')).toHaveLength(roles.length);
-  });
+      const har = JSON.parse(readFileSync(join(dir(), 'exchanges.har'), 'utf8')) as Har;
+      expect(har.log.entries).toHaveLength(readJournal(journalIn(dir())).length);
+      expect(har.log.entries.filter((e) => e.comment === 'preflight')).toHaveLength(roles.length);
+    },
+  );
 
   it('gives every HAR entry its own start time, in the order the requests left', () => {
     const har = JSON.parse(readFileSync(join(dir(), 'exchanges.har'), 'utf8')) as Har;
@@ -89,15 +92,18 @@ describe('a certification run through a counting proxy', () => {
     expect(starts[0]).toBeGreaterThanOrEqual(Date.parse(readSummary(dir()).startedAt));
   });
 
-  it("refuses a second run into the same report folder, before any request, leaving the first run's reports", async () => {
-    const digest = readSummary(dir()).digest;
-    const before = proxy.received.length;
-    const result = await runCli(['run', '--target', profilePath, '--rule', 'PING-200', '--report-dir', dir()]);
-    expect(result.code).toBe(2);
-    expect(result.err).toMatch(
-      /^E_REPORT_DIR_IN_USE: --report-dir \S+ holds the reports of run \S+, started \S+, ended; /,
-    );
-    expect(proxy.received.length).toBe(before);
-    expect(readSummary(dir()).digest).toBe(digest);
-  });
+  it(
+    'refuses a second run into the same report folder, before any request, leaving the ' + "first run's reports",
+    async () => {
+      const digest = readSummary(dir()).digest;
+      const before = proxy.received.length;
+      const result = await runCli(['run', '--target', profilePath, '--rule', 'PING-200', '--report-dir', dir()]);
+      expect(result.code).toBe(2);
+      expect(result.err).toMatch(
+        /^E_REPORT_DIR_IN_USE: --report-dir \S+ holds the reports of run \S+, started \S+, ended; /,
+      );
+      expect(proxy.received.length).toBe(before);
+      expect(readSummary(dir()).digest).toBe(digest);
+    },
+  );
 });

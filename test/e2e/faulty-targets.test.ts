@@ -85,16 +85,19 @@ describe('each faulty target becomes a clear finding within a bounded time', () 
       const finding = failed.find((f) => f.rules.some((r) => fault.expectRules.includes(r)));
       expect(
         finding,
-        `a failed finding naming one of ${fault.expectRules.join(', ')}; got ${failed.map((f) => `[${f.rules.join('+')}] ${f.check}: ${f.message}`).join('; ')}`,
+        `a failed finding naming one of ${fault.expectRules.join(', ')}; ` +
+          `got ${failed.map((f) => `[${f.rules.join('+')}] ${f.check}: ${f.message}`).join('; ')}`,
       ).toBeDefined();
       const shown = finding!.exchanges.some((ex) =>
         'status' in fault.shows
           ? ex.response !== undefined && fault.shows.status.test(String(ex.response.status))
           : ex.error !== undefined && fault.shows.error.test(ex.error),
       );
+      const wanted = String('status' in fault.shows ? fault.shows.status : fault.shows.error);
       expect(
         shown,
-        `an exchange of the finding shows ${String('status' in fault.shows ? fault.shows.status : fault.shows.error)}: ${JSON.stringify(finding!.exchanges.map((e) => e.response?.status ?? e.error))}`,
+        `an exchange of the finding shows ${wanted}: ` +
+          JSON.stringify(finding!.exchanges.map((e) => e.response?.status ?? e.error)),
       ).toBe(true);
       expect(finding!.section).toBeTruthy();
       expect(finding!.observed ?? finding!.message).toBeTruthy();

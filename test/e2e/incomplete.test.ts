@@ -95,7 +95,8 @@ describe('a run that leaves a required rule unproven', () => {
     expect(evidence.required?.missing.map((m) => m.rule)).toContain('RATE-STAGE-LIMIT');
   }, 120_000);
 
-  it('the earlier staging example: policy status and Medicare skipped for their fixtures is INCOMPLETE, exit 7', async () => {
+  it('the earlier staging example: policy status and Medicare skipped for their fixtures is ' +
+    'INCOMPLETE, exit 7', async () => {
     const dir = tmp.path('staging');
     const r = await runCli([
       'run',
@@ -150,7 +151,8 @@ describe('a run that proves what it requires', () => {
 });
 
 describe('plan', () => {
-  it('says, sending nothing, which checks the earlier staging example would skip and that it cannot be complete (exit ' +
+  it('says, sending nothing, which checks the earlier staging example would skip and that it cannot be ' +
+    'complete (exit ' +
     '' +
     '' +
     '7)', async () => {

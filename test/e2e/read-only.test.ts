@@ -37,40 +37,43 @@ describe('read-only runs against a recording server', () => {
     expect(readSummary(dir).counts.total).toBeGreaterThan(0);
   });
 
-  it('conformance with a readOnly target: only GETs arrive and write checks are skipped as needing writes', async () => {
-    const before = server.received.length;
-    const dir = tmp.path('conformance');
-    const profile = writeProfile(tmp.path('read-only.json'), server.url, {
-      readOnly: true,
-      keys: { approved: { env: 'E2E_KEY_APPROVED', tier: 'high' } },
-    });
-    const result = await runCli([
-      'run',
-      '--profile',
-      'conformance',
-      '--target',
-      profile,
-      '--family',
-      'utility,enrollment-sessions,enrollments',
-      '--runs',
-      '2',
-      '--report-dir',
-      dir,
-    ]);
-    expect(result.err).not.toContain('internal error');
-    expect([0, 1]).toContain(result.code);
-    const received = server.received.slice(before);
-    expect(received.length).toBeGreaterThan(0);
-    expect(received.map((r) => `${r.method} ${r.path}`).filter((m) => !m.startsWith('GET '))).toEqual([]);
-    const summary = readSummary(dir);
-    const writeSkips = summary.findings.filter((f) => f.verdict === 'skipped' && /^writes\b/.test(f.needs ?? ''));
-    expect(writeSkips.length).toBeGreaterThan(0);
-    // Every check that sent nothing but was not skipped must not have needed writes either.
-    for (const f of summary.findings) {
-      expect(
-        f.exchanges.every((ex) => ex.request.method === 'GET'),
-        f.check,
-      ).toBe(true);
-    }
-  });
+  it(
+    'conformance with a readOnly target: only GETs arrive and write checks are skipped ' + 'as needing writes',
+    async () => {
+      const before = server.received.length;
+      const dir = tmp.path('conformance');
+      const profile = writeProfile(tmp.path('read-only.json'), server.url, {
+        readOnly: true,
+        keys: { approved: { env: 'E2E_KEY_APPROVED', tier: 'high' } },
+      });
+      const result = await runCli([
+        'run',
+        '--profile',
+        'conformance',
+        '--target',
+        profile,
+        '--family',
+        'utility,enrollment-sessions,enrollments',
+        '--runs',
+        '2',
+        '--report-dir',
+        dir,
+      ]);
+      expect(result.err).not.toContain('internal error');
+      expect([0, 1]).toContain(result.code);
+      const received = server.received.slice(before);
+      expect(received.length).toBeGreaterThan(0);
+      expect(received.map((r) => `${r.method} ${r.path}`).filter((m) => !m.startsWith('GET '))).toEqual([]);
+      const summary = readSummary(dir);
+      const writeSkips = summary.findings.filter((f) => f.verdict === 'skipped' && /^writes\b/.test(f.needs ?? ''));
+      expect(writeSkips.length).toBeGreaterThan(0);
+      // Every check that sent nothing but was not skipped must not have needed writes either.
+      for (const f of summary.findings) {
+        expect(
+          f.exchanges.every((ex) => ex.request.method === 'GET'),
+          f.check,
+        ).toBe(true);
+      }
+    },
+  );
 });

@@ -76,7 +76,8 @@ const carrierRefusesAll: Alterations = {
 const NEED_PLAN_FULL = ['ENR-DOCS-JSON', 'ENR-DOCS-MULTIPART', 'ENR-DOCS-STATUS-UPDATED', 'ENR-READ-200'];
 
 describe('a failed setup step', () => {
-  it('is told once, naming the rule it breaks; the checks that need it are blocked under it in every report', async () => {
+  it('is told once, naming the rule it breaks; the checks that need it are blocked under it ' +
+    'in every report', async () => {
     const reportDir = tmp.path('refused');
     const result = await runCli([
       'run',

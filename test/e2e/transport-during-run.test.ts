@@ -67,7 +67,8 @@ describe('a target that stops listening after the preflight', () => {
     expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain('blocked by E_TARGET_NOT_LISTENING');
     const lines = result.err.split('\n').filter((l) => l.startsWith('E_TARGET_NOT_LISTENING'));
     expect(lines).toEqual([
-      `E_TARGET_NOT_LISTENING: during the run nothing accepts connections there; ${blocked.length} checks blocked (no answer: their rules were not tested)`,
+      `E_TARGET_NOT_LISTENING: during the run nothing accepts connections there; ${blocked.length} checks ` +
+        `blocked (no answer: their rules were not tested)`,
     ]);
     expect(result.err).toMatch(/\n {2}fix: Nothing accepts connections/);
     expect(result.code).toBe(4);
@@ -104,7 +105,8 @@ describe('a target that resets every connection after the preflight', () => {
         failedFindings(summary).filter((f) => f.exchanges.some((e) => e.error !== undefined && !e.answerBegan)),
       ).toEqual([]);
       expect(result.err.split('\n').filter((l) => l.startsWith('E_TARGET_RESET'))).toEqual([
-        `E_TARGET_RESET: during the run the connection was closed or reset before any answer; ${blocked.length} checks blocked (no answer: their rules were not tested)`,
+        `E_TARGET_RESET: during the run the connection was closed or reset before any ` +
+          `answer; ${blocked.length} checks blocked (no answer: their rules were not tested)`,
       ]);
       expect(result.code).toBe(4);
     } finally {

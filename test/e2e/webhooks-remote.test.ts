@@ -79,7 +79,8 @@ describe('webhook checks against a remote target', () => {
     for (const f of findings) expect(f.verdict).toBe('passed');
   }, 120_000);
 
-  it('catch a target that delivers no submission webhook (an inferred rule: fails the run under --strict)', async () => {
+  it('catch a target that delivers no submission webhook (an inferred rule: fails the run ' +
+    'under --strict)', async () => {
     const dir = tmp.path('fault');
     const result = await run(
       await remote('legacy-webhook-submission-missing'),

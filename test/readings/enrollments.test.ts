@@ -171,19 +171,23 @@ describe("the run's own list (pages never race concurrent writes)", () => {
     expect(out.finding.needs).toContain('listed by employer_external_id');
   });
 
-  test("without it, the account's list is paged between two reads of its first rows, and a moving list gives no verdict", async () => {
-    let reads = 0;
-    const target = listTarget((created, query) =>
-      query.employer_external_id ? [] : query.limit === 4 ? [`enr_new_${reads++}`, ...created] : created,
-    );
-    const out = await runCheck(
-      check(['ENR-LIST-PAGES-CONSISTENT'], async (t) => {
-        const list = await pagedList(t);
-        expect(list.what).toBe("the account's applications");
-        expect(await list.still(async () => t.send(list.request({ limit: 2 }, 'page 1')))).toBeUndefined();
-      }),
-      target,
-    );
-    expect(out.finding.verdict).toBe('passed');
-  });
+  test(
+    "without it, the account's list is paged between two reads of its first rows, and a moving list " +
+      'gives no verdict',
+    async () => {
+      let reads = 0;
+      const target = listTarget((created, query) =>
+        query.employer_external_id ? [] : query.limit === 4 ? [`enr_new_${reads++}`, ...created] : created,
+      );
+      const out = await runCheck(
+        check(['ENR-LIST-PAGES-CONSISTENT'], async (t) => {
+          const list = await pagedList(t);
+          expect(list.what).toBe("the account's applications");
+          expect(await list.still(async () => t.send(list.request({ limit: 2 }, 'page 1')))).toBeUndefined();
+        }),
+        target,
+      );
+      expect(out.finding.verdict).toBe('passed');
+    },
+  );
 });

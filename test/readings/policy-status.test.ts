@@ -1,6 +1,6 @@
 /** Policy-status rows (2.7, alpha: content may change between reads) are compared by confirmation_id. */
 import { describe, expect, test } from 'vitest';
-import { rowKeys } from '../../suites/policy-status/policy-kit.js';
+import { rowKeys } from '../../suites/policy-status/policy-requests.js';
 
 describe('rowKeys', () => {
   test('the confirmation_id of every row, whatever else a row shows or leaves null', () => {

@@ -26,10 +26,14 @@ const PROVIDER = {
 };
 
 describe('provider members (2.4, disagreement PROVIDER-MEMBERS-NULLABLE)', () => {
-  test('strings pass, and so does a null the provider document allows (nullability is a shape: the document rules it)', () => {
-    expect(wrongProviderFields(PROVIDER)).toEqual([]);
-    expect(wrongProviderFields({ ...PROVIDER, credential: null, state: null })).toEqual([]);
-  });
+  test(
+    'strings pass, and so does a null the provider document allows (nullability is a shape: the ' +
+      'document rules it)',
+    () => {
+      expect(wrongProviderFields(PROVIDER)).toEqual([]);
+      expect(wrongProviderFields({ ...PROVIDER, credential: null, state: null })).toEqual([]);
+    },
+  );
 
   test('a missing member, another type, or a null npi is wrong under both sources', () => {
     const { credential: _, ...noCredential } = PROVIDER;

@@ -16,7 +16,11 @@ export interface Change {
 /** `production smoke: exit 4 (unreachable); 1 new, 0 recovered`: a notification's first line. */
 export function headline(change: Change): string {
   const spec = exitCodeSpec(change.run.exitCode);
-  return `partner-conformance ${change.run.runProfile} of ${change.run.target.name}: exit ${change.run.exitCode}${spec ? ` (${spec.name})` : ''}; ${change.new.length} new since last run, ${change.recovered.length} recovered, ${change.still.length} still failing`;
+  return (
+    `partner-conformance ${change.run.runProfile} of ${change.run.target.name}: ` +
+    `exit ${change.run.exitCode}${spec ? ` (${spec.name})` : ''}; ${change.new.length} new since last ` +
+    `run, ${change.recovered.length} recovered, ${change.still.length} still failing`
+  );
 }
 
 /** The page of the GitHub Actions run that ran this, when inside one. */

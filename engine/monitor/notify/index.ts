@@ -119,7 +119,9 @@ export async function notify(
       const runUrl = runUrlOf(env);
       const change: Change = { run: summary, ...part, ...(runUrl ? { runUrl } : {}) };
       const messages = NOTIFY_FORMATS[destination.format].messages(change, env);
-      const name = `${destination.route ? `${destination.route}:` : ''}${destination.format} (${new URL(publicUrl(destination.url)).host})`;
+      const name =
+        `${destination.route ? `${destination.route}:` : ''}${destination.format} ` +
+        `(${new URL(publicUrl(destination.url)).host})`;
       try {
         for (const message of messages) await post(dispatcher, destination.url, message, summary.runId);
         deliveries.push({ destination: name, messages: messages.length });

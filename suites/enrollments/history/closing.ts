@@ -23,7 +23,7 @@ const MAX_CONFIRMED = 3;
 const SHOWN_PRECISION_MS = 1_000;
 
 /** An application its state's filter did not list within the window, though reads before and after show that state. */
-export interface Unlisted {
+interface Unlisted {
   app: AppHistory;
   state: PolicyStatus;
   /** The last list narrowed to it, and the read after. */
@@ -53,7 +53,7 @@ const changedAfter = (app: AppHistory, at: number): boolean =>
  * shows a status; one with a status change sent after that answer, or a write of unknown outcome,
  * is left out (what it shows now is not known).
  */
-export function judgedApplications(t: CheckContext): Array<{ app: AppHistory; seen: Seen }> {
+function judgedApplications(t: CheckContext): Array<{ app: AppHistory; seen: Seen }> {
   const apps = createdBy(historySoFar(t), t.defaultRole);
   const judged = apps.flatMap((app) => {
     const seen = latestSeen(app);

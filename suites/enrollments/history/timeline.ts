@@ -23,7 +23,7 @@ export interface Seen {
 export type WriteKind = 'submit' | 'cancel' | 'terminate' | 'update' | 'upload';
 
 /** A write sent to an application, by any key. */
-export interface Sent {
+interface Sent {
   at: number;
   kind: WriteKind;
   ex: Exchange;
@@ -56,13 +56,13 @@ const WRITES: Readonly<Record<string, WriteKind>> = {
 /** `/v1/enrollments`, `/v1/enrollments/{id}` or `/v1/enrollments/{id}/{suffix}`, under any path prefix. */
 const ROUTE = /\/v1\/enrollments(?:\/([^/]+)(?:\/([^/]+))?)?$/;
 
-export interface Route {
+interface Route {
   id?: string;
   suffix?: string;
 }
 
 /** The direct-enrollment route an exchange went to, or undefined for another family's. */
-export function routeOf(ex: Exchange): Route | undefined {
+function routeOf(ex: Exchange): Route | undefined {
   let path: string;
   try {
     path = new URL(ex.request.url).pathname;

@@ -12,7 +12,7 @@ import type { Model } from './model.js';
 import type { Real } from './system.js';
 
 /** Commands one run draws at most (the shrinker only shortens). */
-export const MAX_COMMANDS = 6;
+const MAX_COMMANDS = 6;
 
 type Arb = fc.Arbitrary<fc.AsyncCommand<Model, Real>>;
 
@@ -44,7 +44,9 @@ function weighted(plan: PlanFixture): Array<[weight: number, arb: Arb]> {
 /** A sequence: the first application's create, whether it is submitted at once, then the drawn commands. */
 export type StateSequence = [first: CreateCommand, submitFirst: boolean, rest: Iterable<fc.AsyncCommand<Model, Real>>];
 
-/** Two sequences in three submit the first application at once, so most commands meet a submitted one; shrinks to not. */
+/**
+ * Two sequences in three submit the first application at once, so most commands meet a submitted one; shrinks to not.
+ */
 const submitFirst = fc.nat({ max: 2 }).map((n) => n > 0);
 
 /**

@@ -74,7 +74,9 @@ export function submitPrediction(app: ModelApp): Prediction {
   return { statuses: [202, 400, 409, 422] };
 }
 
-/** A status change the contract allows, unless a resubmission may still be in processing (then refusals are open too). */
+/**
+ * A status change the contract allows, unless a resubmission may still be in processing (then refusals are open too).
+ */
 const allowedChange = (app: ModelApp, rule: string): Prediction =>
   app.resubmitted ? { statuses: [202, 400, 409, 422] } : { statuses: [202], rule };
 

@@ -10,7 +10,7 @@ import { expectAnyRefusal, expectRefused, expectRows } from '../observe.js';
 import { actionRequest, listRequest, readRequest, type PolicyStatus } from '../requests.js';
 import { ACTION_ROUTES, isRefusal, refusedOffers, type ModelApp, type Prediction } from './model.js';
 
-export interface RealApp {
+interface RealApp {
   id: string;
   externalId: string;
   /** The create request body (a PUT sends its context back). */
@@ -51,7 +51,7 @@ export function expectPredicted(t: CheckContext, ex: Exchange, p: Prediction): v
 }
 
 /** The status a read shows is the model's; the rule is the claim that put the application there. */
-export function expectStatus(t: CheckContext, ex: Exchange, app: ModelApp): void {
+function expectStatus(t: CheckContext, ex: Exchange, app: ModelApp): void {
   const shown = statusOf(ex);
   t.expect.rules(app.statusRule).that(ex, {
     holds: shown === app.status,
@@ -62,7 +62,7 @@ export function expectStatus(t: CheckContext, ex: Exchange, app: ModelApp): void
 }
 
 /** next_actions[] offers no action whose precondition (section 3) the model says fails. */
-export function expectNextActions(t: CheckContext, ex: Exchange, app: ModelApp): void {
+function expectNextActions(t: CheckContext, ex: Exchange, app: ModelApp): void {
   const hrefs = nextActionPaths(ex.response?.json);
   const offered = refusedOffers(app, hrefs);
   t.expect.rules('ENR-NEXT-ACTIONS-AVAILABLE').that(ex, {
@@ -149,7 +149,9 @@ export async function expectListed(real: Real, index: number, app: ModelApp, lab
   t.expect.rules('ENR-LIST-FILTER-FOLLOWS-STATUS').that(ex, {
     holds: listed(ex),
     title: 'the list filter does not follow the status',
-    expected: `application ${id} listed under policy_status=${app.status}, the status its read shows, within asyncTimeoutMs`,
+    expected:
+      `application ${id} listed under policy_status=${app.status}, the status its read shows, ` +
+      `within asyncTimeoutMs`,
     observed: () => `rows ${JSON.stringify(rows.map((r) => [applicationIdOf(r), r.policy_status]))}`,
   });
 }

@@ -8,7 +8,8 @@ import { STATE_MODEL_RULES } from './rules.js';
 import { runTour, TOUR_PLAN } from './tour.js';
 
 verify(
-  `a tour of every state of section 3 on ${TOUR_PLAN} applications tries the refused status changes and the list in each, and PUT, payment and documentation where they have a rule`,
+  `a tour of every state of section 3 on ${TOUR_PLAN} applications tries the refused status changes and the ` +
+    `list in each, and PUT, payment and documentation where they have a rule`,
   [...STATE_MODEL_RULES],
   async (t) => {
     t.fixture(TOUR_PLAN);

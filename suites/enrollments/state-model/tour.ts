@@ -17,7 +17,10 @@ import { CARRIER_TRAITS, MODEL_PLANS } from './carriers.js';
 import type { Model } from './model.js';
 import { newReal, type Real } from './system.js';
 
-/** Application #1 (pick 0): coverage starting today, with a special enrollment period; #2 (pick 1): coverage starting later. */
+/**
+ * Application #1 (pick 0): coverage starting today, with a special enrollment period; #2 (pick 1): coverage starting
+ * later.
+ */
 const A = 0;
 const B = 1;
 

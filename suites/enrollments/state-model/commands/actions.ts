@@ -40,7 +40,8 @@ async function submitted(real: Real, { app, index }: Picked, what: string, befor
       );
       return;
     }
-    // submission_failed is an outcome the contract allows: from a carrier the profile says accepts, the fixture is wrong.
+    // submission_failed is an outcome the contract allows: from a carrier the profile says accepts, the fixture is
+    // wrong.
     const mismatch: CarrierMismatch = { shown: 'submission_failed', ...SHARED_STEPS.acceptedSubmission(app.plan) };
     if (app.start === 'future') {
       await settle(

@@ -28,7 +28,8 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
       incomplete: this.incomplete,
     });
     const ex = await sendCreate(t, { ...createRequest(request), label: beginStep(real, `${this}`) });
-    // An incomplete applicant may be refused at create (the checks of create hold that); then there is nothing to follow.
+    // An incomplete applicant may be refused at create (the checks of create hold that); then there is nothing to
+    // follow.
     if (this.incomplete) expectPredicted(t, ex, { statuses: [200, 201, 400, 422] });
     // A complete one refused is the step every sequence starts with, not a transition of the model.
     else {

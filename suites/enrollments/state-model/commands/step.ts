@@ -13,7 +13,7 @@ export interface Picked {
 }
 
 /** The application `pick` names among those the model still predicts. */
-export function pickApp(m: Model, pick: number, accept: (app: ModelApp) => boolean = () => true): Picked | undefined {
+function pickApp(m: Model, pick: number, accept: (app: ModelApp) => boolean = () => true): Picked | undefined {
   const candidates = m.apps.map((app, index) => ({ app, index })).filter(({ app }) => app.known && accept(app));
   return candidates.length === 0 ? undefined : candidates[pick % candidates.length];
 }

@@ -17,7 +17,10 @@ export function tierOf(t: CheckContext, role: string): Tier {
   return tierOfRole(t.config.profile.keys, role);
 }
 
-/** Per key variable: when (Date.now ms) the bucket a deliberate burst drained is full again. One worker runs the suite, so this is the run's. */
+/**
+ * Per key variable: when (Date.now ms) the bucket a deliberate burst drained is full again. One worker runs the suite,
+ * so this is the run's.
+ */
 const fullAt = new Map<string, number>();
 
 const envOf = (t: CheckContext, role: string): string => t.config.profile.keys[role]?.env ?? role;
@@ -29,7 +32,10 @@ export function drained(t: CheckContext, role: string): void {
   fullAt.set(env, Math.max(fullAt.get(env) ?? 0, Date.now() + refillMs(tier, TIER_RATES[tier].burst) + MARGIN_MS));
 }
 
-/** Waits until `role`'s key bucket is full: after the refill of any recorded burst and of the client's own paced requests on it. */
+/**
+ * Waits until `role`'s key bucket is full: after the refill of any recorded burst and of the client's own paced
+ * requests on it.
+ */
 export async function untilFull(t: CheckContext, role: string): Promise<void> {
   const recorded = (fullAt.get(envOf(t, role)) ?? 0) - Date.now();
   const paced = sharedBudgets.fullIn({ bucket: envOf(t, role), tier: tierOf(t, role) });
@@ -55,12 +61,13 @@ export async function untilStageHolds(n: number): Promise<void> {
 }
 
 /** What measuring a tier costs in requests: its burst and one more, then two after one token's refill. */
-export const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
+const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
 
 /**
  * One role per tier of the profile's keys, for the tiers the low-tier checks do not measure:
  * the `tier<Name>` role of the tier when the profile has one, else another role of that tier.
- * RUN_CARRIERS and keys whose tier is only assumed are left out. Cheapest tier first, taken while their cost fits `budget` requests.
+ * RUN_CARRIERS and keys whose tier is only assumed are left out. Cheapest tier first, taken while their cost fits
+ * `budget` requests.
  */
 export function tiersToMeasure(t: CheckContext, budget: number): Array<{ role: string; tier: Tier }> {
   const keys = t.config.profile.keys;

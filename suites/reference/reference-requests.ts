@@ -1,9 +1,9 @@
 /** Requests and shared claims of the reference family (2.2–2.4, 4.2–4.4). */
 import type { ApiRequest, CheckContext, Exchange } from '../../harness/suite/index.js';
 
-export const COUNTIES = '/v1/reference/counties';
-export const ISSUERS = '/v1/reference/issuers';
-export const PROVIDERS = '/v1/reference/providers';
+const COUNTIES = '/v1/reference/counties';
+const ISSUERS = '/v1/reference/issuers';
+const PROVIDERS = '/v1/reference/providers';
 
 /** A query value, or undefined to leave the parameter out. */
 export type Query = Record<string, string | number | undefined>;
