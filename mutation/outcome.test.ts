@@ -15,12 +15,12 @@ const finding = (rules: string[], verdict: Finding['verdict']): Finding =>
     verdict,
     exchanges: [],
   }) as Finding;
-const outcomeOf = (findings: Finding[]) =>
+const faultOutcomeWith = (findings: Finding[]) =>
   faultOutcome(fault, buildSummary(sampleInfo(), findings, catalogueOf(SAMPLE_RULES), new Date()), 1);
 
 describe('faultOutcome', () => {
   it("a failing check naming the fault's rule catches it by its own rule", () => {
-    expect(outcomeOf([finding(['PING-200'], 'failed')])).toMatchObject({
+    expect(faultOutcomeWith([finding(['PING-200'], 'failed')])).toMatchObject({
       caught: true,
       ownRuleCaught: true,
       failingRules: ['PING-200'],
@@ -28,7 +28,7 @@ describe('faultOutcome', () => {
   });
 
   it('a failure that names no rule (a suite file that does not load) is not a catch', () => {
-    const out = outcomeOf([finding([], 'failed'), finding(['PING-200'], 'passed')]);
+    const out = faultOutcomeWith([finding([], 'failed'), finding(['PING-200'], 'passed')]);
     expect(out).toMatchObject({ caught: false, ownRuleCaught: false, failingRules: [] });
     expect(out.catches).toHaveLength(1);
   });

@@ -23,19 +23,19 @@ export function longLines(text: string, max = MAX_LINE): Array<{ line: number; l
     .filter(({ length }) => length > max);
 }
 
-function main(files: string[]): number {
+/** Checks the named files (default: the code git tracks), writes each long line, and answers the exit code. */
+export function checkFiles(files: string[], write = (text: string) => process.stderr.write(text)): number {
   const named = files.length > 0 ? files : execFileSync('git', ['ls-files', ...CODE], { encoding: 'utf8' }).split('\n');
   let found = 0;
   // A file in a merge's conflict is listed once per stage: each is read once.
   for (const file of new Set(named.filter(Boolean))) {
     for (const { line, length } of longLines(readFileSync(file, 'utf8'))) {
-      process.stderr.write(`${file}:${line}: ${length} characters, over ${MAX_LINE}\n`);
+      write(`${file}:${line}: ${length} characters, over ${MAX_LINE}\n`);
       found += 1;
     }
   }
-  if (found > 0)
-    process.stderr.write(`${found} line(s) over ${MAX_LINE} characters: wrap them (strings: split with +)\n`);
+  if (found > 0) write(`${found} line(s) over ${MAX_LINE} characters: wrap them (strings: split with +)\n`);
   return found > 0 ? 1 : 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv.slice(2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = checkFiles(process.argv.slice(2));

@@ -13,7 +13,7 @@ import {
   type Prediction,
 } from '../model.js';
 import { beginStep, expectPredicted, settle, sweepRefusals, type CarrierMismatch, type Real } from '../system.js';
-import { AppCommand, type Picked } from './step.js';
+import { AppCommand, type Picked } from './app-command.js';
 
 interface ActionSpec {
   action: Action;

@@ -7,7 +7,7 @@ import { jsonUpload, PDF } from '../../documents-files.js';
 import { paymentRequest, primaryApplicant, updateBody, updateRequest } from '../../requests.js';
 import { paymentPrediction, updatePrediction, uploadPrediction, type ModelApp } from '../model.js';
 import { beginStep, expectListed, expectPredicted, observe, type Real } from '../system.js';
-import { AppCommand, type Picked } from './step.js';
+import { AppCommand, type Picked } from './app-command.js';
 
 export class ReadCommand extends AppCommand {
   protected verb(): string {
