@@ -91,6 +91,8 @@ async function main(): Promise<number> {
   await write();
   const monitored = async (label: string, slug: string, blips?: string[]) => {
     log(`${label}...`);
+    // The bench owns its folders: the last bench's reports make way (a run refuses a used folder).
+    await rm(join(dir, slug), { recursive: true, force: true });
     const m = await measureProductionSmoke({
       label,
       reportDir: join(dir, slug),
