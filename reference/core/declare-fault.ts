@@ -48,24 +48,19 @@ export interface VariantBuilders {
 
 /** Variant builders for one family: the same declaration as a fault, naming the section that permits it. */
 export function variantsOf(family: Family): VariantBuilders {
+  const variant: VariantBuilders['variant'] = (name, permits, summary, probe, documents = VARIANT_DOCUMENTS) => ({
+    kind: 'variant',
+    name,
+    permits,
+    family,
+    summary,
+    probe,
+    documents,
+  });
   return {
-    variant: (name, permits, summary, probe, documents = VARIANT_DOCUMENTS) => ({
-      kind: 'variant',
-      name,
-      permits,
-      family,
-      summary,
-      probe,
-      documents,
-    }),
-    variantRewrite: (name, permits, summary, probe, fn, documents = VARIANT_DOCUMENTS) => ({
-      kind: 'variant',
-      name,
-      permits,
-      family,
-      summary,
-      probe,
-      documents,
+    variant,
+    variantRewrite: (name, permits, summary, probe, fn, documents) => ({
+      ...variant(name, permits, summary, probe, documents),
       rewrite: fn,
     }),
   };
