@@ -11,6 +11,7 @@ import { mapErrors, without } from '../core/envelopes.js';
 import { clockedProbe, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { foldedNames, primaryOf } from './fault-rewrites.js';
+import { ENROLLMENT_ORACLE_FAULTS } from './oracle-faults.js';
 import * as P from './variant-probes.js';
 import { idNamedId, minimalActionBodies, retryAfterOn202 } from './variant-rewrites.js';
 import {
@@ -857,5 +858,6 @@ export const ENROLLMENT_FAULTS = {
         : res;
     },
   ),
+  ...ENROLLMENT_ORACLE_FAULTS,
   ...ENROLLMENT_VARIANTS,
 } satisfies Record<string, Switch>;

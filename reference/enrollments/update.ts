@@ -32,8 +32,10 @@ export function updateEnrollment(svc: Service) {
     const refusal = updateRefusal(app, ctx.on);
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
 
+    // The fault answers with the application as it was: the change is stored all the same.
+    const before = ctx.on(F.putAnswerBeforeChange) ? structuredClone(app) : app;
     applyChanges(app, body, ctx);
-    return { status: 200, body: toView(app, ctx.now(), ctx.on) };
+    return { status: 200, body: toView(before, ctx.now(), ctx.on) };
   };
 }
 

@@ -122,6 +122,23 @@ export const SESSION_FAULTS = {
         : res;
     },
   ),
+  // Breaks its rule only on sessions sent with an Idempotency-Key, which no check of the rule sends: the oracle over
+  // the run finds it.
+  keyedExternalIdIsKey: rewrite(
+    'sessions-keyed-external-id-is-key',
+    'SESSIONS-EXTERNAL-ID-ECHO',
+    'A session sent with an Idempotency-Key echoes the key as its external_id (the key is kept as the partner ' +
+      'reference).',
+    serverProbe(({ call }) =>
+      body(call, 'POST', S, { json: sessionBody(), headers: { 'idempotency-key': 'k-echo' } }).then(
+        (b) => b.external_id,
+      ),
+    ),
+    (req, res) => {
+      const key = req.headers['idempotency-key'];
+      return created(req, res) && key ? { ...res, body: { ...bodyOf(res), external_id: key } } : res;
+    },
+  ),
   linksRelative: rewrite(
     'sessions-links-relative',
     'SESSIONS-LINKS',

@@ -18,6 +18,7 @@ import {
   sessionBody,
   sessionTarget,
 } from './session-body.js';
+import { expectExternalIdEchoed } from './session-answer.js';
 import { directedRuns, sessionRuns, type SessionCaseOptions } from './session-cases.js';
 import { sessionDomain, type SessionDomain } from './session-domain.js';
 import { GATES, SESSION_ORACLE_RULES, sessionOutcome, type SessionCase } from './session-oracle.js';
@@ -47,15 +48,7 @@ async function sendCase(t: CheckContext, c: SessionCase, domain: SessionDomain):
   const outcome = sessionOutcome(c);
   if (outcome.forbidden) expectForbidden(t.expect, ex, outcome.rule);
   else t.expect.rules(outcome.rule).status(ex, outcome.statuses);
-  if (ex.response?.status === 200) {
-    const echoed = t.json<{ external_id?: unknown }>(ex)?.external_id;
-    t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO').that(ex, {
-      holds: echoed === externalId,
-      title: 'external_id not echoed as sent',
-      expected: JSON.stringify(externalId),
-      observed: JSON.stringify(echoed),
-    });
-  }
+  if (ex.response?.status === 200) expectExternalIdEchoed(t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO'), ex, externalId);
 }
 
 type Run = [cases: SessionCase[], domain: SessionDomain];

@@ -1,0 +1,58 @@
+/**
+ * Faults of direct enrollment that break a rule only on answers no check naming that rule
+ * receives (a setup step's create, another check's PUT or list): the oracles over the run's
+ * journal (suites/run-wide/) find them. Part of ENROLLMENT_FAULTS (faults.ts).
+ */
+import { bodyOf, faultsOf, is } from '../core/declare-fault.js';
+import { routeProbe } from '../core/probe.js';
+import type { Switch } from '../core/switch.js';
+import type { RouteResult } from '../types.js';
+import { create, planFull, put } from './probe-steps.js';
+
+const { flag, rewrite } = faultsOf('enrollments');
+
+type Json = Record<string, any>;
+
+/** The HRA employer's external_id an application shows (flat or under `application`). */
+const employerIdOf = (app: Json | undefined): unknown => app?.hra?.employer?.external_id;
+
+/** A create's answer with the application's external_id replaced by its HRA employer's. */
+function employerIdAsExternalId(res: RouteResult): RouteResult {
+  const body = bodyOf(res);
+  const nested = body?.application as Json | undefined;
+  const employer = employerIdOf(nested) ?? employerIdOf(body);
+  if (res.status >= 300 || !body || typeof employer !== 'string') return res;
+  return {
+    ...res,
+    body: {
+      ...body,
+      ...('external_id' in body ? { external_id: employer } : {}),
+      ...(nested ? { application: { ...nested, external_id: employer } } : {}),
+    },
+  };
+}
+
+const EMPLOYER = { hra: { offered_hra: true, type: 'ichra', employer: { name: 'Acme', external_id: 'emp-1' } } };
+
+export const ENROLLMENT_ORACLE_FAULTS = {
+  createEmployerIdEchoed: rewrite(
+    'enr-create-employer-id-echoed',
+    'ENR-CREATE-DATA-ROUND-TRIP',
+    "A create filed under an HRA employer answers with the employer's external_id (hra.employer.external_id) as " +
+      "the application's external_id; the application is stored as sent.",
+    routeProbe(async (k) => (await create(k, planFull, EMPLOYER)).application.external_id),
+    (req, res) => (is(req, 'POST', '/v1/enrollments') ? employerIdAsExternalId(res) : res),
+  ),
+  putAnswerBeforeChange: flag(
+    'enr-put-answer-before-change',
+    'ENR-UPDATE-ANSWER-SHOWN',
+    'A PUT answers with the application as it was before the change; the change is stored and the next read ' +
+      'shows it.',
+    routeProbe(async (k) => {
+      const { application_id: id } = await create(k, planFull);
+      const primary = { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1985-12-10', gender: 'female' };
+      return (await put(k, id, { applicants: { primary: { ...primary, phone: '5555550177' } } })).body.application
+        .applicants.primary.phone;
+    }),
+  ),
+} satisfies Record<string, Switch>;

@@ -1,0 +1,15 @@
+/**
+ * Rules as oracles (DESIGN, "A rule is an oracle; a check is traffic"): each rule below can be
+ * read from one exchange (or from the exchanges sent before it), so it is judged on every
+ * exchange of the run it applies to, whichever check, setup step, property, retry or the
+ * preflight sent it, at no extra request. A check's own claim on the same rule stays for what
+ * needs a crafted request.
+ */
+import { verifyRunWide } from '../../harness/suite/run-wide.js';
+import { answerEchoesRequest, ECHO_RULES } from './echo.js';
+
+verifyRunWide(
+  'every successful create, update and session answer of the run shows what its request sent',
+  ECHO_RULES,
+  answerEchoesRequest,
+);
