@@ -61,8 +61,8 @@ const FILTERS: Record<string, Filter> = {
       DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))
         ? null
         : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z',
-    // Strictly after.
-    keep: (a, v) => Date.parse(a.updated_at) > Date.parse(v),
+    // Strictly after; the fault compares the text (stored in Z) with the value as written.
+    keep: (a, v, on) => (on(F.listUpdatedSinceAsText) ? a.updated_at > v : Date.parse(a.updated_at) > Date.parse(v)),
     ignoredBy: F.listUpdatedSinceIgnored,
   },
 };
@@ -136,6 +136,9 @@ export function listEnrollments(svc: Service) {
       if (value === undefined) continue;
       const problem = filter.invalid(value, ctx.on);
       if (problem) return fail(400, 'invalid_field_value', `${name} ${problem}.`, name);
+      // The fault drops the external_id filter from a query that also filters on policy_status.
+      const dropped = name === 'external_id' && ctx.query.policy_status !== undefined;
+      if (dropped && ctx.on(F.listExternalIdIgnoredBesideStatus)) continue;
       if (!(filter.ignoredBy && ctx.on(filter.ignoredBy))) active.push([filter, value]);
     }
     const page = paging(ctx.query, ctx.on);

@@ -7,7 +7,7 @@ import { bodyOf, faultsOf, is } from '../core/declare-fault.js';
 import { routeProbe } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
-import { create, planFull, put } from './probe-steps.js';
+import { create, planFull, planLimited, put, rows } from './probe-steps.js';
 
 const { flag, rewrite } = faultsOf('enrollments');
 
@@ -53,6 +53,28 @@ export const ENROLLMENT_ORACLE_FAULTS = {
       const primary = { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1985-12-10', gender: 'female' };
       return (await put(k, id, { applicants: { primary: { ...primary, phone: '5555550177' } } })).body.application
         .applicants.primary.phone;
+    }),
+  ),
+  listExternalIdIgnoredBesideStatus: flag(
+    'enr-list-external-id-ignored-beside-status',
+    'ENR-LIST-FILTER-EXTERNAL-ID',
+    'The external_id filter is ignored when the list also filters on policy_status (alone it holds).',
+    routeProbe(async (k) => {
+      const { external_id: id } = (await create(k, planFull)).application;
+      await create(k, planLimited);
+      return (await rows(k, `&policy_status=draft&external_id=${encodeURIComponent(id)}`)).length;
+    }),
+  ),
+  listUpdatedSinceAsText: flag(
+    'enr-list-updated-since-as-text',
+    'ENR-LIST-FILTER-UPDATED-SINCE',
+    'updated_since is compared as text with the stored time (written in Z), not as an instant: a value written ' +
+      'in another offset keeps or drops the wrong applications.',
+    routeProbe(async (k) => {
+      // An hour after the application's update, written at -12:00: its text reads eleven hours before it.
+      const at = Date.parse((await create(k, planFull)).updated_at) + 3_600_000;
+      const since = `${new Date(at - 12 * 3_600_000).toISOString().slice(0, -1)}-12:00`;
+      return (await rows(k, `&updated_since=${encodeURIComponent(since)}`)).length;
     }),
   ),
 } satisfies Record<string, Switch>;

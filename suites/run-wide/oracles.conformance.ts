@@ -7,9 +7,16 @@
  */
 import { verifyRunWide } from '../../harness/suite/run-wide.js';
 import { answerEchoesRequest, ECHO_RULES } from './echo.js';
+import { LIST_FILTER_RULES, listHonoursFilters } from './list-filters.js';
 
 verifyRunWide(
   'every successful create, update and session answer of the run shows what its request sent',
   ECHO_RULES,
   answerEchoesRequest,
+);
+
+verifyRunWide(
+  'every list answer of the run honours every filter its request carries',
+  LIST_FILTER_RULES,
+  listHonoursFilters,
 );
