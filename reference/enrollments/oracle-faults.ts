@@ -3,11 +3,11 @@
  * receives (a setup step's create, another check's PUT or list): the oracles over the run's
  * journal (suites/run-wide/) find them. Part of ENROLLMENT_FAULTS (faults.ts).
  */
-import { bodyOf, faultsOf, is } from '../core/declare-fault.js';
-import { routeProbe } from '../core/probe.js';
+import { bodyOf, faultsOf, headerOf, is, under, withoutHeader, type RequestView } from '../core/declare-fault.js';
+import { routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
-import { create, planFull, planLimited, put, rows } from './probe-steps.js';
+import { BASE, create, planFull, planLimited, put, read, rows } from './probe-steps.js';
 
 const { flag, rewrite } = faultsOf('enrollments');
 
@@ -31,6 +31,16 @@ function employerIdAsExternalId(res: RouteResult): RouteResult {
     },
   };
 }
+
+/** `res` with the header `name` set to `value` (any spelling of the name replaced). */
+const withHeader = (res: RouteResult, name: string, value: string): RouteResult => ({
+  ...res,
+  headers: { ...withoutHeader(res.headers, name), [name]: value },
+});
+
+const READ = /^\/v1\/enrollments\/([^/]+)$/;
+/** A 200 to an application read. */
+const aRead = (req: RequestView, res: RouteResult): boolean => is(req, 'GET', READ) && res.status === 200;
 
 const EMPLOYER = { hra: { offered_hra: true, type: 'ichra', employer: { name: 'Acme', external_id: 'emp-1' } } };
 
@@ -76,5 +86,48 @@ export const ENROLLMENT_ORACLE_FAULTS = {
       const since = `${new Date(at - 12 * 3_600_000).toISOString().slice(0, -1)}-12:00`;
       return (await rows(k, `&updated_since=${encodeURIComponent(since)}`)).length;
     }),
+  ),
+  charsetLatin1: rewrite(
+    'enr-charset-latin1',
+    'SCHEMA-JSON-UTF8',
+    'Direct-enrollment answers declare charset=ISO-8859-1 while their bytes are UTF-8: a name with an accent reads ' +
+      'garbled to a client that honours the header.',
+    serverProbe(({ call }) => call('GET', BASE, UNCHECKED).then((r) => r.headers['content-type'])),
+    under('/v1/enrollments', (res) =>
+      headerOf(res.headers, 'Content-Type')?.startsWith('application/json')
+        ? withHeader(res, 'Content-Type', 'application/json; charset=ISO-8859-1')
+        : res,
+    ),
+  ),
+  putReplayFlag: rewrite(
+    'enr-put-replay-flag',
+    'IDEMP-FIRST-NO-REPLAY-HEADER',
+    'A PUT answer carries Idempotent-Replay: true (the answer is built by the create replay path).',
+    routeProbe(async (k) => {
+      const { application_id: id } = await create(k, planFull);
+      return headerOf((await put(k, id, {})).headers, 'Idempotent-Replay') ?? null;
+    }),
+    (req, res) => (is(req, 'PUT', READ) && res.status < 300 ? withHeader(res, 'Idempotent-Replay', 'true') : res),
+  ),
+  readCacheable: rewrite(
+    'enr-read-cacheable',
+    'ENR-READ-NO-STALE-CACHE',
+    'An application read carries Cache-Control: private, max-age=300: a cache may answer a poll with the state of ' +
+      'five minutes before.',
+    routeProbe(async (k) => {
+      const { headers } = await read(k, (await create(k, planFull)).application_id);
+      return headerOf(headers, 'Cache-Control') ?? null;
+    }),
+    (req, res) => (aRead(req, res) ? withHeader(res, 'Cache-Control', 'private, max-age=300') : res),
+  ),
+  readEtagPerApplication: rewrite(
+    'enr-read-etag-per-application',
+    'ENR-READ-NO-STALE-CACHE',
+    'An application read carries the ETag W/"<application id>", whatever its state: a revalidation keeps a read ' +
+      'from before a change.',
+    routeProbe(
+      async (k) => headerOf((await read(k, (await create(k, planFull)).application_id)).headers, 'ETag') ?? null,
+    ),
+    (req, res) => (aRead(req, res) ? withHeader(res, 'ETag', `W/"${READ.exec(req.path)![1]}"`) : res),
   ),
 } satisfies Record<string, Switch>;

@@ -139,6 +139,20 @@ export const SESSION_FAULTS = {
       return created(req, res) && key ? { ...res, body: { ...bodyOf(res), external_id: key } } : res;
     },
   ),
+  keyedNoRequestId: rewrite(
+    'sessions-keyed-no-request-id',
+    'SESSIONS-REQUEST-ID',
+    'A session sent with an Idempotency-Key answers without X-Request-Id (the keyed path skips the tracing header).',
+    serverProbe(({ call }) =>
+      call('POST', S, { ...UNCHECKED, json: sessionBody(), headers: { 'idempotency-key': 'k-trace' } }).then(
+        (r) => r.headers['x-request-id'] ?? null,
+      ),
+    ),
+    (req, res) =>
+      is(req, 'POST', S) && req.headers['idempotency-key']
+        ? { ...res, headers: withoutHeader(res.headers, 'X-Request-Id') }
+        : res,
+  ),
   linksRelative: rewrite(
     'sessions-links-relative',
     'SESSIONS-LINKS',

@@ -4,7 +4,8 @@
  * answer may choose (members, error codes and messages, methods, rate headers).
  */
 import { accountForKey } from '../core/accounts.js';
-import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
+import { createHash } from 'node:crypto';
+import { bodyOf, faultsOf, is, variantsOf, withoutHeader } from '../core/declare-fault.js';
 import { CORE_VARIANTS } from '../core/faults.js';
 import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
@@ -16,6 +17,10 @@ const { variantRewrite } = variantsOf('utility');
 
 /** A valid key whose account holds no approval (e.g. the unapproved sandbox key). */
 const hasNoApprovals = (key: string | undefined): boolean => accountForKey(key)?.approvals.length === 0;
+
+/** An id derived from the method and path alone. */
+const routeId = (req: { method: string; path: string }): string =>
+  `req_${createHash('sha256').update(`${req.method} ${req.path}`).digest('hex').slice(0, 12)}`;
 
 export const UTILITY_FAULTS = {
   pingOkString: rewrite(
@@ -56,6 +61,22 @@ export const UTILITY_FAULTS = {
       is(req, 'GET', '/v1/reference/issuers') && /['"%\\]/.test(req.query.plan_year ?? '')
         ? { ...res, status: 500, body: { error: { code: 'internal_error', message: 'Plan year lookup failed.' } } }
         : res,
+  ),
+  // Breaks its rule on answers no check of its own reads: the oracle over the run finds it.
+  requestIdPerRoute: rewrite(
+    'request-id-per-route',
+    'HEADERS-REQUEST-ID-DISTINCT',
+    'X-Request-Id is a hash of the method and path (the query left out): every answer to one route carries the same.',
+    serverProbe(async ({ call }) => {
+      const ids = await Promise.all(
+        ['/v1/ping', '/v1/ping'].map((p) => call('GET', p, UNCHECKED).then((r) => r.headers['x-request-id'])),
+      );
+      return ids[0] === ids[1];
+    }),
+    (req, res) => ({
+      ...res,
+      headers: { ...withoutHeader(res.headers, 'X-Request-Id'), 'X-Request-Id': routeId(req) },
+    }),
   ),
   // Variants: valid choices where the contract is open.
   extraMembersEverywhere: variantRewrite(

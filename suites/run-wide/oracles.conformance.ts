@@ -7,6 +7,8 @@
  */
 import { verifyRunWide } from '../../harness/suite/run-wide.js';
 import { answerEchoesRequest, ECHO_RULES } from './echo.js';
+import { readsNotStale } from './caching.js';
+import { jsonIsUtf8, replayOnlyOnReplay, requestIds } from './headers.js';
 import { LIST_FILTER_RULES, listHonoursFilters } from './list-filters.js';
 
 verifyRunWide(
@@ -19,4 +21,24 @@ verifyRunWide(
   'every list answer of the run honours every filter its request carries',
   LIST_FILTER_RULES,
   listHonoursFilters,
+);
+
+verifyRunWide(
+  'every session answer of the run carries an X-Request-Id, and no two requests share one',
+  ['SESSIONS-REQUEST-ID', 'HEADERS-REQUEST-ID-DISTINCT'],
+  requestIds,
+);
+
+verifyRunWide('every JSON answer of the run is UTF-8, as its content type says', ['SCHEMA-JSON-UTF8'], jsonIsUtf8);
+
+verifyRunWide(
+  'no answer of the run carries Idempotent-Replay but a replay',
+  ['IDEMP-FIRST-NO-REPLAY-HEADER'],
+  replayOnlyOnReplay,
+);
+
+verifyRunWide(
+  'no application read or list of the run lets a cache answer a later poll with it',
+  ['ENR-READ-NO-STALE-CACHE'],
+  readsNotStale,
 );
