@@ -3,7 +3,7 @@ import fc from 'fast-check';
 export interface DateTimeAtOptions {
   /** The instant written, in milliseconds since the epoch. */
   at: number;
-  /** Offsets drawn: `west` of UTC only (-12:00 to -00:15), or `any` (-12:00 to +14:00, `Z` among them). Default `any`. */
+  /** Offsets drawn: `west` of UTC only (-12:00 to -00:15), or `any` (-12:00 to +14:00, `Z` too). Default `any`. */
   offsets?: 'west' | 'any';
 }
 

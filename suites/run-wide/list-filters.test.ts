@@ -74,7 +74,7 @@ describe('the policy-status list holds its plan year', () => {
 });
 
 describe('bad input', () => {
-  it('skips, with the reason, no answer, a cut body, a body without rows and a filter value made wrong on purpose', () => {
+  it('skips, with the reason, no answer, a cut body, a body without rows, a filter made wrong on purpose', () => {
     const wrong = entry(
       'GET',
       `${LIST}&policy_status=submitted`,
