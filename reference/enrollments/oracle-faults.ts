@@ -7,7 +7,8 @@ import { bodyOf, faultsOf, headerOf, is, under, withoutHeader, type RequestView 
 import { routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
-import { BASE, create, planFull, planLimited, put, read, rows } from './probe-steps.js';
+import { validCreateBody } from './fixtures.js';
+import { AS_OTHER, BASE, create, planFull, planLimited, put, read, rows } from './probe-steps.js';
 
 const { flag, rewrite } = faultsOf('enrollments');
 
@@ -129,5 +130,24 @@ export const ENROLLMENT_ORACLE_FAULTS = {
       async (k) => headerOf((await read(k, (await create(k, planFull)).application_id)).headers, 'ETag') ?? null,
     ),
     (req, res) => (aRead(req, res) ? withHeader(res, 'ETag', `W/"${READ.exec(req.path)![1]}"`) : res),
+  ),
+  rejectedMemberNamesExternalId: flag(
+    'enr-rejected-member-names-external-id',
+    'ENVELOPE-FIELD-NAMES-WRONG',
+    'A create refused for a member it must not carry (_agent_id, tpa_slug, actor.agent_id, agent_of_record) names ' +
+      'external_id as the error field.',
+    routeProbe(async (k) => {
+      const res = await k.call('POST', '/v1/enrollments', { body: { ...validCreateBody(planFull), tpa_slug: 't' } });
+      return res.body.errors[0].field;
+    }),
+  ),
+  otherAccount403NotOwner: flag(
+    'enr-other-account-403-not-owner',
+    'ENVELOPE-STATED-CODE',
+    "Another account's application is refused with 403 under the code not_owner (section 7 gives 403 forbidden).",
+    routeProbe(async (k) => {
+      const { application_id: id } = await create(k, planFull);
+      return (await read(k, id, undefined, AS_OTHER)).body;
+    }),
   ),
 } satisfies Record<string, Switch>;

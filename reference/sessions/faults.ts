@@ -153,6 +153,14 @@ export const SESSION_FAULTS = {
         ? { ...res, headers: withoutHeader(res.headers, 'X-Request-Id') }
         : res,
   ),
+  refusalNamesExternalId: flag(
+    'sessions-refusal-names-external-id',
+    'ENVELOPE-FIELD-NAMES-WRONG',
+    'A body refused by a conditional rule of 2.6 names external_id in error.details, not the member at fault.',
+    serverProbe(({ call }) =>
+      body(call, 'POST', S, { json: sessionBody({ location: {} }, agent) }).then((b) => Object.keys(b.error.details)),
+    ),
+  ),
   linksRelative: rewrite(
     'sessions-links-relative',
     'SESSIONS-LINKS',

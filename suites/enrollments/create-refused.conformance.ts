@@ -5,7 +5,7 @@
  * JSON, which section 7 answers 415 while the document (and 4.10) list no 415 for this
  * operation: either answer, each in its own envelope.
  */
-import { maxBodyBytes, oversized, underMediaType, verify } from '../../harness/suite/index.js';
+import { maxBodyBytes, oversized, underMediaType, verify, wrongAsWhole, wrongIn } from '../../harness/suite/index.js';
 import { ENROLLMENT_OPERATIONS } from './operations.js';
 import { REJECTED_MEMBERS } from './rejected-members.js';
 import { createBody, createRequest, ENROLLMENTS_PATH } from './requests.js';
@@ -19,7 +19,9 @@ for (const { rule, member, add } of REJECTED_MEMBERS) {
     `a create request carrying ${member} is rejected with 400 in the errors[] envelope`,
     [rule, 'ENVELOPE-ERRORS-SHAPE'],
     async (t) => {
-      const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull'), { extra: add })));
+      const ex = await t.send(
+        createRequest(createBody(t, t.fixture<string>('planFull'), { extra: add }), wrongIn(member)),
+      );
       t.expect.rules(rule).status(ex, 400);
       t.expect.rules('ENVELOPE-ERRORS-SHAPE').errorsEnvelope(ex);
     },
@@ -39,6 +41,7 @@ verify(
       body: text.slice(0, -1),
       contentType: 'application/json',
       idempotencyKey: true,
+      ...wrongAsWhole('malformed JSON'),
     });
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);
@@ -50,7 +53,12 @@ verify(
   'a create request without Idempotency-Key is a 400 in the errors[] envelope',
   ['IDEMP-ENROLLMENT-REQUIRED'],
   async (t) => {
-    const ex = await t.send(createRequest(createBody(t, t.fixture<string>('planFull')), { idempotencyKey: undefined }));
+    const ex = await t.send(
+      createRequest(createBody(t, t.fixture<string>('planFull')), {
+        idempotencyKey: undefined,
+        ...wrongIn('Idempotency-Key'),
+      }),
+    );
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);
   },

@@ -3,7 +3,7 @@
  * a body above the size limit (413), an unsupported media type (415) and malformed JSON (400),
  * each in the unified envelope. Every request is a valid quote but for the one thing it breaks.
  */
-import { cutShort, maxBodyBytes, underMediaType, verify } from '../../harness/suite/index.js';
+import { cutShort, maxBodyBytes, underMediaType, verify, wrongAsWhole } from '../../harness/suite/index.js';
 import { expectForbidden } from '../../harness/checks/index.js';
 import { QUOTES_OPERATIONS } from './operations.js';
 import { QUOTE_FIXTURES, quoteRequest } from './quote-request.js';
@@ -45,7 +45,7 @@ verify(
       ...body,
       household: { ...household, applicants: [{ ...household.applicants[0], member_id: 'x'.repeat(limit) }] },
     };
-    const ex = await t.send(quoteRequest(padded));
+    const ex = await t.send({ ...quoteRequest(padded), ...wrongAsWhole('a body above the size limit') });
     t.expect.rules('EDGE-413').status(ex, 413);
     t.expect.rules('EDGE-413', 'ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },

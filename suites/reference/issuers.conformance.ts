@@ -5,7 +5,7 @@
  * collation, so a list sorted under any case-insensitive reading of issuer-order.ts keeps it;
  * ids are 5-digit strings, so their string order is their numeric order.
  */
-import { expectSuccessAnswer, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify, wrongIn, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { defaultPlanYears } from './default-plan-year.js';
 import {
@@ -105,7 +105,7 @@ verify(
   'issuers without state are 400 in the unified envelope',
   ['ISSUERS-STATE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    const ex = await t.send(issuersRequest({}));
+    const ex = await t.send({ ...issuersRequest({}), ...wrongIn('state') });
     expectRejected(t.expect, ex, 'ISSUERS-STATE-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listIssuers');
   },
@@ -115,7 +115,8 @@ verify(
   'issuers for a lowercase state are 400 invalid_request',
   ['ISSUERS-STATE-LOWERCASE-400', 'ENVELOPE-UNIFIED-SHAPE'],
   async (t) => {
-    const ex = await t.send(issuersRequest(stateQuery(t, { state: t.fixture<string>('state').toLowerCase() })));
+    const lower = issuersRequest(stateQuery(t, { state: t.fixture<string>('state').toLowerCase() }));
+    const ex = await t.send({ ...lower, ...wrongIn('state') });
     expectRejected(t.expect, ex, 'ISSUERS-STATE-LOWERCASE-400', 'ENVELOPE-UNIFIED-SHAPE');
     t.expect.rules('ISSUERS-STATE-LOWERCASE-400').unifiedEnvelope(ex, 'invalid_request');
   },
@@ -129,7 +130,7 @@ verify(
     for (const state of ['KEN', 'K1']) {
       expectRejected(
         t.expect,
-        await t.send(issuersRequest({ state }, `state ${state}`)),
+        await t.send({ ...issuersRequest({ state }, `state ${state}`), ...wrongIn('state') }),
         'ISSUERS-STATE-PATTERN',
         'ENVELOPE-UNIFIED-SHAPE',
       );
@@ -157,7 +158,10 @@ verify(
     for (const year of [2019, 2100]) {
       expectRejected(
         t.expect,
-        await t.send(issuersRequest(stateQuery(t, { plan_year: year }), `plan_year ${year}`)),
+        await t.send({
+          ...issuersRequest(stateQuery(t, { plan_year: year }), `plan_year ${year}`),
+          ...wrongIn('plan_year'),
+        }),
         'ISSUERS-PLAN-YEAR-RANGE',
         'ENVELOPE-UNIFIED-SHAPE',
       );

@@ -7,6 +7,7 @@
  */
 import { verifyRunWide } from '../../harness/suite/run-wide.js';
 import { answerEchoesRequest, ECHO_RULES } from './echo.js';
+import { errorsCarryStatedCodes, errorsNameWrongMembers } from './errors.js';
 import { readsNotStale } from './caching.js';
 import { jsonIsUtf8, replayOnlyOnReplay, requestIds } from './headers.js';
 import { LIST_FILTER_RULES, listHonoursFilters } from './list-filters.js';
@@ -41,4 +42,16 @@ verifyRunWide(
   'no application read or list of the run lets a cache answer a later poll with it',
   ['ENR-READ-NO-STALE-CACHE'],
   readsNotStale,
+);
+
+verifyRunWide(
+  'every error of the run to a request made wrong on purpose names only what was wrong',
+  ['ENVELOPE-FIELD-NAMES-WRONG'],
+  errorsNameWrongMembers,
+);
+
+verifyRunWide(
+  'every error of the run carries the code the contract states for it',
+  ['ENVELOPE-STATED-CODE'],
+  errorsCarryStatedCodes,
 );

@@ -10,6 +10,8 @@ import {
   SkipCheck,
   verify,
   verifyProperty,
+  wrongAsWhole,
+  wrongIn,
   type ApiRequest,
   type CheckContext,
 } from '../../harness/suite/index.js';
@@ -99,6 +101,7 @@ verify(
             method: 'GET',
             path: `${endpoint.path}?${queryString([...query])}`,
             label: `hostile ${name}`,
+            ...wrongIn(name),
           }),
         );
       }
@@ -190,7 +193,7 @@ verifyProperty(
   ['EDGE-NO-5XX'],
   async (t) => hostileQuery(await readEndpoints(t)),
   async (t, path) => {
-    expectNo5xx(t.expect, await t.send({ method: 'GET', path }));
+    expectNo5xx(t.expect, await t.send({ method: 'GET', path, ...wrongAsWhole('a hostile query string') }));
   },
   { maxRuns: 25 },
 );
@@ -253,7 +256,7 @@ verifyProperty(
   ['EDGE-NO-5XX'],
   (t) => hostileBody(bodyPaths(t)),
   async (t, { path, contentType, body }) => {
-    const req: ApiRequest = { method: 'POST', path, body, contentType };
+    const req: ApiRequest = { method: 'POST', path, body, contentType, ...wrongAsWhole('a hostile body') };
     expectNo5xx(t.expect, await t.send(req));
   },
   { maxRuns: 25, needs: { writes: true } },
