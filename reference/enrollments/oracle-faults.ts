@@ -150,4 +150,14 @@ export const ENROLLMENT_ORACLE_FAULTS = {
       return (await read(k, id, undefined, AS_OTHER)).body;
     }),
   ),
+  paymentParams400: flag(
+    'enr-payment-params-400',
+    'SCHEMA-DOCUMENTED-STATUS',
+    'Payment redirect without product and exchange answers 400, a status 4.14 and the document do not list for it ' +
+      '(422 is).',
+    routeProbe(async (k) => {
+      const { application_id: id } = await create(k, planFull);
+      return (await read(k, `${id}/payment_redirect`, '')).status;
+    }),
+  ),
 } satisfies Record<string, Switch>;

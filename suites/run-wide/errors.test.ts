@@ -47,7 +47,7 @@ describe('member paths', () => {
 });
 
 describe('an error names only what was made wrong', () => {
-  it('passes the wrong member in any spelling, what holds it, its last segment, no field, and a member not sent', () => {
+  it('passes the wrong member in any spelling, what holds it, its last segment, no field, a member not sent', () => {
     const findings = judge(
       target,
       errorsNameWrongMembers,

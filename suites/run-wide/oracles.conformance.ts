@@ -6,6 +6,7 @@
  * needs a crafted request.
  */
 import { verifyRunWide } from '../../harness/suite/run-wide.js';
+import { documentedStatus } from './documented-status.js';
 import { answerEchoesRequest, ECHO_RULES } from './echo.js';
 import { errorsCarryStatedCodes, errorsNameWrongMembers } from './errors.js';
 import { readsNotStale } from './caching.js';
@@ -54,4 +55,10 @@ verifyRunWide(
   'every error of the run carries the code the contract states for it',
   ['ENVELOPE-STATED-CODE'],
   errorsCarryStatedCodes,
+);
+
+verifyRunWide(
+  "every answer's status of the run is one its operation documents",
+  ['SCHEMA-DOCUMENTED-STATUS'],
+  documentedStatus,
 );
