@@ -159,6 +159,12 @@ const ENROLLMENT_VARIANTS = {
     "The list shows a change of policy_status a second after the read does (within the profile's asyncTimeoutMs).",
     clockedProbe(({ call }) => P.listedAtOnce(call)),
   ),
+  listNewestFirst: variant(
+    'enr-list-newest-first',
+    '4.9',
+    'The list holds the applications newest first (4.9 states no order; every page of one list keeps it).',
+    serverProbe(({ call }) => P.newerListedFirst(call)),
+  ),
   actionBodiesMinimal: variantRewrite(
     'enr-action-bodies-minimal',
     '4.13',

@@ -145,10 +145,11 @@ export function listEnrollments(svc: Service) {
     if ('status' in page) return page;
 
     const now = ctx.now().getTime();
-    const rows = svc.store.visibleTo(ctx.on(F.listEveryAccount) ? null : ctx.account.id).filter((app) => {
+    const kept = svc.store.visibleTo(ctx.on(F.listEveryAccount) ? null : ctx.account.id).filter((app) => {
       catchUp(app, svc.env);
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on, now));
     });
+    const rows = ctx.on(F.listNewestFirst) ? kept.reverse() : kept;
     const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
     const slice = rows.slice(start, start + page.limit).map((app) => ({
       ...toListItem(app),

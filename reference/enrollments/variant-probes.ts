@@ -134,3 +134,11 @@ export async function statusLaterAfterCancel(call: Call): Promise<unknown> {
   await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED);
   return (await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED)).body.policy_status;
 }
+
+/** Two applications created one after the other: the later one is listed before the earlier. */
+export async function newerListedFirst(call: Call): Promise<boolean> {
+  const [first, second] = [idOf(await created(call)), idOf(await created(call))];
+  const rows = (await call('GET', `${E}${ROUTING}&limit=100`, UNCHECKED)).body.applications as unknown[];
+  const at = (id: string) => rows.findIndex((r) => idOf(r as Record<string, unknown>) === id);
+  return at(second) < at(first);
+}
