@@ -77,7 +77,7 @@ export function detailsNever(_req: RequestView, res: RouteResult): RouteResult {
 const located = (req: RequestView, path: string): string =>
   `${Object.hasOwn(req.query, path.split(/[.[]/)[0]!) ? 'query' : 'body'}.${path}`;
 
-/** Every `errors[].field` and `details` key names where the member sits first (`body.context.locale`, `query.limit`). */
+/** Each error field and details key names where the member sits first (`body.context.locale`, `query.limit`). */
 export function fieldsWithLocation(req: RequestView, res: RouteResult): RouteResult {
   return mapErrors(res, (e) => {
     const field = typeof e.field === 'string' ? { field: located(req, e.field) } : {};

@@ -16,7 +16,7 @@ const ERR = { errors: [{ code: 'x', message: 'm' }] };
 const PAY = '/v1/enrollments/a1/payment_redirect?product=ichra&exchange=off_exchange';
 
 describe("every answer's status is documented", () => {
-  it('passes listed statuses, the edge anywhere, 413 and 415 on a body, and any success of the read and the PUT', () => {
+  it('passes listed statuses, the edge anywhere, 413 and 415 on a body, any success of the read and the PUT', () => {
     const findings = judge(
       ours,
       documentedStatus,
@@ -32,7 +32,7 @@ describe("every answer's status is documented", () => {
     expect(verdicts(findings)).toEqual([['passed', RULE]]);
   });
 
-  it('fails a status neither the operation nor the contract gives: a 400 of the payment redirect, a 401 of ping', () => {
+  it('fails a status neither the operation nor the contract gives: a payment redirect 400, a ping 401', () => {
     const findings = judge(
       ours,
       documentedStatus,
