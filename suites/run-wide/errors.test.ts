@@ -89,11 +89,21 @@ describe('an error names only what was made wrong', () => {
       refusedCreate(['external_id'], { kind: 'whole', what: 'malformed JSON' }),
       cut(refusedCreate(['external_id'])),
       entry('POST', '/v1/enrollments', undefined, {}, JSON_TYPE, { wrong: members('_agent_id') }),
+      entry(
+        'POST',
+        '/v1/enrollments',
+        400,
+        '<html>Bad request</html>',
+        { 'content-type': 'text/html' },
+        {
+          wrong: members('_agent_id'),
+        },
+      ),
     );
     expect(finding).toMatchObject({ verdict: 'skipped' });
     expect(finding!.message).toBe(
-      "nothing of the run's 4 exchanges judged; left alone: 1 made wrong as a whole, 1 with a body cut at the size " +
-        'bound, 1 with no answer',
+      "nothing of the run's 5 exchanges judged; left alone: 1 made wrong as a whole, 1 with a body cut at the size " +
+        'bound, 1 with an answer that is not JSON, 1 with no answer',
     );
   });
 });
@@ -140,7 +150,7 @@ describe('an error carries the code the contract states', () => {
     ]);
   });
 
-  it('judges no code where the request is wrong in more than the stated cause, or meant valid was refused', () => {
+  it('judges no code where the request is wrong in more than the stated cause, nor an error page', () => {
     const [finding] = judge(
       target,
       errorsCarryStatedCodes,
@@ -153,6 +163,7 @@ describe('an error carries the code the contract states', () => {
         members('carrier', 'limit'),
       ),
       coded('POST', '/v1/enrollments/a1/cancellations', 400, 'invalid_request', members('context')),
+      entry('GET', '/v1/ping', 403, '<html>Forbidden</html>', { 'content-type': 'text/html' }),
     );
     expect(finding).toMatchObject({ verdict: 'skipped' });
   });

@@ -12,7 +12,7 @@ import { headerOf } from '../../harness/checks/scope.js';
 import { errorCodes } from '../../harness/checks/composed/forbidden.js';
 import type { JournalEntry } from '../../harness/model.js';
 import { skipped, type Invariant, type RunWideContext } from '../../harness/suite/run-wide.js';
-import { answerOf, isObject, isSkipped, NO_ANSWER, queryOf, sentJsonOf } from './answer.js';
+import { answerOf, isObject, isSkipped, NO_ANSWER, NOT_JSON, queryOf, sentJsonOf } from './answer.js';
 
 /** Names of where a member sits, which some frameworks put before its path (`body.context.locale`). */
 const LOCATIONS = new Set(['body', 'query', 'header', 'headers', 'path', 'params']);
@@ -80,6 +80,8 @@ export const errorsNameWrongMembers: Invariant = {
     if (wrong.kind === 'whole') return skipped('made wrong as a whole');
     const answer = answerOf(entry);
     if (isSkipped(answer)) return answer;
+    // An error page that is not JSON names nothing: the envelope invariant judges it.
+    if (!isObject(answer.json)) return NOT_JSON;
     const wrongs = wrong.members.map(segmentsOf);
     const unrelated = namedMembers(answer.json).filter((name) => {
       const named = segmentsOf(name);
@@ -173,6 +175,7 @@ export const errorsCarryStatedCodes: Invariant = {
     if (!stated) return [];
     const answer = answerOf(entry);
     if (isSkipped(answer)) return answer;
+    if (!isObject(answer.json)) return NOT_JSON;
     const codes = errorCodes(entry.exchange);
     t.expect.rules('ENVELOPE-STATED-CODE').that(entry.exchange, {
       holds: codes.includes(stated.code),
