@@ -55,5 +55,9 @@ export function queryOf(entry: JournalEntry): Map<string, string> {
   }
 }
 
+/** The entry of a table by operationId for the operation a request went to, if it has one. */
+export const byOperation = <T>(table: Readonly<Record<string, T>>, operationId: string | undefined): T | undefined =>
+  operationId === undefined ? undefined : table[operationId];
+
 /** A 2xx answer. */
 export const succeeded = (res: Answer): boolean => res.status >= 200 && res.status < 300;

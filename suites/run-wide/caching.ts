@@ -12,7 +12,7 @@ import { headerOf } from '../../harness/checks/scope.js';
 import type { JournalEntry } from '../../harness/model.js';
 import type { Invariant, RunWideContext } from '../../harness/suite/run-wide.js';
 import { applicationIdOf, applicationRowsOf, policyStatusOf } from '../enrollments/application-reader.js';
-import { answerOf, isObject, isSkipped, type Answer } from './answer.js';
+import { answerOf, byOperation, isObject, isSkipped, type Answer } from './answer.js';
 
 const RULE = 'ENR-READ-NO-STALE-CACHE';
 
@@ -84,8 +84,7 @@ function staleValidator(entry: JournalEntry, etag: string, polled: (body: unknow
 export const readsNotStale: Invariant = {
   needs: 'an application read or list answer in the run',
   judge(entry, t) {
-    const operationId = t.operationOf(entry);
-    const polled = operationId === undefined ? undefined : POLLED[operationId];
+    const polled = byOperation(POLLED, t.operationOf(entry));
     if (!polled || entry.exchange.request.method !== 'GET') return [];
     const res = answerOf(entry);
     if (isSkipped(res)) return res;

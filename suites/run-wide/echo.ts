@@ -17,6 +17,7 @@ import { contactOf } from '../medicare/contact-request.js';
 import { expectContactShowsSent } from '../medicare/contact-members.js';
 import {
   answerOf,
+  byOperation,
   isObject,
   isSkipped,
   jsonOf,
@@ -70,8 +71,7 @@ export const ECHO_RULES = [...new Set(Object.values(ECHOES).map((e) => e.rule))]
 export const answerEchoesRequest: Invariant = {
   needs: 'a successful create, update or session answer in the run',
   judge(entry, t) {
-    const operationId = t.operationOf(entry);
-    const echo = operationId === undefined ? undefined : ECHOES[operationId];
+    const echo = byOperation(ECHOES, t.operationOf(entry));
     if (!echo) return [];
     const res = answerOf(entry);
     if (isSkipped(res)) return res;

@@ -13,7 +13,7 @@ import { applicationRowsOf } from '../enrollments/application-reader.js';
 import { ENROLLMENT_LIST_FILTERS } from '../enrollments/list-filters.js';
 import { POLICY_LIST_FILTERS } from '../policy-status/list-filters.js';
 import { policyRowsOf } from '../policy-status/policy-status-reader.js';
-import { answerOf, isObject, isSkipped, MADE_WRONG, queryOf } from './answer.js';
+import { answerOf, byOperation, isObject, isSkipped, MADE_WRONG, queryOf } from './answer.js';
 
 interface FilteredList {
   filters: Readonly<Record<string, ListFilter>>;
@@ -33,8 +33,7 @@ export const LIST_FILTER_RULES = [
 export const listHonoursFilters: Invariant = {
   needs: 'a list answer of the run whose request carries a filter',
   judge(entry, t) {
-    const operationId = t.operationOf(entry);
-    const list = operationId === undefined ? undefined : LISTS[operationId];
+    const list = byOperation(LISTS, t.operationOf(entry));
     if (!list) return [];
     const carried = [...queryOf(entry)].filter(([name]) => list.filters[name] !== undefined);
     if (carried.length === 0) return [];
