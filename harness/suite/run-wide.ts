@@ -51,7 +51,7 @@ export interface Skipped {
  * What an invariant made of one exchange: the rules it held the exchange to (none when the
  * invariant does not apply to it), or why it left an exchange alone that it applies to.
  */
-export type Judgement = readonly string[] | Skipped;
+type Judgement = readonly string[] | Skipped;
 
 export const skipped = (reason: string): Skipped => ({ skipped: reason });
 

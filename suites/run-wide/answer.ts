@@ -15,7 +15,7 @@ export const NO_ANSWER = skipped('with no answer');
 export const CUT = skipped('with a body cut at the size bound');
 export const NOT_JSON = skipped('with an answer that is not JSON');
 export const MADE_WRONG = skipped('made wrong on purpose');
-export const SENT_NOT_JSON = skipped('with a request body that is not JSON');
+const SENT_NOT_JSON = skipped('with a request body that is not JSON');
 
 export const isSkipped = (v: unknown): v is Skipped =>
   typeof v === 'object' && v !== null && typeof (v as Skipped).skipped === 'string';

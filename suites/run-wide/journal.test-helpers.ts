@@ -11,7 +11,7 @@ import { runConfigFor } from '../../harness/suite/fake-target.test-helpers.js';
 import { runWideFindings, type Invariant } from '../../harness/suite/run-wide.js';
 import type { TargetContext } from '../../harness/target.js';
 
-export const BASE = 'http://t/partner-api';
+const BASE = 'http://t/partner-api';
 export const RUN_ID = '20260101T000000Z-test';
 export const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
