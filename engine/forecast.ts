@@ -59,6 +59,18 @@ export interface Forecast {
   keys: ForecastKey[];
   /** Declared roles whose variable is unset: a run would stop before any request (E_KEY_ENV_MISSING). */
   unsetKeys: string[];
+  /**
+   * Whether a failed inferred rule fails the run, and what makes it (`profile`: the target
+   * profile's `strict`, `flag`: `--strict`); `inferred`: the selected checks' inferred rules, which
+   * warn, each with its reason, when the run is not strict.
+   */
+  strict: { on: boolean; by?: 'profile' | 'flag'; inferred: number };
+}
+
+/** The run's strictness and what sets it: the profile wins the telling, as the flag adds nothing to it. */
+function strictnessOf(plan: RunPlan, inferred: number): Forecast['strict'] {
+  if (!plan.strict) return { on: false, inferred };
+  return { on: true, by: plan.profile.strict === true ? 'profile' : 'flag', inferred };
 }
 
 /**
@@ -130,6 +142,7 @@ export function forecastOf(
     set: set.includes(role),
   }));
   const run = checks.filter((c) => c.will === 'run').length;
+  const inferred = new Set(checks.flatMap((c) => c.rules).filter((id) => catalogue.get(id)?.strength === 'inferred'));
   return {
     format: PLAN_FORMAT,
     target: { name: plan.profile.name, embedded: plan.embedded },
@@ -143,6 +156,7 @@ export function forecastOf(
     complete: missing.length === 0,
     keys: plan.embedded ? [] : keys,
     unsetKeys: plan.embedded ? [] : keys.filter((k) => !k.set).map((k) => k.role),
+    strict: strictnessOf(plan, inferred.size),
   };
 }
 
