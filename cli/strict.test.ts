@@ -1,14 +1,16 @@
 /**
  * Strictness: `--strict` and the target profile's `strict` agree. Either makes the run strict
  * (a failed inferred rule fails it); the flag only ever adds strictness, and nothing makes a
- * strict profile's run lenient; the repeated command keeps it (cli/plan-command.test.ts: `plan` says which).
+ * strict profile's run lenient. The repeated command keeps it, and `plan` says which.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planRun } from './plan.js';
-import { runInfoOf } from './plan-outputs.js';
+import { forecastOf } from '../engine/forecast.js';
+import { planRun } from '../engine/plan.js';
+import { runInfoOf } from '../engine/plan-outputs.js';
+import { renderPlan } from './plan-command.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'strict-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,5 +50,30 @@ describe('a strict run, from the flag or the target profile', () => {
 
   it('a profile whose strict is not a boolean is refused before any request (E_PROFILE_INVALID)', async () => {
     await expect(planOf(profile('bad', 'yes'))).rejects.toMatchObject({ code: 'E_PROFILE_INVALID' });
+  });
+});
+
+describe('plan says whether the run is strict, and what makes it so', () => {
+  const render = async (target: string, flag?: boolean) => renderPlan(forecastOf(await planOf(target, flag), [], {}));
+
+  it('lenient: inferred rules warn with their reasons', async () => {
+    const plan = await planOf(profile('plan-lenient'));
+    expect(forecastOf(plan, [], {}).strict).toEqual({ on: false, inferred: 0 });
+    expect(await render(profile('plan-lenient'))).toMatch(
+      /^Strict: no: a failed inferred rule warns, with the reason/m,
+    );
+  });
+
+  it('by the profile, or by the flag', async () => {
+    expect(forecastOf(await planOf(profile('plan-profile', true)), [], {}).strict).toMatchObject({
+      on: true,
+      by: 'profile',
+    });
+    expect(await render(profile('plan-profile', true))).toMatch(
+      /^Strict: yes \(the target profile's "strict": true\)/m,
+    );
+    expect(await render(profile('plan-flag'), true)).toMatch(
+      /^Strict: yes \(--strict\): a failed inferred rule fails/m,
+    );
   });
 });
