@@ -3,11 +3,7 @@
  * Every layer (client, checks, suites, reporters, CLI) speaks in these types.
  */
 
-/**
- * `stated`: the contract (or the provider's document) says it; a violation fails the run.
- * `inferred`: a reasonable reading of what they leave open; a violation warns, with the rule's
- * `warning_reason`, unless the run is strict.
- */
+/** `stated`: the contract says it. `inferred`: a reasonable reading of what it leaves open. */
 export type RuleStrength = 'stated' | 'inferred';
 
 /** Endpoint families; each has a folder under suites/. */
