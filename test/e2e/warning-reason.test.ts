@@ -33,17 +33,8 @@ async function run(name: string, strict?: true) {
   const profile = referenceProfileAt(tmp.path(`${name}.json`), faulty.url, { name });
   if (strict) writeFileSync(profile, JSON.stringify({ ...JSON.parse(readFileSync(profile, 'utf8')), strict }));
   const dir = tmp.path(name);
-  const result = await runCli([
-    'run',
-    '--target',
-    profile,
-    '--family',
-    'reference',
-    '--rule',
-    RULE,
-    '--report-dir',
-    dir,
-  ]);
+  const argv = ['run', '--target', profile, '--family', 'reference', '--rule', RULE];
+  const result = await runCli([...argv, '--report-dir', dir]);
   const finding = readSummary(dir).findings.find((f) => f.rules.includes(RULE) && f.verdict !== 'passed')!;
   return { result, finding };
 }
