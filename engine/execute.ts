@@ -234,8 +234,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
-        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, ` +
-          `"For a partner before certification")\n`,
+        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it ` +
+          '(docs/certification.md)\n',
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     if (!summary.interrupted) checkRanSomething(summary, plan);

@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   E_PROFILE_CA_UNREADABLE:
     'Point caFile in the profile at a readable PEM file of CA certificates (-----BEGIN CERTIFICATE-----); a ' +
     "relative path is read from the profile's folder.",
-  E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see README, "Target profile").',
+  E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see docs/profiles.md).',
   E_PROFILE_UNKNOWN:
     'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
   E_KEY_ENV_MISSING:
@@ -21,14 +21,14 @@ export const ERROR_CODES = {
     'Set the variable to the key alone: no spaces, tabs, line breaks or control characters (a key pasted with a ' +
     'trailing newline, e.g. from `echo` or a file, keeps it).',
   E_PROFILE_ROLE_UNKNOWN:
-    'Name key roles of the vocabulary (README, "The target profile"; harness/profile-vocabulary.ts); a typo is ' +
+    'Name key roles of the vocabulary (docs/profiles.md; harness/profile-vocabulary.ts); a typo is ' +
     'shown with the role it is closest to.',
   E_PROFILE_FIXTURE_UNKNOWN:
-    'Name fixtures of the vocabulary (README, "Fixtures"; harness/profile-vocabulary.ts); a typo is shown with the ' +
-    'fixture it is closest to.',
+    'Name fixtures of the vocabulary (docs/profiles.md, "Fixtures"; harness/profile-vocabulary.ts); a typo is ' +
+    'shown with the fixture it is closest to.',
   E_PROFILE_FIXTURE_INVALID:
-    'Give each fixture a value of the type and format README\'s "Fixtures" table shows for it (e.g. state "KY", ' +
-    'planYear 2026 as a number).',
+    'Give each fixture a value of the type and format the "Fixtures" table of docs/profiles.md shows for it ' +
+    '(e.g. state "KY", planYear 2026 as a number).',
   E_HEADER_ENV_MISSING:
     'Export the environment variable the target profile names for that header (under "headers"), or drop the ' +
     'header from the profile.',
@@ -62,7 +62,7 @@ export const ERROR_CODES = {
     'mean to prove with --family or --rule.',
   E_NOTHING_TESTED:
     "Give the target profile the key roles and fixtures the skipped checks need (the message, the console's " +
-    '"Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with ' +
+    '"Skipped" line and summary.json name them; docs/profiles.md), or select families it can serve with ' +
     '--family.',
   E_REPORT_DIR_UNWRITABLE:
     'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
@@ -137,7 +137,7 @@ export const ERROR_CODES = {
     'new one.',
   E_BASELINE_INVALID:
     'Fix the baseline file: JSON with `format: "partner-conformance.baseline/1"` and `entries`, each `{check: ' +
-    '"<family>/<id>", rule, reason?, expires?: "YYYY-MM-DD"}` (README, "Baseline"), or write it again with ' +
+    '"<family>/<id>", rule, reason?, expires?: "YYYY-MM-DD"}` (docs/ci.md, "Baseline"), or write it again with ' +
     '--update-baseline.',
   E_BASELINE_UNKNOWN:
     'Name rules of `partner-conformance rules` and checks as `<family>/<id>` (summary.json `findings[].family` and ' +

@@ -2,7 +2,7 @@
  * Every key role and fixture a target profile may name, declared once: what it is for a real
  * staging, and for a fixture the type and format of its value. The profile loader refuses a
  * name that is not here and a value not of its format (harness/profile-names.ts); the profile
- * schema's `keys` and `fixtures` (specs/target-profile.schema.json), README's tables and the
+ * schema's `keys` and `fixtures` (specs/target-profile.schema.json), docs/profiles.md's tables and the
  * `plan` command come from this table (`npm run docs:profile` writes the first two; tests hold
  * them equal). Which checks read each comes from the inventory of checks, not from here.
  */
@@ -83,7 +83,7 @@ interface FixtureSchema {
 export interface FixtureSpec {
   /** Type and format of the value. */
   schema: FixtureSchema;
-  /** The format in words, for messages and README. */
+  /** The format in words, for messages and docs/profiles.md. */
   format: string;
   /** What the value must be on a real staging. */
   meaning: string;
