@@ -20,6 +20,10 @@ export const COMMANDS: Record<string, { load: () => Promise<CommandDefinition>; 
     load: async () => (await import('./plan-command.js')).command,
     summary: 'say what a run would do, without sending a request: checks run, skipped and why, complete or not',
   },
+  init: {
+    load: async () => (await import('./init-command.js')).command,
+    summary: 'write a target profile for a base URL with what a run profile needs, and say what is left to fill',
+  },
   serve: {
     load: async () => (await import('./serve-command.js')).command,
     summary: 'start the reference server as a local sandbox',

@@ -36,6 +36,13 @@ export const ERROR_CODES = {
     'Export the variable the profile names with ${NAME} (a per-deploy URL, e.g. from the deploy job), or write the ' +
     'value in the profile.',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
+  E_PROFILE_UNFILLED:
+    'Replace each "FILL: ..." value the message names with your target\'s (it says what the value must be), or ' +
+    'remove an entry your target cannot give: its checks are then skipped, and `partner-conformance plan` names ' +
+    'what that leaves unproven.',
+  E_INIT_EXISTS:
+    'Give --out a new file, or add --force to replace this one (its content is lost: keep a copy of what you filled).',
+  E_INIT_UNWRITABLE: 'Give --out a path you can write to.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
   E_SPEC_NOT_OPENAPI: 'The document must have an `openapi: 3.0.x` or `3.1.x` field and `paths`.',
   E_SPEC_NO_OPERATIONS:
@@ -66,6 +73,9 @@ export const ERROR_CODES = {
     '--family.',
   E_REPORT_DIR_UNWRITABLE:
     'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
+  E_KEEP_INVALID:
+    'Give --keep a whole number of runs from 1 up, e.g. --keep 10: the runs kept under reports/out/, this one ' +
+    'included.',
   E_REPORT_DIR_IN_USE:
     'Give each run a report folder of its own (the default, reports/out/<run-id>, is one), or move the earlier ' +
     "run's reports away first: a second run would overwrite them.",

@@ -33,11 +33,11 @@ export function keyRolesTable(inventory: readonly InventoryCheck[]): string {
     [carries(role), readBy(roles.get(role), optionalReaders(role, 'role'))].filter((p) => p && p !== '–').join('; ') ||
     '–';
   return [
-    '| role | the key | checks that need it, by family |',
-    '|---|---|---|',
+    '| role | the key | its variable (`init`) | checks that need it, by family |',
+    '|---|---|---|---|',
     ...Object.entries(KEY_ROLES as Record<string, KeyRoleSpec>).map(
       ([role, spec]) =>
-        `| \`${role}\` | ${cell(spec.meaning)}${spec.required ? ' (required)' : ''} ` +
+        `| \`${role}\` | ${cell(spec.meaning)}${spec.required ? ' (required)' : ''} | \`${spec.env}\` ` +
         `| ${role === 'approved' ? 'every check that names no other' : readers(role)} |`,
     ),
   ].join('\n');
