@@ -84,7 +84,7 @@ describe('partner-conformance init', () => {
     120_000,
   );
 
-  it('for smoke, a read-only profile with the one write smoke sends, and the fixtures of the shipped example', async () => {
+  it('for smoke: read-only, with the one write smoke sends and the fixtures of the shipped example', async () => {
     const out = join(dir, 'smoke.json');
     expect((await init('--base-url', 'https://api.example.com', '--profile', 'smoke', '--out', out)).code).toBe(0);
     const profile = read(out);

@@ -89,8 +89,8 @@ export function profileScaffold(request: ScaffoldRequest): Scaffold {
       : ['  legacyBaseUrl, medicareBaseUrl: the older ICHRA and Medicare APIs, where not at baseUrl']),
     ...(webhookChecks
       ? [
-          `  ${webhookChecks} checks need a receiver of the older ICHRA webhooks: run with --webhook-listen <port> and ` +
-            'name its public address in "webhookReceiver" (docs/profiles.md)',
+          `  ${webhookChecks} checks need a receiver of the older ICHRA webhooks: run with ` +
+            '--webhook-listen <port> and name its public address in "webhookReceiver" (docs/profiles.md)',
         ]
       : []),
     'Optional: the roles and fixtures some checks read when present ("when present" in the tables of ' +

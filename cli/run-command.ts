@@ -47,6 +47,7 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     shard: str('shard'),
     strict: flags.strict === true,
     reportDir: str('report-dir'),
+    keep: str('keep'),
     fault: str('fault'),
     webhookListen: str('webhook-listen'),
     variants: list('variant'),

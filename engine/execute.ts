@@ -28,6 +28,7 @@ import type { RunIO } from './io.js';
 import { runConfigOf, runInfoOf, runTimeoutOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
+import { retentionLine } from './report-retention.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
@@ -154,6 +155,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         keys,
       });
       if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+      io.out.write(await retentionLine(plan.reportDir, plan.keep));
       return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
     }
     const { profile } = reached;
@@ -238,6 +240,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           '(docs/certification.md)\n',
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+    io.out.write(await retentionLine(plan.reportDir, plan.keep));
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return { exitCode: code, summary };
   } finally {
