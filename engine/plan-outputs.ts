@@ -76,7 +76,9 @@ export function runConfigOf(plan: RunPlan, target: RunTarget, startedAt?: Date):
     fault: plan.embedded ? plan.fault : undefined,
     ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
-    ...(target.preflight ? { requestsSpent: target.preflight.pings.length } : {}),
+    ...(target.preflight
+      ? { requestsSpent: target.preflight.pings.length, confirmationsSpent: target.preflight.confirmations }
+      : {}),
     ...(startedAt ? { deadlineAt: startedAt.getTime() + runTimeoutOf(plan) } : {}),
     ...warningsOf(target),
     command: commandOf(plan),

@@ -90,6 +90,9 @@ interface PreflightStop {
   exitCode: number;
   message: string;
   fix: string;
+  /** Pings that showed the cause, and whether they were the run's whole confirmation window. */
+  attempts?: number;
+  confirmed?: boolean;
 }
 
 interface SpecDefect {

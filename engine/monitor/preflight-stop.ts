@@ -14,6 +14,7 @@ import type { ReportWriter } from '../../reports/writer.js';
 import type { RunIO } from '../io.js';
 import { runInfoOf } from '../plan-outputs.js';
 import type { RunPlan } from '../plan.js';
+import { PreflightUnusable } from '../preflight.js';
 import { deliverMonitoring, monitoringBefore } from './deliver.js';
 import type { CertificateWatch } from './tls-certificate.js';
 
@@ -37,7 +38,13 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<Ru
   const monitored = await monitoringBefore(plan.monitor, input.certificate, profile, plan.runProfile, io);
   const info = {
     ...runInfoOf(plan, { profile, ...monitored }, input.startedAt),
-    preflightStop: { code: error.code, exitCode: error.exitCode, message: error.message, fix: error.hint },
+    preflightStop: {
+      code: error.code,
+      exitCode: error.exitCode,
+      message: error.message,
+      fix: error.hint,
+      ...(error instanceof PreflightUnusable ? { attempts: error.attempts, confirmed: error.confirmed } : {}),
+    },
   };
   const reporter = new ConformanceReporter(() => ({
     info,

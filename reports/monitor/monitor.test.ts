@@ -69,7 +69,10 @@ describe('confirmations', () => {
       confirmation: {
         result: 'transient',
         pauseMs: 5000,
-        first: { exchanges: [{ ...ping!.exchanges[0]!, response: { ...ping!.exchanges[0]!.response!, status: 503 } }] },
+        attempts: 2,
+        earlier: [
+          { exchanges: [{ ...ping!.exchanges[0]!, response: { ...ping!.exchanges[0]!.response!, status: 503 } }] },
+        ],
       },
     };
     const summary = sampleSummary(utilityRun(), [transient]);
@@ -79,6 +82,22 @@ describe('confirmations', () => {
     expect(summary.requests).toBe(2);
     expect(monitorLines(summary).join('\n')).toContain(
       'transient: [utility] ping answers 200 (first: 503; again after 5 s: passed)',
+    );
+  });
+
+  it('an unconfirmed check counts its one request once', () => {
+    const [ping] = passedOnly();
+    const lost = { ...ping!.exchanges[0]!, response: undefined, error: 'ECONNRESET' };
+    const unconfirmed: Finding = {
+      ...ping!,
+      verdict: 'failed',
+      exchanges: [lost],
+      confirmation: { result: 'unconfirmed', attempts: 1, earlier: [], reason: 'no budget left' },
+    };
+    const summary = sampleSummary(utilityRun(), [unconfirmed]);
+    expect(summary.requests).toBe(1);
+    expect(monitorLines(summary).join('\n')).toContain(
+      'unconfirmed: [utility] ping answers 200 (first: no response: ECONNRESET; not tried again: no budget left)',
     );
   });
 });
