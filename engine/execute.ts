@@ -231,7 +231,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.exitCode;
     if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
-    await deliverMonitoring(plan.monitor, summary, io);
+    await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, ` +

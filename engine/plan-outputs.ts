@@ -44,8 +44,8 @@ export interface RunTarget {
   configWarnings?: ConfigWarning[];
   /** The https target's certificate, read during the preflight. */
   tls?: TlsCertificate;
-  /** `--history`: the last run of this target and run profile, when the history has one. */
-  history?: { previous?: HistoryRecord };
+  /** `--history`: the history of this target and run profile, when it has one, and how its conditions alert. */
+  history?: { previous?: HistoryRecord; alertAfter: number };
 }
 
 const warningsOf = (target: RunTarget) =>

@@ -114,8 +114,13 @@ export interface RunRequest {
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
   variants?: string[];
-  /** `--history <dir>`, `--notify <spec>`, `--push-gateway <url>`, `--metrics-textfile <path>`. */
+  /**
+   * `--history <dir>`, `--alert-after <n>`, `--remind-every <minutes>`, `--notify <spec>`, `--push-gateway <url>`,
+   * `--metrics-textfile <path>`.
+   */
   history?: MonitorRequest['history'];
+  alertAfter?: MonitorRequest['alertAfter'];
+  remindEvery?: MonitorRequest['remindEvery'];
   notify?: MonitorRequest['notify'];
   pushGateway?: MonitorRequest['pushGateway'];
   metricsTextfile?: MonitorRequest['metricsTextfile'];
@@ -214,7 +219,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   const webhookListen = webhookListenOf(request.webhookListen, target);
   // The confirmation the profile sets must fit the run's budget and deadline before any request.
   checkConfirmBudget(runProfile, target.profile, runTimeoutOf({ profile: target.profile, runProfile }));
-  const monitor = await monitorPlanOf(request);
+  const monitor = await monitorPlanOf(request, target.profile);
   const runId = newRunId();
   const reportDir = request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId);
   return {

@@ -52,6 +52,12 @@ export interface TargetProfile {
   sideEffectFreeWrites?: string[];
   /** Warn when the https target's certificate expires within this many days. */
   tlsExpiryWarningDays?: number;
+  /**
+   * With `--history`: a condition alerts once found in `after` runs in a row (default 1), and is
+   * told again every `remindEveryMinutes` while it still alerts (default never); the flags
+   * `--alert-after` and `--remind-every` go over them.
+   */
+  alerting?: { after?: number; remindEveryMinutes?: number };
 }
 
 /**

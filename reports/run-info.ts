@@ -78,8 +78,11 @@ export interface RunInfo {
   latency?: LatencyBudgets;
   /** The https target's certificate, read on the run's first connection. */
   tls?: TlsCertificate;
-  /** `--history`: the run is compared with the last run of its target and run profile (absent for the first). */
-  history?: { previous?: HistoryRecord };
+  /**
+   * `--history`: the run is compared with the history of its target and run profile (`previous`: absent for the
+   * first), and a condition alerts once found in `alertAfter` runs in a row (`--alert-after`; default 1).
+   */
+  history?: { previous?: HistoryRecord; alertAfter?: number };
   /** The preflight stopped the run before any check: why, and the exit code it ends with. */
   preflightStop?: PreflightStop;
 }

@@ -58,6 +58,6 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<Ru
   await reporter.onTestRunEnd([], []);
   if (reporter.writeErrors.length > 0) throw reporter.writeErrors[0];
   const summary = reporter.lastSummary!;
-  await deliverMonitoring(plan.monitor, summary, io);
+  await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
   return summary;
 }

@@ -11,22 +11,16 @@
  */
 import { inject } from 'vitest';
 import { confirmBudgetOf, confirmWindowMs } from '../budgets.js';
-import type { Confirmation, Exchange, Finding } from '../model.js';
-import { BUDGET_TIMEOUT } from '../client/index.js';
+import type { Confirmation, Finding } from '../model.js';
+import { unansweredOr5xx } from '../client/index.js';
 import type { TargetContext } from '../target.js';
 import type { Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
 import { runCheck, type CheckSpec } from './run-check.js';
 
-/** An exchange that got no answer (the request left: a budget wait is not the target's), or a 5xx. */
-export function transientCause(exchange: Pick<Exchange, 'response' | 'error'>): boolean {
-  if (exchange.response) return exchange.response.status >= 500;
-  return exchange.error !== undefined && exchange.error !== BUDGET_TIMEOUT;
-}
-
 /** A failed (or warned) check one of whose exchanges got no answer or a 5xx: worth trying again. */
 export function confirmable(finding: Finding): boolean {
-  return (finding.verdict === 'failed' || finding.verdict === 'warning') && finding.exchanges.some(transientCause);
+  return (finding.verdict === 'failed' || finding.verdict === 'warning') && finding.exchanges.some(unansweredOr5xx);
 }
 
 const attemptOf = (finding: Finding): Confirmation['earlier'][number] => ({

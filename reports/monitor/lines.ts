@@ -7,11 +7,12 @@ import type { RunSummary } from '../summary.js';
 import { confirmationLine } from './confirmations.js';
 import { historyLines } from './history.js';
 import { overBudgetLine } from './latency.js';
+import { outageLine } from './outage.js';
 import { tlsWarningLine } from './tls.js';
 
 type Monitored = Pick<
   RunSummary,
-  'latency' | 'confirmations' | 'tls' | 'history' | 'findings' | 'requests' | 'preflightStop'
+  'latency' | 'confirmations' | 'tls' | 'history' | 'findings' | 'requests' | 'preflightStop' | 'outages'
 >;
 
 /** Why no check ran, when the preflight stopped the run. */
@@ -20,6 +21,11 @@ function preflightStopLines(summary: Pick<RunSummary, 'preflightStop'>): string[
   return stop
     ? [`Stopped by the preflight (exit ${stop.exitCode}): ${stop.code}: ${stop.message}`, `  fix: ${stop.fix}`]
     : [];
+}
+
+/** `Down (exit 9): every check of api.example.com failed alike (503; 6 checks)`, one line per host down. */
+function outageLines(summary: Pick<RunSummary, 'outages'>): string[] {
+  return (summary.outages ?? []).map((o) => `Down (exit ${o.exitCode}): ${outageLine(o)}`);
 }
 
 function latencyLines(summary: Pick<RunSummary, 'latency'>): string[] {
@@ -61,6 +67,7 @@ export function tlsLines(summary: Pick<RunSummary, 'tls'>): string[] {
 export function monitorLines(summary: Monitored): string[] {
   return [
     ...preflightStopLines(summary),
+    ...outageLines(summary),
     ...latencyLines(summary),
     ...confirmationLines(summary),
     ...tlsLines(summary),
