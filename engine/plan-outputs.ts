@@ -43,7 +43,7 @@ export interface RunTarget {
   /** What the preflight found wrong with the profile against this target (harness/config-warnings). */
   configWarnings?: ConfigWarning[];
   /** The https target's certificate, read during the preflight. */
-  tls?: TlsCertificate;
+  tls?: TlsCertificate[];
   /** `--history`: the history of this target and run profile, when it has one, and how its conditions alert. */
   history?: { previous?: HistoryRecord; alertAfter: number };
 }

@@ -76,8 +76,8 @@ export interface RunInfo {
   configWarnings?: ConfigWarning[];
   /** The latency budgets the run judges (harness/budgets.ts); absent when it judges none. */
   latency?: LatencyBudgets;
-  /** The https target's certificate, read on the run's first connection. */
-  tls?: TlsCertificate;
+  /** The certificate chain of each https host of the profile, read by a handshake of its own. */
+  tls?: TlsCertificate[];
   /**
    * `--history`: the run is compared with the history of its target and run profile (`previous`: absent for the
    * first), and a condition alerts once found in `alertAfter` runs in a row (`--alert-after`; default 1).

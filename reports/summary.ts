@@ -117,8 +117,8 @@ export interface RunSummary {
   confirmations?: ConfirmationCounts;
   /** Hosts of the profile that are down: every check that exchanged with one failed alike (no answer, a 5xx). */
   outages?: HostOutage[];
-  /** The https target's certificate: when it expires, and whether that is under the warning threshold. */
-  tls?: TlsCertificate;
+  /** The certificate chain of each https host of the profile: when its first certificate expires, if it is trusted. */
+  tls?: TlsCertificate[];
   /** `--history`: this run beside the last one of its target and run profile. */
   history?: HistoryComparison;
   /** `--baseline`: known, expired, fixed and new failures against it (reports/baseline/). */
@@ -429,7 +429,7 @@ export function buildSummary(
     ...(latency ? { latency } : {}),
     ...(confirmations ? { confirmations } : {}),
     ...(outages.length > 0 ? { outages } : {}),
-    ...(info.tls ? { tls: info.tls } : {}),
+    ...(info.tls?.length ? { tls: info.tls } : {}),
     ruleVerdicts: verdicts,
     ruleCounts: countRuleVerdicts(verdicts),
     ...(info.baseline ? { baseline: baselineOf(info, findings, inventory) } : {}),

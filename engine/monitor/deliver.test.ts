@@ -87,7 +87,7 @@ const pagerduty = (got: Array<{ path: string; body: any }>) =>
 describe('one dead destination freezes no other', () => {
   const history = join(dir, 'dead-slack');
 
-  it('Slack answering 404: PagerDuty still triggers, once; Slack keeps its state and is told again next run', async () => {
+  it('Slack answering 404: PagerDuty triggers once; Slack keeps its state and is told again next run', async () => {
     slackStatus = 404;
     const first = await monitoredRun(history, failing(), 0);
     expect(pagerduty(first.got)).toEqual(['trigger partner-conformance/reference/conformance/rule:ISSUERS-ORDER']);
@@ -100,7 +100,7 @@ describe('one dead destination freezes no other', () => {
     expect(second.got[0]!.body.text).toContain('new since last run: ISSUERS-ORDER');
   });
 
-  it('the recovery is resolved at PagerDuty though Slack is still dead, and Slack, which never heard it, hears none', async () => {
+  it('the recovery is resolved at PagerDuty, Slack still dead; Slack, which never heard it, hears none', async () => {
     const back = await monitoredRun(history, passing(), 30);
     expect(pagerduty(back.got)).toEqual(['resolve partner-conformance/reference/conformance/rule:ISSUERS-ORDER']);
     expect(back.got.filter((g) => g.path === '/slack')).toEqual([]);

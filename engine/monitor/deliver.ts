@@ -16,34 +16,33 @@ import { historyFile, readHistory, recordOf, writeHistory } from './history-stor
 import { destinationId, notify } from './notify/index.js';
 import type { MonitorPlan } from './plan.js';
 import { pushMetrics } from './push.js';
-import type { CertificateWatch } from './tls-certificate.js';
 
 const INTERRUPTED = 130;
 
-/** What a monitoring run knows before its checks: the certificates it read, its history and how it alerts. */
+/** What a monitoring run knows before its checks: the certificate chains it read, its history and how it alerts. */
 export interface Monitored {
-  tls?: TlsCertificate;
+  tls?: TlsCertificate[];
   history?: { previous?: HistoryRecord; alertAfter: number };
 }
 
 /**
- * What a monitoring run knows once the preflight is done: the certificate its connection saw
- * (warned about when it expires soon) and the history of its target and run profile.
+ * What a monitoring run knows once the preflight is done: the certificate chain of each https
+ * host (each warned about when it expires soon) and the history of its target and run profile.
  */
 export async function monitoringBefore(
   monitor: MonitorPlan | undefined,
-  certificate: CertificateWatch | undefined,
+  certificates: Promise<TlsCertificate[]> | undefined,
   profile: Pick<TargetProfile, 'name'>,
   runProfile: RunProfile,
   io: RunIO,
 ): Promise<Monitored> {
-  const tls = certificate?.stop();
-  const warning = tls && tlsWarningLine(tls);
-  if (warning) io.out.write(`! ${warning}\n`);
-  if (!monitor?.historyDir) return tls ? { tls } : {};
+  const tls = (await certificates) ?? [];
+  for (const warning of tls.flatMap((t) => tlsWarningLine(t) ?? [])) io.out.write(`! ${warning}\n`);
+  const read = tls.length > 0 ? { tls } : {};
+  if (!monitor?.historyDir) return read;
   const file = historyFile(monitor.historyDir, profile, runProfile);
   const previous = await readHistory(file, (line) => io.err.write(`${line}\n`));
-  return { ...(tls ? { tls } : {}), history: { ...(previous ? { previous } : {}), alertAfter: monitor.alertAfter } };
+  return { ...read, history: { ...(previous ? { previous } : {}), alertAfter: monitor.alertAfter } };
 }
 
 export async function deliverMonitoring(

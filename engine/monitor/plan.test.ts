@@ -18,7 +18,7 @@ async function refusal(request: MonitorRequest): Promise<string> {
 }
 
 describe('--alert-after and --remind-every', () => {
-  it('count runs of the history: 0, more than it holds, a fraction or a word is refused, naming the range', async () => {
+  it('count runs of the history: 0, more than it holds or a fraction is refused, naming the range', async () => {
     expect(await refusal({ history: dir, alertAfter: '0' })).toMatch(
       /^E_ALERTING_INVALID --alert-after "0": runs in a row; the history holds from 1 to 10/,
     );
@@ -51,5 +51,16 @@ describe('--notify', () => {
     const said = await refusal({ history: dir, notify: ['slack=file:///etc/secret-token'] });
     expect(said).toMatch(/^E_NOTIFY_INVALID --notify slack=…: the URL must be http or https/);
     expect(said).not.toContain('secret-token');
+  });
+});
+
+describe('--push-gateway', () => {
+  it("is the Pushgateway's base URL: a push path (the client adds it), a query or a fragment is refused", async () => {
+    expect(await refusal({ pushGateway: 'http://127.0.0.1:9091/metrics/job/x' })).toMatch(
+      /^E_PUSH_GATEWAY_INVALID --push-gateway http:\/\/127\.0\.0\.1:9091\/metrics\/job\/x names a push path/,
+    );
+    expect(await refusal({ pushGateway: 'http://127.0.0.1:9091/?x=1' })).toMatch(/^E_PUSH_GATEWAY_INVALID/);
+    expect(await refusal({ pushGateway: 'http://127.0.0.1:9091' })).toBe('accepted');
+    expect(await refusal({ pushGateway: 'https://gateway.example/pushgateway' })).toBe('accepted');
   });
 });

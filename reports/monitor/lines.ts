@@ -53,14 +53,15 @@ export function confirmationLines(summary: Pick<RunSummary, 'confirmations' | 'f
   ];
 }
 
+/** One line per https host: its chain's first expiry (or the warning), and why the chain is not trusted, if not. */
 export function tlsLines(summary: Pick<RunSummary, 'tls'>): string[] {
-  const { tls } = summary;
-  if (!tls) return [];
-  return [
+  return (summary.tls ?? []).flatMap((tls) => [
     tlsWarningLine(tls) ??
-      `TLS certificate of ${tls.host}: ${tls.daysLeft.toFixed(1)} days left (expires ${tls.validTo}; ` +
-        `warning under ${tls.warnDays})`,
-  ];
+      `TLS certificate chain of ${tls.host} (${tls.chain?.length ?? 1} certificates): ` +
+        `${tls.daysLeft.toFixed(1)} days ` +
+        `left (the first expires ${tls.validTo}; warning under ${tls.warnDays})`,
+    ...(tls.untrusted ? [`  not trusted by this run's CAs: ${tls.untrusted}`] : []),
+  ]);
 }
 
 /** Every monitoring line of a run, in report order. */

@@ -188,12 +188,25 @@ describe('the certificate', () => {
     );
     expect(tlsWarningLine({ ...tls, daysLeft: 30 })).toBeUndefined();
   });
+
+  it("names the certificate of the chain that expires first when it is not the host's own", () => {
+    const chain = [
+      { subject: 'api.example.com', issuer: 'R3', validTo: '2025-03-01T00:00:00.000Z' },
+      { subject: 'R3', issuer: 'Root', validTo: tls.validTo },
+      { subject: 'Root', issuer: 'Root', validTo: '2030-01-01T00:00:00.000Z' },
+    ];
+    expect(tlsWarningLine({ ...tls, subject: 'R3', chain })).toContain(
+      'the TLS certificate of api.example.com ("R3", an intermediate of its chain) expires in 9.5 days',
+    );
+  });
 });
 
 describe('metrics', () => {
   const tls = { host: 'api.example.com', validTo: '2025-03-01T00:00:00.000Z', daysLeft: 59, warnDays: 14 };
   const summary = () =>
-    sampleSummary(utilityRun({ tls, latency: { defaultMs: 2000, operations: {} }, history: {} }), [pingIn(2412)]);
+    sampleSummary(utilityRun({ tls: [tls], latency: { defaultMs: 2000, operations: {} }, history: {} }), [
+      pingIn(2412),
+    ]);
 
   it(
     'say success, outcome, exit code, durations against budgets, verdicts, requests, ' + 'certificate and versions',
@@ -211,7 +224,9 @@ describe('metrics', () => {
       );
       expect(text).toContain(`partner_conformance_rules{verdict="passed",${labels}} 1`);
       expect(text).toContain(`partner_conformance_requests{${labels}} 1`);
-      expect(text).toContain(`partner_conformance_tls_certificate_remaining_seconds{${labels}} 5097600`);
+      expect(text).toContain(
+        `partner_conformance_tls_certificate_remaining_seconds{host="api.example.com",${labels}} 5097600`,
+      );
       expect(text).toMatch(
         /partner_conformance_info\{suite_version="[^"]+",catalogue_version="[^"]+",spec_version="0.1.0",/,
       );
@@ -219,6 +234,18 @@ describe('metrics', () => {
       expect(text.trimEnd().endsWith('# EOF')).toBe(true);
     },
   );
+
+  it('say one success series per check, as blackbox_exporter says probe_success: 1 passed, 0 failed', async () => {
+    const text = await metricsRegistry(sampleSummary()).metrics();
+    const labels = 'target="reference",run_profile="conformance"';
+    expect(text).toContain(`partner_conformance_check_success{family="utility",check="ping answers 200",${labels}} 1`);
+    expect(text).toContain(
+      `partner_conformance_check_success{family="reference",check="issuers sorted <case-insensitively> & by id",` +
+        `${labels}} 0`,
+    );
+    // A check that did not run probed nothing: no series.
+    expect(text).not.toMatch(/check_success\{family="enrollments"/);
+  });
 
   const promtool = spawnSync('promtool', ['--version']).status === 0;
   it.skipIf(!promtool)(
