@@ -220,7 +220,7 @@ export interface PreflightInput {
 }
 
 /** The preflight's confirmation in a run profile that confirms nothing: once more, 2 s later, uncounted. */
-const PREFLIGHT_CONFIRM: ConfirmBudget = { attempts: 2, pauseMs: 2_000, requests: Number.POSITIVE_INFINITY };
+export const PREFLIGHT_CONFIRM: ConfirmBudget = { attempts: 2, pauseMs: 2_000, requests: Number.POSITIVE_INFINITY };
 
 /** The run's confirmation of a failed ping (one attempt when the target profile turned it off). */
 function preflightConfirmOf(name: RunProfile, profile: TargetProfile): ConfirmBudget {
