@@ -108,18 +108,25 @@ async function resettingServer(resets: number) {
   });
 }
 
+/** The preflight of `runProfile` against `server` (the approved key alone), its pauses recorded and not waited. */
+function preflightAt(server: { url: string }, runProfile: 'conformance' | 'smoke', extra: object = {}) {
+  const pauses: number[] = [];
+  const run = preflight(
+    { profile: { ...only, baseUrl: server.url, ...extra }, runProfile, families: ['utility'], runId: 'p' },
+    testEnv,
+    async (ms) => void pauses.push(ms),
+  );
+  return { run, pauses, failure: run.catch((e: unknown) => e) };
+}
+
 describe('preflight', () => {
   it('tries a 5xx once more after the longer of its pause and what Retry-After asks, and goes on', async () => {
     const server = await pingServer((_k, n) =>
       n === 1 ? [503, '{}', { 'retry-after': '3' }] : [200, JSON.stringify(PING)],
     );
-    const pauses: number[] = [];
     try {
-      const seen = await preflight(
-        { profile: { ...only, baseUrl: server.url }, runProfile: 'conformance', families: ['utility'], runId: 'p' },
-        testEnv,
-        async (ms) => void pauses.push(ms),
-      );
+      const { run, pauses } = preflightAt(server, 'conformance');
+      const seen = await run;
       expect(pauses).toEqual([3000]);
       expect(seen.pings.map((p) => p.status)).toEqual([503, 200]);
       expect(seen.status).toBe(200);
@@ -131,13 +138,9 @@ describe('preflight', () => {
 
   it('confirms a connection reset as a 5xx is: one reset is tried again, and the run goes on', async () => {
     const server = await resettingServer(1);
-    const pauses: number[] = [];
     try {
-      const seen = await preflight(
-        { profile: { ...only, baseUrl: server.url }, runProfile: 'conformance', families: ['utility'], runId: 'p' },
-        testEnv,
-        async (ms) => void pauses.push(ms),
-      );
+      const { run, pauses } = preflightAt(server, 'conformance');
+      const seen = await run;
       expect(pauses).toEqual([2000]);
       expect(seen.pings.map((p) => p.status ?? p.error)).toEqual([
         expect.stringMatching(/ECONNRESET|UND_ERR_SOCKET/),
@@ -156,13 +159,9 @@ describe('preflight', () => {
       res.writeHead(n === 2 ? 503 : 200, { 'content-type': 'application/json' });
       res.end(n === 2 ? '{}' : JSON.stringify(PING));
     });
-    const pauses: number[] = [];
     try {
-      const seen = await preflight(
-        { profile: { ...only, baseUrl: server.url }, runProfile: 'smoke', families: ['utility'], runId: 'p' },
-        testEnv,
-        async (ms) => void pauses.push(ms),
-      );
+      const { run, pauses } = preflightAt(server, 'smoke');
+      const seen = await run;
       expect(pauses).toEqual([5000, 5000]);
       expect(seen.status).toBe(200);
       expect(seen.confirmations).toBe(2);
@@ -174,11 +173,7 @@ describe('preflight', () => {
   it('smoke: three resets in a row are a confirmed outage (exit 4), after every attempt of the window', async () => {
     const server = await resettingServer(3);
     try {
-      const error = await preflight(
-        { profile: { ...only, baseUrl: server.url }, runProfile: 'smoke', families: ['utility'], runId: 'p' },
-        testEnv,
-        async () => undefined,
-      ).catch((e: unknown) => e);
+      const error = await preflightAt(server, 'smoke').failure;
       expect(error).toBeInstanceOf(PreflightUnusable);
       expect(error).toMatchObject({ code: 'E_TARGET_RESET', exitCode: 4, attempts: 3, confirmed: true });
       expect((error as Error).message).toContain('(3 attempts, 5 s apart); no check was run');
@@ -191,16 +186,7 @@ describe('preflight', () => {
   it("smoke with the profile's confirmation off: one reset stops the run at once", async () => {
     const server = await resettingServer(5);
     try {
-      const error = await preflight(
-        {
-          profile: { ...only, baseUrl: server.url, confirm: { requests: 0 } },
-          runProfile: 'smoke',
-          families: ['utility'],
-          runId: 'p',
-        },
-        testEnv,
-        async () => undefined,
-      ).catch((e: unknown) => e);
+      const error = await preflightAt(server, 'smoke', { confirm: { requests: 0 } }).failure;
       expect(error).toMatchObject({ code: 'E_TARGET_RESET', attempts: 1 });
     } finally {
       await server.close();

@@ -6,45 +6,30 @@
  * on-call met: a page for one reset, one incident per rule for one outage, a run that tested
  * nothing resolving incidents, one dead webhook freezing the rest, a host down read as passed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGERDUTY_ROUTING_KEY_ENV } from '../../engine/monitor/notify/pagerduty.js';
 import { RUN_PROFILES } from '../../harness/run-profiles.js';
-import { runCli, saveEnv, scratch } from './cli.js';
-import { pagerdutyEvents, productionAt, smokeRun, startFronts, type Fronts } from './smoke-fronts.js';
+import { runCli, saveEnv } from './cli.js';
+import { pagerdutyEvents, useFronts } from './smoke-fronts.js';
 
 const CAP = RUN_PROFILES.smoke.requestCap;
 const DOWN = 'partner-conformance/production/smoke/target:down';
-const tmp = scratch('alerting');
-const restore = saveEnv([PAGERDUTY_ROUTING_KEY_ENV]);
-let fronts: Fronts;
+const world = useFronts('alerting', saveEnv([PAGERDUTY_ROUTING_KEY_ENV]));
+const { tmp } = world;
 
-beforeAll(async () => {
-  fronts = await startFronts();
-});
-beforeEach(() => {
-  fronts.proxy.heal();
-  fronts.legacy.heal();
-});
-afterAll(async () => {
-  restore();
-  await fronts?.close();
-  tmp.dispose();
-});
-
-const smoke = (name: string, ...flags: string[]) =>
-  smokeRun(fronts, tmp, name, productionAt(fronts, tmp, name), ...flags);
+const smoke = (name: string, ...flags: string[]) => world.smokeRun(name, world.productionAt(name), ...flags);
 /** `--history` in its own folder and PagerDuty (and, when given, Slack) at the listener. */
 const paging = (history: string, slack?: string) => [
   '--history',
   tmp.path(history),
   '--notify',
-  `pagerduty=${fronts.receiver.url}/pd-${history}`,
-  ...(slack ? ['--notify', `slack=${fronts.receiver.url}${slack}`] : []),
+  `pagerduty=${world.fronts.receiver.url}/pd-${history}`,
+  ...(slack ? ['--notify', `slack=${world.fronts.receiver.url}${slack}`] : []),
 ];
 
 describe('a blip on the preflight is ridden out', () => {
   it('one connection reset on the preflight: tried again, the run goes on and passes, nobody is paged', async () => {
-    fronts.proxy.script({ path: '/v1/ping', times: 1, reset: true });
+    world.fronts.proxy.script({ path: '/v1/ping', times: 1, reset: true });
     const run = await smoke('one-reset', ...paging('one-reset'));
     expect(run.code).toBe(0);
     expect(run.summary.preflight?.pings?.map((p) => p.status ?? 'reset')).toEqual(['reset', 200]);
@@ -53,7 +38,7 @@ describe('a blip on the preflight is ridden out', () => {
   });
 
   it('two 503s on the preflight, then the ping object: the run goes on, nobody is paged', async () => {
-    fronts.proxy.script({ path: '/v1/ping', times: 2, status: 503 });
+    world.fronts.proxy.script({ path: '/v1/ping', times: 2, status: 503 });
     const run = await smoke('two-503', ...paging('two-503'));
     expect(run.code).toBe(0);
     expect(run.summary.preflight?.pings?.map((p) => p.status)).toEqual([503, 503, 200]);
@@ -67,7 +52,7 @@ describe('one outage, one incident, resolved only by a run that judged it', () =
 
   it('a 503 storm after the preflight is one target-level incident, exit 9, for the service', async () => {
     // The preflight's ping gets through; every later request to the base URL gets a 503.
-    fronts.proxy.script({ path: '/v1/ping', times: 1 }, { path: '/', status: 503 });
+    world.fronts.proxy.script({ path: '/v1/ping', times: 1 }, { path: '/', status: 503 });
     const run = await smoke('storm', ...flags());
     expect(run.code).toBe(9);
     expect(run.wire.length).toBeLessThanOrEqual(CAP);
@@ -76,8 +61,8 @@ describe('one outage, one incident, resolved only by a run that judged it', () =
     expect(run.out).toMatch(/Down \(exit 9\): every check of 127\.0\.0\.1:\d+ failed alike \(503; \d+ checks\)/);
   });
 
-  it('a run that tested nothing (stopped at the preflight, still down) resolves nothing and pages no more', async () => {
-    fronts.proxy.script({ path: '/', reset: true });
+  it('a run that tested nothing (stopped at the preflight, still down) resolves nothing, pages no more', async () => {
+    world.fronts.proxy.script({ path: '/', reset: true });
     const run = await smoke('storm-stopped', ...flags());
     expect(run.code).toBe(4);
     expect(run.summary.history).toMatchObject({ new: [], recovered: [], still: [{ key: 'target:down' }] });
@@ -93,15 +78,20 @@ describe('one outage, one incident, resolved only by a run that judged it', () =
 
 describe('every host of the profile is watched', () => {
   const flags = () => paging('legacy-down');
-  const legacyDown = () => `partner-conformance/production/smoke/host:${new URL(fronts.legacy.url).host}:down`;
+  const legacyDown = () => `partner-conformance/production/smoke/host:${new URL(world.fronts.legacy.url).host}:down`;
 
   it('the older ICHRA host answering 500 to everything fails the run (its one rule is inferred), exit 9', async () => {
-    fronts.legacy.script({ path: '/', status: 500 });
+    world.fronts.legacy.script({ path: '/', status: 500 });
     const run = await smoke('legacy-down', ...flags());
     expect(run.code).toBe(9);
     expect(run.summary.outcome).toBe('failed');
     expect(run.summary.outages).toEqual([
-      expect.objectContaining({ host: new URL(fronts.legacy.url).host, target: false, exitCode: 9, seen: ['500'] }),
+      expect.objectContaining({
+        host: new URL(world.fronts.legacy.url).host,
+        target: false,
+        exitCode: 9,
+        seen: ['500'],
+      }),
     ]);
     expect(run.out).not.toContain('Result: PASSED');
     expect(pagerdutyEvents(run.heard, '/pd-legacy-down')).toEqual([`trigger ${legacyDown()}`]);
@@ -110,7 +100,9 @@ describe('every host of the profile is watched', () => {
   it('a narrower run that does not reach it (the utility family alone) keeps it open', async () => {
     const run = await smoke('legacy-narrow', ...flags(), '--family', 'utility');
     expect(run.code).toBe(0);
-    expect(run.summary.history?.unjudged.map((c) => c.key)).toEqual([`host:${new URL(fronts.legacy.url).host}:down`]);
+    expect(run.summary.history?.unjudged.map((c) => c.key)).toEqual([
+      `host:${new URL(world.fronts.legacy.url).host}:down`,
+    ]);
     expect(run.heard).toEqual([]);
   });
 
@@ -125,14 +117,14 @@ describe('one dead destination freezes no other', () => {
   const flags = () => paging('dead-slack', '/dead/slack');
 
   it('Slack answering 404: PagerDuty is triggered once, and not again on the next run', async () => {
-    fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
+    world.fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
     const first = await smoke('dead-1', ...flags());
     expect(first.code).toBe(1);
     expect(pagerdutyEvents(first.heard, '/pd-dead-slack')).toEqual([
       'trigger partner-conformance/production/smoke/rule:COUNTIES-200',
     ]);
     expect(first.err).toMatch(/notification to slack \(127\.0\.0\.1:\d+\) failed: 404 no_service/);
-    fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
+    world.fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
     const second = await smoke('dead-2', ...flags());
     expect(second.code).toBe(1);
     expect(pagerdutyEvents(second.heard, '/pd-dead-slack')).toEqual([]);
@@ -152,12 +144,12 @@ describe('one dead destination freezes no other', () => {
 describe('--alert-after', () => {
   it('2: the first failing run pages no one, the second in a row does', async () => {
     const flags = () => [...paging('after-2'), '--alert-after', '2'];
-    fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
+    world.fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
     const first = await smoke('after-1st', ...flags());
     expect(first.code).toBe(1);
     expect(first.heard).toEqual([]);
     expect(first.out).toContain('(1 of 2 runs before it alerts)');
-    fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
+    world.fronts.proxy.script({ path: '/v1/reference/counties', times: 3, status: 503 });
     const second = await smoke('after-2nd', ...flags());
     expect(pagerdutyEvents(second.heard, '/pd-after-2')).toEqual([
       'trigger partner-conformance/production/smoke/rule:COUNTIES-200',
@@ -166,7 +158,7 @@ describe('--alert-after', () => {
 
   it('an unconfirmed failure (the confirmation budget spent) pages no one alone', async () => {
     // Two checks fail on 503s: the first spends the two confirmation requests, the second is left unconfirmed.
-    fronts.proxy.script(
+    world.fronts.proxy.script(
       { path: '/v1/reference/counties', times: 3, status: 503 },
       { path: '/v1/policy-status', times: 1, status: 503 },
     );
@@ -182,15 +174,13 @@ describe('--alert-after', () => {
 
 describe('degraded routes apart from down', () => {
   it('an answer over its budget is heard by the performance destination, and not by PagerDuty', async () => {
-    fronts.proxy.script({ path: '/v1/reference/counties', delayMs: 400 });
-    const run = await smokeRun(
-      fronts,
-      tmp,
+    world.fronts.proxy.script({ path: '/v1/reference/counties', delayMs: 400 });
+    const run = await world.smokeRun(
       'degraded',
-      productionAt(fronts, tmp, 'degraded', { latency: { operations: { 'GET /v1/reference/counties': 100 } } }),
+      world.productionAt('degraded', { latency: { operations: { 'GET /v1/reference/counties': 100 } } }),
       ...paging('degraded'),
       '--notify',
-      `performance:json=${fronts.receiver.url}/performance`,
+      `performance:json=${world.fronts.receiver.url}/performance`,
     );
     expect(run.code).toBe(10);
     expect(run.heard.map((h) => h.path)).toEqual(['/performance']);
@@ -200,18 +190,18 @@ describe('degraded routes apart from down', () => {
 
 describe('bad input: a clear error before any request, exit 2', () => {
   const refused = async (name: string, extra: Record<string, unknown>, ...flags: string[]) => {
-    const before = fronts.proxy.received.length + fronts.legacy.received.length;
+    const before = world.fronts.proxy.received.length + world.fronts.legacy.received.length;
     const result = await runCli([
       'run',
       '--profile',
       'smoke',
       '--target',
-      productionAt(fronts, tmp, name, extra),
+      world.productionAt(name, extra),
       '--report-dir',
       tmp.path(name),
       ...flags,
     ]);
-    expect(fronts.proxy.received.length + fronts.legacy.received.length).toBe(before);
+    expect(world.fronts.proxy.received.length + world.fronts.legacy.received.length).toBe(before);
     expect(result.code).toBe(2);
     return result.err;
   };

@@ -7,33 +7,20 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGERDUTY_ROUTING_KEY_ENV } from '../../engine/monitor/notify/pagerduty.js';
 import { RUN_PROFILES } from '../../harness/run-profiles.js';
-import { readSummary, runCli, saveEnv, scratch } from './cli.js';
-import { COUNTIES, PRODUCTION, ROUTING_KEY, productionAt, smokeRun, startFronts, type Fronts } from './smoke-fronts.js';
+import { readSummary, runCli, saveEnv } from './cli.js';
+import { COUNTIES, PRODUCTION, ROUTING_KEY, useFronts } from './smoke-fronts.js';
 
 const CAP = RUN_PROFILES.smoke.requestCap;
-const tmp = scratch('monitor');
 const restore = saveEnv([PAGERDUTY_ROUTING_KEY_ENV, 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']);
-let fronts: Fronts;
+const world = useFronts('monitor', restore);
+const { tmp } = world;
 const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 
-beforeAll(async () => {
-  fronts = await startFronts();
-});
-beforeEach(() => {
-  fronts.proxy.heal();
-  fronts.legacy.heal();
-});
-afterAll(async () => {
-  restore();
-  await fronts?.close();
-  tmp.dispose();
-});
-
-const productionAtProxy = (name: string, extra: Record<string, unknown> = {}) => productionAt(fronts, tmp, name, extra);
-const smoke = (name: string, target: string, ...flags: string[]) => smokeRun(fronts, tmp, name, target, ...flags);
+const productionAtProxy = world.productionAt;
+const smoke = world.smokeRun;
 
 const countiesCheck = (summary: ReturnType<typeof readSummary>) =>
   summary.findings.find((f) => f.family === 'reference')!;
@@ -43,7 +30,8 @@ describe('a healthy production target', () => {
     'the shipped profile (at tier low): every family a production key reaches is watched, none ' +
       'skips, within the cap',
     async () => {
-      const before = fronts.proxy.received.length + fronts.legacy.received.length;
+      const { proxy, legacy } = world.fronts;
+      const before = { proxy: proxy.received.length, legacy: legacy.received.length };
       const reportDir = tmp.path('shipped');
       const result = await runCli([
         'run',
@@ -52,9 +40,9 @@ describe('a healthy production target', () => {
         '--target',
         PRODUCTION,
         '--base-url',
-        fronts.proxy.url,
+        world.fronts.proxy.url,
         '--legacy-base-url',
-        fronts.legacy.url,
+        world.fronts.legacy.url,
         '--report-dir',
         reportDir,
       ]);
@@ -66,7 +54,7 @@ describe('a healthy production target', () => {
       expect(new Set(summary.findings.map((f) => f.family))).toEqual(
         new Set(['utility', 'reference', 'quotes', 'policy-status', 'enrollments', 'legacy-ichra', 'contract']),
       );
-      const wire = [...fronts.proxy.received, ...fronts.legacy.received].slice(before);
+      const wire = [...proxy.received.slice(before.proxy), ...legacy.received.slice(before.legacy)];
       // Two of the ten are kept to confirm a failure.
       expect(wire.length).toBeLessThanOrEqual(CAP - RUN_PROFILES.smoke.confirm.requests);
       expect(summary.requests).toBe(wire.length);
@@ -110,7 +98,7 @@ describe('a healthy production target', () => {
 
 describe('a target made slow', () => {
   it('is degraded, exit 10, naming the operation and its duration in every report format', async () => {
-    fronts.proxy.script({ path: COUNTIES, delayMs: 700 });
+    world.fronts.proxy.script({ path: COUNTIES, delayMs: 700 });
     const summaryFile = tmp.path('slow-step-summary.md');
     writeFileSync(summaryFile, '');
     process.env.GITHUB_ACTIONS = 'true';
@@ -143,7 +131,7 @@ describe('a target made slow', () => {
 
 describe('a target made to fail once', () => {
   it('is tried again after the pause: transient, the run passes, one request more on the wire', async () => {
-    fronts.proxy.script({ path: COUNTIES, times: 1, status: 503 });
+    world.fronts.proxy.script({ path: COUNTIES, times: 1, status: 503 });
     const run = await smoke('once', productionAtProxy('once'));
     expect(run.code).toBe(0);
     expect(run.summary.outcome).toBe('passed');
@@ -159,14 +147,14 @@ describe('a target made to fail once', () => {
 
 describe('a target made to fail twice: a blip the window rides out', () => {
   it('two failed requests, then an answer: transient, the run passes, nobody is paged', async () => {
-    fronts.proxy.script({ path: COUNTIES, times: 2, status: 503 });
+    world.fronts.proxy.script({ path: COUNTIES, times: 2, status: 503 });
     const run = await smoke(
       'twice',
       productionAtProxy('twice'),
       '--history',
       tmp.path('history-twice'),
       '--notify',
-      `pagerduty=${fronts.receiver.url}/pagerduty-twice`,
+      `pagerduty=${world.fronts.receiver.url}/pagerduty-twice`,
     );
     expect(run.code).toBe(0);
     expect(countiesCheck(run.summary).confirmation).toMatchObject({ result: 'transient', attempts: 3 });
@@ -178,7 +166,7 @@ describe('a target made to fail twice: a blip the window rides out', () => {
 
 describe('a target made to fail three times, with a history and notifications', () => {
   const history = tmp.path('history');
-  const notify = (path: string, spec: string) => ['--notify', `${spec}=${fronts.receiver.url}${path}`];
+  const notify = (path: string, spec: string) => ['--notify', `${spec}=${world.fronts.receiver.url}${path}`];
   const flags = () => [
     '--history',
     history,
@@ -188,7 +176,7 @@ describe('a target made to fail three times, with a history and notifications', 
   ];
 
   it('is confirmed and fails the run; the change is told, once, to each destination in its format', async () => {
-    fronts.proxy.script({ path: COUNTIES, times: 3, status: 503 });
+    world.fronts.proxy.script({ path: COUNTIES, times: 3, status: 503 });
     const run = await smoke('thrice', productionAtProxy('thrice'), ...flags());
     expect(run.code).toBe(1);
     const counties = countiesCheck(run.summary);
@@ -229,16 +217,16 @@ describe('a target made to fail three times, with a history and notifications', 
 
 describe('a target whose connections are cut during the run', () => {
   it('is confirmed as the network, exit 4; a destination of that route hears it, and no other', async () => {
-    fronts.proxy.script({ path: COUNTIES, times: 3, reset: true });
+    world.fronts.proxy.script({ path: COUNTIES, times: 3, reset: true });
     const run = await smoke(
       'cut',
       productionAtProxy('cut'),
       '--history',
       tmp.path('history-cut'),
       '--notify',
-      `network:json=${fronts.receiver.url}/network`,
+      `network:json=${world.fronts.receiver.url}/network`,
       '--notify',
-      `json=${fronts.receiver.url}/everyone-else`,
+      `json=${world.fronts.receiver.url}/everyone-else`,
     );
     expect(run.code).toBe(4);
     expect(countiesCheck(run.summary)).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_RESET' });
@@ -254,14 +242,14 @@ describe('a target made unreachable, then refusing the key, then healthy again',
     '--history',
     history,
     '--notify',
-    `credentials:json=${fronts.receiver.url}/secret-owner`,
+    `credentials:json=${world.fronts.receiver.url}/secret-owner`,
     '--notify',
-    `pagerduty=${fronts.receiver.url}/pagerduty-outage`,
+    `pagerduty=${world.fronts.receiver.url}/pagerduty-outage`,
   ];
   const heard = (run: { heard: Array<{ path: string; body: any }> }) => run.heard.map((b) => [b.path, b.body]);
 
   it('unreachable: the preflight stops the run after its window; it leaves its record, and pages', async () => {
-    fronts.proxy.script({ path: '/', reset: true });
+    world.fronts.proxy.script({ path: '/', reset: true });
     const run = await smoke('outage', productionAtProxy('outage'), ...destinations());
     expect(run.code).toBe(4);
     expect(run.summary).toMatchObject({
@@ -283,7 +271,7 @@ describe('a target made unreachable, then refusing the key, then healthy again',
   });
 
   it("the key refused (exit 5): told to the secret's owner only; the outage resolved", async () => {
-    fronts.proxy.script({ path: '/v1/ping', status: 403 });
+    world.fronts.proxy.script({ path: '/v1/ping', status: 403 });
     const run = await smoke('key-refused', productionAtProxy('outage'), ...destinations());
     expect(run.code).toBe(5);
     expect(run.summary.history).toMatchObject({

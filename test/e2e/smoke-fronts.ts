@@ -6,6 +6,7 @@
  * profile aimed at the fronts.
  */
 import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { exportReferenceKeys } from '../../engine/embedded.js';
 import { PAGERDUTY_ROUTING_KEY_ENV } from '../../engine/monitor/notify/pagerduty.js';
 import { projectPath } from '../../harness/paths.js';
@@ -13,7 +14,7 @@ import { loadTargetProfile } from '../../harness/profile.js';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
 import { listen, type LocalServer } from '../fault-servers/listen.js';
 import { scriptedProxy, type ScriptedProxy } from '../fault-servers/scripted-proxy.js';
-import { readSummary, runCli, type scratch } from './cli.js';
+import { readSummary, runCli, scratch } from './cli.js';
 
 export const PRODUCTION = projectPath('specs', 'profiles', 'production.json');
 export const COUNTIES = '/v1/reference/counties';
@@ -116,3 +117,32 @@ export async function smokeRun(
 /** `trigger partner-conformance/production/smoke/target:down`, for each PagerDuty event a run sent to `path`. */
 export const pagerdutyEvents = (heard: Array<{ path: string; body: any }>, path: string) =>
   heard.filter((h) => h.path === path).map((h) => `${h.body.event_action} ${h.body.dedup_key}`);
+
+/**
+ * The fronts of a test file: started before its tests, healed before each, closed after them
+ * with its scratch folder (`prefix`); `restore` puts back the environment the file changed.
+ */
+export function useFronts(prefix: string, restore: () => void) {
+  const tmp = scratch(prefix);
+  let fronts: Fronts | undefined;
+  beforeAll(async () => {
+    fronts = await startFronts();
+  });
+  beforeEach(() => {
+    fronts!.proxy.heal();
+    fronts!.legacy.heal();
+  });
+  afterAll(async () => {
+    restore();
+    await fronts?.close();
+    tmp.dispose();
+  });
+  return {
+    tmp,
+    get fronts(): Fronts {
+      return fronts!;
+    },
+    productionAt: (name: string, extra: Record<string, unknown> = {}) => productionAt(fronts!, tmp, name, extra),
+    smokeRun: (name: string, target: string, ...flags: string[]) => smokeRun(fronts!, tmp, name, target, ...flags),
+  };
+}
