@@ -30,7 +30,7 @@ export interface Fronts {
   close(): Promise<void>;
 }
 
-export async function startFronts(): Promise<Fronts> {
+async function startFronts(): Promise<Fronts> {
   await exportReferenceKeys();
   process.env[PAGERDUTY_ROUTING_KEY_ENV] = ROUTING_KEY;
   const reference = await startReferenceServer();
@@ -70,7 +70,7 @@ export async function startFronts(): Promise<Fronts> {
  * The shipped production profile aimed at the fronts, at the reference server's tier (its key
  * is tier high there), confirmations 200 ms apart; `extra` over it.
  */
-export function productionAt(
+function productionAt(
   fronts: Fronts,
   tmp: ReturnType<typeof scratch>,
   name: string,
@@ -93,7 +93,7 @@ export function productionAt(
 }
 
 /** A smoke run: its exit code, output, reports, and what reached the fronts and the listener. */
-export async function smokeRun(
+async function smokeRun(
   fronts: Fronts,
   tmp: ReturnType<typeof scratch>,
   name: string,
