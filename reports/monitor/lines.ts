@@ -24,7 +24,7 @@ function preflightStopLines(summary: Pick<RunSummary, 'preflightStop'>): string[
 }
 
 /** `Down (exit 9): every check of api.example.com failed alike (503; 6 checks)`, one line per host down. */
-function outageLines(summary: Pick<RunSummary, 'outages'>): string[] {
+export function outageLines(summary: Pick<RunSummary, 'outages'>): string[] {
   return (summary.outages ?? []).map((o) => `Down (exit ${o.exitCode}): ${outageLine(o)}`);
 }
 
