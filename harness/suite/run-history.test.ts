@@ -53,7 +53,7 @@ describe('historyFindings', () => {
     expect(out.at(-1)!.message).toBe('drifted; and 3 more of the run (exchanges.ndjson)');
   });
 
-  it('passes the rules its claims held, citing the last exchange of the first claim of each, and what it left out', () => {
+  it("passes the rules its claims held, citing each one's first claim's last exchange, and what it left out", () => {
     const [passed] = findings(
       [claim(RULES[1]!, true, entry(1), entry(2)), claim(RULES[1]!, true, entry(3))],
       new Map([['rows after a write of unknown outcome', 2]]),
@@ -63,7 +63,8 @@ describe('historyFindings', () => {
       rules: ['ENR-LIST-OWN-ACCOUNT'],
       proof: { 'ENR-LIST-OWN-ACCOUNT': [0] },
       message:
-        "2 claims over the run's exchanges held (exchanges.ndjson); left out: 2 rows after a write of unknown outcome",
+        "2 claims over the run's exchanges held (exchanges.ndjson); " +
+        'left out: 2 rows after a write of unknown outcome',
     });
     expect(passed!.exchanges[0]!.request.url).toMatch(/enr_2$/);
   });

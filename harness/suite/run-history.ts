@@ -11,7 +11,7 @@
 import { test, type TestContext } from 'vitest';
 import { RuleViolation } from '../checks/violation.js';
 import { KEY_ROLES, type KeyRoleSpec } from '../profile-vocabulary.js';
-import type { Finding, JournalEntry, Rule } from '../model.js';
+import type { Exchange, Finding, JournalEntry, Rule } from '../model.js';
 import { reproduceCommand } from '../reproduce.js';
 import type { RunConfig } from '../run-config.js';
 import { getTarget, runConfig, type TargetContext } from '../target.js';
@@ -59,6 +59,18 @@ export interface HistoryOracle {
   needs: string;
   judge(entries: readonly JournalEntry[], t: HistoryContext): HistoryJudgement;
 }
+
+/** When an exchange's request left the client, in ms since the epoch (undefined when it does not say). */
+export function sentAt(ex: Exchange): number | undefined {
+  const at = Date.parse(ex.startedAt ?? '');
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/** When its answer ended, in ms since the epoch (undefined when the exchange does not say when it was sent). */
+export const endedAt = (ex: Exchange): number | undefined => {
+  const at = sentAt(ex);
+  return at === undefined ? undefined : at + ex.durationMs;
+};
 
 /** The roles whose entry in KEY_ROLES says they are of another account than `approved`. */
 const ANOTHER_ACCOUNT = new Set(
@@ -112,7 +124,7 @@ function violationFinding(
 const leftOutWords = (leftOut: ReadonlyMap<string, number> | undefined): string =>
   leftOut && leftOut.size > 0 ? `; left out: ${[...leftOut].map(([why, n]) => `${n} ${why}`).join('; ')}` : '';
 
-/** The findings of an oracle's judgement: its broken claims (at most MAX_RUN_WIDE_FINDINGS), or one passed or skipped. */
+/** An oracle's findings: its broken claims (at most MAX_RUN_WIDE_FINDINGS), else one passed or skipped. */
 export function historyFindings(
   judgement: HistoryJudgement,
   title: string,

@@ -12,7 +12,13 @@
  * text), are left out with the reason.
  */
 import type { JournalEntry } from '../../harness/model.js';
-import type { HistoryClaim, HistoryJudgement, HistoryOracle } from '../../harness/suite/run-history.js';
+import {
+  endedAt,
+  sentAt,
+  type HistoryClaim,
+  type HistoryJudgement,
+  type HistoryOracle,
+} from '../../harness/suite/run-history.js';
 
 const RULES = { status: 'IDEMP-REPLAY-STATUS', body: 'IDEMP-REPLAY-BODY-VERBATIM', header: 'IDEMP-REPLAY-HEADER' };
 
@@ -27,15 +33,6 @@ const LEFT_OUT = {
   notStored: 'repeats answered 429 or 5xx (refused or failed before the store answered)',
   cut: 'repeats whose answer or original was cut at the size bound',
 } as const;
-
-const sentAt = (e: JournalEntry): number | undefined => {
-  const at = Date.parse(e.exchange.startedAt ?? '');
-  return Number.isNaN(at) ? undefined : at;
-};
-const endedAt = (e: JournalEntry): number | undefined => {
-  const at = sentAt(e);
-  return at === undefined ? undefined : at + e.exchange.durationMs;
-};
 
 /** What makes two requests the same call: key role, method, URL, Idempotency-Key and body. */
 function callOf(e: JournalEntry): string | undefined {
@@ -85,7 +82,7 @@ function claimsOf(original: JournalEntry, again: JournalEntry): HistoryClaim[] {
 /** Why a repeat of `original` is not judged, or undefined when it is. */
 function leftOutWhy(original: JournalEntry, again: JournalEntry): string | undefined {
   const [first, res] = [original.exchange.response!, again.exchange.response];
-  const [answered, sent] = [endedAt(original), sentAt(again)];
+  const [answered, sent] = [endedAt(original.exchange), sentAt(again.exchange)];
   if (answered === undefined || sent === undefined || sent < answered) return LEFT_OUT.inFlight;
   if (first.status < 200 || first.status > 299) return LEFT_OUT.failedOriginal;
   if (!res) return LEFT_OUT.noAnswer;

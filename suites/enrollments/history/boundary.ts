@@ -14,7 +14,7 @@ import type { JournalEntry } from '../../../harness/model.js';
 import type { Json } from '../application-reader.js';
 import { routeOf, type AppHistory } from './timeline.js';
 
-/** What an answer about the application must not show: its partner id, the applicant's name and contacts, the address. */
+/** What an answer about the application must not show: its partner id, applicant's name and contacts, address. */
 export function dataOf(request: Json): string[] {
   const primary = request.applicants?.primary ?? {};
   return [

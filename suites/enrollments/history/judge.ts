@@ -14,7 +14,8 @@ import {
 import type { Exchange } from '../../../harness/suite/index.js';
 import { POLICY_STATUSES, type PlanFixture, type PolicyStatus } from '../requests.js';
 import { refusedOffers, type ModelApp } from '../state-model/model.js';
-import { endedAt, sentAt, type AppHistory, type Seen, type WriteKind } from './timeline.js';
+import { endedAt, sentAt } from '../../../harness/suite/run-history.js';
+import type { AppHistory, Seen, WriteKind } from './timeline.js';
 
 const accepted = (app: AppHistory, kind: WriteKind, before: number) =>
   app.sent.filter((s) => s.kind === kind && s.outcome === 'accepted' && s.at < before);

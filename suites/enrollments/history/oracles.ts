@@ -38,7 +38,7 @@ const tally = (leftOut: Map<string, number>, why: string): void => {
 
 const where = (seen: Seen): string => seen.ex.label ?? seen.kind;
 
-/** Section 3 (ENR-OUTCOME-STAYS): consecutive statuses of each application join only by a change section 3 describes. */
+/** Section 3 (ENR-OUTCOME-STAYS): consecutive statuses of an application join only by a change section 3 describes. */
 export const statusMoves: HistoryOracle = {
   needs: `${NEEDS}, two of them showing a policy_status`,
   judge(entries) {

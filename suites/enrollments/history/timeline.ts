@@ -94,17 +94,6 @@ function safeDecode(segment: string): string {
 
 const statusCode = (ex: Exchange): number | undefined => ex.response?.status;
 
-/** When the request left the client, in ms since the epoch (undefined when the exchange does not say). */
-export function sentAt(ex: Exchange): number | undefined {
-  const at = Date.parse(ex.startedAt ?? '');
-  return Number.isNaN(at) ? undefined : at;
-}
-
-/** When its answer ended, in ms since the epoch (undefined when the exchange does not say when it was sent). */
-export const endedAt = (ex: Exchange): number | undefined => {
-  const at = sentAt(ex);
-  return at === undefined ? undefined : at + ex.durationMs;
-};
 const isReplay = (ex: Exchange): boolean => ex.response?.headers['idempotent-replay']?.toLowerCase() === 'true';
 const ok = (ex: Exchange): boolean => (statusCode(ex) ?? 0) >= 200 && (statusCode(ex) ?? 0) < 300;
 
