@@ -49,7 +49,7 @@ describe('every replay of the run answers as its original', () => {
     expect(judged(run).claims).toHaveLength(3);
   });
 
-  test('another key role, Idempotency-Key, route or body is another call', () => {
+  test('another key role, Idempotency-Key, route or body is another call, and other routes none', () => {
     const run = new Run();
     session(run, 200, { a: 1 });
     session(run, 200, { a: 2 }, { role: 'tierHigh' });
@@ -57,6 +57,9 @@ describe('every replay of the run answers as its original', () => {
     session(run, 200, { a: 4 }, { request: { ...BODY, external_id: 'e-2' } });
     run.send('POST', '/v1/enrollments', 201, { a: 5 }, keyed());
     run.send('POST', '/v1/enrollments', 400, { errors: [] }, { request: BODY });
+    // Section 8 states replays for the two creates only.
+    run.send('POST', '/v1/quotes', 200, { a: 6 }, keyed());
+    run.send('POST', '/v1/quotes', 200, { a: 7 }, keyed());
     expect(judged(run)).toEqual({ claims: [], leftOut: [] });
   });
 

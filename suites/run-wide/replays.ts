@@ -1,9 +1,10 @@
 /**
- * Section 8 over the whole run: any request that repeats an earlier one (the same key role, so
- * the same API key; method, URL, Idempotency-Key and body) after that one was answered and
- * stored is a replay, and answers as the original: its status, its body verbatim and
- * `Idempotent-Replay: true`. Whichever check sent either (an idempotency check, a late replay, a
- * property run, a retry), every such pair of the run is judged.
+ * Section 8 over the whole run: any create of a session or an application (the operations that
+ * take an Idempotency-Key, 4.6 and 4.10) that repeats an earlier one (the same key role, so the
+ * same API key; URL, Idempotency-Key and body) after that one was answered and stored is a
+ * replay, and answers as the original: its status, its body verbatim and `Idempotent-Replay:
+ * true`. Whichever check sent either (an idempotency check, a late replay, a property run, a
+ * retry), every such pair of the run is judged.
  *
  * The original is the first of them answered other than 429 (not stored) or 409 (the call was in
  * flight); only a 2xx original is judged (a stored 5xx is IDEMP-5XX-STORED's, and a gateway's 5xx
@@ -34,11 +35,23 @@ const LEFT_OUT = {
   cut: 'repeats whose answer or original was cut at the size bound',
 } as const;
 
-/** What makes two requests the same call: key role, method, URL, Idempotency-Key and body. */
+/** The creates section 8 gives an Idempotency-Key (4.6, 4.10), under any path prefix of the base URL. */
+const KEYED_CREATE = /\/v1\/(enrollment-sessions|enrollments)$/;
+
+function pathOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What makes two keyed creates the same call: key role, method, URL, Idempotency-Key and body. */
 function callOf(e: JournalEntry): string | undefined {
   const { request, role } = e.exchange;
   const key = request.headers['idempotency-key'];
-  if (!key || role === undefined) return undefined;
+  if (!key || role === undefined || request.method.toUpperCase() !== 'POST') return undefined;
+  if (!KEYED_CREATE.test(pathOf(request.url) ?? '')) return undefined;
   return [role, request.method.toUpperCase(), request.url, key, request.body ?? ''].join('\u0000');
 }
 
