@@ -82,7 +82,10 @@ export const RUN_FLAGS: FlagTable = {
       `fast-check runs per property (default by ` +
       `profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})`,
   },
-  strict: { type: 'boolean', help: 'failed inferred rules fail the run instead of warning' },
+  strict: {
+    type: 'boolean',
+    help: 'failed inferred rules fail the run instead of warning (as the target profile\'s "strict": true does)',
+  },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },
   fault: { type: 'string', value: '<name>', help: 'switch on a named fault in the embedded server' },
   variant: {

@@ -29,7 +29,8 @@ function commandOf(plan: RunPlan): string {
     variants: plan.embedded ? plan.variants : undefined,
     specSource: plan.contract.source,
     runProfile: plan.runProfile,
-    strict: plan.strict,
+    // A strict profile makes the repeated run strict again: the flag is only for what it adds.
+    strict: plan.strict && plan.profile.strict !== true,
   });
 }
 

@@ -51,6 +51,7 @@ export interface RunPlan {
   runs: number;
   /** vitest shard `i/n` of the suite files, when the run is split across jobs. */
   shard?: string;
+  /** Failed inferred rules fail the run: `--strict`, or the target profile's `strict`. */
   strict: boolean;
   reportDir: string;
   /** True when reportDir is the default, so `reports/out/latest` follows it. */
@@ -225,7 +226,8 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
     ...(path ? { path } : {}),
     runs,
     shard,
-    strict: request.strict === true,
+    // The flag makes a run strict; nothing makes a strict profile's run lenient.
+    strict: request.strict === true || target.profile.strict === true,
     reportDir,
     defaultReportDir: request.reportDir === undefined,
     journal: journalIn(reportDir),

@@ -37,6 +37,12 @@ export interface Rule {
    * of a run (reports/required.ts) and its verdict stays `not reached`.
    */
   unreachable?: string;
+  /**
+   * For an `inferred` rule: why a conforming implementation could break it, one line naming the
+   * latitude the contract leaves (the audit, harness/rule-audit/, requires it). Every report shows
+   * it beside the rule's warning: the reason the run warns instead of failing.
+   */
+  warning_reason?: string;
 }
 
 /** A recorded HTTP exchange. Header values and bodies are already redacted. */
@@ -141,6 +147,12 @@ export interface Finding {
   /** Contract sections of those rules, from the catalogue, e.g. `4.1, 5.2`. */
   section?: string;
   verdict: Verdict;
+  /**
+   * For a warning: why it is not a failure, shown beside it in every report. The inferred rules'
+   * `warning_reason` (the latitude a conforming implementation has there), the disagreement of the
+   * two sources that allows the answer, or the loaded document's own defect.
+   */
+  warningReason?: string;
   /** For failures: what the rule expects and what was observed. */
   expected?: string;
   observed?: string;

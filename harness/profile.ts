@@ -236,6 +236,7 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   if (data.legacyBaseUrl !== undefined) profile.legacyBaseUrl = trimSlash(data.legacyBaseUrl);
   if (data.medicareBaseUrl !== undefined) profile.medicareBaseUrl = trimSlash(data.medicareBaseUrl);
   if (data.readOnly !== undefined) profile.readOnly = data.readOnly;
+  if (data.strict !== undefined) profile.strict = data.strict;
   if (data.requestTimeoutMs !== undefined) profile.requestTimeoutMs = data.requestTimeoutMs;
   if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
   if (data.runTimeoutMs !== undefined) profile.runTimeoutMs = data.runTimeoutMs;

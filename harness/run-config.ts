@@ -29,6 +29,8 @@ export interface TargetProfile {
   legacyBaseUrl?: string;
   medicareBaseUrl?: string;
   readOnly?: boolean;
+  /** Every run of the target is strict (`--strict`): failed inferred rules fail it. */
+  strict?: boolean;
   requestTimeoutMs?: number;
   asyncTimeoutMs?: number;
   /** The run's overall deadline in ms (default: the run profile's `runTimeoutMs`, harness/run-profiles.ts). */

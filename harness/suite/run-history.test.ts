@@ -38,6 +38,8 @@ describe('historyFindings', () => {
       claim('ENR-LIST-OWN-ACCOUNT', false, entry(4)),
     ]);
     expect(drift).toMatchObject({ verdict: 'warning', rules: ['ENR-OUTCOME-STAYS'], family: 'contract' });
+    // An inferred rule warns, with its reason to warn (specs/rules.json).
+    expect(drift!.warningReason).toContain(ruleCatalogue().byId('ENR-OUTCOME-STAYS')!.warning_reason);
     expect(drift!.exchanges).toHaveLength(2);
     expect(drift!.observed).toBe('a drift (sent by "a state-model sequence", "the closing lists")');
     expect(drift!.reproduce).toBe('npx partner-conformance run --family enrollments');

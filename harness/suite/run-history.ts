@@ -109,7 +109,7 @@ function violationFinding(
     family: 'contract',
     rules: [...claim.rules],
     section: sectionsOf(broken),
-    verdict: verdictOf(violation, broken, config.strict),
+    ...verdictOf(violation, broken, config.strict),
     expected: violation.expected,
     observed: `${violation.observed} (sent by ${sentBy(claim)})`,
     message: violation.title,

@@ -82,7 +82,7 @@ function judgeJournal(
         family: 'contract',
         rules: [...e.rules],
         section: sectionsOf(broken),
-        verdict: verdictOf(e, broken, config.strict),
+        ...verdictOf(e, broken, config.strict),
         expected: e.expected,
         observed: `${e.observed} (sent by ${entry.check})`,
         message: e.title,
