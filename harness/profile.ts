@@ -246,9 +246,17 @@ function refuseV1(url: string, where: string): void {
 }
 
 /**
- * Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning), kept as given.
+ * Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning, alerting), kept
+ * as given.
  */
-const MONITOR_FIELDS = ['confirm', 'latency', 'headers', 'sideEffectFreeWrites', 'tlsExpiryWarningDays'] as const;
+const MONITOR_FIELDS = [
+  'confirm',
+  'latency',
+  'headers',
+  'sideEffectFreeWrites',
+  'tlsExpiryWarningDays',
+  'alerting',
+] as const;
 
 function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {
   const profile: TargetProfile = {

@@ -135,8 +135,8 @@ export class GithubWriter implements ReportWriter {
         `::warning title=${escapeProperty('incomplete: required rules not proven')}::` +
           `${escapeData(`${missingLine(summary.required.missing)}: ${missingRules(summary)}`)}\n`,
       );
-    const tls = summary.tls && tlsWarningLine(summary.tls);
-    if (tls) this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
+    for (const tls of (summary.tls ?? []).flatMap((t) => tlsWarningLine(t) ?? []))
+      this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
   }
 }

@@ -100,9 +100,10 @@ function monitorSuite(summary: RunSummary): string {
       ),
     ),
     ...Object.entries(summary.confirmations ?? {}).map(([result, n]) => property(`confirmations.${result}`, n)),
-    ...(summary.tls
-      ? [property('tls.daysLeft', summary.tls.daysLeft.toFixed(1)), property('tls.validTo', summary.tls.validTo)]
-      : []),
+    ...(summary.tls ?? []).flatMap((tls) => [
+      property(`tls.${tls.host}.daysLeft`, tls.daysLeft.toFixed(1)),
+      property(`tls.${tls.host}.validTo`, tls.validTo),
+    ]),
     '    </properties>',
     `    <system-out>${xmlEscape([...acceptedLines(summary), ...monitorLines(summary)].join('\n'))}</system-out>`,
     '  </testsuite>',

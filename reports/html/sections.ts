@@ -6,7 +6,7 @@ import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../setup-steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
-import { confirmationLines, tlsLines } from '../monitor/lines.js';
+import { confirmationLines, outageLines, tlsLines } from '../monitor/lines.js';
 import { confirmationLine } from '../monitor/confirmations.js';
 import { historyLines } from '../monitor/history.js';
 import { isAccepted } from '../accepted.js';
@@ -78,11 +78,12 @@ A required rule that was skipped, blocked, not run or not reached keeps the run 
 
 /**
  * What a monitor reads first: each operation's slowest answer against its budget (a row over
- * budget marked), checks tried again, the certificate's expiry and the history.
+ * budget marked), the hosts down, checks tried again, the certificates' expiry and the history.
  */
 export function monitorSection(summary: RunSummary): Raw {
   const latency = summary.latency;
   const lines = [
+    ...outageLines(summary),
     ...confirmationLines(summary),
     ...tlsLines(summary),
     ...(summary.history ? historyLines(summary.history) : []),
