@@ -18,7 +18,8 @@ const RUN_FOLDER = /^\d{8}T\d{6}Z-[0-9a-f]{4}$/;
 export async function folderSize(path: string): Promise<number> {
   const info = await lstat(path).catch(() => undefined);
   if (!info?.isDirectory()) return info?.size ?? 0;
-  const sizes = await Promise.all((await readdir(path)).map((name) => folderSize(join(path, name))));
+  const names = await readdir(path).catch(() => [] as string[]);
+  const sizes = await Promise.all(names.map((name) => folderSize(join(path, name))));
   return sizes.reduce((a, b) => a + b, 0);
 }
 
