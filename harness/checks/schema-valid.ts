@@ -1,7 +1,7 @@
 import type { ValidationError } from '../contract/types.js';
 import { noteDisagreement, shapeDisagreement } from './disagreements.js';
 import { expectDocumentedStatus } from './documented-status.js';
-import type { Check, CheckScope } from './scope.js';
+import type { Check } from './scope.js';
 import { headerOf, jsonOf, quote, requireResponse, violation } from './scope.js';
 
 /** How many schema errors a finding quotes; the first few locate the defect. */
