@@ -24,7 +24,9 @@ if (files.length === 0 || without.length) {
 }
 const page = renderOperationsMarkdown(
   mergeMatrices(campaigns.map((c) => c.operations!)),
-  campaigns.map(({ campaignId, startedAt, seed }) => ({ campaignId, startedAt, seed })),
+  campaigns
+    .map(({ campaignId, startedAt, seed }) => ({ campaignId, startedAt, seed }))
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
 );
 mkdirSync(dirname(PAGE), { recursive: true });
 writeFileSync(PAGE, page);
