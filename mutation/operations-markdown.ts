@@ -57,10 +57,10 @@ export function renderOperationsMarkdown(matrix: OperationsMatrix, sources: read
     '',
     `| operation | ${matrix.columns.map((c) => c.heading).join(' | ')} |`,
     `|---|${matrix.columns.map(() => '---').join('|')}|`,
-    ...matrix.rows.map(
-      (row) =>
-        `| \`${row.route}\` | ${matrix.columns.map((c) => cellText(row.cells.find((x) => x.column === c.id))).join(' | ')} |`,
-    ),
+    ...matrix.rows.map((row) => {
+      const cells = matrix.columns.map((c) => cellText(row.cells.find((x) => x.column === c.id)));
+      return `| \`${row.route}\` | ${cells.join(' | ')} |`;
+    }),
     '',
   ];
   if (reasons.length)
