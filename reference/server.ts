@@ -101,14 +101,7 @@ export function listFaults(): Array<{
  * The operations matrix the faults per operation fill: its columns (a rule every operation owes),
  * and for every route the fault of each column or the reason it has none.
  */
-export function operationMatrix(): {
-  columns: Array<{ id: string; heading: string }>;
-  rows: Array<{
-    route: string;
-    family: string;
-    cells: Array<{ column: string; rule: string; fault: string } | { column: string; reason: string }>;
-  }>;
-} {
+export function operationMatrix() {
   return {
     columns: OPERATION_COLUMNS.map((c) => ({ ...c })),
     rows: OPERATION_ROWS.map(({ route, family, cells }) => ({

@@ -52,7 +52,11 @@ export function unstatedSuccess(route: Route): number {
   return [201, 200, 202, 203].find((s) => !allowed.includes(s))!;
 }
 
-const JSON_BODY = na('takes no JSON body');
+/** The rule of a body's edge: only a route that takes a JSON body can break it. */
+const ofJsonBody =
+  (rule: string) =>
+  (route: Route): string | NotApplicable =>
+    takesJson(route) ? rule : na('takes no JSON body');
 
 export const COLUMNS: readonly Column[] = [
   {
@@ -139,7 +143,7 @@ export const COLUMNS: readonly Column[] = [
   {
     id: 'oversize-served',
     heading: '413',
-    rule: (route) => (takesJson(route) ? 'EDGE-413' : JSON_BODY),
+    rule: ofJsonBody('EDGE-413'),
     does: 'handles a body over the size limit (as an empty one) instead of refusing it with 413',
     probe: oversized,
     how: 'bodySize',
@@ -147,7 +151,7 @@ export const COLUMNS: readonly Column[] = [
   {
     id: 'media-type-served',
     heading: '415',
-    rule: (route) => (takesJson(route) ? 'EDGE-415' : JSON_BODY),
+    rule: ofJsonBody('EDGE-415'),
     does: 'reads a body of any media type as JSON instead of refusing it',
     probe: answerWith({ contentType: 'text/plain' }),
     how: 'mediaType',
@@ -155,7 +159,7 @@ export const COLUMNS: readonly Column[] = [
   {
     id: 'malformed-json-422',
     heading: 'malformed JSON',
-    rule: (route) => (takesJson(route) ? 'EDGE-MALFORMED-JSON-400' : JSON_BODY),
+    rule: ofJsonBody('EDGE-MALFORMED-JSON-400'),
     does: 'answers a malformed JSON body 422 instead of 400',
     probe: statusWith({ raw: '{"a":' }),
     how: 'malformedJson',
