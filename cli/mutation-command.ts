@@ -9,7 +9,7 @@ import { DEFAULT_SPEC } from '../harness/paths.js';
 import { loadRules } from '../harness/rules.js';
 import { DEFAULT_RUN_PROFILE, RUN_PROFILES } from '../harness/run-profiles.js';
 import type { RunIO } from '../engine/io.js';
-import { documentOf, runsOf, seedOf } from '../engine/plan-inputs.js';
+import { documentOf, familiesOf, runsOf, seedOf } from '../engine/plan-inputs.js';
 import { WITH_VARIANTS, type WithVariants } from '../mutation/pairs.js';
 import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { CAMPAIGN_SCOPES, renderMatrix, type CampaignScope } from '../mutation/matrix.js';
@@ -101,10 +101,7 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
   const scope = (flags.scope as string | undefined) ?? 'all';
   if (!(CAMPAIGN_SCOPES as readonly string[]).includes(scope))
     throw new ConfigError('E_USAGE', `--scope "${scope}" is none of ${CAMPAIGN_SCOPES.join(', ')}`);
-  const families = (flags.family as string[] | undefined) ?? [];
-  const strange = families.filter((f) => !(FAMILIES as readonly string[]).includes(f));
-  if (strange.length)
-    throw new ConfigError('E_USAGE', `--family ${strange.join(', ')}: the families are ${FAMILIES.join(', ')}`);
+  const families: readonly string[] = familiesOf(flags.family as string[] | undefined) ?? [];
   const [{ listFaults, listVariants, operationMatrix }, { runCampaign }] = await Promise.all([
     import('../reference/server.js'),
     import('../mutation/campaign.js'),
