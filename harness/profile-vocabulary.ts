@@ -34,7 +34,9 @@ export const KEY_ROLES = {
     optionalIn: ['enrollment-sessions', 'utility'],
   },
   tierLow: {
-    meaning: 'a key of the low rate tier (1 a second, burst 2): the tier and refill checks drain it',
+    meaning:
+      'a key of the low rate tier (1 a second, burst 2), approved for every gated family: the tier, refill and ' +
+      "every operation's 429 checks drain it",
     optionalIn: ['utility'],
   },
   tierMedium: { meaning: 'a key of the medium rate tier (5 a second, burst 10)', optionalIn: ['utility'] },
@@ -63,6 +65,9 @@ export const KEY_ROLES = {
     carriesRun: true,
   },
   medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)', carriesRun: true },
+  medicareTierLow: {
+    meaning: "a key of the Medicare contact API of the low rate tier: the Medicare operation's 429 check drains it",
+  },
 } as const satisfies Record<string, KeyRoleSpec>;
 
 export type KeyRole = keyof typeof KEY_ROLES;

@@ -3,10 +3,8 @@ export { verify, verifyProperty } from './verify.js';
 export type { CheckContext } from './context.js';
 export type { Needs } from './needs.js';
 export {
-  isAvailable,
   needsOf,
   onOneItem,
-  sentWith,
   type OperationSpec,
   type OperationTable,
   type SuccessAnswer,
@@ -22,7 +20,7 @@ export type { ApiRequest } from '../client/index.js';
 export type { Exchange } from '../model.js';
 export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
-export { cutShort, oversized, underMediaType } from './edge-bodies.js';
+export { cutShort, paddedPast, underMediaType } from './edge-bodies.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
 export { readWhileStill } from './pages.js';
