@@ -136,7 +136,8 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     }
     if (!decoded.ok) {
       if (deps.on(F.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
-      if (deps.broken('malformedJson', route)) return unifiedError(422, 'unprocessable_entity', decoded.message);
+      if (deps.broken('malformedJson', route))
+        return errorIn(route.errorShape, 422, 'unprocessable_entity', decoded.message);
       const shape = deps.on(F.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
       return errorIn(shape, 400, 'invalid_request', decoded.message);
     }
