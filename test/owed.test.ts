@@ -273,16 +273,8 @@ describe('what an operation declares', () => {
 });
 
 describe('what a run cannot send', () => {
-  const can: Capabilities = {
-    hasRole: (role) => role !== 'unapproved',
-    hasFixture: () => true,
-    distinctKeys: () => true,
-    writable: true,
-    sends: () => true,
-    embedded: true,
-    webhookReceiver: true,
-    stageBurst: true,
-  };
+  // What a run against a profile without the `unapproved` role offers (as the worker and `plan` see it).
+  const can: Capabilities = fakeTarget(conforming, runConfigFor(), ['approved']).capabilities;
   const need = (op: OperationEntry, owed: OwedName, capabilities = can) => {
     const o = owingOf([op]).find((x) => x.owed === owed)!;
     return unmetNeed(o.check!.needs, resolveRules(loadRulesOnce(), 't', o.check!.rules), capabilities);

@@ -77,6 +77,7 @@ describe('the faults generated per operation', () => {
       'GET /v1/reference/counties',
       'GET /v1/reference/issuers',
       'GET /v1/reference/providers',
+      'POST /v1/quotes',
     ]);
   });
 
