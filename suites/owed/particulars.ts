@@ -32,6 +32,7 @@ export const PARTICULARS: Readonly<Record<string, Partial<Record<OwedName, Parti
     // test/owed.test.ts holds this to the loaded documents.
     hostile: { notOwed: 'its documents declare no parameter and no body' },
     rateLimited: {
+      rule: 'RATE-RETRY-AFTER',
       title:
         'a burst within the low tier is accepted and one request more gets 429 in the unified envelope ' +
         'with Retry-After',
