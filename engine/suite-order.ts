@@ -38,7 +38,7 @@ export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
   },
   {
     file: 'suites/enrollments/history.conformance',
-    why: "holds together what the family's other files saw of its applications: it judges the run's history",
+    why: "replays the family's creates late and lists each state its applications last showed: what the others made",
   },
   {
     file: 'suites/policy-status/listed-ids.conformance',
@@ -47,7 +47,8 @@ export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
 ];
 
 /**
- * Files of every family that run after all the families' other files, one family's after another's, with why.
+ * Files that run after all the families' other files, in this order (a file of every family one family after
+ * another, in the families' order), each with why.
  */
 export const LAST_IN_RUN: ReadonlyArray<{ file: string; why: string }> = [
   {
@@ -56,17 +57,24 @@ export const LAST_IN_RUN: ReadonlyArray<{ file: string; why: string }> = [
       "each operation is sent once with its key's rate bucket empty: back to back, the operations of every family " +
       'are sent before a token comes back, so one burst empties the bucket for all of them (suites/owed/rate.ts)',
   },
+  {
+    file: 'rate-limits.conformance',
+    why:
+      "the low tier's recovery starts from the 429 the operations before it left its bucket in: one request, " +
+      'not three',
+  },
 ];
 
-const isLastInRun = (moduleId: string): boolean => {
+/** A file's place among LAST_IN_RUN (1-based), or 0 for a file of the spread. */
+const lastInRunRank = (moduleId: string): number => {
   const path = moduleId.replaceAll('\\', '/');
-  return LAST_IN_RUN.some(({ file }) => ['ts', 'js'].some((ext) => path.endsWith(`/${file}.${ext}`)));
+  return LAST_IN_RUN.findIndex(({ file }) => ['ts', 'js'].some((ext) => path.endsWith(`/${file}.${ext}`))) + 1;
 };
 
-/** The order of LAST_IN_RUN's files: the families' order (harness/model.ts), the table's within a family. */
+/** The order of LAST_IN_RUN's files: the table's, then the families' (harness/model.ts). */
 const familyIndex = (moduleId: string): number => (FAMILIES as readonly string[]).indexOf(familyOfModule(moduleId));
-const byFamily = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpecification, 'moduleId'>) =>
-  familyIndex(a.moduleId) - familyIndex(b.moduleId) || byPath(a, b);
+const inLastOrder = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpecification, 'moduleId'>) =>
+  lastInRunRank(a.moduleId) - lastInRunRank(b.moduleId) || familyIndex(a.moduleId) - familyIndex(b.moduleId);
 
 /** The folder of the run-wide checks (harness/suite/run-wide.ts): part of every run, whatever its families. */
 export const RUN_WIDE_FOLDER = 'suites/run-wide';
@@ -86,8 +94,8 @@ export const byPath = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpeci
 export class FamiliesSpread extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const runWide = files.filter((spec) => isRunWide(spec.moduleId)).sort(byPath);
-    const last = files.filter((spec) => isLastInRun(spec.moduleId)).sort(byFamily);
-    const rest = files.filter((spec) => !isRunWide(spec.moduleId) && !isLastInRun(spec.moduleId));
+    const last = files.filter((spec) => lastInRunRank(spec.moduleId) > 0).sort(inLastOrder);
+    const rest = files.filter((spec) => !isRunWide(spec.moduleId) && lastInRunRank(spec.moduleId) === 0);
     return [...spreadGroups(rest, (spec) => familyOfModule(spec.moduleId), byPath), ...last, ...runWide];
   }
 

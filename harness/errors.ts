@@ -130,6 +130,13 @@ export const ERROR_CODES = {
     'compare with.',
   E_PUSH_GATEWAY_INVALID:
     'Give --push-gateway as the http(s) URL of a Prometheus Pushgateway, e.g. http://pushgateway:9091.',
+  E_CONFIRM_INVALID:
+    "Set the profile's confirm so a run can keep it: requests at most what the run profile keeps for " +
+    'confirmations (smoke: 2 of its 10), at least attempts - 1 of them, and a window ((attempts - 1) x pauseMs) ' +
+    "shorter than the run's deadline (runTimeoutMs).",
+  E_ALERTING_INVALID:
+    'Give --alert-after a whole number of runs from 1 to what the history holds (10), --remind-every a whole number ' +
+    'of minutes (at most a week), and --history <dir> with either: they count the runs the history keeps.',
   E_HISTORY_UNWRITABLE:
     'Give --history a folder you can write to (or a path where one can be created); a CI job carries it between runs.',
   E_BASELINE_MISSING:

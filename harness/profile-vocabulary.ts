@@ -21,6 +21,13 @@ export interface KeyRoleSpec {
    * say nothing of what they test. A role without it may be drained.
    */
   carriesRun?: true;
+  /**
+   * The key is of an account other than the approved key's (5.4: approval is per account; 4.9:
+   * the list is the approved account's): nothing either account creates may show in the other's
+   * answers (the run's account boundary, suites/enrollments/history/boundary.ts). A role without
+   * it may share the approved key's account on a real staging.
+   */
+  anotherAccount?: true;
 }
 
 export const KEY_ROLES = {
@@ -63,6 +70,7 @@ export const KEY_ROLES = {
       "a key of a second account approved for direct enrollment: what it sees and does of the approved account's " +
       '(the account boundary)',
     carriesRun: true,
+    anotherAccount: true,
   },
   medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)', carriesRun: true },
   medicareTierLow: {

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import type { ApiRequest } from '../harness/client/index.js';
 import { FAMILIES } from '../harness/model.js';
-import { projectPath } from '../harness/paths.js';
+import { loadContract, type Contract } from '../harness/contract/index.js';
+import { projectPath, PROVIDER_SPEC } from '../harness/paths.js';
 import { loadRulesOnce } from '../harness/rules.js';
 import { resolveRules } from '../harness/suite/catalogue.js';
 import { createCheckContext } from '../harness/suite/context.js';
@@ -20,20 +21,30 @@ import { unmetNeed, type Capabilities } from '../harness/suite/needs.js';
 import type { InventoryCheck } from '../reports/required.js';
 import { OPERATIONS, type OperationEntry } from '../suites/operations.js';
 import { OWED, OWED_LIMITED, owingOf, type Owing } from '../suites/owed/index.js';
+import { PARTICULARS } from '../suites/owed/particulars.js';
 import type { OwedName } from '../suites/owed/types.js';
 
 let runner: SuiteRunner;
 let inventory: InventoryCheck[] = [];
+/** The documents a run loads: ours, the provider's, the older ICHRA and Medicare ones. */
+let documents: Contract[] = [];
 
 beforeAll(async () => {
   runner = await createSuiteRunner([...FAMILIES]);
   inventory = (await runner.collect?.([...FAMILIES])) ?? [];
+  const sources = [
+    projectPath('specs', 'partner-api.yaml'),
+    PROVIDER_SPEC,
+    ...['legacy-ichra', 'medicare'].map((f) => projectPath('specs', `${f}.yaml`)),
+  ];
+  documents = await Promise.all(sources.map((source) => loadContract(source)));
 }, 120_000);
 afterAll(() => runner?.close());
 
 const MATRIX = owingOf(OPERATIONS);
-const cell = (operationId: string, owed: OwedName): Owing =>
-  MATRIX.find((o) => o.operationId === operationId && o.owed === owed)!;
+/** What the route of an entry (or another of its routes) owes of `owed`. */
+const cell = (operationId: string, owed: OwedName, route?: string): Owing =>
+  MATRIX.find((o) => o.operationId === operationId && o.owed === owed && (!route || o.route === route))!;
 /** A check holds it: one the home registers, or the family's it names. */
 const held = (o: Owing) => o.check !== undefined;
 
@@ -77,21 +88,34 @@ describe('what every operation owes', () => {
       if (!o.check) return [];
       const found = inventory.find((c) => c.family === o.family && c.entry.title === o.check!.title);
       if (!found) return [`${o.family}: ${o.operationId} ${o.owed}: no check "${o.check.title}"`];
-      // A family's check that holds the claim names its rule (the first); one the home registers, exactly its rules.
-      const wanted = 'heldBy' in o.applies ? o.check.rules.slice(0, 1) : o.check.rules;
+      // A family's check that holds the claim names its rule (the first; for a success, the JSON content type too);
+      // one the home registers, exactly its rules.
+      const claims = o.check.rules.filter((r, i) => i === 0 || r === 'SCHEMA-SUCCESS-JSON');
+      const wanted = 'heldBy' in o.applies ? claims : o.check.rules;
       const lacks = wanted.filter((r) => !found.entry.rules.includes(r));
       return lacks.length ? [`${o.family}: "${o.check.title}" names no ${lacks.join(', ')}`] : [];
     });
     expect(missing).toEqual([]);
   });
 
-  it('holds every operation to the key, the hostile values and the 429, and each gated one to its gate', () => {
-    const lacking = OPERATIONS.flatMap((op) =>
-      (['missingKey', 'invalidKey', 'hostile', 'rateLimited', ...(op.gate ? ['gate' as const] : [])] as const)
-        .filter((owed) => !held(cell(op.operationId, owed)))
-        .map((owed) => `${op.operationId} ${owed}`),
-    );
+  it('holds each route of every operation to the key, hostile values, success and 429, a gated one to its gate', () => {
+    const gated = (o: Owing) => OPERATIONS.find((op) => op.operationId === o.operationId)!.gate !== undefined;
+    const everywhere: OwedName[] = ['missingKey', 'invalidKey', 'hostile', 'rateLimited'];
+    // But where a particular says the operation has nothing the check could send (ping's hostile values, below).
+    const exempt = (o: Owing) => PARTICULARS[o.operationId]?.[o.owed]?.notOwed !== undefined;
+    const lacking = MATRIX.filter((o) => everywhere.includes(o.owed) || (o.owed === 'gate' && gated(o)))
+      .filter((o) => !held(o) && !exempt(o))
+      .map((o) => `${o.route} ${o.owed}`);
     expect(lacking).toEqual([]);
+    // Its success: the stated status, else (none stated) any 2xx; in JSON either way.
+    const succeeds = (o: Owing) =>
+      ['success', 'successAnyStatus'].includes(o.owed) && 'rules' in o.applies && !('unstated' in o.applies);
+    const routes = [...new Set(MATRIX.map((o) => o.route))];
+    expect(routes.filter((route) => !MATRIX.some((o) => o.route === route && succeeds(o)))).toEqual([]);
+    // An operation under two paths owes its checks on each (4.16's APTC estimates).
+    expect(cell('legacyCreateAptcEstimate', 'missingKey', 'POST /aptc_estimates').check?.title).toBe(
+      'POST /aptc_estimates without a key gets 403 forbidden in the unified envelope',
+    );
     // The older ICHRA interface is held like the rest: all seven of its operations.
     expect(
       OPERATIONS.filter((op) => op.family === 'legacy-ichra' && held(cell(op.operationId, 'missingKey'))),
@@ -122,6 +146,17 @@ describe('what every operation owes', () => {
     expect(cell('updateContact', 'tooLarge').applies).toEqual({
       reason: 'EDGE-413 holds for quotes, enrollment-sessions, enrollments only',
     });
+  });
+
+  it('leaves a hostile-value check out only where no document gives the operation a parameter or a body', () => {
+    const notOwed = Object.entries(PARTICULARS).filter(([, p]) => p.hostile?.notOwed !== undefined);
+    expect(notOwed.map(([id]) => id)).toEqual(['ping']);
+    for (const [operationId] of notOwed)
+      for (const doc of documents) {
+        const op = doc.operation(operationId);
+        if (op)
+          expect([op.parameters.length, op.requestBody], `${operationId} in ${doc.source}`).toEqual([0, undefined]);
+      }
   });
 
   it('registers a success check for a stated success, names the family check that holds one, skips the rest', () => {
@@ -173,6 +208,7 @@ describe('a new operation added to a table', () => {
         'GET /v1/reference/plans with a hostile value in each declared parameter and member never gets a 5xx, ' +
         'and a refusal is in the unified envelope',
       success: 'GET /v1/reference/plans answers its valid request with its stated success status and JSON',
+      successAnyStatus: { reason: "the contract states listIssuerPlans's success status" },
       rateLimited: "GET /v1/reference/plans sent with its key's rate bucket empty gets 429 in the unified envelope",
     });
     // Added to the table, it is one of the family's operations the family's file registers for.
@@ -210,10 +246,9 @@ describe('what an operation declares', () => {
       'unstated' in owingOf([{ ...SCRATCH_READ, success: undefined }]).find((o) => o.owed === 'success')!.applies,
     needs: () => owingOf([SCRATCH_READ])[0]!.check!.needs.fixtures?.includes('state') === true,
     request: async () => (await runOwed(SCRATCH_READ, 'missingKey'))[0]?.path === '/v1/reference/plans',
-    // The operation's other routes: the older ICHRA APTC alias check sends the request at each.
     alsoAt: () =>
-      /for \(const route of aptc\.alsoAt\)/.test(
-        readFileSync(projectPath('suites', 'legacy-ichra', 'quotes.conformance.ts'), 'utf8'),
+      owingOf([{ ...SCRATCH_READ, alsoAt: ['GET /v1/reference/plan-list'] }]).some(
+        (o) => o.route === 'GET /v1/reference/plan-list',
       ),
     // Direct enrollment's: the label its requests carry, and its request on a given application (the family's checks).
     label: async () => {
@@ -238,16 +273,8 @@ describe('what an operation declares', () => {
 });
 
 describe('what a run cannot send', () => {
-  const can: Capabilities = {
-    hasRole: (role) => role !== 'unapproved',
-    hasFixture: () => true,
-    distinctKeys: () => true,
-    writable: true,
-    sends: () => true,
-    embedded: true,
-    webhookReceiver: true,
-    stageBurst: true,
-  };
+  // What a run against a profile without the `unapproved` role offers (as the worker and `plan` see it).
+  const can: Capabilities = fakeTarget(conforming, runConfigFor(), ['approved']).capabilities;
   const need = (op: OperationEntry, owed: OwedName, capabilities = can) => {
     const o = owingOf([op]).find((x) => x.owed === owed)!;
     return unmetNeed(o.check!.needs, resolveRules(loadRulesOnce(), 't', o.check!.rules), capabilities);

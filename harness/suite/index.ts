@@ -9,7 +9,7 @@ export {
   type OperationTable,
   type SuccessAnswer,
 } from './operation.js';
-export { expectSuccessAnswer } from './success.js';
+export { expectSuccessAnswer, expectSuccessShared } from './success.js';
 export { SkipCheck } from './skip.js';
 export { OTHER_ACCOUNT } from './family-keys.js';
 export { RUN_CARRIERS, STAGE_BURST_NEED, stageBurstPlan } from './stage-keys.js';

@@ -17,7 +17,7 @@ const { uploadEnrollmentSupportingDocumentation: upload } = ENROLLMENT_OPERATION
 
 verify(
   'a PDF uploaded in the JSON form is accepted with 200 or 201',
-  ['ENR-DOCS-JSON'],
+  ['ENR-DOCS-JSON', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const app = await sepApplication(t);
     const ex = await t.send(upload.on(t, app));

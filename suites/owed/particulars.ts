@@ -3,9 +3,10 @@
  * registered it (a baseline knows a check by the slug of its title), a rule the contract states
  * for that operation alone beside the shared ones, the run profiles of the smoke profile's probe,
  * or the check of the operation's family that holds the claim (a success that needs an
- * application in some state or whose body the family judges too, a gate on both flows): the home
- * registers none for it, and test/owed.test.ts holds that check to the rules. Keyed by
- * operationId, then by the check's name (types.ts).
+ * application in some state or whose body the family judges too, a gate on both flows), or why it
+ * does not owe a check at all (nothing to send): the home registers none for it, and
+ * test/owed.test.ts holds that check to the rules. Keyed by operationId (or, for another route of
+ * an operation, its route), then by the check's name (types.ts).
  */
 import type { CheckProfiles } from '../../harness/run-profiles.js';
 import type { OwedName } from './types.js';
@@ -15,6 +16,8 @@ export interface Particular {
   rule?: string;
   profiles?: CheckProfiles;
   heldBy?: string;
+  /** Why the operation does not owe the check after all: its documents give it nothing the check could send. */
+  notOwed?: string;
 }
 
 /** The success answer the family's check of that title holds (its setup and its own claims on the body). */
@@ -26,7 +29,10 @@ export const PARTICULARS: Readonly<Record<string, Partial<Record<OwedName, Parti
     missingKey: { title: 'ping without a key is 403 forbidden in the unified envelope', profiles: 'all' },
     invalidKey: { title: 'ping with an invalid key is 403 forbidden in the unified envelope' },
     open: { title: 'ping answers a valid unapproved key with 200' },
+    // test/owed.test.ts holds this to the loaded documents.
+    hostile: { notOwed: 'its documents declare no parameter and no body' },
     rateLimited: {
+      rule: 'RATE-RETRY-AFTER',
       title:
         'a burst within the low tier is accepted and one request more gets 429 in the unified envelope ' +
         'with Retry-After',
@@ -110,12 +116,22 @@ export const PARTICULARS: Readonly<Record<string, Partial<Record<OwedName, Parti
   },
   legacyCreateQuote: held('legacy quotes answer a household quote request with 200 JSON'),
   legacyCreateAptcEstimate: held('APTC estimates answer the contract sample with 200 JSON'),
+  // Its other route (4.16: "also written"), whose answer the family's check compares with the first route's.
+  'POST /aptc_estimates': held(
+    'POST /aptc_estimates answers like POST /api/v1/aptc_estimates (same status class, same body shape)',
+  ),
   legacyGetPlan: {
     ...held('plan lookup answers 200 JSON for a known plan'),
     missingKey: { title: 'a legacy plan lookup without a key gets 403 forbidden in the unified envelope' },
     invalidKey: { title: 'a legacy plan lookup with an invalid key gets 403 forbidden in the unified envelope' },
   },
   legacyGetApplication: held('reading a created application answers 200 with that application'),
+  // The contract states no success status for these three (any 2xx): their family's checks hold the success.
+  legacyCreateOffExchangeDeeplink: { successAnyStatus: { heldBy: 'the off-exchange deeplink answer carries a URL' } },
+  legacyCreateApplication: {
+    successAnyStatus: { heldBy: 'creating an application answers 2xx with the application id' },
+  },
+  legacySubmitApplication: { successAnyStatus: { heldBy: 'submitting a created application is accepted (2xx)' } },
   updateContact: {
     ...held('a contact update with the key in X-API-Key answers 200 {data: {contact, redirect_url}}'),
     missingKey: { title: 'a contact update without a key gets 403 forbidden in the unified envelope' },

@@ -15,6 +15,7 @@ export type OwedName =
   | 'malformedJson'
   | 'hostile'
   | 'success'
+  | 'successAnyStatus'
   | 'rateLimited';
 
 /** Whether a check applies to an operation. */
