@@ -75,6 +75,8 @@ export const KEY_ROLES = {
   medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)', carriesRun: true },
   medicareTierLow: {
     meaning: "a key of the Medicare contact API of the low rate tier: the Medicare operation's 429 check drains it",
+    // That check needs its whole burst: no other burst may drain it (and it is no key of the /v1 API's pings).
+    carriesRun: true,
   },
 } as const satisfies Record<string, KeyRoleSpec>;
 
