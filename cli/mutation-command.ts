@@ -15,7 +15,7 @@ import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { CAMPAIGN_SCOPES, renderMatrix, type CampaignScope } from '../mutation/matrix.js';
 import { renderOperationsMarkdown } from '../mutation/operations-markdown.js';
 import { renderByRule } from '../mutation/operations-matrix.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { lanesOf } from './lanes-flag.js';
 
 export const MUTATION_FLAGS: FlagTable = {
@@ -174,3 +174,5 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
   }
   return result.passed ? 0 : 1;
 }
+
+export const command: CommandDefinition = { run: mutationCommand, help: MUTATION_HELP, flags: MUTATION_FLAGS };

@@ -54,20 +54,27 @@ export function expectGateRefusal(t: CheckContext, family: Family, ex: Exchange,
 const EDGE_STATUSES: readonly number[] = [403, 413, 415, 429];
 
 /**
- * A refusal (4xx) in its family's service envelope; other statuses are not refusals to judge. On a family whose
- * service failures are `errors[]`, a status only the edge (or the gate) answers with is left to the checks of
- * those: the edge's envelope is not the service's.
+ * A refusal (4xx) in its family's service envelope, naming the shape rule and `also` (the rules whose statement
+ * names the envelope); other statuses are not refusals to judge. On a family whose service failures are
+ * `errors[]`, a status only the edge (or the gate) answers with is left to the checks of those: the edge's envelope
+ * is not the service's.
  */
-export function expectServiceRefusalShape(t: CheckContext, family: Family, ex: Exchange): void {
+export function expectServiceRefusalShape(
+  t: CheckContext,
+  family: Family,
+  ex: Exchange,
+  also: readonly string[] = [],
+): void {
   const status = ex.response?.status ?? 0;
   if (status < 400 || status > 499) return;
-  if (ENVELOPES[family].service === 'unified') t.expect.rules(UNIFIED_SHAPE).unifiedEnvelope(ex);
-  else if (!EDGE_STATUSES.includes(status)) t.expect.rules(ERRORS_SHAPE).errorsEnvelope(ex);
+  if (ENVELOPES[family].service === 'unified') t.expect.rules(UNIFIED_SHAPE, ...also).unifiedEnvelope(ex);
+  else if (!EDGE_STATUSES.includes(status)) t.expect.rules(ERRORS_SHAPE, ...also).errorsEnvelope(ex);
 }
 
 /**
- * An answer with one of `statuses` (naming `statusRules`): in the unified envelope when it is `edge`, the status the
- * edge answers with, else a refusal in the family's service envelope (a 400 the document allows instead).
+ * An answer with one of `statuses` (naming `statusRules`, whose statements name its envelope too): in the unified
+ * envelope when it is `edge`, the status the edge answers with, else a refusal in the family's service envelope (a
+ * 400 the document allows instead).
  */
 export function expectRefusal(
   t: CheckContext,
@@ -78,6 +85,6 @@ export function expectRefusal(
   edge?: number,
 ): void {
   t.expect.rules(...statusRules).status(ex, statuses);
-  if (ex.response!.status === edge) t.expect.rules(UNIFIED_SHAPE).unifiedEnvelope(ex);
-  else expectServiceRefusalShape(t, family, ex);
+  if (ex.response!.status === edge) t.expect.rules(UNIFIED_SHAPE, ...statusRules).unifiedEnvelope(ex);
+  else expectServiceRefusalShape(t, family, ex, statusRules);
 }

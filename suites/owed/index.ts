@@ -80,7 +80,7 @@ function owing(op: OperationEntry, o: Owed): Owing {
   const owed: Applies = particular.notOwed === undefined ? o.applies(op) : { reason: particular.notOwed };
   if (!('rules' in owed)) return { ...base, applies: owed };
   const applies: Applies = particular.heldBy === undefined ? owed : { rules: owed.rules, heldBy: particular.heldBy };
-  const rules = particular.rule ? [...owed.rules, particular.rule] : owed.rules;
+  const rules = [...owed.rules, ...(particular.rules ?? [])];
   const needs: Needs = 'unstated' in owed ? { ...o.needs(op), unstated: owed.unstated } : o.needs(op);
   const title = particular.heldBy ?? particular.title ?? o.title(op);
   const profiles = particular.profiles === undefined ? {} : { profiles: particular.profiles };

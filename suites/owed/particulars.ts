@@ -1,6 +1,6 @@
 /**
  * Where one operation's check differs from the rest: the title it had before the table
- * registered it (a baseline knows a check by the slug of its title), a rule the contract states
+ * registered it (a baseline knows a check by the slug of its title), rules the contract states
  * for that operation alone beside the shared ones, the run profiles of the smoke profile's probe,
  * or the check of the operation's family that holds the claim (a success that needs an
  * application in some state or whose body the family judges too, a gate on both flows), or why it
@@ -13,7 +13,7 @@ import type { OwedName } from './types.js';
 
 export interface Particular {
   title?: string;
-  rule?: string;
+  rules?: readonly string[];
   profiles?: CheckProfiles;
   heldBy?: string;
   /** Why the operation does not owe the check after all: its documents give it nothing the check could send. */
@@ -32,7 +32,8 @@ export const PARTICULARS: Readonly<Record<string, Partial<Record<OwedName, Parti
     // test/owed.test.ts holds this to the loaded documents.
     hostile: { notOwed: 'its documents declare no parameter and no body' },
     rateLimited: {
-      rule: 'RATE-RETRY-AFTER',
+      // The low tier's burst is measured on ping: its check holds it, and the Retry-After its 429 carries.
+      rules: ['RATE-BURST-ALLOWED', 'RATE-RETRY-AFTER'],
       title:
         'a burst within the low tier is accepted and one request more gets 429 in the unified envelope ' +
         'with Retry-After',
@@ -86,7 +87,7 @@ export const PARTICULARS: Readonly<Record<string, Partial<Record<OwedName, Parti
     // 4.10 names invalid JSON among create's service failures.
     malformedJson: {
       title: 'invalid JSON on create is a 400 in the errors[] envelope',
-      rule: 'ENR-CREATE-INVALID-JSON',
+      rules: ['ENR-CREATE-INVALID-JSON'],
     },
   },
   getEnrollment: held('reading a created application returns 200 with that application'),
@@ -111,7 +112,7 @@ export const PARTICULARS: Readonly<Record<string, Partial<Record<OwedName, Parti
     // 4.15 lists 415 for an upload in another media type.
     mediaType: {
       title: 'an upload sent as text/plain gets 415 in the unified envelope',
-      rule: 'ENR-DOCS-CONTENT-TYPE-415',
+      rules: ['ENR-DOCS-CONTENT-TYPE-415'],
     },
   },
   legacyCreateQuote: held('legacy quotes answer a household quote request with 200 JSON'),
