@@ -3,7 +3,7 @@
  * exchanges that showed it, tied to summary.json by the summary's digest.
  */
 import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
-import type { Exchange, JournalEntry, RuleStrength, Verdict } from '../harness/model.js';
+import type { Exchange, JournalEntry, PropertyRuns, RuleStrength, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
 import type { RuleVerdict, RunSummary } from './summary.js';
 
@@ -23,6 +23,8 @@ interface EvidenceCheck {
   exchanges: Exchange[];
   /** For a passed check: the indexes in `exchanges` of those it judged for the rule. */
   proof?: number[];
+  /** For a property check: the runs it was to make and those it made (cut short: `not run`). */
+  runs?: PropertyRuns;
 }
 
 export interface EvidenceRule {
@@ -89,18 +91,33 @@ export function buildEvidence(summary: RunSummary, journal: readonly JournalEntr
     verdict: outcome.verdict,
     checks: summary.findings
       .filter((finding) => finding.rules.includes(id))
-      .map(({ check, id: checkId, family, verdict, warningReason, expected, observed, needs, exchanges, proof }) => ({
-        check,
-        ...(checkId ? { id: checkId } : {}),
-        family,
-        verdict,
-        ...(verdict === 'warning' && warningReason ? { warningReason } : {}),
-        expected,
-        observed,
-        needs,
-        exchanges,
-        ...(proof?.[id] ? { proof: proof[id] } : {}),
-      })),
+      .map(
+        ({
+          check,
+          id: checkId,
+          family,
+          verdict,
+          warningReason,
+          expected,
+          observed,
+          needs,
+          exchanges,
+          proof,
+          runs,
+        }) => ({
+          check,
+          ...(checkId ? { id: checkId } : {}),
+          family,
+          verdict,
+          ...(verdict === 'warning' && warningReason ? { warningReason } : {}),
+          expected,
+          observed,
+          needs,
+          exchanges,
+          ...(proof?.[id] ? { proof: proof[id] } : {}),
+          ...(runs ? { runs } : {}),
+        }),
+      ),
   }));
   return withDigest({
     format: EVIDENCE_FORMAT,
