@@ -26,6 +26,7 @@ import {
   runsOf,
   seedOf,
   shardOf,
+  checkShardSeed,
   variantsOf,
 } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
@@ -191,6 +192,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   const path = pathOf(request.path, request.seed);
   const runs = runsOf(request.runs, runProfile);
   const shard = shardOf(request.shard);
+  checkShardSeed(runProfile, shard, request.seed);
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;
   const variants = await variantsOf(request.variants, spec);

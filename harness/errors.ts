@@ -53,6 +53,9 @@ export const ERROR_CODES = {
     'Give --path as printed with a property failure (numbers joined by colons), together with its --seed.',
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
+  E_SHARD_SEED:
+    "Give every shard of the run the seed its first shard drew (its console's first line and its evidence's " +
+    '`scope.seed` say it), or pass one --seed to all of them (the nightly workflow draws one for its shards).',
   E_SELECTION_EMPTY:
     'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance ' +
     "rules` lists each rule's family and checks).",
@@ -115,6 +118,9 @@ export const ERROR_CODES = {
     'PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
   E_EVIDENCE_UNREADABLE: 'Pass evidence.json files written by `partner-conformance run --profile certification`.',
   E_PUBLIC_KEY_INVALID: 'Pass --public-key as an Ed25519 public key in PEM (`openssl pkey -in signing.pem -pubout`).',
+  E_EVIDENCE_SEED:
+    'Run every shard with the same --seed (the first shard draws one when none is given; the nightly workflow ' +
+    'passes one to all its shards), then merge their evidence.',
   E_EVIDENCE_MISMATCH:
     'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and ' +
     'shard count.',

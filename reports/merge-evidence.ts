@@ -23,8 +23,8 @@ const SEVERITY: Record<RuleVerdict, number> = {
   'not selected': -2,
 };
 
-/** Scope members every shard must share. */
-const SHARED = ['runProfile', 'toolVersion', 'catalogueVersion', 'specDigest', 'seed', 'runs', 'strict'] as const;
+/** Scope members every shard must share (the seed apart: checkSameSeed). */
+const SHARED = ['runProfile', 'toolVersion', 'catalogueVersion', 'specDigest', 'runs', 'strict'] as const;
 
 function shardOf(evidence: Evidence): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(evidence.scope?.shard ?? '');
@@ -40,7 +40,21 @@ function shardOf(evidence: Evidence): { index: number; count: number } {
 const targetOf = ({ target }: Evidence) =>
   target.embedded ? `embedded ${target.name} ${target.fault ?? ''}` : target.baseUrl;
 
+const shardName = (p: Evidence) => `shard ${p.scope.shard ?? `of run ${p.runId}`}`;
+
+/** Shards of other seeds drew other inputs for their properties: together they are no one run. */
+function checkSameSeed(parts: readonly Evidence[]): void {
+  if (new Set(parts.map((p) => p.scope.seed)).size <= 1) return;
+  const seeds = parts.map((p) => `${shardName(p)}: seed ${p.scope.seed}`).join(', ');
+  throw new ConfigError(
+    'E_EVIDENCE_SEED',
+    `the shards were run with different seeds (${seeds}): ` +
+      'their properties drew different inputs, so together they are not one run',
+  );
+}
+
 function checkAgree(parts: readonly Evidence[]): void {
+  checkSameSeed(parts);
   const [first, ...others] = parts;
   for (const other of others) {
     for (const key of SHARED) {
