@@ -31,11 +31,11 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }
   },
   verify: {
     load: async () => (await import('./verify-command.js')).verifyCommand,
-    summary: 'check the digest and Ed25519 signature of an evidence.json',
+    summary: 'hold a certification bundle to a policy (signed, complete, PASSED, trusted key, pinned spec)',
   },
   'merge-evidence': {
     load: async () => (await import('./merge-command.js')).mergeCommand,
-    summary: 'merge the evidence.json of every shard of a run into one',
+    summary: 'merge the bundles of every shard of a run into one signed bundle',
   },
   route: {
     load: async () => (await import('./route-command.js')).routeCommand,

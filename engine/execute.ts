@@ -231,8 +231,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
-        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, ` +
-          `"For a partner before certification")\n`,
+        `The bundle (evidence.json, summary.json, report.html) is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 ` +
+          `private key to sign it (README, "For a partner before certification")\n`,
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     if (!summary.interrupted) checkRanSomething(summary, plan);

@@ -297,12 +297,12 @@ describe('triggers and scheduling', () => {
     // Each shard's keys are chosen by its index, so shards never share a rate budget.
     for (const [name, value] of Object.entries(job.env!))
       if (/KEY/.test(name) && !OTHER_SECRETS.includes(name)) expect(value).toContain('matrix.shard');
-    // The shards' uploads hold their evidence.json, which the merge job reads.
+    // The shards' uploads hold their bundles, which the merge job reads.
     expect(step.with!['artifact-name']).toBe('certification-shard-${{ matrix.shard }}');
-    expect(JSON.stringify(flow.jobs['merge-evidence'])).toContain('certification-shard-*/evidence.json');
+    expect(JSON.stringify(flow.jobs['merge-evidence'])).toContain('certification-shard-*/bundle');
   });
 
-  it("runs every shard with the seed its first job draws, on the provider's document: their evidence merges", () => {
+  it("runs every shard with the seed its first job draws, on the provider's document: their bundles merge", () => {
     const flow = workflow(WORKFLOWS.nightly.file);
     const { job, step } = actionUses(WORKFLOWS.nightly.file)[0]!;
     expect((job as unknown as { needs: string }).needs).toBe('seed');
