@@ -12,7 +12,7 @@ import { bundleDirOf, openBundle, writeBundle } from '../reports/bundle/files.js
 import { keyIdOf } from '../reports/bundle/jws.js';
 import { mergeEvidence, type ShardEvidence } from '../reports/merge-evidence.js';
 import { subjectOfBundle } from '../reports/policy/subject.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { leadingFiles } from './files.js';
 import { subjectAt } from './verify-command.js';
 
@@ -96,3 +96,5 @@ export async function mergeCommand(argv: readonly string[], io: RunIO): Promise<
   io.out.write(`merged ${shards.length} shard(s) into ${out}: ${merged.outcome}, ${scope}${signed}\n`);
   return 0;
 }
+
+export const command: CommandDefinition = { run: mergeCommand, help: MERGE_HELP, flags: MERGE_FLAGS };

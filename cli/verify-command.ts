@@ -23,7 +23,7 @@ import {
 } from '../reports/policy/policies.js';
 import { subjectOfBundle, subjectOfEvidence, type Subject } from '../reports/policy/subject.js';
 import { verifyByPolicy, type PolicyVerdict } from '../reports/policy/verify.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { leadingFiles } from './files.js';
 import { trustedKeysOf } from './trusted-keys.js';
 
@@ -163,3 +163,5 @@ export async function verifyCommand(argv: readonly string[], io: RunIO): Promise
   else printVerdict(verdict, io);
   return verdict.exitCode;
 }
+
+export const command: CommandDefinition = { run: verifyCommand, help: VERIFY_HELP, flags: VERIFY_FLAGS };

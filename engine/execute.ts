@@ -28,6 +28,7 @@ import type { RunIO } from './io.js';
 import { runConfigOf, runInfoOf, runTimeoutOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
+import { retentionLine } from './report-retention.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
@@ -151,6 +152,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         keys,
       });
       if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+      io.out.write(await retentionLine(plan.reportDir, plan.keep));
       return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
     }
     const { profile } = reached;
@@ -232,9 +234,10 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `The bundle (evidence.json, summary.json, report.html) is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 ` +
-          `private key to sign it (README, "For a partner before certification")\n`,
+          'private key to sign it (docs/certification.md)\n',
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+    io.out.write(await retentionLine(plan.reportDir, plan.keep));
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return { exitCode: code, summary };
   } finally {
