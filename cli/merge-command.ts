@@ -8,13 +8,13 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../harness/errors.js';
 import type { RunIO } from '../engine/io.js';
 import { signingKeyFromEnv, SIGNING_KEY_ENV } from '../engine/signing-key.js';
-import { bundleDirOf, openBundle, writeBundle } from '../reports/bundle/files.js';
+import { openBundle, writeBundle } from '../reports/bundle/files.js';
 import { keyIdOf } from '../reports/bundle/jws.js';
 import { mergeEvidence, type ShardEvidence } from '../reports/merge-evidence.js';
 import { subjectOfBundle } from '../reports/policy/subject.js';
 import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { leadingFiles } from './files.js';
-import { subjectAt } from './verify-command.js';
+import { bundleAt, subjectAt } from './verify-command.js';
 
 export const MERGE_FLAGS: FlagTable = {
   out: { type: 'string', value: '<folder>', help: 'where the merged bundle goes' },
@@ -39,8 +39,8 @@ interface Shard extends ShardEvidence {
 
 /** A shard's bundle (or evidence.json alone), refused (null) when it is not whole or its signature fails. */
 async function shardAt(path: string, io: RunIO): Promise<Shard | null> {
-  const dir = existsSync(path) && statSync(path).isDirectory() ? bundleDirOf(path) : undefined;
-  const bundle = dir ? await openBundle(dir) : undefined;
+  const dir = bundleAt(path);
+  const bundle = dir !== undefined ? await openBundle(dir) : undefined;
   const subject = bundle ? subjectOfBundle(bundle) : await subjectAt(path);
   const broken = [...subject.problems, ...(subject.signature.state === 'broken' ? [subject.signature.reason] : [])];
   for (const problem of broken) io.err.write(`FAIL ${path}: ${problem}\n`);

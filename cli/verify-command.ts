@@ -65,7 +65,7 @@ evidence's run profile cannot meet the policy.
 ${flagHelp(VERIFY_FLAGS)}
 `;
 
-export function readJsonFile(path: string, what: string): object {
+function readJsonFile(path: string, what: string): object {
   try {
     const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
     if (data === null || typeof data !== 'object') throw new Error('not a JSON object');
@@ -78,19 +78,30 @@ export function readJsonFile(path: string, what: string): object {
   }
 }
 
-/** A bundle folder (a report folder holding one, or its manifest), else an evidence.json alone. */
-export async function subjectAt(path: string, trusted?: readonly TrustedKey[]): Promise<Subject> {
+/**
+ * The bundle folder `path` names (the folder, a report folder holding one, or its manifest);
+ * undefined for a file that is not a manifest (an evidence.json alone). A folder without one is exit 2.
+ */
+export function bundleAt(path: string): string | undefined {
   if (!existsSync(path))
     throw new ConfigError('E_EVIDENCE_UNREADABLE', `${path} does not exist`, 'Give the bundle folder of the run.');
-  const manifest = [SIGNED_MANIFEST, PLAIN_MANIFEST].includes(basename(path));
-  const dir = manifest ? dirname(path) : statSync(path).isDirectory() ? bundleDirOf(path) : undefined;
-  if (dir !== undefined) return subjectOfBundle(await openBundle(dir, trusted));
-  if (statSync(path).isDirectory())
+  if ([SIGNED_MANIFEST, PLAIN_MANIFEST].includes(basename(path))) return dirname(path);
+  if (!statSync(path).isDirectory()) return undefined;
+  const dir = bundleDirOf(path);
+  if (dir === undefined)
     throw new ConfigError(
       'E_EVIDENCE_UNREADABLE',
       `${path} holds no bundle (no ${SIGNED_MANIFEST} or ${PLAIN_MANIFEST}, here or in bundle/)`,
     );
-  return subjectOfEvidence(readJsonFile(path, 'evidence'), trusted);
+  return dir;
+}
+
+/** What `path` holds: a bundle, or an evidence.json alone. */
+export async function subjectAt(path: string, trusted?: readonly TrustedKey[]): Promise<Subject> {
+  const dir = bundleAt(path);
+  return dir !== undefined
+    ? subjectOfBundle(await openBundle(dir, trusted))
+    : subjectOfEvidence(readJsonFile(path, 'evidence'), trusted);
 }
 
 async function pinOf(spec: string | undefined, digest: string | undefined): Promise<ClauseContext['pin']> {

@@ -32,7 +32,7 @@ function onRun(fails: (e: Evidence, ctx: ClauseContext) => string | undefined) {
   return (ctx: ClauseContext) => (ctx.subject.evidence ? fails(ctx.subject.evidence, ctx) : NO_EVIDENCE);
 }
 
-/** The properties that made fewer runs than they were to (cut short by their time limit). */
+/** The properties that made fewer runs than they were to (cut short by their time limit, or a replayed --path). */
 function cutShort(evidence: Evidence): string[] {
   const seen = new Set<string>();
   for (const check of evidence.rules.flatMap((r) => r.checks))
@@ -51,7 +51,7 @@ function incompleteness(e: Evidence): string[] {
       : []),
     ...(e.stopped ? [`stopped before its end (${e.stopped.reason})`] : []),
     ...(e.scope.shard ? [`a share of the run only (shard ${e.scope.shard})`] : []),
-    ...(cut.length > 0 ? [`properties cut short by their time limit: ${cut.join('; ')}`] : []),
+    ...(cut.length > 0 ? [`properties that made fewer runs than they were to: ${cut.join('; ')}`] : []),
   ];
 }
 
