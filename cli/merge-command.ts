@@ -4,11 +4,11 @@
  */
 import { createPublicKey } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError } from '../harness/errors.js';
 import type { RunIO } from '../engine/io.js';
 import { signingKeyFromEnv, SIGNING_KEY_ENV } from '../engine/signing-key.js';
-import { openBundle, writeBundle } from '../reports/bundle/files.js';
+import { type BundleInput, openBundle, writeBundle } from '../reports/bundle/files.js';
 import { keyIdOf } from '../reports/bundle/jws.js';
 import { mergeEvidence, type ShardEvidence } from '../reports/merge-evidence.js';
 import { subjectOfBundle } from '../reports/policy/subject.js';
@@ -34,7 +34,7 @@ ${flagHelp(MERGE_FLAGS)}
 
 /** One input: its evidence, the key that signed it, and the files it brings into the merged bundle. */
 interface Shard extends ShardEvidence {
-  files: Array<[string, Uint8Array]>;
+  files: BundleInput[];
 }
 
 /** A shard's bundle (or evidence.json alone), refused (null) when it is not whole or its signature fails. */
@@ -45,8 +45,8 @@ async function shardAt(path: string, io: RunIO): Promise<Shard | null> {
   const broken = [...subject.problems, ...(subject.signature.state === 'broken' ? [subject.signature.reason] : [])];
   for (const problem of broken) io.err.write(`FAIL ${path}: ${problem}\n`);
   if (broken.length > 0 || !subject.evidence) return null;
-  const files: Array<[string, Uint8Array]> = bundle
-    ? bundle.files.map((f) => [f.name, f.bytes!])
+  const files: BundleInput[] = bundle
+    ? bundle.files.map((f) => [f.name, f.bytes!, join(bundle.dir, f.name)])
     : [['evidence.json', new TextEncoder().encode(`${JSON.stringify(subject.evidence, null, 2)}\n`)]];
   return {
     evidence: subject.evidence,
@@ -79,13 +79,10 @@ export async function mergeCommand(argv: readonly string[], io: RunIO): Promise<
   }
   if (shards.length !== files.length) return 1;
   const merged = mergeEvidence(shards);
-  const bundled: Array<[string, Uint8Array]> = [
+  const bundled: BundleInput[] = [
     ['evidence.json', new TextEncoder().encode(`${JSON.stringify(merged, null, 2)}\n`)],
     ...shards.flatMap(({ evidence, files: theirs }) =>
-      theirs.map(([name, bytes]): [string, Uint8Array] => [
-        `shard-${evidence.scope.shard!.split('/')[0]}/${name}`,
-        bytes,
-      ]),
+      theirs.map(([name, ...rest]): BundleInput => [`shard-${evidence.scope.shard!.split('/')[0]}/${name}`, ...rest]),
     ),
   ];
   await writeBundle(resolve(out), merged.runId, 'evidence.json', bundled, key);

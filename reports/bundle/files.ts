@@ -6,7 +6,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkJws, signPayload, type JwsCheck, type TrustedKey } from './jws.js';
 import { BUNDLE_FORMAT, isBundleName, manifestBytes, manifestOf, sha256Hex, type Manifest } from './manifest.js';
@@ -16,19 +16,38 @@ export const BUNDLE_DIR = 'bundle';
 export const SIGNED_MANIFEST = 'manifest.jws';
 export const PLAIN_MANIFEST = 'manifest.json';
 
+/** A file of a bundle: its bytes, and the file they were read from, when there is one. */
+export type BundleInput = [name: string, bytes: Uint8Array, from?: string];
+
+/** The file `from` at `to`: a hard link where the file system allows (evidence runs to tens of MB), else a copy. */
+async function place(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}
+
 /** Writes `files` and their manifest into `dir`, signed when `key` is given; returns the manifest's file name. */
 export async function writeBundle(
   dir: string,
   runId: string,
   evidence: string,
-  files: ReadonlyArray<[string, Uint8Array]>,
+  files: readonly BundleInput[],
   key?: KeyObject,
 ): Promise<string> {
-  for (const [name, bytes] of files) {
+  for (const [name, bytes, from] of files) {
     await mkdir(dirname(join(dir, name)), { recursive: true });
-    await writeFile(join(dir, name), bytes);
+    if (from) await place(from, join(dir, name));
+    else await writeFile(join(dir, name), bytes);
   }
-  const payload = manifestBytes(manifestOf(runId, evidence, files));
+  const payload = manifestBytes(
+    manifestOf(
+      runId,
+      evidence,
+      files.map(([name, bytes]) => [name, bytes]),
+    ),
+  );
   if (!key) {
     await writeFile(join(dir, PLAIN_MANIFEST), payload);
     return PLAIN_MANIFEST;

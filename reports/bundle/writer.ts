@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { runProfile } from '../../harness/run-profiles.js';
 import type { RunSummary } from '../summary.js';
 import type { ReportWriter } from '../writer.js';
-import { BUNDLE_DIR, writeBundle } from './files.js';
+import { BUNDLE_DIR, type BundleInput, writeBundle } from './files.js';
 
 /** What a run's bundle holds, the evidence first. */
 const BUNDLED = ['evidence.json', 'summary.json', 'report.html'] as const;
@@ -22,8 +22,8 @@ export class BundleWriter implements ReportWriter {
 
   async close(summary: RunSummary): Promise<void> {
     if (!runProfile(summary.runProfile).evidence) return;
-    const files: Array<[string, Uint8Array]> = [];
-    for (const name of BUNDLED) files.push([name, await readFile(join(this.dir, name))]);
+    const files: BundleInput[] = [];
+    for (const name of BUNDLED) files.push([name, await readFile(join(this.dir, name)), join(this.dir, name)]);
     await writeBundle(join(this.dir, BUNDLE_DIR), summary.runId, BUNDLED[0], files, this.signingKey);
   }
 }
