@@ -16,7 +16,7 @@ import {
   SLOW_EXTERNAL_ID_PREFIX,
 } from './limits.js';
 import type { RateLimiter } from './rate-limit.js';
-import { errorIn, unifiedError } from './respond.js';
+import { errorIn, inOtherShape, unifiedError } from './respond.js';
 import type { Broken } from './route-breaks.js';
 import type { Router } from './router.js';
 import type { IsOn } from './switch.js';
@@ -136,7 +136,8 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     }
     if (!decoded.ok) {
       if (deps.on(F.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
-      if (deps.broken('malformedJson', route)) return unifiedError(422, 'unprocessable_entity', decoded.message);
+      if (deps.broken('malformedJson', route))
+        return errorIn(route.errorShape, 422, 'unprocessable_entity', decoded.message);
       const shape = deps.on(F.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
       return errorIn(shape, 400, 'invalid_request', decoded.message);
     }
@@ -159,7 +160,7 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     return unifiedError(403, 'forbidden', 'This account is not approved for this endpoint.');
 
   const served = await serve(deps, route, params, req, body, account);
-  return deps.broken('envelope', route) ? inOtherShape(route, served) : served;
+  return deps.broken('envelope', route) ? inOtherShape(route.errorShape, served) : served;
 }
 
 /** Past the edge and the gate: idempotency (section 8), then the route's handler. */
@@ -199,30 +200,6 @@ async function serve(
 /** The Medicare interface takes only keys with Medicare access; every other interface takes any valid key. */
 export const interfaceTakes = (route: Route, account: Account): boolean =>
   route.family !== 'medicare' || !!account.medicare;
-
-/** A service failure in the other family's error shape: its first error's code, message and field. */
-function inOtherShape(route: Route, res: RouteResult): RouteResult {
-  if (res.status < 400 || res.body === null || typeof res.body !== 'object') return res;
-  const { error, errors } = res.body as { error?: FieldError; errors?: FieldError[] };
-  const first = error ?? errors?.[0];
-  if (first === undefined) return res;
-  const field = first.field ?? Object.keys(first.details ?? {})[0];
-  const other = errorIn(
-    route.errorShape === 'errors' ? 'unified' : 'errors',
-    res.status,
-    first.code,
-    first.message,
-    field,
-  );
-  return { ...res, body: other.body };
-}
-
-interface FieldError {
-  code: string;
-  message: string;
-  field?: string;
-  details?: Record<string, unknown>;
-}
 
 /**
  * The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes.
