@@ -50,6 +50,11 @@ interface VerifyPropertyOptions extends VerifyOptions {
    * one, at most `--runs`), so the profile sets what its budget allows.
    */
   sequenceShare?: number;
+  /**
+   * What a run must reach for the property to say anything (its body returns `{ reached }`):
+   * when no run reached it, the check is skipped, saying so and with how many runs.
+   */
+  reach?: string;
 }
 
 /** A property's options with its directed inputs: `examples(t)` run first, each one of its runs (default none). */
@@ -134,6 +139,7 @@ export function verifyProperty<T>(
         numRuns: propertyRuns(t.config, opts),
         // Directed inputs first, each one of the runs (a replayed path counts them too).
         ...(opts.examples ? { examples: opts.examples(t) } : {}),
+        ...(opts.reach ? { reach: opts.reach } : {}),
         // Leave a tenth of the check's time to report the counterexample.
         timeLimitMs: Math.floor(timeoutMs * 0.9),
       }),
