@@ -39,6 +39,16 @@ export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
     why: "holds together what the family's other files saw of its applications: it judges the run's history",
   },
   {
+    file: 'suites/enrollments/overlaps.conformance',
+    why:
+      "acts on the applications the family's other files leave in the states its draws need, " +
+      'once the history is judged',
+  },
+  {
+    file: 'suites/enrollments/late-replay.conformance',
+    why: "replays the family's earliest create: the later it runs, the less of the profile's wait is left to spend",
+  },
+  {
     file: 'suites/policy-status/listed-ids.conformance',
     why: "reads the confirmation ids the family's other files listed",
   },

@@ -4,7 +4,7 @@
  */
 export { createClient } from './client.js';
 export type { ApiRequest, Client } from './types.js';
-export { sendConcurrently } from './race.js';
+export { asRace, sendConcurrently } from './race.js';
 export { BUDGET_TIMEOUT } from './errors.js';
 export {
   RateBudgets,

@@ -7,8 +7,11 @@ import type { ApiRequest } from './types.js';
 
 let races = 0;
 
-/** Marks paced requests as one race; unpaced ones (deliberate bursts) are left as they are. */
-function asRace(reqs: readonly ApiRequest[]): ApiRequest[] {
+/**
+ * Marks paced requests as one race; unpaced ones (deliberate bursts) are left as they are. The
+ * members may then leave at once or, released one by one, each as soon as it is released.
+ */
+export function asRace(reqs: readonly ApiRequest[]): ApiRequest[] {
   const paced = reqs.filter((r) => !r.unpaced).length;
   if (paced < 2) return [...reqs];
   const together = { id: `race-${++races}`, size: paced };
