@@ -89,7 +89,21 @@ export const CORE_CHECKED = {
 } satisfies Record<string, Fault>;
 
 /** Variants of other families that the core asks for, listed in their family's table too. */
+/** How far behind the variant `clockBehind` keeps the server's clock: its date is one or two days before ours. */
+export const CLOCK_BEHIND_MS = 30 * 3_600_000;
+
 export const CORE_VARIANTS = {
+  clockBehind: variantsOf('utility').variant(
+    'clock-behind',
+    '9.5',
+    "The server's clock, its Date header included, runs 30 hours behind: its today, its current plan year and when " +
+      'a coverage start has come are its own.',
+    serverProbe(({ call }) =>
+      call('GET', '/v1/ping', UNCHECKED).then((r) =>
+        Math.round((Date.now() - Date.parse(r.headers.date!)) / 3_600_000),
+      ),
+    ),
+  ),
   otherMethod405: variantsOf('utility').variant(
     'known-path-other-method-405',
     '4',

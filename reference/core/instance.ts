@@ -10,7 +10,7 @@ import { findFault, findVariant } from '../faults/index.js';
 import { routeModules } from '../routes.js';
 import type { RouteModule, RouteResult, ServerEnv } from '../types.js';
 import { accountForRole } from './accounts.js';
-import { CORE_FAULTS as F, tierLimitsOf } from './faults.js';
+import { CLOCK_BEHIND_MS, CORE_FAULTS as F, CORE_VARIANTS, tierLimitsOf } from './faults.js';
 import { IdempotencyStore } from './idempotency.js';
 import { createIdSource } from './ids.js';
 import { DRAIN_LIMIT_BYTES, MAX_BODY_BYTES } from './limits.js';
@@ -50,7 +50,7 @@ export interface ReferenceInstance {
 }
 
 export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
-  const clock = opts.clock ?? (() => new Date());
+  const given = opts.clock ?? (() => new Date());
   const ids = createIdSource();
   const active = new Set<Switch>();
   const rewrites: Rewrite[] = [];
@@ -71,6 +71,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
     if (fault.rewrite) rewrites.push(fault.rewrite);
   }
   const on = (s: Switch): boolean => active.has(s);
+  const clock = on(CORE_VARIANTS.clockBehind) ? () => new Date(given().getTime() - CLOCK_BEHIND_MS) : given;
 
   const later = (ms: number, fn: () => void): void => {
     if (closed) return;
@@ -112,6 +113,8 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   function respond(res: ServerResponse, req: Incoming, result: RouteResult, closeAfter: boolean): void {
     let out: RouteResult = { ...result, headers: { ...result.headers } };
     out.headers!['X-Request-Id'] ??= req.requestId;
+    // The server's own clock, as every HTTP answer shows it (RFC 9110, 6.6.1).
+    out.headers!.Date ??= clock().toUTCString();
     if (out.body !== undefined && !hasHeader(out.headers!, 'content-type'))
       out.headers!['Content-Type'] = 'application/json; charset=utf-8';
     for (const rewrite of rewrites)
