@@ -3,7 +3,7 @@
  * enforcement.
  */
 export { createClient } from './client.js';
-export type { ApiRequest, Client } from './types.js';
+export type { ApiRequest, Client, HeaderCase } from './types.js';
 export { asRace, sendConcurrently } from './race.js';
 export { BUDGET_TIMEOUT } from './errors.js';
 export {

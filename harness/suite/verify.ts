@@ -33,6 +33,11 @@ declare module 'vitest' {
 
 export interface VerifyOptions {
   needs?: Needs;
+  /**
+   * The check draws from the requests the rest of the run sent: the command that repeats it is
+   * the whole run with its seed, not the check alone (which would have nothing to draw from).
+   */
+  drawsFromRun?: boolean;
   /** Bound on the whole check, requests and polling included; default DEFAULT_CHECK_TIMEOUT_MS. */
   timeoutMs?: number;
   /**
@@ -91,6 +96,7 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
         needs: opts.needs,
         timeoutMs,
         seed,
+        ...(opts.drawsFromRun ? { wholeRun: true } : {}),
         body: (t) => body(t, seed),
       },
       target,

@@ -141,6 +141,23 @@ export const CORE_FAULTS = {
         ? { ...res, headers: { ...res.headers, 'X-Api-Key-Echo': req.headers['x-api-key'] } }
         : res,
   ),
+  // Requests written another way (4): what HTTP and URI syntax say mean the same
+  keyHeaderCaseSensitive: utility.flag(
+    'key-header-case-sensitive',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'The /v1 key is read only from a header whose name is written `x-api-key`: the same key under `X-Api-Key` is ' +
+      'missing (403).',
+    serverProbe(({ call }) =>
+      status(call, 'GET', '/v1/ping', { role: null, headers: { 'X-Api-Key': keyForRole('approved') } }),
+    ),
+  ),
+  queryUnreservedLeftEncoded: utility.flag(
+    'query-unreserved-left-encoded',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'A query value keeps a percent-encoded unreserved character as it came (%4B for K): the value read is not the ' +
+      'one sent.',
+    serverProbe(({ call }) => status(call, 'GET', '/v1/reference/issuers?state=%4BY')),
+  ),
   // Envelopes and schemas (7, 4)
   envelopeMissingMessage: reference.rewrite(
     'envelope-missing-message',

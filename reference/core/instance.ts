@@ -128,7 +128,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const incoming = describe(req, ids.next('req'));
+    const incoming = describe(req, ids.next('req'), on(F.queryUnreservedLeftEncoded));
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
@@ -201,11 +201,18 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   };
 }
 
-function describe(req: IncomingMessage, requestId: string): Incoming {
+/** A percent-encoded unreserved character (RFC 3986, 2.3): `%41` is `A`. */
+const ENCODED_UNRESERVED = /%(?=(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee]))/g;
+
+/** The request as the pipeline reads it; `leftEncoded` (a fault) keeps `%41` in a query value as it came. */
+function describe(req: IncomingMessage, requestId: string, leftEncoded = false): Incoming {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const query: Record<string, string> = {};
-  if (q >= 0) for (const [k, v] of new URLSearchParams(url.slice(q + 1))) query[k] = v;
+  const search = q >= 0 ? url.slice(q + 1) : '';
+  if (q >= 0)
+    for (const [k, v] of new URLSearchParams(leftEncoded ? search.replace(ENCODED_UNRESERVED, '%25') : search))
+      query[k] = v;
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -214,6 +221,7 @@ function describe(req: IncomingMessage, requestId: string): Incoming {
     path: q >= 0 ? url.slice(0, q) : url,
     query,
     headers,
+    rawHeaderNames: req.rawHeaders.filter((_, i) => i % 2 === 0),
     raw: Buffer.alloc(0),
     tooLarge: false,
     requestId,

@@ -27,6 +27,8 @@ export interface Incoming {
   path: string;
   query: Record<string, string>;
   headers: Record<string, string>;
+  /** Header names as the request wrote them, in order (`headers` has them lower-cased). */
+  rawHeaderNames?: readonly string[];
   raw: Buffer;
   /** The body went over the size limit (its bytes were dropped). */
   tooLarge: boolean;
@@ -87,7 +89,7 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     );
   const { route, params } = match;
 
-  const account = authenticate(deps, keyOf(deps, route, req.headers));
+  const account = authenticate(deps, keyOf(deps, route, req));
   if (!account)
     return unifiedError(
       403,
@@ -176,9 +178,13 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
 /**
  * The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes.
  */
-function keyOf(deps: PipelineDeps, route: Route, headers: Record<string, string>): string | undefined {
-  if (route.family !== 'medicare' || !deps.on(CORE_CHECKED.medicareKeyFromAuthorization)) return headers['x-api-key'];
-  return headers.authorization?.replace(/^Bearer\s+/i, '');
+function keyOf(deps: PipelineDeps, route: Route, req: Incoming): string | undefined {
+  const { headers } = req;
+  if (route.family === 'medicare' && deps.on(CORE_CHECKED.medicareKeyFromAuthorization))
+    return headers.authorization?.replace(/^Bearer\s+/i, '');
+  // The fault reads the /v1 key only under the name written as the contract writes it.
+  const named = route.family === 'medicare' || !deps.on(F.keyHeaderCaseSensitive);
+  return named || req.rawHeaderNames?.includes('x-api-key') ? headers['x-api-key'] : undefined;
 }
 
 /** Any media type is read as JSON: everywhere under one fault, on uploads only under another. */
