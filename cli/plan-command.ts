@@ -10,7 +10,7 @@ import { planRun } from '../engine/plan.js';
 import { createSuiteRunner } from '../engine/suite-runner.js';
 import { INCOMPLETE_EXIT } from '../harness/exit-codes.js';
 import { missingByNeeds } from '../reports/required.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { runRequestOf } from './run-command.js';
 import { RUN_FLAGS } from './run-flags.js';
 
@@ -24,6 +24,7 @@ const PICKED = [
   'exclude-family',
   'exclude-rule',
   'shard',
+  'strict',
   'webhook-listen',
 ] as const;
 
@@ -65,6 +66,19 @@ const IDS_SHOWN = 6;
 const list = (ids: readonly string[]) =>
   `${ids.slice(0, IDS_SHOWN).join(', ')}${ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : ''}`;
 
+/** Whether a failed inferred rule fails the run, and what says so. */
+function strictLine({ on, by, inferred }: Forecast['strict']): string {
+  if (on)
+    return (
+      `Strict: yes (${by === 'profile' ? 'the target profile\'s "strict": true' : '--strict'}): a failed ` +
+      `inferred rule fails the run (${inferred} in the selection)`
+    );
+  return (
+    `Strict: no: a failed inferred rule warns, with the reason a conforming target could break it ` +
+    `(${inferred} in the selection; --strict or the profile's "strict": true makes them fail)`
+  );
+}
+
 export function renderPlan(forecast: Forecast): string {
   const { counts, required } = forecast;
   const lines = [
@@ -90,6 +104,7 @@ export function renderPlan(forecast: Forecast): string {
     ? `; never required, no run can reach them: ${required.unreachable.join(', ')}`
     : '';
   lines.push(`Required: ${required.basis}: ${required.rules.length} rules${never}`);
+  lines.push(strictLine(forecast.strict));
   if (forecast.complete)
     lines.push('Verdict: a complete verdict is reachable: every required rule has a check that runs');
   else {
@@ -119,3 +134,5 @@ export async function planCommand(argv: readonly string[], io: RunIO): Promise<n
   io.out.write(flags.json ? `${JSON.stringify(forecast, null, 2)}\n` : renderPlan(forecast));
   return forecast.complete ? 0 : INCOMPLETE_EXIT;
 }
+
+export const command: CommandDefinition = { run: planCommand, help: PLAN_HELP, flags: PLAN_FLAGS };

@@ -1,6 +1,7 @@
 /** The flags of `run`; the run profiles' own values come from harness/run-profiles.ts. */
 import { DEFAULT_RUN_PROFILE, RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
 import type { FlagTable } from './args.js';
+import { DEFAULT_KEEP } from '../engine/report-retention.js';
 
 export const RUN_FLAGS: FlagTable = {
   target: {
@@ -82,8 +83,18 @@ export const RUN_FLAGS: FlagTable = {
       `fast-check runs per property (default by ` +
       `profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})`,
   },
-  strict: { type: 'boolean', help: 'failed inferred rules fail the run instead of warning' },
+  strict: {
+    type: 'boolean',
+    help: 'failed inferred rules fail the run instead of warning (as the target profile\'s "strict": true does)',
+  },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },
+  keep: {
+    type: 'string',
+    value: '<n>',
+    help:
+      'keep the newest n runs under reports/out/, this one included, and remove older ones ' +
+      `(default ${DEFAULT_KEEP}); not with --report-dir`,
+  },
   fault: { type: 'string', value: '<name>', help: 'switch on a named fault in the embedded server' },
   variant: {
     type: 'string',
@@ -110,13 +121,25 @@ export const RUN_FLAGS: FlagTable = {
       'compare with the last run of this target and run profile kept in <dir> (new since last run, still failing, ' +
       'recovered), then keep this one',
   },
+  'alert-after': {
+    type: 'string',
+    value: '<n>',
+    help:
+      "with --history, a condition alerts once found in <n> runs in a row (default 1, or the profile's " +
+      'alerting.after; an unconfirmed failure never alerts alone)',
+  },
+  'remind-every': {
+    type: 'string',
+    value: '<minutes>',
+    help: 'with --history, tell each destination again of a condition that still alerts, this often (default never)',
+  },
   notify: {
     type: 'string',
     multiple: true,
     value: '[<route>:]<format>=<url>',
     help:
-      'on a change of state (needs --history), tell <url> in format json, slack or pagerduty; with a route (e.g. ' +
-      "credentials), only that route's changes",
+      'with --history, tell <url> of each condition that begins to alert and of its recovery, in format json, slack ' +
+      "or pagerduty; with a route (e.g. credentials), only that route's",
   },
   'push-gateway': {
     type: 'string',

@@ -28,10 +28,11 @@ import type { RunIO } from './io.js';
 import { runConfigOf, runInfoOf, runTimeoutOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
+import { retentionLine } from './report-retention.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
-import { watchCertificate } from './monitor/tls-certificate.js';
+import { readCertificates } from './monitor/tls-certificate.js';
 import { recordPreflightStop } from './monitor/preflight-stop.js';
 
 export interface ReportOptions {
@@ -111,16 +112,13 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   let reported = false;
   let started: StartedTarget | undefined;
   let receiver: WebhookInbox | undefined;
-  let certificate: ReturnType<typeof watchCertificate> | undefined;
   try {
     startJournal(plan.journal);
     started = await startTarget(plan, undefined, server);
     // The run's keys, resolved once: the preflight, the configuration warnings and the reports' scrubbing read them.
     const keys = new KeyRing(started.profile.keys, process.env);
-    // The certificate of an https target, from the preflight's connection.
-    certificate = plan.embedded
-      ? undefined
-      : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
+    // The certificate chain of each https host of the profile, read beside the preflight (no request of its own).
+    const certificates = plan.embedded ? undefined : readCertificates(started.profile);
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
     let reached: StartedTarget;
@@ -150,10 +148,11 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         writers: writersOf(plan, io, signingKey),
         io,
         startedAt,
-        certificate,
+        ...(certificates ? { certificates } : {}),
         keys,
       });
       if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+      io.out.write(await retentionLine(plan.reportDir, plan.keep));
       return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
     }
     const { profile } = reached;
@@ -178,7 +177,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       keys,
     });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
-    const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
+    const monitored = await monitoringBefore(plan.monitor, certificates, profile, plan.runProfile, io);
     const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     let summary: RunSummary;
@@ -231,17 +230,17 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = summary.exitCode;
     if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
-    await deliverMonitoring(plan.monitor, summary, io);
+    await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
-        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, ` +
-          `"For a partner before certification")\n`,
+        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it ` +
+          '(docs/certification.md)\n',
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+    io.out.write(await retentionLine(plan.reportDir, plan.keep));
     if (!summary.interrupted) checkRanSomething(summary, plan);
     return { exitCode: code, summary };
   } finally {
-    certificate?.stop();
     await receiver?.close();
     await started?.close();
     // A run that ended before its checks began wrote no reports: the folder is free for the next.

@@ -19,6 +19,7 @@ import {
   checkSpecOfThisApi,
   faultOf,
   familiesOf,
+  keepOf,
   pathOf,
   REQUIRED_ROLES,
   rulesOf,
@@ -33,6 +34,8 @@ import { checkRulesMeetFamilies, checkSelectionLeft } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
 import { readBaseline, type RunBaseline } from '../reports/baseline/file.js';
 import { monitorPlanOf, type MonitorPlan, type MonitorRequest } from './monitor/plan.js';
+import { checkConfirmBudget } from '../harness/budgets.js';
+import { runTimeoutOf } from './plan-outputs.js';
 
 export interface RunPlan {
   runId: string;
@@ -51,10 +54,13 @@ export interface RunPlan {
   runs: number;
   /** vitest shard `i/n` of the suite files, when the run is split across jobs. */
   shard?: string;
+  /** Failed inferred rules fail the run: `--strict`, or the target profile's `strict`. */
   strict: boolean;
   reportDir: string;
   /** True when reportDir is the default, so `reports/out/latest` follows it. */
   defaultReportDir: boolean;
+  /** `--keep`: the runs kept under the default report root after this one; none with `--report-dir`. */
+  keep?: number;
   /** The run's journal of every exchange (harness/client/journal.ts), in or under reportDir. */
   journal: string;
   /** The journal serves the run alone (a campaign's run writes no HAR or evidence): removed once the run ends. */
@@ -108,12 +114,19 @@ export interface RunRequest {
   shard?: string;
   strict?: boolean;
   reportDir?: string;
+  /** `--keep <n>`. */
+  keep?: string;
   fault?: string;
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
   variants?: string[];
-  /** `--history <dir>`, `--notify <spec>`, `--push-gateway <url>`, `--metrics-textfile <path>`. */
+  /**
+   * `--history <dir>`, `--alert-after <n>`, `--remind-every <minutes>`, `--notify <spec>`, `--push-gateway <url>`,
+   * `--metrics-textfile <path>`.
+   */
   history?: MonitorRequest['history'];
+  alertAfter?: MonitorRequest['alertAfter'];
+  remindEvery?: MonitorRequest['remindEvery'];
   notify?: MonitorRequest['notify'];
   pushGateway?: MonitorRequest['pushGateway'];
   metricsTextfile?: MonitorRequest['metricsTextfile'];
@@ -183,6 +196,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   const path = pathOf(request.path, request.seed);
   const runs = runsOf(request.runs, runProfile);
   const shard = shardOf(request.shard);
+  const keep = keepOf(request.keep, request.reportDir);
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;
   const variants = await variantsOf(request.variants, spec);
@@ -210,7 +224,9 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
     requireKeys(target.profile, roles, process.env, { values: options.requireKeys !== false });
   }
   const webhookListen = webhookListenOf(request.webhookListen, target);
-  const monitor = await monitorPlanOf(request);
+  // The confirmation the profile sets must fit the run's budget and deadline before any request.
+  checkConfirmBudget(runProfile, target.profile, runTimeoutOf({ profile: target.profile, runProfile }));
+  const monitor = await monitorPlanOf(request, target.profile);
   const runId = newRunId();
   const reportDir = request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId);
   return {
@@ -225,9 +241,11 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
     ...(path ? { path } : {}),
     runs,
     shard,
-    strict: request.strict === true,
+    // The flag makes a run strict; nothing makes a strict profile's run lenient.
+    strict: request.strict === true || target.profile.strict === true,
     reportDir,
     defaultReportDir: request.reportDir === undefined,
+    ...(keep !== undefined ? { keep } : {}),
     journal: journalIn(reportDir),
     contract,
     catalogue,

@@ -6,6 +6,7 @@
  */
 import { Pushgateway } from 'prom-client';
 import { ConfigError } from '../../harness/errors.js';
+import { publicUrl } from '../../harness/reproduce.js';
 import { groupingOf, metricsRegistry } from '../../reports/monitor/metrics.js';
 import type { RunSummary } from '../../reports/summary.js';
 
@@ -23,6 +24,13 @@ export function pushGatewayOf(raw: string | undefined): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway must use http or https, not ${url.protocol}`);
+  // prom-client adds /metrics/job/<job>/<grouping> to the URL (after a route prefix, which it keeps).
+  if (/\/metrics(\/|$)/.test(url.pathname) || url.search || url.hash)
+    throw new ConfigError(
+      'E_PUSH_GATEWAY_INVALID',
+      `--push-gateway ${publicUrl(raw)} names a push path, a query or a fragment: give the Pushgateway's base URL ` +
+        '(with its route prefix, if it has one); the job and the grouping are added to it',
+    );
   return raw;
 }
 

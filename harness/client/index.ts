@@ -5,7 +5,7 @@
 export { createClient } from './client.js';
 export type { ApiRequest, Client, HeaderCase } from './types.js';
 export { asRace, sendConcurrently } from './race.js';
-export { BUDGET_TIMEOUT } from './errors.js';
+export { unansweredOr5xx } from './errors.js';
 export {
   RateBudgets,
   sharedBudgets,

@@ -39,12 +39,15 @@ export interface LatencyJudgement {
 
 const operationOf = (ex: Exchange) => ex.operation ?? `${ex.request.method} (unknown route)`;
 
-/** Every exchange a check sent, its confirmations' first attempts included (a step's is its checks'). */
+/** Every exchange a check sent, the earlier attempts of its confirmation included (a step's is its checks'). */
 export function exchangesOfChecks(findings: readonly Finding[]): Array<{ exchange: Exchange; check: string }> {
   return findings
     .filter((f) => f.subject === undefined)
     .flatMap((f) =>
-      [...(f.confirmation?.first.exchanges ?? []), ...f.exchanges].map((exchange) => ({ exchange, check: f.check })),
+      [...(f.confirmation?.earlier.flatMap((a) => a.exchanges) ?? []), ...f.exchanges].map((exchange) => ({
+        exchange,
+        check: f.check,
+      })),
     );
 }
 
