@@ -4,7 +4,7 @@
  */
 export { createClient } from './client.js';
 export type { ApiRequest, Client, HeaderCase } from './types.js';
-export { asRace, sendConcurrently } from './race.js';
+export { sendConcurrently, sendReleased, type Release } from './race.js';
 export { unansweredOr5xx } from './errors.js';
 export {
   RateBudgets,

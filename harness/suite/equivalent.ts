@@ -37,7 +37,7 @@ function reordered(pairs: readonly string[], keys: readonly number[]): string[] 
 
 const UNRESERVED = /^[A-Za-z0-9._~-]$/;
 
-/** `raw` (a query value as sent) with every `every`-th unreserved character percent-encoded; escapes kept as they are. */
+/** `raw` (a query value as sent) with every `every`-th unreserved character percent-encoded; escapes kept. */
 function encodedValue(raw: string, every: number, upperHex: boolean, counter: { n: number }): string {
   return (raw.match(/%[0-9A-Fa-f]{2}|[\s\S]/gu) ?? [])
     .map((c) => {
