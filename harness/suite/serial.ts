@@ -52,7 +52,7 @@ export type SerialVerdict<S> =
     };
 
 /** Milliseconds a request must have answered before another left for it to count as earlier (clock rounding). */
-export const PRECEDENCE_MARGIN_MS = 2;
+const PRECEDENCE_MARGIN_MS = 2;
 
 /** Whether request `a` answered before `b` was sent: every serial order keeps `a` first. */
 export const answeredBefore = (a: Timed, b: Timed): boolean => a.end + PRECEDENCE_MARGIN_MS <= b.start;
