@@ -76,7 +76,10 @@ export interface ApiRequest {
   headerCase?: HeaderCase;
   /** Free text kept on the exchange. */
   label?: string;
-  /** Who sends it (the check context names its check), for the run's journal. */
+  /**
+   * Who sends it (the check context names its check; a request may name the family it is sent
+   * for), for the run's journal.
+   */
   source?: ExchangeSource;
 }
 

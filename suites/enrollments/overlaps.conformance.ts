@@ -28,7 +28,7 @@ verifyProperty(
   () => overlaps(),
   (t, overlap) => checkOverlap(t, overlap),
   {
-    needs: { writes: true, fixtures: ['planFull', 'slowExternalId'] },
+    needs: { writes: true, fixtures: ['planFull'] },
     // An overlap costs a handful of requests, as a model run does: the profile's sequence runs.
     sequenceShare: 1,
     reach: 'two requests of an overlap in flight together',

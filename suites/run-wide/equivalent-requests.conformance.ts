@@ -17,19 +17,25 @@ import {
   type RewritingKind,
 } from '../../harness/suite/equivalent.js';
 import { SkipCheck, type CheckContext, type Exchange, verifyProperty } from '../../harness/suite/index.js';
+import type { Family } from '../../harness/model.js';
 import { FAMILY_KEYS } from '../../harness/suite/family-keys.js';
+import { OPERATIONS } from '../operations.js';
 import { sideEffectGetsOf } from '../../harness/target.js';
 
 const RULE = 'EDGE-EQUIVALENT-REQUESTS';
 /** Labels of this check's own requests: never drawn again. */
 const LABEL = 'written another way';
 
-/** A read of the run: its target (path and query as sent), its key role, and its answer. */
+/** A read of the run: its target (path and query as sent), key role, answer and the family of its operation. */
 interface Read {
   target: string;
   role: string;
   ex: Exchange;
+  family?: Family;
 }
+
+/** The family an exchange's operation (`GET /v1/reference/counties`) belongs to, by the operations table. */
+const familyOf = (ex: Exchange): Family | undefined => OPERATIONS.find((op) => op.route === ex.operation)?.family;
 
 /** `GET /v1/enrollments/{enrollment_id}` as a pattern over request paths. */
 const templatePattern = (template: string): RegExp =>
@@ -56,7 +62,8 @@ function readsOf(t: CheckContext): Read[] {
     const path = target.split('?')[0]!;
     if (!path.startsWith('/v1/') || effects.some((e) => e.test(path))) continue;
     // The latest answer to the key: the least time for what it shows to have moved on since.
-    byTarget.set(`${ex.role} ${target}`, { target, role: ex.role, ex });
+    const family = familyOf(ex);
+    byTarget.set(`${ex.role} ${target}`, { target, role: ex.role, ex, ...(family ? { family } : {}) });
   }
   return [...byTarget.keys()].sort().map((k) => byTarget.get(k)!);
 }
@@ -105,6 +112,8 @@ async function expectAlike(t: CheckContext, read: Read, rewriting: Rewriting): P
       method: 'GET',
       path: canonical ? read.target : other.target,
       role: read.role,
+      // Sent for the read's family: a run of that family sends it again (what the run-wide checks find reproduces).
+      ...(read.family ? { source: { check: '', family: read.family } } : {}),
       ...(!canonical && other.headerCase ? { headerCase: other.headerCase } : {}),
       label: `${label} ${canonical ? `(the canonical form, beside one ${LABEL})` : `${LABEL} (${rewriting.kind})`}`,
     });
