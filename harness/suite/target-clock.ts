@@ -6,6 +6,7 @@
  * falls on somewhere (UTC-12 to UTC+14).
  */
 import type { Exchange } from '../model.js';
+import type { CheckContext } from './context.js';
 
 /** Answers the estimate reads, the latest first. */
 const RECENT = 20;
@@ -38,6 +39,12 @@ export function targetNow(exchanges: readonly Exchange[], localNow = Date.now())
   const median = offsets[Math.floor(offsets.length / 2)] ?? 0;
   return Math.abs(median) < SAME_CLOCK_MS ? localNow : localNow + median;
 }
+
+/**
+ * Now on the target's clock, from the Date headers of the run's answers so far: a coverage that
+ * starts today has started for the target, and its current year is the one its clock is in.
+ */
+export const targetToday = (t: CheckContext): Date => new Date(targetNow(t.target.client.exchanges()));
 
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 

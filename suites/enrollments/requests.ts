@@ -5,7 +5,7 @@
  */
 import { applicantAge, birthDate, externalId, personName } from '../../generators/index.js';
 import { draw, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
-import { targetNow } from '../../harness/suite/target-clock.js';
+import { targetToday } from '../../harness/suite/target-clock.js';
 
 export const ENROLLMENTS_PATH = '/v1/enrollments';
 /** The only routing this family accepts (4.9, 4.12–4.15). */
@@ -36,12 +36,6 @@ const FUTURE_DAYS = 60;
 export function isoDay(offsetDays = 0, now = new Date()): string {
   return new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
-
-/**
- * Today on the target's clock, as its answers' Date header shows it: a coverage that starts today
- * has started for the target, whatever the clock of the machine running the suite says.
- */
-export const targetToday = (t: CheckContext): Date => new Date(targetNow(t.target.client.exchanges()));
 
 /**
  * Plan year of new applications: fixture `enrollmentPlanYear`, else the target's current year (a

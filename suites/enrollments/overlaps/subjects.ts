@@ -9,7 +9,8 @@ import { createApplication, readUntilLeaves, sendAction } from '../applications.
 import { historySoFar } from '../history/closing.js';
 import { modelAt } from '../history/judge.js';
 import { createdBy, latestSeen, type AppHistory } from '../history/timeline.js';
-import { isoDay, readRequest, targetToday, type Start } from '../requests.js';
+import { targetToday } from '../../../harness/suite/target-clock.js';
+import { isoDay, readRequest, type Start } from '../requests.js';
 import type { SubjectState } from './overlap.js';
 
 export interface Subject {
