@@ -30,18 +30,20 @@ const startOf = (t: CheckContext, request: Json): Start => {
 
 /**
  * Whether the run's application shows `state` with a history the model can start from: a
- * planFull one, no write of unknown outcome, no status change accepted but not yet shown, and
+ * planFull one, no write of unknown outcome or after that answer, no status change accepted, and
  * (a draft) no outstanding errors and no submission; (a submitted one) exactly one submission
  * and no change since.
  */
 function fits(t: CheckContext, app: AppHistory, state: SubjectState): boolean {
   const seen = latestSeen(app);
   if (!seen || seen.status !== state || app.request.plan_hios_id !== t.fixture<string>('planFull')) return false;
+  // A write not refused after the latest answer (another check's last step) changed what that answer shows.
+  const since = app.sent.some((s) => s.at > seen.at && s.outcome !== 'refused');
   const model = modelAt(app, seen, 'planFull');
   const pendingChange = app.sent.some(
     (s) => s.outcome === 'accepted' && (s.kind === 'cancel' || s.kind === 'terminate'),
   );
-  if (!model || pendingChange || model.hasErrors || model.resubmitted) return false;
+  if (!model || since || pendingChange || model.hasErrors || model.resubmitted) return false;
   return state === 'draft' ? !model.submitted : model.submitted && !model.changed;
 }
 
