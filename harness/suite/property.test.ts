@@ -29,6 +29,22 @@ async function failureOf(seed: number): Promise<PropertyCounterexample> {
   throw new Error('the property passed against a failing target');
 }
 
+/** The finding a check that threw `thrown` gets. */
+const outcomeOf = (thrown: unknown, reproduce: (ids: readonly string[]) => string) =>
+  checkOutcomeOf(
+    {
+      check: 'providers page size',
+      family: 'reference',
+      rules,
+      thrown,
+      exchanges: [],
+      strict: false,
+      durationMs: 5,
+      reproduce,
+    },
+    (ids) => rules.filter((r) => ids.includes(r.id)),
+  );
+
 describe('checkProperty', () => {
   test('shrinks to the minimal failing input and keeps only that run’s exchanges', async () => {
     const failure = await failureOf(42);
@@ -96,19 +112,7 @@ describe('checkProperty', () => {
     });
     const failure = await run.catch((e: unknown) => e);
     expect(isPropertyCounterexample(failure) && failure.replay).toBe('flaky');
-    const out = checkOutcomeOf(
-      {
-        check: 'c',
-        family: 'reference',
-        rules,
-        thrown: failure,
-        exchanges: [],
-        strict: false,
-        durationMs: 5,
-        reproduce: () => 'run',
-      },
-      (ids) => rules.filter((r) => ids.includes(r.id)),
-    );
+    const out = outcomeOf(failure, () => 'run');
     expect(out.finding.verdict).toBe('failed');
     expect(out.finding.observed).toContain('FLAKY');
   });
@@ -132,19 +136,7 @@ describe('checkProperty', () => {
 
   test('the finding carries the counterexample, seed and a --seed command', async () => {
     const failure = await failureOf(42);
-    const out = checkOutcomeOf(
-      {
-        check: 'providers page size',
-        family: 'reference',
-        rules,
-        thrown: failure,
-        exchanges: [],
-        strict: false,
-        durationMs: 5,
-        reproduce: (ids) => `run --rule ${ids.join(',')} --seed ${failure.seed}`,
-      },
-      (ids) => rules.filter((r) => ids.includes(r.id)),
-    );
+    const out = outcomeOf(failure, (ids) => `run --rule ${ids.join(',')} --seed ${failure.seed}`);
     expect(out.action).toBe('fail');
     expect(out.finding.observed).toMatch(/counterexample \(seed 42, path [\d:]+, \d+ run\(s\)\): 41/);
     expect(out.finding.exchanges).toHaveLength(1);
