@@ -1,5 +1,5 @@
 /**
- * Overlaps drawn, not scripted: a create and one or two duplicates of it, and up to two more
+ * Overlaps drawn, not scripted: a create and one or two duplicates of it, and one to three more
  * requests among a create with another key, the first key with another body, submissions,
  * cancellations, terminations, PUTs and reads of up to two applications (each needing a drawn
  * state); released in an order a fast-check scheduler draws, with a drawn gap before each.
