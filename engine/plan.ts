@@ -27,6 +27,7 @@ import {
   runsOf,
   seedOf,
   shardOf,
+  checkShardSeed,
   variantsOf,
 } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
@@ -196,6 +197,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   const path = pathOf(request.path, request.seed);
   const runs = runsOf(request.runs, runProfile);
   const shard = shardOf(request.shard);
+  checkShardSeed(runProfile, shard, request.seed);
   const keep = keepOf(request.keep, request.reportDir);
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;
@@ -260,6 +262,8 @@ export interface EmbeddedRun {
   fault?: string;
   variants?: readonly string[];
   families: readonly Family[];
+  /** Only the checks naming one of these rules (`--rule`); absent: every check of the families. */
+  rules?: readonly string[];
   contract: Contract;
   catalogue: readonly Rule[];
   /** The reference server's own profile. */
@@ -277,6 +281,7 @@ export function embeddedPlan(run: EmbeddedRun): RunPlan {
     runId: run.runId,
     runProfile: DEFAULT_RUN_PROFILE,
     families: [...run.families],
+    ...(run.rules ? { rules: [...run.rules] } : {}),
     seed: run.seed,
     runs: run.runs,
     strict: false,

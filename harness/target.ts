@@ -6,8 +6,8 @@
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client, type RequestCapOptions } from './client/index.js';
-import { contractFrom, loadContract, routedOperation, routedValidator } from './contract/index.js';
-import type { Contract, ReadContract, RequestLine } from './contract/types.js';
+import { contractFrom, loadContract, routedDocument, routedOperation, routedValidator } from './contract/index.js';
+import type { Contract, Operation, ReadContract, RequestLine } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { absentFixtures } from './config-warnings/find.js';
@@ -43,6 +43,11 @@ export interface TargetContext {
    * does.
    */
   operationOf(request: RequestLine): string | undefined;
+  /**
+   * An operation of the loaded documents (`--spec` first, then the older-ICHRA and Medicare ones): by operationId,
+   * else on `route` (`METHOD /path/{template}`); undefined when none gives it.
+   */
+  documented(operationId: string, route: string): Operation | undefined;
   rules: RuleCatalogue;
   client: Client;
   /** A profile fixture, or undefined when the profile does not have it. */
@@ -161,6 +166,7 @@ export async function createTargetContext(
     contract,
     validateResponse: routedValidator(contract, others),
     operationOf: routedOperation(contract, others),
+    documented: routedDocument(contract, others),
     rules: ruleCatalogue(),
     client,
     fixture,

@@ -7,7 +7,7 @@ import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
 import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, tierOfRole, type ApiRequest } from '../client/index.js';
-import type { Exchange, ExchangeSource, Rule } from '../model.js';
+import type { Exchange, ExchangeSource, PropertyRuns, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
@@ -75,6 +75,8 @@ export interface CheckTracker {
   optionalFixtures: Set<string>;
   roles: Set<string>;
   optionalRoles: Set<string>;
+  /** A property check's runs, planned and made (harness/suite/property.ts). */
+  runs?: PropertyRuns;
 }
 
 function newTracker(): CheckTracker {

@@ -30,6 +30,11 @@ export interface Needs {
   webhookReceiver?: boolean;
   /** Key roles whose bursts together exceed the stage's (harness/suite/stage-keys.ts). */
   stageBurst?: boolean;
+  /**
+   * What the check needs the documents to state of its operation and they do not (`a success status for
+   * legacySubmitApplication`): no run meets it, so the check is skipped before any request and `plan` says so.
+   */
+  unstated?: string;
 }
 
 /** What the run offers, as seen from one worker. */
@@ -57,6 +62,7 @@ export function needsWrites(needs: Needs | undefined, rules: readonly Rule[]): b
 
 /** The first unmet need, as in a finding's `needs` (`role unapproved`), or undefined. */
 export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can: Capabilities): string | undefined {
+  if (needs?.unstated !== undefined) return `the documents to state ${needs.unstated}`;
   if (needsWrites(needs, rules) && !can.writable) return 'writes (read-only run)';
   const write = needs?.sends?.find((w) => !can.sends(w));
   if (write !== undefined)

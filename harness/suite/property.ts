@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { Exchange } from '../model.js';
 import { createCheckContext, type CheckContext } from './context.js';
 import { PropertyCounterexample, type Replay } from './counterexample.js';
+import { PropertyCutShort } from './cut-short.js';
 import type { PollDeps } from './poll.js';
 import { asSkip, SkipCheck } from './skip.js';
 import { numberedSteps } from './sequence-steps.js';
@@ -29,7 +30,10 @@ type RunReach = void | { reached: boolean };
 export interface PropertyRunOptions<T = unknown> {
   seed: number;
   numRuns: number;
-  /** Stop generating (and shrinking) after this long; runs so far decide. */
+  /**
+   * Stop generating (and shrinking) after this long: a failure found so far stands; with none, the
+   * property is cut short (PropertyCutShort), never a pass.
+   */
   timeLimitMs: number;
   /**
    * The path of a printed counterexample: with its seed, runs that input alone (replay). fast-check's
@@ -133,8 +137,12 @@ export async function checkProperty<T>(
   const [path, commandsReplay] = (opts.path ?? '').split('@');
   const { property, runs } = propertyOf(t, await arbitrary(t, commandsReplay || undefined), body, opts.clock);
   const details = await fc.check(property, checkOptions(opts, path));
+  // What the check's finding says of its runs, whatever its verdict (the evidence lists them per property).
+  const made = { planned: opts.numRuns, executed: details.numRuns };
+  t.tracker.runs = made;
   if (runs.skip) throw runs.skip;
   if (!details.failed) {
+    if (details.interrupted) throw new PropertyCutShort(made, opts.timeLimitMs);
     if (opts.reach && runs.ran > 0 && runs.reached === 0)
       throw new SkipCheck(`${opts.reach}, which none of its ${runs.ran} run(s) reached`);
     return;

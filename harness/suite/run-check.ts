@@ -101,6 +101,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       proof,
       notes: t.notes(),
       unjudged: [...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })),
+      ...(t.tracker.runs ? { runs: t.tracker.runs } : {}),
       strict: target.config.strict,
       durationMs: performance.now() - start,
       reproduce,
