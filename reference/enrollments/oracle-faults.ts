@@ -76,18 +76,6 @@ export const ENROLLMENT_ORACLE_FAULTS = {
       return (await rows(k, `&policy_status=draft&external_id=${encodeURIComponent(id)}`)).length;
     }),
   ),
-  listUpdatedSinceAsText: flag(
-    'enr-list-updated-since-as-text',
-    'ENR-LIST-FILTER-UPDATED-SINCE',
-    'updated_since is compared as text with the stored time (written in Z), not as an instant: a value written ' +
-      'in another offset keeps or drops the wrong applications.',
-    routeProbe(async (k) => {
-      // An hour after the application's update, written at -12:00: its text reads eleven hours before it.
-      const at = Date.parse((await create(k, planFull)).updated_at) + 3_600_000;
-      const since = `${new Date(at - 12 * 3_600_000).toISOString().slice(0, -1)}-12:00`;
-      return (await rows(k, `&updated_since=${encodeURIComponent(since)}`)).length;
-    }),
-  ),
   charsetLatin1: rewrite(
     'enr-charset-latin1',
     'SCHEMA-JSON-UTF8',
