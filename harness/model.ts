@@ -45,6 +45,15 @@ export interface Rule {
   warning_reason?: string;
 }
 
+/**
+ * What the sender made wrong on purpose in a request that expects a refusal: these `members`
+ * (body members as dotted paths, query parameters and headers by name), everything else as a
+ * valid request has it; or the request as a `whole` (its JSON, its size, its media type, its
+ * key). The oracles over the run judge what a request meant: a request made wrong on purpose is
+ * left to the check that sent it by every oracle that compares an answer with what was sent.
+ */
+export type MadeWrong = { kind: 'members'; members: readonly string[] } | { kind: 'whole'; what: string };
+
 /** A recorded HTTP exchange. Header values and bodies are already redacted. */
 export interface Exchange {
   request: {
@@ -62,6 +71,8 @@ export interface Exchange {
     body: string;
     /** Parsed JSON body, when the body was JSON. */
     json?: unknown;
+    /** The body's bytes are not UTF-8 (its text shows U+FFFD where they fail); never set on a cut body. */
+    notUtf8?: true;
   };
   /** Transport failure code when there is no response (e.g. `UND_ERR_CONNECT_TIMEOUT`). */
   error?: string;
@@ -87,6 +98,8 @@ export interface Exchange {
   label?: string;
   /** True when the response body was cut at the client's size bound (the body text says so too). */
   truncated?: boolean;
+  /** What the sender made wrong on purpose; absent on a request meant valid. */
+  wrong?: MadeWrong;
 }
 
 /** The phases of an exchange (HAR 1.2 `timings`), in milliseconds. */

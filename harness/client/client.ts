@@ -124,6 +124,7 @@ export function createClient(options: ClientOptions): Client {
       record: {
         role: role ?? undefined,
         label: req.label,
+        wrong: req.wrong,
         source: req.source,
         api: req.api ?? 'v1',
         operation: options.operationOf?.(req.method, req.path.split('?')[0] ?? req.path),

@@ -1,6 +1,6 @@
 /** The public shapes of the HTTP client. */
 import type { KeyRing } from './keys.js';
-import type { Exchange, ExchangeSource } from '../model.js';
+import type { Exchange, ExchangeSource, MadeWrong } from '../model.js';
 import type { TargetProfile } from '../run-config.js';
 import type { RequestCapOptions } from './interceptors/request-cap.js';
 import type { RateBudgets } from './rate-budget.js';
@@ -76,6 +76,8 @@ export interface ApiRequest {
   headerCase?: HeaderCase;
   /** Free text kept on the exchange. */
   label?: string;
+  /** What the request is made wrong in on purpose (kept on its exchange and in the journal); absent: meant valid. */
+  wrong?: MadeWrong;
   /**
    * Who sends it (the check context names its check; a request may name the family it is sent
    * for), for the run's journal.

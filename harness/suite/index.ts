@@ -26,6 +26,7 @@ export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempoten
 export { readWhileStill } from './pages.js';
 export { stepLabel } from './sequence-steps.js';
 export { draw } from './draw.js';
+export { wrongAsWhole, wrongIn } from './made-wrong.js';
 export {
   expectPartition,
   limitOffsetProblem,

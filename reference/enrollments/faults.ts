@@ -11,6 +11,7 @@ import { mapErrors, without } from '../core/envelopes.js';
 import { clockedProbe, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { foldedNames, primaryOf } from './fault-rewrites.js';
+import { ENROLLMENT_ORACLE_FAULTS } from './oracle-faults.js';
 import * as P from './variant-probes.js';
 import { idNamedId, minimalActionBodies, namesRequestedId, retryAfterOn202 } from './variant-rewrites.js';
 import {
@@ -157,6 +158,12 @@ const ENROLLMENT_VARIANTS = {
     '4.9',
     "The list shows a change of policy_status a second after the read does (within the profile's asyncTimeoutMs).",
     clockedProbe(({ call }) => P.listedAtOnce(call)),
+  ),
+  listNewestFirst: variant(
+    'enr-list-newest-first',
+    '4.9',
+    'The list holds the applications newest first (4.9 states no order; every page of one list keeps it).',
+    serverProbe(({ call }) => P.newerListedFirst(call)),
   ),
   listRowLags: variant(
     'enr-list-row-lags',
@@ -955,5 +962,6 @@ export const ENROLLMENT_FAULTS = {
         : res;
     },
   ),
+  ...ENROLLMENT_ORACLE_FAULTS,
   ...ENROLLMENT_VARIANTS,
 } satisfies Record<string, Switch>;

@@ -147,6 +147,9 @@ export function listEnrollments(svc: Service) {
       if (value === undefined) continue;
       const problem = filter.invalid(value, ctx.on);
       if (problem) return fail(400, 'invalid_field_value', `${name} ${problem}.`, name);
+      // The fault drops the external_id filter from a query that also filters on policy_status.
+      const dropped = name === 'external_id' && ctx.query.policy_status !== undefined;
+      if (dropped && ctx.on(F.listExternalIdIgnoredBesideStatus)) continue;
       if (!(filter.ignoredBy && ctx.on(filter.ignoredBy))) active.push([filter, value]);
     }
     const page = paging(ctx.query, ctx.on);
@@ -156,10 +159,11 @@ export function listEnrollments(svc: Service) {
     // The second fault's policy_status filter runs on every account's applications.
     const everyAccount =
       ctx.on(F.listEveryAccount) || (ctx.on(F.statusListEveryAccount) && ctx.query.policy_status !== undefined);
-    const rows = svc.store.visibleTo(everyAccount ? null : ctx.account.id).filter((app) => {
+    const kept = svc.store.visibleTo(everyAccount ? null : ctx.account.id).filter((app) => {
       catchUp(app, svc.env);
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on, now));
     });
+    const rows = ctx.on(F.listNewestFirst) ? kept.reverse() : kept;
     const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
     const slice = rows.slice(start, start + page.limit).map((app) => ({
       ...rowOf(app, ctx.on, now),

@@ -35,7 +35,8 @@ export function rejectAgentMembers(body: Record<string, unknown>, on: IsOn): Rou
         400,
         'invalid_request',
         `${m.field} is not accepted: agent and TPA identifiers come from the approved account setup. Remove it.`,
-        m.field,
+        // The fault names the partner reference instead of the member at fault.
+        on(F.rejectedMemberNamesExternalId) ? 'external_id' : m.field,
       );
     }
   }

@@ -39,12 +39,42 @@ export const GATES: Readonly<Record<string, { blocks: Partial<Record<Flow, strin
 };
 
 /** The conditional rules of 2.6: when a body breaks one, in the order a finding names them. */
-const BODY_RULES: ReadonlyArray<{ flow: Flow; breaks: (c: SessionCase) => boolean; rule: string }> = [
-  { flow: 'agent_assisted', breaks: (c) => !c.state, rule: 'SESSIONS-AGENT-STATE-REQUIRED' },
-  { flow: 'agent_assisted', breaks: (c) => c.planId, rule: 'SESSIONS-AGENT-PLAN-ID-REJECTED' },
-  { flow: 'agent_assisted', breaks: (c) => c.campaign, rule: 'SESSIONS-AGENT-CAMPAIGN-REJECTED' },
-  { flow: 'self_service', breaks: (c) => !c.state && !c.planId, rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN' },
+const BODY_RULES: ReadonlyArray<{
+  flow: Flow;
+  breaks: (c: SessionCase) => boolean;
+  rule: string;
+  /** The members a body that breaks the rule has wrong: the flow, and what it refuses or needs. */
+  members: readonly string[];
+}> = [
+  {
+    flow: 'agent_assisted',
+    breaks: (c) => !c.state,
+    rule: 'SESSIONS-AGENT-STATE-REQUIRED',
+    members: ['context.flow', 'location.state'],
+  },
+  {
+    flow: 'agent_assisted',
+    breaks: (c) => c.planId,
+    rule: 'SESSIONS-AGENT-PLAN-ID-REJECTED',
+    members: ['context.flow', 'plan_id'],
+  },
+  {
+    flow: 'agent_assisted',
+    breaks: (c) => c.campaign,
+    rule: 'SESSIONS-AGENT-CAMPAIGN-REJECTED',
+    members: ['context.flow', 'campaign'],
+  },
+  {
+    flow: 'self_service',
+    breaks: (c) => !c.state && !c.planId,
+    rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN',
+    members: ['context.flow', 'location.state', 'plan_id'],
+  },
 ];
+
+/** The members a drawn body has wrong (none when every conditional rule holds). */
+export const wrongMembersOf = (c: SessionCase): string[] =>
+  BODY_RULES.filter((r) => r.flow === c.flow && r.breaks(c)).flatMap((r) => r.members);
 
 /** The rule an accepted request proves: the gate it passes, else what it carries beyond the minimum. */
 function acceptRule(c: SessionCase): string {

@@ -108,6 +108,12 @@ export const ROUND_TRIP_MEMBERS = [
 ] as const;
 
 /**
+ * Members of a PUT body the application its answer shows holds as sent (ENR-UPDATE-ANSWER-SHOWN):
+ * those of a create, and the phone every PUT of the suite changes.
+ */
+export const UPDATE_SHOWN_MEMBERS = [...ROUND_TRIP_MEMBERS, 'applicants.primary.phone'] as const;
+
+/**
  * Create-body members drawn from the contract's domain (generators/domain), per run seed and
  * `label`: an external_id over every character a string allows after a run-unique stamp, names
  * of every kind, and a date of birth on an edge of an adult's age today.
