@@ -76,14 +76,12 @@ describe('forecastOf', () => {
         fixtures: { state: 'KY', planFull: 'P' },
       }),
       INVENTORY,
-      { F_APPROVED: 'a' },
+      { F_APPROVED: 'a', F_LOW: 'b' },
     );
     expect(forecast.complete).toBe(true);
-    // A declared role whose variable is unset: the run itself would stop before any request.
-    expect(forecast.unsetKeys).toEqual(['tierLow']);
     expect(forecast.keys).toEqual([
       { role: 'approved', env: 'F_APPROVED', set: true },
-      { role: 'tierLow', env: 'F_LOW', set: false },
+      { role: 'tierLow', env: 'F_LOW', set: true },
     ]);
     expect(JSON.stringify(forecast)).not.toContain('"a"');
   });
@@ -103,11 +101,11 @@ describe('forecastOf', () => {
 
 describe('plannedCapabilities and readersOf', () => {
   it(
-    'takes a role the profile declares as present, and a webhook receiver from the embedded run or ' +
-      '--webhook-listen',
+    'takes a role the profile declares with its key set as present, and a webhook receiver from the embedded run ' +
+      'or --webhook-listen',
     () => {
       const plan = planOf({ keys: { approved: { env: 'F_APPROVED', tier: 'high' } } });
-      const can = plannedCapabilities(plan, {});
+      const can = plannedCapabilities(plan, { F_APPROVED: 'a' });
       expect(can.hasRole('approved')).toBe(true);
       expect(can.hasRole('tierLow')).toBe(false);
       expect(can.webhookReceiver).toBe(false);

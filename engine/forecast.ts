@@ -12,7 +12,7 @@ import { FIXTURES, KEY_ROLES, type FixtureSpec, type KeyRoleSpec } from '../harn
 import { runProfile } from '../harness/run-profiles.js';
 import { sideEffectFreeWrites } from '../harness/side-effect-free.js';
 import { unmetNeed, type Capabilities } from '../harness/suite/needs.js';
-import { stageBurstPlan } from '../harness/suite/stage-keys.js';
+import { capabilitiesOf } from '../harness/suite/capabilities.js';
 import { catalogueOf } from '../reports/run-info.js';
 import {
   missingRequired,
@@ -62,26 +62,22 @@ export interface Forecast {
 }
 
 /**
- * What the run will have, from the profile alone: a role the profile declares (a run stops
- * before its first request when its variable is unset), the fixtures as stated, distinct keys
- * compared in this process when the variables are set.
+ * What the run will have, from the profile and the environment: the capabilities the run's
+ * worker builds (harness/suite/capabilities.ts), with the fixtures as stated (what the
+ * preflight finds absent only the run can know). A run stops before its first request when a
+ * declared role's variable is unset (`planRun`), so every declared role here is set.
  */
 export function plannedCapabilities(plan: RunPlan, env: NodeJS.ProcessEnv = process.env): Capabilities {
   const { profile } = plan;
-  const ring = new KeyRing(profile.keys, env);
-  const hasRole = (role: string) => Object.hasOwn(profile.keys, role);
   const writable = runProfile(plan.runProfile).writes && profile.readOnly !== true;
-  const allowedWrites = writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites);
-  return {
-    hasRole,
-    hasFixture: (name) => Object.hasOwn(profile.fixtures, name),
-    distinctKeys: (roles) => ring.distinct(roles),
+  return capabilitiesOf({
+    profile,
+    keys: new KeyRing(profile.keys, env),
     writable,
-    sends: (write) => writable || allowedWrites.includes(write),
+    allowedWrites: writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites),
     embedded: plan.embedded,
     webhookReceiver: plan.embedded || plan.webhookListen !== undefined,
-    stageBurst: stageBurstPlan(profile.keys, hasRole) !== undefined,
-  };
+  });
 }
 
 /** The verdict each check will have as far as needs decide: run (proving its rules, if the target conforms) or skip. */

@@ -156,7 +156,9 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  * baseline's (W_BASELINE_*) is told with the baseline's lines: the entries it names match nothing.
  */
 const WARNING_CODES = {
-  W_KEY_SHARED: 'Give each key role its own key; roles meant to share a key name the same environment variable.',
+  W_KEY_SHARED:
+    'Give each key role its own key; roles meant to share one (approved, reader, sessions) name the same ' +
+    'environment variable.',
   W_FIXTURE_ABSENT:
     'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
   W_BASELINE_CHECK_UNKNOWN:

@@ -21,6 +21,12 @@ export interface KeyRoleSpec {
    * say nothing of what they test. A role without it may be drained.
    */
   carriesRun?: true;
+  /**
+   * Its checks judge it as a key apart from every other role's (a gate's refusal, a tier's limits,
+   * another account's view): when another role holds the same key, those checks skip (`W_KEY_SHARED`
+   * says so), since they would judge one key as if it were two.
+   */
+  ownKey?: true;
 }
 
 export const KEY_ROLES = {
@@ -32,20 +38,28 @@ export const KEY_ROLES = {
   unapproved: {
     meaning: 'a valid key of an account with no approvals (complete setup, so only the gates refuse it)',
     optionalIn: ['enrollment-sessions', 'utility'],
+    ownKey: true,
   },
   tierLow: {
     meaning: 'a key of the low rate tier (1 a second, burst 2): the tier and refill checks drain it',
     optionalIn: ['utility'],
+    ownKey: true,
   },
-  tierMedium: { meaning: 'a key of the medium rate tier (5 a second, burst 10)', optionalIn: ['utility'] },
-  tierHigh: { meaning: 'a key of the high rate tier (10 a second, burst 20)', optionalIn: ['utility'] },
+  tierMedium: {
+    meaning: 'a key of the medium rate tier (5 a second, burst 10)',
+    optionalIn: ['utility'],
+    ownKey: true,
+  },
+  tierHigh: { meaning: 'a key of the high rate tier (10 a second, burst 20)', optionalIn: ['utility'], ownKey: true },
   selfServiceNoAgent: {
     meaning: 'a self-service account approved for sessions, without a deeplink agent id (4.6)',
     optionalIn: ['enrollment-sessions', 'utility'],
+    ownKey: true,
   },
   oauthUnhealthy: {
     meaning: 'an agent-assisted account approved for sessions whose marketplace OAuth link is unhealthy (4.6)',
     optionalIn: ['enrollment-sessions', 'utility'],
+    ownKey: true,
   },
   reader: {
     meaning: 'any valid key: carries the ungated families (utility, reference, quotes) in its own rate bucket',
@@ -61,6 +75,7 @@ export const KEY_ROLES = {
       "a key of a second account approved for direct enrollment: what it sees and does of the approved account's " +
       '(the account boundary)',
     carriesRun: true,
+    ownKey: true,
   },
   medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)', carriesRun: true },
 } as const satisfies Record<string, KeyRoleSpec>;
@@ -280,6 +295,10 @@ export type FixtureName = keyof typeof FIXTURES;
 
 export const KEY_ROLE_NAMES = Object.keys(KEY_ROLES) as KeyRole[];
 export const FIXTURE_NAMES = Object.keys(FIXTURES) as FixtureName[];
+
+/** The role's checks need a key no other role of the profile holds (`ownKey`). */
+export const needsOwnKey = (role: string): boolean =>
+  Object.hasOwn(KEY_ROLES, role) && (KEY_ROLES as Record<string, KeyRoleSpec>)[role]!.ownKey === true;
 
 /** The entry of a fixture, read through the wide type. */
 export function fixtureSpec(name: string): FixtureSpec | undefined {

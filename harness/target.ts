@@ -18,7 +18,8 @@ import { ConfirmationBudget } from './suite/confirm-budget.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
 import type { Capabilities } from './suite/needs.js';
-import { stageBurstPlan } from './suite/stage-keys.js';
+import { capabilitiesOf } from './suite/capabilities.js';
+import { KeyRing } from './client/keys.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +48,7 @@ export interface TargetContext {
   client: Client;
   /** A profile fixture, or undefined when the profile does not have it. */
   fixture(name: string): FixtureValue | undefined;
-  /** The profile has a key for the role and its environment variable is set. */
+  /** The profile has a key for the role, its environment variable is set, and it is usable (Capabilities.hasRole). */
   hasRole(role: string): boolean;
   /** False in a read-only run: smoke profile or a `readOnly` target. */
   writable: boolean;
@@ -139,7 +140,9 @@ export async function createTargetContext(
   // A read-only run may still send the writes the contract says change nothing, when the profile opts in.
   const allowedWrites = writable ? [] : sideEffectFreeWrites(config.profile.sideEffectFreeWrites);
   const confirm = confirmBudgetOf(config.runProfile, config.profile);
+  const keys = new KeyRing(config.profile.keys, env);
   const client = createClient({
+    keys,
     profile: config.profile,
     runId: config.runId,
     readOnly: !writable,
@@ -153,9 +156,16 @@ export async function createTargetContext(
   });
   // A fixture the preflight found the target does not have counts as absent: its checks skip.
   const absent = absentFixtures(config.configWarnings);
-  const fixture = (name: string) =>
-    Object.hasOwn(config.profile.fixtures, name) && !absent.has(name) ? config.profile.fixtures[name] : undefined;
-  const hasRole = (role: string) => client.hasRole(role);
+  const capabilities = capabilitiesOf({
+    profile: config.profile,
+    keys,
+    writable,
+    allowedWrites,
+    embedded: config.embedded,
+    webhookReceiver: config.webhookInboxUrl !== undefined,
+    absentFixtures: absent,
+  });
+  const fixture = (name: string) => (capabilities.hasFixture(name) ? config.profile.fixtures[name] : undefined);
   return {
     config,
     contract,
@@ -164,18 +174,9 @@ export async function createTargetContext(
     rules: ruleCatalogue(),
     client,
     fixture,
-    hasRole,
+    hasRole: capabilities.hasRole,
     writable,
-    capabilities: {
-      hasRole,
-      hasFixture: (name) => fixture(name) !== undefined,
-      distinctKeys: (roles) => client.distinctKeys(roles),
-      writable,
-      sends: (write) => writable || allowedWrites.includes(write),
-      embedded: config.embedded,
-      webhookReceiver: config.webhookInboxUrl !== undefined,
-      stageBurst: stageBurstPlan(config.profile.keys, hasRole) !== undefined,
-    },
+    capabilities,
     known: (extra) =>
       knownValues(
         Object.fromEntries(Object.entries(config.profile.fixtures).filter(([name]) => !absent.has(name))),

@@ -104,7 +104,7 @@ export function createClient(options: ClientOptions): Client {
       headers['Idempotency-Key'] = req.idempotencyKey === true ? newKey() : req.idempotencyKey;
     }
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
-    const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: key.env, tier: key.tier } : NO_KEY;
+    const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: keys.bucketOf(key.role), tier: key.tier } : NO_KEY;
     return {
       origin,
       path,

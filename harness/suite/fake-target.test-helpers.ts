@@ -94,6 +94,8 @@ export function fakeTarget(
     writable,
     capabilities: {
       hasRole,
+      sharedWith: (role) =>
+        sameKey.filter((pair) => pair.includes(role)).flatMap((pair) => pair.filter((other) => other !== role)),
       hasFixture: (n) => fixture(n) !== undefined,
       distinctKeys: (r) => client.distinctKeys(r),
       writable,

@@ -3,6 +3,7 @@
  * Kept apart from vitest so the decision is testable on its own.
  */
 import type { Rule } from '../model.js';
+import { KEY_ROLE_NAMES, needsOwnKey } from '../profile-vocabulary.js';
 import { checkBelongsTo, type CheckProfiles, type RunProfile } from '../run-profiles.js';
 import { STAGE_BURST_NEED } from './stage-keys.js';
 
@@ -34,7 +35,10 @@ export interface Needs {
 
 /** What the run offers, as seen from one worker. */
 export interface Capabilities {
+  /** The role's key is set, and held by no other role when its checks need a key of its own (`ownKey`). */
   hasRole(role: string): boolean;
+  /** The other roles holding the key of `role`. */
+  sharedWith(role: string): readonly string[];
   hasFixture(name: string): boolean;
   /** No two of `roles` hold the same key value. */
   distinctKeys(roles: readonly string[]): boolean;
@@ -55,6 +59,12 @@ export function needsWrites(needs: Needs | undefined, rules: readonly Rule[]): b
   return rules.some((rule) => rule.writes === true);
 }
 
+const inRoleOrder = (roles: readonly string[]): string => [...roles].sort((a, b) => rank(a) - rank(b)).join(', ');
+const rank = (role: string): number => {
+  const at = (KEY_ROLE_NAMES as readonly string[]).indexOf(role);
+  return at < 0 ? KEY_ROLE_NAMES.length : at;
+};
+
 /** The first unmet need, as in a finding's `needs` (`role unapproved`), or undefined. */
 export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can: Capabilities): string | undefined {
   if (needsWrites(needs, rules) && !can.writable) return 'writes (read-only run)';
@@ -64,11 +74,15 @@ export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can:
   if (needs?.embedded && !can.embedded) return 'embedded reference server';
   if (needs?.webhookReceiver && !can.webhookReceiver) return 'webhook receiver';
   if (needs?.stageBurst && !can.stageBurst) return STAGE_BURST_NEED;
-  const role = needs?.roles?.find((r) => !can.hasRole(r));
-  if (role !== undefined) return `role ${role}`;
   const contrasted = needs?.distinctKeys;
   if (contrasted && !can.distinctKeys(contrasted))
     return `two distinct keys (${contrasted.join(', ')} hold the same key)`;
+  // A role whose checks judge it as a key of its own is no such key when another role holds it.
+  const alike = needs?.roles?.find((r) => needsOwnKey(r) && can.sharedWith(r).length > 0);
+  if (alike !== undefined)
+    return `two distinct keys (${inRoleOrder([alike, ...can.sharedWith(alike)])} hold the same key)`;
+  const role = needs?.roles?.find((r) => !can.hasRole(r));
+  if (role !== undefined) return `role ${role}`;
   const fixture = needs?.fixtures?.find((f) => !can.hasFixture(f));
   if (fixture !== undefined) return `fixture ${fixture}`;
   return undefined;
