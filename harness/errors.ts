@@ -161,6 +161,10 @@ const WARNING_CODES = {
     'environment variable.',
   W_FIXTURE_ABSENT:
     'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
+  W_KEY_TIER:
+    "Declare each key's real tier in the target profile (keys.<role>.tier), or have the provider put the key on " +
+    'the tier the profile states; a tier declared too high meets 429s the run did not ask for, one too low is ' +
+    'measured as the wrong tier.',
   W_BASELINE_CHECK_UNKNOWN:
     'The check was renamed or removed: record its failure again with --update-baseline, or remove the entry from ' +
     'the baseline.',
@@ -172,7 +176,7 @@ export interface ConfigWarning {
   code: WarningCode;
   message: string;
   fix: string;
-  /** The key roles concerned (W_KEY_SHARED); never their values. */
+  /** The key roles concerned (W_KEY_SHARED, W_KEY_TIER); never their values. */
   roles?: string[];
   /** The fixture the target does not have (W_FIXTURE_ABSENT): checks that need it skip. */
   fixture?: string;

@@ -3,6 +3,8 @@
  * Every layer (client, checks, suites, reporters, CLI) speaks in these types.
  */
 
+import type { ConfigWarning } from './errors.js';
+
 /** `stated`: the contract says it. `inferred`: a reasonable reading of what it leaves open. */
 export type RuleStrength = 'stated' | 'inferred';
 
@@ -174,6 +176,11 @@ export interface Finding {
    * a defect of the check, which the `plan` could not foresee. Absent when there is none.
    */
   undeclaredReads?: string[];
+  /**
+   * Profile mistakes the check found in the target's answers (a key of another tier than its
+   * profile declares, W_KEY_TIER): the summary lists them with the run's configuration warnings.
+   */
+  configWarnings?: ConfigWarning[];
   /**
    * The check failed on a transport cause or a 5xx, and the run profile confirms failures
    * (RUN_PROFILES `confirm`): `confirmed` when it failed again after a pause (its verdict and

@@ -340,6 +340,14 @@ function baselineOf(
   return { ...summary, update: { entries: entries.length, added, removed } };
 }
 
+/** The run's configuration warnings: those found before the checks, then those checks found (each told once). */
+function configWarningsOf(info: RunInfo, findings: readonly Finding[]): Pick<RunSummary, 'configWarnings'> {
+  const all = [...(info.configWarnings ?? []), ...findings.flatMap((f) => f.configWarnings ?? [])];
+  const told = new Set<string>();
+  const once = all.filter((w) => !told.has(w.message) && told.add(w.message));
+  return once.length > 0 ? { configWarnings: once } : {};
+}
+
 export function buildSummary(
   info: RunInfo,
   findings: readonly Finding[],
@@ -380,7 +388,7 @@ export function buildSummary(
     strict: info.strict,
     command: info.command,
     preflight: info.preflight,
-    ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
+    ...configWarningsOf(info, findings),
     counts,
     required: { ...required, missing, ...(acceptedGaps.length ? { accepted: acceptedGaps } : {}) },
     outcome: info.preflightStop

@@ -163,6 +163,7 @@ export function checkOutcomeOf(
       verdict: 'skipped',
       needs: thrown.needs,
       message: `skipped: needs ${thrown.needs}`,
+      ...(thrown.warning ? { configWarnings: [thrown.warning] } : {}),
     };
     return { action: 'skip', finding, note: `needs ${thrown.needs}` };
   }

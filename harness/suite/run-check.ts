@@ -103,6 +103,8 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
     (ids) => ids.map((id) => target.rules.byId(id)).filter((r): r is Rule => r !== undefined),
   );
   if (undeclared.length > 0) outcome.finding.undeclaredReads = undeclared;
+  const warnings = [...(outcome.finding.configWarnings ?? []), ...t.tracker.warnings];
+  if (warnings.length > 0) outcome.finding.configWarnings = warnings;
   return outcome;
 }
 

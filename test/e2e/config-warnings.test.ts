@@ -98,7 +98,10 @@ describe('configuration warnings', () => {
     const gate = summary.findings.filter((f) => f.rules.includes('GATE-POLICY-UNAPPROVED-403'));
     expect(gate.length).toBeGreaterThan(0);
     for (const f of gate)
-      expect(f, f.check).toMatchObject({ verdict: 'skipped', needs: 'two distinct keys (approved, unapproved hold the same key)' });
+      expect(f, f.check).toMatchObject({
+        verdict: 'skipped',
+        needs: 'two distinct keys (approved, unapproved hold the same key)',
+      });
     // The reads of the fixture; the check that reads the ids the run's lists showed needs no fixture.
     const reads = summary.findings.filter(
       (f) => f.rules.includes('POLICY-READ-200') && !/lists of the run showed/.test(f.check),
