@@ -80,8 +80,8 @@ describe('forecastOf', () => {
     );
     expect(forecast.complete).toBe(true);
     expect(forecast.keys).toEqual([
-      { role: 'approved', env: 'F_APPROVED', set: true },
-      { role: 'tierLow', env: 'F_LOW', set: true },
+      { role: 'approved', env: 'F_APPROVED' },
+      { role: 'tierLow', env: 'F_LOW' },
     ]);
     expect(JSON.stringify(forecast)).not.toContain('"a"');
   });
@@ -96,6 +96,19 @@ describe('forecastOf', () => {
     expect(narrowed.checks.map((c) => c.id)).toEqual(['ping-answers-200']);
     expect(narrowed.required.rules).toEqual(['PING-200']);
     expect(narrowed.complete).toBe(true);
+  });
+});
+
+describe('rules a running check proves only with more (needs.ruleNeeds)', () => {
+  it('leaves each unproven with what it needs, the check still running, as the run does', () => {
+    const gated = check('utility', 'ping answers 200 with each key', ['PING-200', 'RATE-429-TIER'], {
+      ruleNeeds: { 'RATE-429-TIER': { roles: ['tierLow'] } },
+    });
+    const forecast = forecastOf(planOf({}, { families: ['utility'] }), [gated], { F_APPROVED: 'a' });
+    expect(forecast.checks).toEqual([
+      expect.objectContaining({ will: 'run', unproven: [{ rule: 'RATE-429-TIER', needs: 'role tierLow' }] }),
+    ]);
+    expect(forecast.required.missing).toEqual([{ rule: 'RATE-429-TIER', verdict: 'skipped', needs: ['role tierLow'] }]);
   });
 });
 

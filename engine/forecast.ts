@@ -6,12 +6,12 @@
  * `plan` command says what the run will say. What only the target's answers decide (a
  * fixture the preflight finds absent, data a check needs) it cannot foresee.
  */
-import { KeyRing, rolesSet } from '../harness/client/keys.js';
+import { KeyRing } from '../harness/client/keys.js';
 import type { Finding, Rule } from '../harness/model.js';
 import { FIXTURES, KEY_ROLES, type FixtureSpec, type KeyRoleSpec } from '../harness/profile-vocabulary.js';
 import { runProfile } from '../harness/run-profiles.js';
 import { sideEffectFreeWrites } from '../harness/side-effect-free.js';
-import { unmetNeed, type Capabilities } from '../harness/suite/needs.js';
+import { unmetNeed, unmetRuleNeeds, type Capabilities } from '../harness/suite/needs.js';
 import { capabilitiesOf } from '../harness/suite/capabilities.js';
 import { catalogueOf } from '../reports/run-info.js';
 import {
@@ -34,14 +34,14 @@ interface ForecastCheck {
   will: 'run' | 'skip';
   /** For a skip: what the check needs that the run will not have. */
   needs?: string;
+  /** For a check that runs: the rules it will not prove here, each with what it needs (`needs.ruleNeeds`). */
+  unproven?: Array<{ rule: string; needs: string }>;
 }
 
 interface ForecastKey {
   role: string;
-  /** The variable the profile names (never its value). */
+  /** The variable the profile names (never its value); a plan is made only when every one is set, as a run is. */
   env: string;
-  /** Whether that variable is set in this environment (a run stops with exit 2 when it is not). */
-  set: boolean;
 }
 
 export interface Forecast {
@@ -57,8 +57,6 @@ export interface Forecast {
   /** Every required rule has a check that will run: the run can reach a complete verdict. */
   complete: boolean;
   keys: ForecastKey[];
-  /** Declared roles whose variable is unset: a run would stop before any request (E_KEY_ENV_MISSING). */
-  unsetKeys: string[];
 }
 
 /**
@@ -72,6 +70,7 @@ export function plannedCapabilities(plan: RunPlan, env: NodeJS.ProcessEnv = proc
   const writable = runProfile(plan.runProfile).writes && profile.readOnly !== true;
   return capabilitiesOf({
     profile,
+    runProfile: plan.runProfile,
     keys: new KeyRing(profile.keys, env),
     writable,
     allowedWrites: writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites),
@@ -80,11 +79,43 @@ export function plannedCapabilities(plan: RunPlan, env: NodeJS.ProcessEnv = proc
   });
 }
 
-/** The verdict each check will have as far as needs decide: run (proving its rules, if the target conforms) or skip. */
-function forecastFinding(check: ForecastCheck): Finding {
+/**
+ * The findings each check will have as far as needs decide: run (proving its rules, if the
+ * target conforms, but those whose own needs are unmet: skipped with them) or skip.
+ */
+function forecastFindings(check: ForecastCheck): Finding[] {
   const base = { check: check.title, id: check.id, family: check.family as Finding['family'], rules: check.rules };
-  if (check.will === 'skip') return { ...base, verdict: 'skipped', needs: check.needs, exchanges: [] };
-  return { ...base, verdict: 'passed', exchanges: [], proof: Object.fromEntries(check.rules.map((r) => [r, [0]])) };
+  if (check.will === 'skip') return [{ ...base, verdict: 'skipped', needs: check.needs, exchanges: [] }];
+  const unproven = check.unproven ?? [];
+  const proven = check.rules.filter((r) => !unproven.some((u) => u.rule === r));
+  return [
+    {
+      ...base,
+      rules: proven,
+      verdict: 'passed',
+      exchanges: [],
+      proof: Object.fromEntries(proven.map((r) => [r, [0]])),
+    },
+    ...unproven.map(
+      ({ rule, needs }): Finding => ({ ...base, rules: [rule], verdict: 'skipped', needs, exchanges: [] }),
+    ),
+  ];
+}
+
+/**
+ * The run-wide checks (suites/run-wide/, family `contract`) judge what the run's other checks
+ * send: a rule they name is foreseen proven only where a check that runs proves it too (a 429's
+ * envelope with the low-tier checks), never from them alone.
+ */
+function runWideProofs(findings: Finding[]): Finding[] {
+  const sent = new Set(
+    findings.filter((f) => f.family !== 'contract' && f.verdict === 'passed').flatMap((f) => f.rules),
+  );
+  return findings.map((f) =>
+    f.family === 'contract' && f.verdict === 'passed'
+      ? { ...f, proof: Object.fromEntries(f.rules.filter((r) => sent.has(r)).map((r) => [r, [0]])) }
+      : f,
+  );
 }
 
 export function forecastOf(
@@ -106,6 +137,7 @@ export function forecastOf(
   const selected = selectedChecks(inventory, selection);
   const checks: ForecastCheck[] = selected.map(({ family, entry }) => {
     const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
+    const unproven = need === undefined ? unmetRuleNeeds(entry.needs, can) : [];
     return {
       family,
       id: entry.id,
@@ -113,18 +145,13 @@ export function forecastOf(
       rules: [...entry.rules],
       will: need === undefined ? 'run' : 'skip',
       ...(need !== undefined ? { needs: need } : {}),
+      ...(unproven.length > 0 ? { unproven } : {}),
     };
   });
-  const findings = checks.map(forecastFinding);
+  const findings = runWideProofs(checks.flatMap(forecastFindings));
   const verdicts = ruleVerdicts(findings, catalogue, selection);
   const required = requiredRules(catalogue, selection, inventory);
   const missing = missingRequired(required.rules, verdicts, findings, selected);
-  const set = rolesSet(plan.profile.keys, env);
-  const keys = Object.entries(plan.profile.keys).map(([role, ref]) => ({
-    role,
-    env: ref.env,
-    set: set.includes(role),
-  }));
   const run = checks.filter((c) => c.will === 'run').length;
   return {
     format: PLAN_FORMAT,
@@ -137,8 +164,7 @@ export function forecastOf(
     counts: { selected: checks.length, run, skip: checks.length - run },
     required: { ...required, missing },
     complete: missing.length === 0,
-    keys: plan.embedded ? [] : keys,
-    unsetKeys: plan.embedded ? [] : keys.filter((k) => !k.set).map((k) => k.role),
+    keys: plan.embedded ? [] : Object.entries(plan.profile.keys).map(([role, ref]) => ({ role, env: ref.env })),
   };
 }
 

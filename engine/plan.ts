@@ -167,15 +167,11 @@ function targetOf(request: RunRequest, fault: string | undefined, variants: stri
   };
 }
 
-export interface PlanOptions {
-  /**
-   * Check that every declared key role's variable is set and holds one key (default true). The
-   * `plan` command leaves it to the run: it tells which are unset instead.
-   */
-  requireKeys?: boolean;
-}
-
-export async function planRun(request: RunRequest, options: PlanOptions = {}): Promise<RunPlan> {
+/**
+ * The plan of a run, or the ConfigError (exit 2) that stops it before any request: `run` and
+ * `plan` both make it here, so a profile that cannot run is exit 2 for both.
+ */
+export async function planRun(request: RunRequest): Promise<RunPlan> {
   checkConflicts(request);
   const runProfile = runProfileOf(request.profile);
   const requestedFamilies = familiesOf(request.families);
@@ -207,7 +203,7 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
   // mistake of the profile's, not a check to skip.
   if (!target.embedded) {
     const roles = [...new Set([...REQUIRED_ROLES, ...Object.keys(target.profile.keys)])];
-    requireKeys(target.profile, roles, process.env, { values: options.requireKeys !== false });
+    requireKeys(target.profile, roles, process.env);
   }
   const webhookListen = webhookListenOf(request.webhookListen, target);
   const monitor = await monitorPlanOf(request);

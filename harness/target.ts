@@ -158,6 +158,7 @@ export async function createTargetContext(
   const absent = absentFixtures(config.configWarnings);
   const capabilities = capabilitiesOf({
     profile: config.profile,
+    runProfile: config.runProfile,
     keys,
     writable,
     allowedWrites,

@@ -31,6 +31,7 @@ describe('keyWarnings', () => {
     // What it says is what the run decides: a check that needs unapproved skips, with those words.
     const can = capabilitiesOf({
       profile,
+      runProfile: 'conformance',
       keys,
       writable: true,
       allowedWrites: [],

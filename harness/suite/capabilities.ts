@@ -7,10 +7,12 @@ import type { KeyRing } from '../client/keys.js';
 import { needsOwnKey } from '../profile-vocabulary.js';
 import type { TargetProfile } from '../run-config.js';
 import type { Capabilities } from './needs.js';
-import { stageBurstPlan } from './stage-keys.js';
+import { runProfile, type RunProfile } from '../run-profiles.js';
+import { stageBurstPlan, tiersToMeasure } from './stage-keys.js';
 
 export interface RunFacts {
   profile: TargetProfile;
+  runProfile: RunProfile;
   keys: Pick<KeyRing, 'has' | 'sharedWith' | 'distinct'>;
   /** The run may send requests with side effects. */
   writable: boolean;
@@ -35,5 +37,6 @@ export function capabilitiesOf(facts: RunFacts): Capabilities {
     embedded: facts.embedded,
     webhookReceiver: facts.webhookReceiver,
     stageBurst: stageBurstPlan(profile.keys, hasRole) !== undefined,
+    otherTier: tiersToMeasure(profile.keys, hasRole, runProfile(facts.runProfile).tierRequests ?? 0).length > 0,
   };
 }

@@ -103,6 +103,7 @@ export function fakeTarget(
       embedded: config.embedded,
       webhookReceiver: config.webhookInboxUrl !== undefined,
       stageBurst: false,
+      otherTier: false,
     },
     known: () => ({}),
   };

@@ -15,6 +15,7 @@ const everything: Capabilities = {
   embedded: true,
   webhookReceiver: true,
   stageBurst: true,
+  otherTier: true,
 };
 
 describe('unmetNeed', () => {
@@ -26,6 +27,11 @@ describe('unmetNeed', () => {
         everything,
       ),
     ).toBeUndefined();
+  });
+  test('names a missing tier to measure besides tierLow', () => {
+    expect(unmetNeed({ otherTier: true }, [readRule], { ...everything, otherTier: false })).toMatch(
+      /^a key role of a tier other than tierLow’s/,
+    );
   });
   test('names a missing webhook receiver or stage-burst keys', () => {
     expect(unmetNeed({ webhookReceiver: true }, [readRule], { ...everything, webhookReceiver: false })).toBe(

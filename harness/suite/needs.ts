@@ -5,7 +5,7 @@
 import type { Rule } from '../model.js';
 import { KEY_ROLE_NAMES, needsOwnKey } from '../profile-vocabulary.js';
 import { checkBelongsTo, type CheckProfiles, type RunProfile } from '../run-profiles.js';
-import { STAGE_BURST_NEED } from './stage-keys.js';
+import { OTHER_TIER_NEED, STAGE_BURST_NEED } from './stage-keys.js';
 
 export interface Needs {
   /** Key roles (profile `keys`) whose environment variables must be set. */
@@ -31,6 +31,14 @@ export interface Needs {
   webhookReceiver?: boolean;
   /** Key roles whose bursts together exceed the stage's (harness/suite/stage-keys.ts). */
   stageBurst?: boolean;
+  /** A key of a tier other than tierLow's to measure, within the run profile's `tierRequests` (stage-keys.ts). */
+  otherTier?: boolean;
+  /**
+   * Rules the check proves only when more is met (a gate rule only with a key of that gate's
+   * role): rule id -> what it needs besides the check's own needs. Where that is unmet the check
+   * runs, and the rule is skipped with what it needs, in the run and in `plan` alike.
+   */
+  ruleNeeds?: Readonly<Record<string, Needs>>;
 }
 
 /** What the run offers, as seen from one worker. */
@@ -51,6 +59,8 @@ export interface Capabilities {
   webhookReceiver: boolean;
   /** The profile's keys can make a stage-limit burst. */
   stageBurst: boolean;
+  /** The profile has a key of another tier than tierLow's to measure within the run profile's budget. */
+  otherTier: boolean;
 }
 
 /** Writes are needed when declared, or when a rule can only be observed by writing (unless declared false). */
@@ -74,6 +84,7 @@ export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can:
   if (needs?.embedded && !can.embedded) return 'embedded reference server';
   if (needs?.webhookReceiver && !can.webhookReceiver) return 'webhook receiver';
   if (needs?.stageBurst && !can.stageBurst) return STAGE_BURST_NEED;
+  if (needs?.otherTier && !can.otherTier) return OTHER_TIER_NEED;
   const contrasted = needs?.distinctKeys;
   if (contrasted && !can.distinctKeys(contrasted))
     return `two distinct keys (${contrasted.join(', ')} hold the same key)`;
@@ -86,6 +97,14 @@ export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can:
   const fixture = needs?.fixtures?.find((f) => !can.hasFixture(f));
   if (fixture !== undefined) return `fixture ${fixture}`;
   return undefined;
+}
+
+/** The rules of `needs.ruleNeeds` the run cannot serve, each with the first need it leaves unmet. */
+export function unmetRuleNeeds(needs: Needs | undefined, can: Capabilities): Array<{ rule: string; needs: string }> {
+  return Object.entries(needs?.ruleNeeds ?? {}).flatMap(([rule, more]) => {
+    const need = unmetNeed(more, [], can);
+    return need === undefined ? [] : [{ rule, needs: need }];
+  });
 }
 
 export interface Selection {

@@ -38,6 +38,20 @@ describe('runCheck: verdicts', () => {
     expect(out.finding.reproduce).toBe('npx partner-conformance run --rule PING-200 --rule PING-SCHEMA');
   });
 
+  test('a rule whose own needs are unmet is skipped with them; the check runs and proves the rest', async () => {
+    const target = fakeTarget((req) => answer(req, 200, { ok: true, environment: 'x' }));
+    const out = await runCheck(
+      spec(['PING-200', 'PING-SCHEMA'], async (t) => t.expect.status(await t.send(ping), 200), {
+        ruleNeeds: { 'PING-SCHEMA': { roles: ['tierLow'] } },
+      }),
+      target,
+    );
+    expect(out.finding).toMatchObject({ rules: ['PING-200'], verdict: 'passed' });
+    expect(out.more).toEqual([
+      expect.objectContaining({ rules: ['PING-SCHEMA'], verdict: 'skipped', needs: 'role tierLow' }),
+    ]);
+  });
+
   test('a violated stated rule fails, naming only the violated rule with expected and observed', async () => {
     const target = fakeTarget((req) => answer(req, 500, { error: 'boom' }));
     const out = await runCheck(

@@ -5,7 +5,7 @@
 import type { Exchange, Family, Rule } from '../model.js';
 import type { TargetContext } from '../target.js';
 import { createCheckContext, defaultRoleFor, type CheckContext, type CheckTracker } from './context.js';
-import { unmetNeed, type Needs } from './needs.js';
+import { unmetNeed, unmetRuleNeeds, type Needs } from './needs.js';
 import { checkOutcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
 import { reproduceCommand } from '../reproduce.js';
@@ -87,6 +87,9 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
     thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
   }
   const { exchanges, proof } = judgedExchanges(t.exchanges(), t.tracker);
+  // A rule whose own needs the run does not meet is unproven here, whatever was judged: as `plan` says.
+  const unmetRules = unmetRuleNeeds(spec.needs, target.capabilities);
+  for (const { rule } of unmetRules) delete proof[rule];
   const undeclared = undeclaredReads(t.tracker, spec.needs, spec.family);
   const outcome = checkOutcomeOf(
     {
@@ -95,7 +98,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       exchanges,
       proof,
       notes: t.notes(),
-      unjudged: [...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })),
+      unjudged: [...[...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })), ...unmetRules],
       strict: target.config.strict,
       durationMs: performance.now() - start,
       reproduce,

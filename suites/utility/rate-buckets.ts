@@ -67,37 +67,6 @@ export async function untilStageHolds(n: number): Promise<void> {
   if (wait > 0) await sleep(wait);
 }
 
-/** What measuring a tier costs in requests: its burst and one more, then two after one token's refill. */
-const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
-
-/**
- * One role per tier of the profile's keys, for the tiers the low-tier checks do not measure:
- * the `tier<Name>` role of the tier when the profile has one, else another role of that tier.
- * RUN_CARRIERS and keys whose tier is only assumed are left out. Cheapest tier first, taken while their cost fits
- * `budget` requests.
- */
-export function tiersToMeasure(t: CheckContext, budget: number): Array<{ role: string; tier: Tier }> {
-  const keys = t.config.profile.keys;
-  const measured = new Set(t.target.hasRole('tierLow') ? [tierOf(t, 'tierLow')] : []);
-  // A tier the profile only assumes (a bare --base-url) is no tier to hold the target to.
-  const roles = Object.keys(keys).filter(
-    (role) => !RUN_CARRIERS.has(role) && keys[role]!.tierStated !== false && t.target.hasRole(role),
-  );
-  const byTier = new Map<Tier, string>();
-  for (const role of roles.sort((a, b) => Number(/^tier/.test(b)) - Number(/^tier/.test(a)))) {
-    const tier = tierOf(t, role);
-    if (!measured.has(tier) && !byTier.has(tier)) byTier.set(tier, role);
-  }
-  const chosen: Array<{ role: string; tier: Tier }> = [];
-  let spent = 0;
-  for (const [tier, role] of [...byTier].sort(([a], [b]) => tierCost(a) - tierCost(b))) {
-    if (spent + tierCost(tier) > budget) break;
-    spent += tierCost(tier);
-    chosen.push({ role, tier });
-  }
-  return chosen;
-}
-
 /** The most requests one key of any tier lets through at once: the widest tier's burst. */
 const WIDEST_BURST = Math.max(...Object.values(TIER_RATES).map((rate) => rate.burst));
 
