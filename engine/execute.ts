@@ -11,7 +11,7 @@ import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
 import type { RunSummary } from '../reports/summary.js';
-import { INCOMPLETE_EXIT, INTERRUPTED_EXIT } from '../harness/exit-codes.js';
+import { INCOMPLETE_EXIT } from '../harness/exit-codes.js';
 import { incompleteLine } from '../reports/required.js';
 import { writeUpdatedBaseline } from '../reports/baseline/update.js';
 import { defectFindings } from './defect-findings.js';
@@ -25,10 +25,13 @@ import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
 import { runProfile } from '../harness/run-profiles.js';
 import type { RunIO } from './io.js';
-import { runConfigOf, runInfoOf, runTimeoutOf, type RunTarget } from './plan-outputs.js';
+import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
+import { isRunDeadlinePassed } from '../harness/suite/run-deadline.js';
+import { armStop } from './run-stop.js';
+import type { RunStop } from '../reports/vitest-reporter.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
 import { watchCertificate } from './monitor/tls-certificate.js';
@@ -42,6 +45,8 @@ export interface ReportOptions {
   journalStarted?: boolean;
   /** The run's keys, resolved once; default a ring over the target profile's keys. */
   keys?: KeyRing;
+  /** The run's stop, set by whoever stops it (Ctrl-C, the deadline): its reports name the cause. */
+  stop?: RunStop;
 }
 
 /** One run of `plan` against `target` on `runner`; resolves with its summary once the reports are written. */
@@ -62,6 +67,7 @@ export function runPlanned(
     classify: blockedByTransport,
     transportBlock: transportBlockExit,
     journal: plan.journal,
+    ...(report.stop ? { stop: report.stop } : {}),
   });
   return plan.discardJournal ? run.finally(() => rm(plan.journal, { force: true })) : run;
 }
@@ -112,6 +118,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   let started: StartedTarget | undefined;
   let receiver: WebhookInbox | undefined;
   let certificate: ReturnType<typeof watchCertificate> | undefined;
+  const armed = armStop(plan, io, startedAt);
+  const { stop, deadlineAt } = armed;
   try {
     startJournal(plan.journal);
     started = await startTarget(plan, undefined, server);
@@ -130,31 +138,40 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         : {
             ...started,
             ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
-            preflight: await preflight({
-              profile: started.profile,
-              runProfile: plan.runProfile,
-              families: plan.families,
-              runId: plan.runId,
-              journal: plan.journal,
-              keys,
-            }),
+            preflight: await armed.untilStopped(
+              preflight({
+                profile: started.profile,
+                runProfile: plan.runProfile,
+                families: plan.families,
+                runId: plan.runId,
+                journal: plan.journal,
+                keys,
+                deadlineAt,
+              }),
+            ),
           };
     } catch (err) {
-      if (!(err instanceof TargetUnusable)) throw err;
-      // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
-      reported = true;
-      const stoppedRun = await recordPreflightStop({
-        plan,
-        profile: started.profile,
-        error: err,
-        writers: writersOf(plan, io, signingKey),
-        io,
-        startedAt,
-        certificate,
-        keys,
-      });
-      if (plan.defaultReportDir) await linkLatest(plan.reportDir);
-      return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
+      if (isRunDeadlinePassed(err)) {
+        // Ctrl-C or the deadline ended the preflight: the target was not judged, the run stopped (every check not run).
+        stop.reason ??= 'deadline';
+        reached = { ...started, ...(receiver ? { webhookInboxUrl: receiver.url } : {}) };
+      } else {
+        if (!(err instanceof TargetUnusable)) throw err;
+        // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
+        reported = true;
+        const stoppedRun = await recordPreflightStop({
+          plan,
+          profile: started.profile,
+          error: err,
+          writers: writersOf(plan, io, signingKey),
+          io,
+          startedAt,
+          certificate,
+          keys,
+        });
+        if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+        return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
+      }
     }
     const { profile } = reached;
     io.out.write(
@@ -169,44 +186,35 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           `${delivered ? `, delivered to by the target at ${publicUrl(delivered)}` : ''}\n`,
       );
     // The embedded server's profile is its own: only its keys are compared, no fixture is looked up.
-    const configWarnings = await findConfigWarnings({
-      profile,
-      runId: plan.runId,
-      runProfile: plan.runProfile,
-      lookUpFixtures: !plan.embedded,
-      journal: plan.journal,
-      keys,
-    });
+    const configWarnings = await armed
+      .untilStopped(
+        findConfigWarnings({
+          profile,
+          runId: plan.runId,
+          runProfile: plan.runProfile,
+          lookUpFixtures: !plan.embedded && stop.reason === undefined,
+          journal: plan.journal,
+          keys,
+          deadlineAt,
+        }),
+      )
+      // Stopped during the fixture reads: the key warnings alone (found in process, no request).
+      .catch(async (err: unknown) => {
+        if (!isRunDeadlinePassed(err)) throw err;
+        return findConfigWarnings({
+          profile,
+          runId: plan.runId,
+          runProfile: plan.runProfile,
+          lookUpFixtures: false,
+          keys,
+        });
+      });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
     const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
     const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
+    armed.running(runner);
     let summary: RunSummary;
-    // Ctrl-C: the run stops, every check it had not finished is `not run`, and the reports say so;
-    // a second Ctrl-C stops at once.
-    let interrupts = 0;
-    const onInterrupt = () => {
-      interrupts += 1;
-      if (interrupts > 1) process.exit(INTERRUPTED_EXIT);
-      io.err.write(
-        'interrupted: stopping the run; the checks it has not finished are reported not run ' +
-          '(Ctrl-C again to stop at once)\n',
-      );
-      void runner.cancel?.('interrupted');
-    };
-    // The overall deadline stops the run the same way: what it has not finished is not run.
-    const timeoutMs = runTimeoutOf(plan);
-    const deadline = setTimeout(
-      () => {
-        io.err.write(
-          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s: ` +
-            `runTimeoutMs of the target profile, else of the run profile), stopping it and writing a partial report\n`,
-        );
-        void runner.cancel?.('deadline');
-      },
-      Math.max(0, startedAt.getTime() + timeoutMs - Date.now()),
-    );
-    process.on('SIGINT', onInterrupt);
     reported = true;
     try {
       summary = await runPlanned(
@@ -218,12 +226,12 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           preFindings: defectFindings(plan.contract),
           journalStarted: true,
           keys,
+          stop,
         },
         startedAt,
       );
     } finally {
-      clearTimeout(deadline);
-      process.off('SIGINT', onInterrupt);
+      armed.disarm();
       await runner.close();
     }
     if (plan.baseline?.update) io.out.write(writeUpdatedBaseline(plan.baseline, summary.findings, plan.strict));
@@ -238,9 +246,10 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           `"For a partner before certification")\n`,
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
-    if (!summary.interrupted) checkRanSomething(summary, plan);
+    if (!summary.stopped) checkRanSomething(summary, plan);
     return { exitCode: code, summary };
   } finally {
+    armed.disarm();
     certificate?.stop();
     await receiver?.close();
     await started?.close();

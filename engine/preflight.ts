@@ -11,13 +11,14 @@
 import type { ErrorCode, TargetUnusableExit } from '../harness/errors.js';
 import { TargetUnusable } from '../harness/errors.js';
 import type { Exchange, Family } from '../harness/model.js';
-import { createClient, retryAfterMs } from '../harness/client/index.js';
+import { createClient, DEFAULT_TIMEOUT_MS, retryAfterMs } from '../harness/client/index.js';
 import type { KeyRing } from '../harness/client/keys.js';
 import { proxyFor } from '../harness/client/proxy-route.js';
 import { publicUrl } from '../harness/reproduce.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { runProfile, type RunProfile } from '../harness/run-profiles.js';
 import { familyKeyRole } from '../harness/suite/family-keys.js';
+import { checkDeadline, timeoutWithin } from '../harness/suite/run-deadline.js';
 
 type Answer = NonNullable<Exchange['response']>;
 
@@ -189,6 +190,8 @@ export interface PreflightInput {
   journal?: string;
   /** The run's keys, resolved once (engine/execute.ts). */
   keys?: KeyRing;
+  /** The run's overall deadline (ms since the epoch): no ping or pause outlasts it (RunDeadlinePassed). */
+  deadlineAt?: number;
 }
 
 /** The pause before a server error is tried once more: what Retry-After asks, 2 s without it, at most 10 s. */
@@ -246,6 +249,7 @@ export async function preflight(
     ...(input.journal !== undefined ? { journal: input.journal } : {}),
   });
   const pings: PingRecord[] = [];
+  const timeoutMs = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const ping = async (role: string) => {
     const exchange = await client.send({
       method: 'GET',
@@ -253,8 +257,11 @@ export async function preflight(
       role,
       label: `preflight: ${role} key`,
       source: { check: 'preflight' },
+      timeoutMs: timeoutWithin(input.deadlineAt, timeoutMs),
     });
     pings.push(pingRecord(role, exchange));
+    // A ping cut short by the run's deadline tells nothing of the target: the run stopped.
+    checkDeadline(input.deadlineAt);
     return exchange;
   };
   try {
@@ -262,7 +269,7 @@ export async function preflight(
     let exchange = await ping(first!);
     if (causeOf(exchange)?.code === 'E_TARGET_UNHEALTHY') {
       const asked = retryAfterMs(exchange.response?.headers['retry-after']);
-      await pause(Math.min(asked ?? UNHEALTHY_PAUSE_MS, MAX_PAUSE_MS));
+      await pause(timeoutWithin(input.deadlineAt, Math.min(asked ?? UNHEALTHY_PAUSE_MS, MAX_PAUSE_MS)));
       exchange = await ping(first!);
     }
     const url = publicUrl(exchange.request.url);

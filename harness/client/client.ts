@@ -25,7 +25,8 @@ import { sharedBudgets, type BudgetRef } from './rate-budget.js';
 import { KEY_HEADER, requestTarget } from './request-target.js';
 import type { ApiRequest, Client, ClientOptions } from './types.js';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** A request's timeout when the profile names none (`requestTimeoutMs`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * A token wait is not a request timeout: at tier low a queue of a few requests waits seconds

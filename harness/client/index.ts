@@ -2,7 +2,7 @@
  * The suite's HTTP client (undici): keys per role, rate budgets, request cap, recording with redaction, read-only
  * enforcement.
  */
-export { createClient } from './client.js';
+export { createClient, DEFAULT_TIMEOUT_MS } from './client.js';
 export type { ApiRequest, Client } from './types.js';
 export { sendConcurrently } from './race.js';
 export { BUDGET_TIMEOUT } from './errors.js';

@@ -489,6 +489,22 @@ describe('runCheck: the run deadline', () => {
     expect(target.sent).toHaveLength(1);
   });
 
+  test('a request the run deadline left no time to send (BUDGET_TIMEOUT): not run, not failed', async () => {
+    const unsent = (req: ApiRequest) => ({ ...answer(req, 200, {}), response: undefined, error: 'BUDGET_TIMEOUT' });
+    const body = async (t: CheckContext) => t.expect.status(await t.send(ping), 200);
+    const cut = await runCheck(
+      spec(['PING-200'], body),
+      fakeTarget(unsent, runConfigFor({ deadlineAt: Date.now() + 500 })),
+    );
+    expect(cut.finding).toMatchObject({ verdict: 'not run', exchanges: [] });
+    // With time left in the run, a budget timeout is the check's own matter: its verdict stands.
+    const own = await runCheck(
+      spec(['PING-200'], body),
+      fakeTarget(unsent, runConfigFor({ deadlineAt: Date.now() + 60_000 })),
+    );
+    expect(own.finding.verdict).toBe('failed');
+  });
+
   test("a check's own timeout, with the run deadline far, is still the check's failure", async () => {
     const target = fakeTarget(pong, runConfigFor({ deadlineAt: Date.now() + 60_000 }));
     const out = await runCheck(

@@ -10,7 +10,8 @@ import { checkOutcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
 import { reproduceCommand } from '../reproduce.js';
 import { RunDeadlinePassed } from './run-deadline.js';
-import { asSkip } from './skip.js';
+import { asSkip, isSkipCheck } from './skip.js';
+import { BUDGET_TIMEOUT } from '../client/index.js';
 import { undeclaredReads } from './declared-reads.js';
 
 /** A check that does not finish in time; its exchanges so far still make the finding. */
@@ -87,6 +88,9 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
     thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
   }
   const { exchanges, proof } = judgedExchanges(t.exchanges(), t.tracker);
+  // A request the run's deadline left no time to send cut the check short: not run, never a verdict on its rules.
+  if (byRun && thrown !== undefined && !isSkipCheck(thrown) && exchanges.some((ex) => ex.error === BUDGET_TIMEOUT))
+    thrown = new RunDeadlinePassed();
   // A rule whose own needs the run does not meet is unproven here, whatever was judged: as `plan` says.
   const unmetRules = unmetRuleNeeds(spec.needs, target.capabilities);
   for (const { rule } of unmetRules) delete proof[rule];
