@@ -31,6 +31,8 @@ import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from 
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { isRunDeadlinePassed } from '../harness/suite/run-deadline.js';
 import { armStop } from './run-stop.js';
+import { operationOfRequest, runDocuments } from '../harness/run-documents.js';
+import { readOf } from '../harness/contract/load.js';
 import type { RunStop } from '../reports/vitest-reporter.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
@@ -131,6 +133,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
+    // The exchanges before the checks are named by their operations too (`GET /v1/ping`).
+    const operationOf = operationOfRequest(await runDocuments(plan.contract.source, readOf(plan.contract)));
     let reached: StartedTarget;
     try {
       reached = plan.embedded
@@ -147,6 +151,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
                 journal: plan.journal,
                 keys,
                 deadlineAt,
+                operationOf,
               }),
             ),
           };
@@ -196,6 +201,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           journal: plan.journal,
           keys,
           deadlineAt,
+          operationOf,
         }),
       )
       // Stopped during the fixture reads: the key warnings alone (found in process, no request).

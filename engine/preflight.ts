@@ -192,6 +192,8 @@ export interface PreflightInput {
   keys?: KeyRing;
   /** The run's overall deadline (ms since the epoch): no ping or pause outlasts it (RunDeadlinePassed). */
   deadlineAt?: number;
+  /** Names each exchange by its operation (`GET /v1/ping`), as the checks' are. */
+  operationOf?: (method: string, path: string) => string | undefined;
 }
 
 /** The pause before a server error is tried once more: what Retry-After asks, 2 s without it, at most 10 s. */
@@ -247,6 +249,7 @@ export async function preflight(
     env,
     ...(input.keys ? { keys: input.keys } : {}),
     ...(input.journal !== undefined ? { journal: input.journal } : {}),
+    ...(input.operationOf ? { operationOf: input.operationOf } : {}),
   });
   const pings: PingRecord[] = [];
   const timeoutMs = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -6,7 +6,8 @@
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client, type RequestCapOptions } from './client/index.js';
-import { contractFrom, loadContract, routedOperation, routedValidator } from './contract/index.js';
+import { routedOperation, routedValidator } from './contract/index.js';
+import { companions, contractOf, operationOfRequest } from './run-documents.js';
 import type { Contract, ReadContract, RequestLine } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
@@ -59,64 +60,11 @@ export interface TargetContext {
   confirmations?: ConfirmationBudget;
 }
 
-/** Documents beside the `/v1` one; checks of their operations validate against them. */
-const COMPANION_SPECS = ['legacy-ichra.yaml', 'medicare.yaml'].map(
-  (f) => new URL(`../specs/${f}`, import.meta.url).pathname,
-);
-
-const contracts = new Map<string, Promise<Contract>>();
-
-/**
- * A document loaded once per worker, whichever run asks for it; compiled from what the engine
- * read (`read`) when it handed the document on, else read here.
- */
-function contractOf(source: string, read?: ReadContract): Promise<Contract> {
-  const key = read ? `${source}#${read.digest}` : source;
-  let loading = contracts.get(key);
-  if (!loading) {
-    loading = read ? Promise.resolve().then(() => contractFrom(read)) : loadContract(source);
-    contracts.set(key, loading);
-    // A failed load is not cached: the next run may point at a fixed document.
-    loading.catch(() => contracts.delete(key));
-  }
-  return loading;
-}
-
-/** Companion documents are optional: one that does not load leaves its operations unspecified. */
-async function companions(): Promise<Contract[]> {
-  const loaded = await Promise.all(COMPANION_SPECS.map((s) => contractOf(s).catch(() => undefined)));
-  return loaded.filter((c): c is Contract => c !== undefined);
-}
-
 /** Path templates of the GETs the loaded documents mark `x-side-effects: true`. */
 export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'>[]): string[] {
   return contracts.flatMap((c) =>
     c.operations.filter((op) => op.method === 'GET' && op.sideEffects).map((op) => op.path),
   );
-}
-
-/**
- * `GET /v1/enrollments/{enrollment_id}`: the request path with the operation's template in its place (a base path
- * kept).
- */
-function operationKey(method: string, path: string, template: string): string {
-  const sent = path.split('/').filter(Boolean);
-  const own = template.split('/').filter(Boolean);
-  const prefix = own.length <= sent.length ? sent.slice(0, sent.length - own.length) : [];
-  return `${method.toUpperCase()} /${[...prefix, ...own].join('/')}`;
-}
-
-/** The operation of a request among the loaded documents, by method and path; undefined for an unknown route. */
-function operationOfRequest(
-  contracts: readonly Pick<Contract, 'match'>[],
-): (method: string, path: string) => string | undefined {
-  return (method, path) => {
-    for (const contract of contracts) {
-      const op = contract.match(method, path);
-      if (op) return operationKey(method, path, op.path);
-    }
-    return undefined;
-  };
 }
 
 export function isWritable(config: RunConfig): boolean {

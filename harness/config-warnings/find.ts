@@ -27,6 +27,8 @@ export interface ConfigWarningInput {
   keys?: KeyRing;
   /** The run's overall deadline (ms since the epoch): no read outlasts it, and none starts after it. */
   deadlineAt?: number;
+  /** Names each exchange by its operation (`GET /v1/reference/counties`), as the checks' are. */
+  operationOf?: (method: string, path: string) => string | undefined;
 }
 
 const runs = (read: FixtureRead, profile: TargetProfile): boolean =>
@@ -49,6 +51,7 @@ export async function findConfigWarnings(input: ConfigWarningInput): Promise<Con
     budgets: new RateBudgets(),
     requestCap: { max: reads.length, runProfile: input.runProfile },
     ...(input.journal !== undefined ? { journal: input.journal } : {}),
+    ...(input.operationOf ? { operationOf: input.operationOf } : {}),
   });
   try {
     for (const read of reads) {
