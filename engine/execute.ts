@@ -4,7 +4,7 @@
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
 import { rm } from 'node:fs/promises';
-import { formatWarning, TargetUnusable } from '../harness/errors.js';
+import { ConfigError, formatWarning, TargetUnusable } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
@@ -14,6 +14,7 @@ import type { RunSummary } from '../reports/summary.js';
 import { INCOMPLETE_EXIT } from '../harness/exit-codes.js';
 import { incompleteLine } from '../reports/required.js';
 import { writeUpdatedBaseline } from '../reports/baseline/update.js';
+import { dayOf, type BaselineView } from '../reports/baseline/match.js';
 import { defectFindings } from './defect-findings.js';
 import { startJournal } from '../harness/client/journal.js';
 import { KeyRing, keyValues } from '../harness/client/keys.js';
@@ -100,6 +101,22 @@ function writersOf(plan: RunPlan, io: RunIO, signingKey: ReturnType<typeof signi
 export interface RunResult {
   exitCode: number;
   summary: RunSummary;
+}
+
+/**
+ * `--update-baseline` after the run: the file written and said; the exit code of a write that
+ * failed all the same (it was checked before the first request), told on stderr.
+ */
+function updateBaseline(baseline: BaselineView, summary: RunSummary, strict: boolean, io: RunIO): number | undefined {
+  try {
+    const spec = summary.spec.version !== undefined ? { version: summary.spec.version } : undefined;
+    io.out.write(writeUpdatedBaseline(baseline, summary.findings, strict, spec));
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.err.write(`${err.format()}\n`);
+    return err.exitCode;
+  }
 }
 
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
@@ -240,10 +257,13 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       armed.disarm();
       await runner.close();
     }
-    if (plan.baseline?.update) io.out.write(writeUpdatedBaseline(plan.baseline, summary.findings, plan.strict));
+    // Checked writable before the first request; should it fail all the same, the run's verdict stands.
+    const unwritten = plan.baseline?.update
+      ? updateBaseline({ ...plan.baseline, today: dayOf(startedAt) }, summary, plan.strict, io)
+      : undefined;
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
-    const code = summary.exitCode;
+    const code = unwritten !== undefined && summary.exitCode === 0 ? unwritten : summary.exitCode;
     if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
     await deliverMonitoring(plan.monitor, summary, io);
     if (runProfile(plan.runProfile).evidence && !signingKey)

@@ -32,6 +32,8 @@ import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies, checkSelectionLeft } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
 import { readBaseline, type RunBaseline } from '../reports/baseline/file.js';
+import { checkBaseline } from '../reports/baseline/check.js';
+import { companions } from '../harness/run-documents.js';
 import { monitorPlanOf, type MonitorPlan, type MonitorRequest } from './monitor/plan.js';
 
 export interface RunPlan {
@@ -198,6 +200,8 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
       : undefined;
   const contract = await loadContract(spec);
   if (spec !== DEFAULT_SPEC) checkSpecOfThisApi(contract, await loadContract(DEFAULT_SPEC));
+  // Every entry must be able to match a failure of this run: an operation of its documents, a rule of that operation.
+  if (baseline) checkBaseline(baseline, [contract, ...(await companions())], catalogue, contract.version || undefined);
   const target = targetOf(request, fault, variants);
   // Every role the profile declares must hold a usable key before any request: a missing one is a
   // mistake of the profile's, not a check to skip.

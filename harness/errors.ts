@@ -136,13 +136,20 @@ export const ERROR_CODES = {
     'Give --baseline an existing baseline file, or add --update-baseline to write the failures of this run into a ' +
     'new one.',
   E_BASELINE_INVALID:
-    'Fix the baseline file: JSON with `format: "partner-conformance.baseline/1"` and `entries`, each `{check: ' +
-    '"<family>/<id>", rule, reason?, expires?: "YYYY-MM-DD"}` (README, "Baseline"), or write it again with ' +
+    'Fix the baseline file: JSON with `format: "partner-conformance.baseline/2"` and `entries`, each `{rule, ' +
+    'operation: "GET /v1/ping", reason?, expires?: "YYYY-MM-DD"}` (README, "Baseline"), or write it again with ' +
     '--update-baseline.',
   E_BASELINE_UNKNOWN:
-    'Name rules of `partner-conformance rules` and checks as `<family>/<id>` (summary.json `findings[].family` and ' +
-    '`id`); a typo is shown with the closest known one.',
-  E_BASELINE_UNWRITABLE: 'Give --baseline a path you can write to with --update-baseline (its folder must exist).',
+    "Name rules of `partner-conformance rules` on operations of the run's documents as `METHOD /route` (summary.json " +
+    '`findings[].operation`), each rule on an operation of a family it belongs to; a typo is shown with the closest ' +
+    'known one. An entry that can match no failure accepts nothing: remove it.',
+  E_BASELINE_SPEC:
+    'The baseline was recorded against another version of the document: record it again against this one with ' +
+    '--update-baseline (a failure of one version says nothing of another), or run with the --spec it was recorded ' +
+    'against.',
+  E_BASELINE_UNWRITABLE:
+    'Give --baseline a path you can write to with --update-baseline (its folder must exist); it is checked before ' +
+    'the first request.',
   E_READ_ONLY:
     'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they ' +
     'are sent.',
@@ -152,8 +159,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /**
  * Profile mistakes that would make a false verdict. The run goes on; the checks that depend on
- * them skip, and the warning (code, what, fix) opens the console report and summary.json. A
- * baseline's (W_BASELINE_*) is told with the baseline's lines: the entries it names match nothing.
+ * them skip, and the warning (code, what, fix) opens the console report and summary.json.
  */
 const WARNING_CODES = {
   W_KEY_SHARED:
@@ -165,9 +171,6 @@ const WARNING_CODES = {
     "Declare each key's real tier in the target profile (keys.<role>.tier), or have the provider put the key on " +
     'the tier the profile states; a tier declared too high meets 429s the run did not ask for, one too low is ' +
     'measured as the wrong tier.',
-  W_BASELINE_CHECK_UNKNOWN:
-    'The check was renamed or removed: record its failure again with --update-baseline, or remove the entry from ' +
-    'the baseline.',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODES;

@@ -324,19 +324,11 @@ const causesOf = (info: RunInfo, findings: readonly Finding[]) => [
 ];
 
 /** The findings against the run's baseline, and what --update-baseline writes. */
-function baselineOf(
-  info: RunInfo,
-  findings: readonly Finding[],
-  inventory: readonly InventoryCheck[],
-): BaselineSummary {
+function baselineOf(info: RunInfo, findings: readonly Finding[]): BaselineSummary {
   const baseline = info.baseline!;
-  const fails = (f: Finding) => failsOnItsOwn(f, info.strict);
-  const summary = summarizeBaseline(baseline, findings, (f) => failsRun(f, info.strict), {
-    inventory,
-    shard: info.shard,
-  });
+  const summary = summarizeBaseline(baseline, findings, (f) => failsRun(f, info.strict));
   if (!baseline.update) return summary;
-  const { entries, added, removed } = updatedEntries(baseline.entries, findings, fails);
+  const { entries, added, removed } = updatedEntries(baseline, findings, (f) => failsOnItsOwn(f, info.strict));
   return { ...summary, update: { entries: entries.length, added, removed } };
 }
 
@@ -401,7 +393,7 @@ export function buildSummary(
     ...(info.tls ? { tls: info.tls } : {}),
     ruleVerdicts: verdicts,
     ruleCounts: countRuleVerdicts(verdicts),
-    ...(info.baseline ? { baseline: baselineOf(info, findings, inventory) } : {}),
+    ...(info.baseline ? { baseline: baselineOf(info, findings) } : {}),
     findings: [...findings],
   };
   const exitCode = exitCodeOf(body, options.transportBlock?.(body.findings));

@@ -156,7 +156,7 @@ describe('history', () => {
 
   it('a failure the baseline knows is no condition: the history pages on what is new, not on the baseline', () => {
     const known = sampleFindings().map((f) =>
-      f.verdict === 'failed' ? { ...f, baseline: { status: 'known' as const, rules: f.rules } } : f,
+      f.verdict === 'failed' ? { ...f, baseline: { status: 'known' as const, rules: f.rules, operations: [] } } : f,
     );
     const summary = sampleSummary(sampleInfo({ history: { previous: earlier } }), known);
     expect(summary.ruleVerdicts['ISSUERS-ORDER']?.verdict).toBe('failed');
