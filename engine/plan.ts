@@ -33,6 +33,7 @@ import { checkRulesMeetFamilies, checkSelectionLeft } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
 import { readBaseline, type RunBaseline } from '../reports/baseline/file.js';
 import { checkBaseline } from '../reports/baseline/check.js';
+import { checkProfileForRun } from './profile-checks.js';
 import { companions } from '../harness/run-documents.js';
 import { monitorPlanOf, type MonitorPlan, type MonitorRequest } from './monitor/plan.js';
 
@@ -200,9 +201,11 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
       : undefined;
   const contract = await loadContract(spec);
   if (spec !== DEFAULT_SPEC) checkSpecOfThisApi(contract, await loadContract(DEFAULT_SPEC));
+  const documents = [contract, ...(await companions())];
   // Every entry must be able to match a failure of this run: an operation of its documents, a rule of that operation.
-  if (baseline) checkBaseline(baseline, [contract, ...(await companions())], catalogue, contract.version || undefined);
+  if (baseline) checkBaseline(baseline, documents, catalogue, contract.version || undefined);
   const target = targetOf(request, fault, variants);
+  checkProfileForRun(target.profile, runProfile, documents);
   // Every role the profile declares must hold a usable key before any request: a missing one is a
   // mistake of the profile's, not a check to skip.
   if (!target.embedded) {

@@ -35,6 +35,16 @@ export const ERROR_CODES = {
   E_PROFILE_VARIABLE_UNSET:
     'Export the variable the profile names with ${NAME} (a per-deploy URL, e.g. from the deploy job), or write the ' +
     'value in the profile.',
+  E_PROFILE_VARIABLE_SYNTAX:
+    'Name a variable as ${NAME}, with braces (a bare $NAME is taken as it is written and would reach DNS or a ' +
+    'report), and only where the profile may name one: name, baseUrl, legacyBaseUrl, medicareBaseUrl, caFile, ' +
+    'webhookReceiver.publicUrl.',
+  E_PROFILE_OPERATION_UNKNOWN:
+    "Name operations as `METHOD /path-template` of the run's documents (e.g. `GET /v1/reference/counties`; " +
+    '`partner-conformance plan --json` and summary.json `latency.operations` list them).',
+  E_PROFILE_VALUE_RANGE:
+    'Give a value the run takes as it is: one it would lower or raise on its own is refused rather than changed ' +
+    'silently (README, "The target profile").',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
   E_SPEC_NOT_OPENAPI: 'The document must have an `openapi: 3.0.x` or `3.1.x` field and `paths`.',

@@ -15,14 +15,23 @@ const TIMEOUT_MS = 10_000;
 /** A Pushgateway URL checked before the run. */
 export function pushGatewayOf(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
+  // Credentials in the URL are a secret: a refusal names the URL only without them.
+  const shown = /@/.test(raw) ? '(the value is not shown: it holds credentials)' : JSON.stringify(raw);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway ${JSON.stringify(raw)} is not an absolute URL`);
+    throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway ${shown} is not an absolute URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway must use http or https, not ${url.protocol}`);
+  // The client adds /metrics/job/<job>/<grouping> itself; a prefix of a gateway behind a proxy is kept.
+  if (/(^|\/)metrics(\/|$)/.test(url.pathname) || url.search || url.hash)
+    throw new ConfigError(
+      'E_PUSH_GATEWAY_INVALID',
+      `--push-gateway ${shown} has a push path, query or fragment: give the gateway's own URL (the run adds ` +
+        '/metrics/job/partner-conformance/... to it)',
+    );
   return raw;
 }
 

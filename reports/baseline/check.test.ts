@@ -50,7 +50,7 @@ describe('checkBaseline', () => {
     );
   });
 
-  it('refuses a rule on an operation of a family it is no rule of (ours and the provider’s document alike)', async () => {
+  it('refuses a rule on an operation of a family it is no rule of (ours and the provider’s document)', async () => {
     const entry = { rule: 'ENR-CANCEL-202', operation: 'GET /v1/ping' };
     for (const spec of [DEFAULT_SPEC, PROVIDER_SPEC]) {
       const err = await refused([entry], spec);

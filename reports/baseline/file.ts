@@ -175,6 +175,7 @@ function checkWritable(file: string): void {
   const target = existsSync(file) ? file : dirname(resolve(file));
   try {
     if (existsSync(file) && statSync(file).isDirectory()) throw new Error('it is a folder');
+    if (target !== file && !statSync(target).isDirectory()) throw new Error('it is no folder');
     accessSync(target, constants.W_OK);
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
