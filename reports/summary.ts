@@ -18,7 +18,7 @@ import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
 import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scopeOf, type RunScope } from './scope.js';
-import { acceptedFailedRules, failsOnItsOwn, failsRun } from './accepted.js';
+import { acceptedFailedRules, failsOnItsOwn, failsRun, newFailureCount } from './accepted.js';
 import { summarizeBaseline, type BaselineSummary } from './baseline/match.js';
 import { updatedEntries } from './baseline/update.js';
 
@@ -91,6 +91,11 @@ export interface RunSummary {
   /** Profile mistakes found before the checks, each with a stable code and a fix; absent when none. */
   configWarnings?: RunInfo['configWarnings'];
   counts: Counts;
+  /**
+   * Distinct failures (a rule on an operation) that fail the run and its baseline does not
+   * record: all of them without a baseline (the GitHub Action's `new-failures`).
+   */
+  newFailures: number;
   /** The rules the run profile requires of this run, and those it did not prove (reports/required.ts). */
   required: RequiredSummary;
   /**
@@ -382,6 +387,7 @@ export function buildSummary(
     preflight: info.preflight,
     ...configWarningsOf(info, findings),
     counts,
+    newFailures: newFailureCount(findings, info.strict),
     required: { ...required, missing, ...(acceptedGaps.length ? { accepted: acceptedGaps } : {}) },
     outcome: info.preflightStop
       ? 'unusable'

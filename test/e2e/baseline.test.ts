@@ -54,6 +54,7 @@ describe('a baseline through the command line', () => {
     const known = await run('--fault', 'ping-ok-string', '--baseline', BASELINE);
     expect(known.code, known.err).toBe(0);
     expect(known.summary.outcome).toBe('passed');
+    expect(known.summary.newFailures).toBe(0);
     expect(known.summary.baseline).toMatchObject({ known: [PING], new: [], expired: [], fixed: [] });
     expect(known.summary.scope.baseline).toBe(BASELINE);
     expect(known.out).toContain(`known (not failing the run): ${PING.rule} on ${PING.operation}`);
@@ -68,6 +69,7 @@ describe('a baseline through the command line', () => {
     const fresh = await run('--fault', 'missing-key-401', '--baseline', BASELINE);
     expect(fresh.code, fresh.err).toBe(1);
     expect(fresh.summary.baseline).toMatchObject({ known: [], new: [MISSING_KEY], fixed: [PING] });
+    expect(fresh.summary.newFailures).toBe(1);
     expect(fresh.out).toContain(
       `new (not in the baseline; failing the run): ${MISSING_KEY.rule} on ${MISSING_KEY.operation}`,
     );
