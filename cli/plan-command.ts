@@ -25,6 +25,7 @@ const PICKED = [
   'exclude-family',
   'exclude-rule',
   'shard',
+  'strict',
   'webhook-listen',
 ] as const;
 
@@ -67,6 +68,19 @@ const IDS_SHOWN = 6;
 const list = (ids: readonly string[]) =>
   `${ids.slice(0, IDS_SHOWN).join(', ')}${ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : ''}`;
 
+/** Whether a failed inferred rule fails the run, and what says so. */
+function strictLine({ on, by, inferred }: Forecast['strict']): string {
+  if (on)
+    return (
+      `Strict: yes (${by === 'profile' ? 'the target profile\'s "strict": true' : '--strict'}): a failed ` +
+      `inferred rule fails the run (${inferred} in the selection)`
+    );
+  return (
+    `Strict: no: a failed inferred rule warns, with the reason a conforming target could break it ` +
+    `(${inferred} in the selection; --strict or the profile's "strict": true makes them fail)`
+  );
+}
+
 export function renderPlan(forecast: Forecast): string {
   const { counts, required } = forecast;
   const lines = [
@@ -86,6 +100,7 @@ export function renderPlan(forecast: Forecast): string {
     ? `; never required, no run can reach them: ${required.unreachable.join(', ')}`
     : '';
   lines.push(`Required: ${required.basis}: ${required.rules.length} rules${never}`);
+  lines.push(strictLine(forecast.strict));
   if (forecast.complete)
     lines.push('Verdict: a complete verdict is reachable: every required rule has a check that runs');
   else {

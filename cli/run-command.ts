@@ -51,6 +51,8 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     webhookListen: str('webhook-listen'),
     variants: list('variant'),
     history: str('history'),
+    alertAfter: str('alert-after'),
+    remindEvery: str('remind-every'),
     notify: list('notify'),
     pushGateway: str('push-gateway'),
     metricsTextfile: str('metrics-textfile'),

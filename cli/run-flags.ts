@@ -82,7 +82,10 @@ export const RUN_FLAGS: FlagTable = {
       `fast-check runs per property (default by ` +
       `profile: ${RUN_PROFILE_NAMES.map((p) => RUN_PROFILES[p].runs).join(', ')})`,
   },
-  strict: { type: 'boolean', help: 'failed inferred rules fail the run instead of warning' },
+  strict: {
+    type: 'boolean',
+    help: 'failed inferred rules fail the run instead of warning (as the target profile\'s "strict": true does)',
+  },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },
   fault: { type: 'string', value: '<name>', help: 'switch on a named fault in the embedded server' },
   variant: {
@@ -110,13 +113,25 @@ export const RUN_FLAGS: FlagTable = {
       'compare with the last run of this target and run profile kept in <dir> (new since last run, still failing, ' +
       'recovered), then keep this one',
   },
+  'alert-after': {
+    type: 'string',
+    value: '<n>',
+    help:
+      "with --history, a condition alerts once found in <n> runs in a row (default 1, or the profile's " +
+      'alerting.after; an unconfirmed failure never alerts alone)',
+  },
+  'remind-every': {
+    type: 'string',
+    value: '<minutes>',
+    help: 'with --history, tell each destination again of a condition that still alerts, this often (default never)',
+  },
   notify: {
     type: 'string',
     multiple: true,
     value: '[<route>:]<format>=<url>',
     help:
-      'on a change of state (needs --history), tell <url> in format json, slack or pagerduty; with a route (e.g. ' +
-      "credentials), only that route's changes",
+      'with --history, tell <url> of each condition that begins to alert and of its recovery, in format json, slack ' +
+      "or pagerduty; with a route (e.g. credentials), only that route's",
   },
   'push-gateway': {
     type: 'string',

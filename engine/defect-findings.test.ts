@@ -43,6 +43,7 @@ describe('defects of the loaded document', () => {
   it("become warnings that say they are the document's", () => {
     const [finding] = defectFindings(contract);
     expect(finding).toMatchObject({ verdict: 'warning', subject: 'document', rules: [] });
+    expect(finding!.warningReason).toMatch(/^the loaded document is defective here, not the target/);
     expect(finding.message).toContain('a defect of Provider API v0.1.0 (openapi.json), not of the target');
   });
 

@@ -14,6 +14,7 @@ export function defectFindings(contract: Contract): Finding[] {
     family: 'contract',
     rules: [],
     verdict: 'warning',
+    warningReason: 'the loaded document is defective here, not the target: a run never fails on its document',
     expected: 'a valid OpenAPI document part',
     observed: defect.message,
     message: `a defect of ${document}, not of the target: ${defect.message}; the parts it touches are not checked`,

@@ -37,7 +37,7 @@ import { readOf } from '../harness/contract/load.js';
 import type { RunStop } from '../reports/vitest-reporter.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
-import { watchCertificate } from './monitor/tls-certificate.js';
+import { readCertificates } from './monitor/tls-certificate.js';
 import { recordPreflightStop } from './monitor/preflight-stop.js';
 
 export interface ReportOptions {
@@ -136,7 +136,6 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   let reported = false;
   let started: StartedTarget | undefined;
   let receiver: WebhookInbox | undefined;
-  let certificate: ReturnType<typeof watchCertificate> | undefined;
   const armed = armStop(plan, io, startedAt);
   const { stop, deadlineAt } = armed;
   try {
@@ -144,10 +143,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     started = await startTarget(plan, undefined, server);
     // The run's keys, resolved once: the preflight, the configuration warnings and the reports' scrubbing read them.
     const keys = new KeyRing(started.profile.keys, process.env);
-    // The certificate of an https target, from the preflight's connection.
-    certificate = plan.embedded
-      ? undefined
-      : watchCertificate(started.profile.baseUrl, started.profile.tlsExpiryWarningDays);
+    // The certificate chain of each https host of the profile, read beside the preflight (no request of its own).
+    const certificates = plan.embedded ? undefined : readCertificates(started.profile);
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
     // The exchanges before the checks are named by their operations too (`GET /v1/ping`).
@@ -188,7 +185,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           writers: writersOf(plan, io, signingKey),
           io,
           startedAt,
-          certificate,
+          ...(certificates ? { certificates } : {}),
           keys,
         });
         if (plan.defaultReportDir) await linkLatest(plan.reportDir);
@@ -233,7 +230,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         });
       });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
-    const monitored = await monitoringBefore(plan.monitor, certificate, profile, plan.runProfile, io);
+    const monitored = await monitoringBefore(plan.monitor, certificates, profile, plan.runProfile, io);
     const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
     armed.running(runner);
@@ -265,7 +262,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
     const code = unwritten !== undefined && summary.exitCode === 0 ? unwritten : summary.exitCode;
     if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
-    await deliverMonitoring(plan.monitor, summary, io);
+    await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
         `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, ` +
@@ -276,7 +273,6 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     return { exitCode: code, summary };
   } finally {
     armed.disarm();
-    certificate?.stop();
     await receiver?.close();
     await started?.close();
     // A run that ended before its checks began wrote no reports: the folder is free for the next.

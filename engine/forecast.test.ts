@@ -52,6 +52,20 @@ function planOf(profile: Partial<TargetProfile>, extra: Partial<RunPlan> = {}): 
   };
 }
 
+describe('forecastOf: strictness', () => {
+  const inventory = [...INVENTORY, check('utility', 'request id header', ['HEADERS-REQUEST-ID'])];
+
+  it('counts the inferred rules a lenient run would only warn on', () => {
+    expect(forecastOf(planOf({}), inventory, { F_APPROVED: 'k' }).strict).toEqual({ on: false, inferred: 1 });
+  });
+
+  it('names what makes the run strict: the profile before the flag', () => {
+    const byProfile = forecastOf(planOf({ strict: true }, { strict: true }), inventory, {});
+    expect(byProfile.strict).toEqual({ on: true, by: 'profile', inferred: 1 });
+    expect(forecastOf(planOf({}, { strict: true }), inventory, {}).strict).toMatchObject({ on: true, by: 'flag' });
+  });
+});
+
 describe('forecastOf', () => {
   it('says which checks run and which skip with what they need, and that the run cannot be complete', () => {
     const forecast = forecastOf(planOf({ fixtures: { state: 'KY' } }), INVENTORY, { F_APPROVED: 'k' });

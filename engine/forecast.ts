@@ -51,6 +51,12 @@ export interface Forecast {
   families: RunPlan['families'];
   rules?: string[];
   shard?: string;
+  /**
+   * Whether a failed inferred rule fails the run, and what makes it (`profile`: the target
+   * profile's `strict`, `flag`: `--strict`); `inferred`: the selected checks' inferred rules, which
+   * warn, each with its reason, when the run is not strict.
+   */
+  strict: { on: boolean; by?: 'profile' | 'flag'; inferred: number };
   checks: ForecastCheck[];
   counts: { selected: number; run: number; skip: number };
   required: RequiredSummary;
@@ -135,6 +141,9 @@ export function forecastOf(
     excludedFamilies: plan.excludedFamilies,
   };
   const selected = selectedChecks(inventory, selection);
+  const inferred = new Set(
+    selected.flatMap(({ entry }) => entry.rules).filter((id) => catalogue.get(id)?.strength === 'inferred'),
+  );
   const checks: ForecastCheck[] = selected.map(({ family, entry }) => {
     const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
     const unproven = need === undefined ? unmetRuleNeeds(entry.needs, can) : [];
@@ -160,6 +169,7 @@ export function forecastOf(
     families: plan.families,
     ...(plan.rules ? { rules: plan.rules } : {}),
     ...(plan.shard ? { shard: plan.shard } : {}),
+    strict: strictnessOf(plan, inferred.size),
     checks,
     counts: { selected: checks.length, run, skip: checks.length - run },
     required: { ...required, missing },
@@ -193,3 +203,9 @@ export const optionalReaders = (name: string, kind: 'fixture' | 'role'): readonl
   (kind === 'fixture'
     ? (FIXTURES as Record<string, FixtureSpec>)[name]?.optionalIn
     : (KEY_ROLES as Record<string, KeyRoleSpec>)[name]?.optionalIn) ?? [];
+
+/** The run's strictness and what sets it: the profile wins the telling, as the flag adds nothing to it. */
+function strictnessOf(plan: RunPlan, inferred: number): Forecast['strict'] {
+  if (!plan.strict) return { on: false, inferred };
+  return { on: true, by: plan.profile.strict === true ? 'profile' : 'flag', inferred };
+}

@@ -29,7 +29,8 @@ function commandOf(plan: RunPlan): string {
     variants: plan.embedded ? plan.variants : undefined,
     specSource: plan.contract.source,
     runProfile: plan.runProfile,
-    strict: plan.strict,
+    // A strict profile makes the repeated run strict again: the flag is only for what it adds.
+    strict: plan.strict && plan.profile.strict !== true,
   });
 }
 
@@ -43,9 +44,9 @@ export interface RunTarget {
   /** What the preflight found wrong with the profile against this target (harness/config-warnings). */
   configWarnings?: ConfigWarning[];
   /** The https target's certificate, read during the preflight. */
-  tls?: TlsCertificate;
-  /** `--history`: the last run of this target and run profile, when the history has one. */
-  history?: { previous?: HistoryRecord };
+  tls?: TlsCertificate[];
+  /** `--history`: the history of this target and run profile, when it has one, and how its conditions alert. */
+  history?: { previous?: HistoryRecord; alertAfter: number };
 }
 
 const warningsOf = (target: RunTarget) =>
@@ -76,7 +77,9 @@ export function runConfigOf(plan: RunPlan, target: RunTarget, startedAt?: Date):
     fault: plan.embedded ? plan.fault : undefined,
     ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
-    ...(target.preflight ? { requestsSpent: target.preflight.pings.length } : {}),
+    ...(target.preflight
+      ? { requestsSpent: target.preflight.pings.length, confirmationsSpent: target.preflight.confirmations }
+      : {}),
     ...(startedAt ? { deadlineAt: startedAt.getTime() + runTimeoutOf(plan) } : {}),
     ...warningsOf(target),
     command: commandOf(plan),

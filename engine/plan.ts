@@ -33,9 +33,11 @@ import { checkRulesMeetFamilies, checkSelectionLeft } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
 import { readBaseline, type RunBaseline } from '../reports/baseline/file.js';
 import { checkBaseline } from '../reports/baseline/check.js';
-import { checkProfileForRun } from './profile-checks.js';
+import { checkLatencyOperations } from './profile-checks.js';
 import { companions } from '../harness/run-documents.js';
 import { monitorPlanOf, type MonitorPlan, type MonitorRequest } from './monitor/plan.js';
+import { checkConfirmBudget } from '../harness/budgets.js';
+import { runTimeoutOf } from './plan-outputs.js';
 
 export interface RunPlan {
   runId: string;
@@ -54,6 +56,7 @@ export interface RunPlan {
   runs: number;
   /** vitest shard `i/n` of the suite files, when the run is split across jobs. */
   shard?: string;
+  /** Failed inferred rules fail the run: `--strict`, or the target profile's `strict`. */
   strict: boolean;
   reportDir: string;
   /** True when reportDir is the default, so `reports/out/latest` follows it. */
@@ -115,8 +118,13 @@ export interface RunRequest {
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
   variants?: string[];
-  /** `--history <dir>`, `--notify <spec>`, `--push-gateway <url>`, `--metrics-textfile <path>`. */
+  /**
+   * `--history <dir>`, `--alert-after <n>`, `--remind-every <minutes>`, `--notify <spec>`, `--push-gateway <url>`,
+   * `--metrics-textfile <path>`.
+   */
   history?: MonitorRequest['history'];
+  alertAfter?: MonitorRequest['alertAfter'];
+  remindEvery?: MonitorRequest['remindEvery'];
   notify?: MonitorRequest['notify'];
   pushGateway?: MonitorRequest['pushGateway'];
   metricsTextfile?: MonitorRequest['metricsTextfile'];
@@ -205,7 +213,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   // Every entry must be able to match a failure of this run: an operation of its documents, a rule of that operation.
   if (baseline) checkBaseline(baseline, documents, catalogue, contract.version || undefined);
   const target = targetOf(request, fault, variants);
-  checkProfileForRun(target.profile, runProfile, documents);
+  checkLatencyOperations(target.profile, documents);
   // Every role the profile declares must hold a usable key before any request: a missing one is a
   // mistake of the profile's, not a check to skip.
   if (!target.embedded) {
@@ -213,7 +221,9 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     requireKeys(target.profile, roles, process.env);
   }
   const webhookListen = webhookListenOf(request.webhookListen, target);
-  const monitor = await monitorPlanOf(request);
+  // The confirmation the profile sets must fit the run's budget and deadline before any request.
+  checkConfirmBudget(runProfile, target.profile, runTimeoutOf({ profile: target.profile, runProfile }));
+  const monitor = await monitorPlanOf(request, target.profile);
   const runId = newRunId();
   const reportDir = request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId);
   return {
@@ -228,7 +238,8 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     ...(path ? { path } : {}),
     runs,
     shard,
-    strict: request.strict === true,
+    // The flag makes a run strict; nothing makes a strict profile's run lenient.
+    strict: request.strict === true || target.profile.strict === true,
     reportDir,
     defaultReportDir: request.reportDir === undefined,
     journal: journalIn(reportDir),

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { TargetUnusable } from '../harness/errors.js';
 import type { Exchange } from '../harness/model.js';
 import { profileFor, startServer, testEnv, type Respond } from '../harness/client/test-server.js';
-import { causeOf, isPingObject, preflight, preflightRoles } from './preflight.js';
+import { causeOf, isPingObject, preflight, PreflightUnusable, preflightRoles } from './preflight.js';
 
 const answer = (status: number, body: string, json?: unknown, headers: Record<string, string> = {}): Exchange => ({
   request: { method: 'GET', url: 'http://t/v1/ping', headers: {} },
@@ -95,21 +95,99 @@ async function pingServer(respond: (key: string, n: number) => [number, string, 
 
 const only = { ...profileFor('http://t'), keys: { approved: profileFor('http://t').keys.approved! } };
 
+/** A server that cuts the connection of the first `resets` requests, then answers the ping object. */
+async function resettingServer(resets: number) {
+  let n = 0;
+  return startServer((_req, res) => {
+    if (++n <= resets) {
+      res.socket?.destroy();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(PING));
+  });
+}
+
+/** The preflight of `runProfile` against `server` (the approved key alone), its pauses recorded and not waited. */
+function preflightAt(server: { url: string }, runProfile: 'conformance' | 'smoke', extra: object = {}) {
+  const pauses: number[] = [];
+  const run = preflight(
+    { profile: { ...only, baseUrl: server.url, ...extra }, runProfile, families: ['utility'], runId: 'p' },
+    testEnv,
+    async (ms) => void pauses.push(ms),
+  );
+  return { run, pauses, failure: run.catch((e: unknown) => e) };
+}
+
 describe('preflight', () => {
-  it('tries a 5xx once more after the pause Retry-After asks, and goes on when the target recovers', async () => {
+  it('tries a 5xx once more after the longer of its pause and what Retry-After asks, and goes on', async () => {
     const server = await pingServer((_k, n) =>
-      n === 1 ? [503, '{}', { 'retry-after': '1' }] : [200, JSON.stringify(PING)],
+      n === 1 ? [503, '{}', { 'retry-after': '3' }] : [200, JSON.stringify(PING)],
     );
-    const pauses: number[] = [];
     try {
-      const seen = await preflight(
-        { profile: { ...only, baseUrl: server.url }, runProfile: 'conformance', families: ['utility'], runId: 'p' },
-        testEnv,
-        async (ms) => void pauses.push(ms),
-      );
-      expect(pauses).toEqual([1000]);
+      const { run, pauses } = preflightAt(server, 'conformance');
+      const seen = await run;
+      expect(pauses).toEqual([3000]);
       expect(seen.pings.map((p) => p.status)).toEqual([503, 200]);
       expect(seen.status).toBe(200);
+      expect(seen.confirmations).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('confirms a connection reset as a 5xx is: one reset is tried again, and the run goes on', async () => {
+    const server = await resettingServer(1);
+    try {
+      const { run, pauses } = preflightAt(server, 'conformance');
+      const seen = await run;
+      expect(pauses).toEqual([2000]);
+      expect(seen.pings.map((p) => p.status ?? p.error)).toEqual([
+        expect.stringMatching(/ECONNRESET|UND_ERR_SOCKET/),
+        200,
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("smoke: the run profile's window rides out two failed pings (a reset, a 503), 5 s apart", async () => {
+    let n = 0;
+    const server = await startServer((_req, res) => {
+      n += 1;
+      if (n === 1) return void res.socket?.destroy();
+      res.writeHead(n === 2 ? 503 : 200, { 'content-type': 'application/json' });
+      res.end(n === 2 ? '{}' : JSON.stringify(PING));
+    });
+    try {
+      const { run, pauses } = preflightAt(server, 'smoke');
+      const seen = await run;
+      expect(pauses).toEqual([5000, 5000]);
+      expect(seen.status).toBe(200);
+      expect(seen.confirmations).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('smoke: three resets in a row are a confirmed outage (exit 4), after every attempt of the window', async () => {
+    const server = await resettingServer(3);
+    try {
+      const error = await preflightAt(server, 'smoke').failure;
+      expect(error).toBeInstanceOf(PreflightUnusable);
+      expect(error).toMatchObject({ code: 'E_TARGET_RESET', exitCode: 4, attempts: 3, confirmed: true });
+      expect((error as Error).message).toContain('(3 attempts, 5 s apart); no check was run');
+      expect(server.received.length).toBeLessThanOrEqual(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("smoke with the profile's confirmation off: one reset stops the run at once", async () => {
+    const server = await resettingServer(5);
+    try {
+      const error = await preflightAt(server, 'smoke', { confirm: { requests: 0 } }).failure;
+      expect(error).toMatchObject({ code: 'E_TARGET_RESET', attempts: 1 });
     } finally {
       await server.close();
     }

@@ -4,9 +4,11 @@
  * exit code (README, "Exit codes"): it cannot be reached (4: no such host, nothing listening,
  * TLS, the proxy refused or cannot be reached, no connection in time), it refused one of our
  * keys (5, naming each role), it is not the API as configured (8: no ping object, or a 404 for
- * the ping: a wrong path prefix), or it is unhealthy (9: a 5xx, and again after a pause). Only a
- * ping object (or a 429) lets the run go on; what the checks can judge of it (its status, its
- * members' types) they judge. This table is the one owner of "which answer is which cause".
+ * the ping: a wrong path prefix), or it is unhealthy (9: a 5xx). A transport failure or a 5xx
+ * is confirmed as a check's is (the run's attempts a pause apart, within its confirmation budget;
+ * PREFLIGHT_CONFIRM when the run profile confirms nothing) before it stops the run. Only a ping
+ * object (or a 429) lets the run go on; what the checks can judge of it (its status, its members'
+ * types) they judge. This table is the one owner of "which answer is which cause".
  */
 import type { ErrorCode, TargetUnusableExit } from '../harness/errors.js';
 import { TargetUnusable } from '../harness/errors.js';
@@ -16,7 +18,8 @@ import type { KeyRing } from '../harness/client/keys.js';
 import { proxyFor } from '../harness/client/proxy-route.js';
 import { publicUrl } from '../harness/reproduce.js';
 import type { TargetProfile } from '../harness/run-config.js';
-import { runProfile, type RunProfile } from '../harness/run-profiles.js';
+import { confirmBudgetOf } from '../harness/budgets.js';
+import { runProfile, type ConfirmBudget, type RunProfile } from '../harness/run-profiles.js';
 import { familyKeyRole } from '../harness/suite/family-keys.js';
 import { checkDeadline, timeoutWithin } from '../harness/suite/run-deadline.js';
 
@@ -33,6 +36,8 @@ export interface PreflightCause {
   errors?: RegExp;
   /** Any other answer that means this cause (tried after every status of the table). */
   answers?: (response: Answer) => boolean;
+  /** It may be gone on the next try (a reset, a timeout, a 5xx): confirmed before it stops the run. */
+  passing?: true;
 }
 
 /** Node's and OpenSSL's codes of a failed TLS handshake or certificate. */
@@ -61,12 +66,14 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     exitCode: 4,
     says: 'the host name does not resolve',
     errors: /^(ENOTFOUND|EAI_AGAIN|EAI_NODATA|EAI_NONAME|EAI_FAIL)$/,
+    passing: true,
   },
   {
     code: 'E_TARGET_NOT_LISTENING',
     exitCode: 4,
     says: 'nothing accepts connections there',
     errors: /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/,
+    passing: true,
   },
   {
     code: 'E_TARGET_TLS',
@@ -88,12 +95,14 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     exitCode: 4,
     says: 'the proxy cannot be reached',
     errors: /^PROXY_UNREACHABLE_/,
+    passing: true,
   },
   {
     code: 'E_TARGET_CONNECT_TIMEOUT',
     exitCode: 4,
     says: 'no connection within the request timeout',
     errors: /^(UND_ERR_CONNECT_TIMEOUT|ETIMEDOUT)$/,
+    passing: true,
   },
   // Only before any answer began (causeOfFailure): a reset mid-body is the target's own failure.
   {
@@ -101,6 +110,7 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     exitCode: 4,
     says: 'the connection was closed or reset before any answer',
     errors: /^(ECONNRESET|UND_ERR_SOCKET|EPIPE)$/,
+    passing: true,
   },
   {
     code: 'E_TARGET_PATH_NOT_FOUND',
@@ -113,6 +123,7 @@ export const PREFLIGHT_CAUSES: readonly PreflightCause[] = [
     exitCode: 9,
     says: 'the target answers with a server error, and again after a pause',
     statuses: SERVER_ERRORS,
+    passing: true,
   },
   // The contract lists 429 for ping: the target is there and limiting us, which the checks can judge.
   {
@@ -155,8 +166,25 @@ interface PingRecord {
 /** What the preflight saw: the first ping (its URL and role) and every ping it sent. */
 export interface PreflightRecord extends PingRecord {
   url: string;
-  /** Every ping, the first one's retry included: each counts against the run profile's cap. */
+  /** Every ping, the confirmations included: each counts against the run profile's cap. */
   pings: PingRecord[];
+  /** Pings that confirmed a failure: they count against the run's confirmation budget too. */
+  confirmations: number;
+}
+
+/** The preflight stopped the run: its cause, and how many pings showed it (the whole window, or less). */
+export class PreflightUnusable extends TargetUnusable {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    exit: TargetUnusableExit,
+    /** Pings that showed the cause. */
+    readonly attempts: number,
+    /** They were the whole window: the cause is confirmed (false: the budget ended the window). */
+    readonly confirmed: boolean,
+  ) {
+    super(code, message, exit);
+  }
 }
 
 /** Key roles whose keys belong to another interface, which has no ping. */
@@ -196,9 +224,17 @@ export interface PreflightInput {
   operationOf?: (method: string, path: string) => string | undefined;
 }
 
-/** The pause before a server error is tried once more: what Retry-After asks, 2 s without it, at most 10 s. */
-const UNHEALTHY_PAUSE_MS = 2_000;
-const MAX_PAUSE_MS = 10_000;
+/** The preflight's confirmation in a run profile that confirms nothing: once more, 2 s later, uncounted. */
+export const PREFLIGHT_CONFIRM: ConfirmBudget = { attempts: 2, pauseMs: 2_000, requests: Number.POSITIVE_INFINITY };
+
+/** The run's confirmation of a failed ping (one attempt when the target profile turned it off). */
+function preflightConfirmOf(name: RunProfile, profile: TargetProfile): ConfirmBudget {
+  if (!runProfile(name).confirm) return PREFLIGHT_CONFIRM;
+  return confirmBudgetOf(name, profile) ?? { attempts: 1, pauseMs: 0, requests: 0 };
+}
+
+/** Retry-After is waited when it asks more than the pause, up to this. */
+const MAX_RETRY_AFTER_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -253,6 +289,8 @@ export async function preflight(
   });
   const pings: PingRecord[] = [];
   const timeoutMs = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const confirm = preflightConfirmOf(input.runProfile, profile);
+  let confirmations = 0;
   const ping = async (role: string) => {
     const exchange = await client.send({
       method: 'GET',
@@ -267,41 +305,52 @@ export async function preflight(
     checkDeadline(input.deadlineAt);
     return exchange;
   };
+  /** A ping, tried again a pause apart while it fails for a cause that may pass, within the run's confirmation. */
+  const confirmedPing = async (role: string) => {
+    let exchange = await ping(role);
+    let attempts = 1;
+    while (causeOf(exchange)?.passing && attempts < confirm.attempts && confirmations < confirm.requests) {
+      const asked = retryAfterMs(exchange.response?.headers['retry-after']);
+      await pause(timeoutWithin(input.deadlineAt, Math.max(confirm.pauseMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS))));
+      confirmations += 1;
+      attempts += 1;
+      exchange = await ping(role);
+    }
+    return { exchange, attempts };
+  };
+  const stop = (role: string, url: string, seenAs: { exchange: Exchange; attempts: number }, cause: PreflightCause) =>
+    new PreflightUnusable(
+      cause.code,
+      `preflight GET ${url} with the ${role} key: ${seen(seenAs.exchange)}: ${cause.says}` +
+        `${proxyNote(cause, url, env)}${windowNote(seenAs.attempts, confirm)}; no check was run`,
+      cause.exitCode,
+      seenAs.attempts,
+      seenAs.attempts >= confirm.attempts,
+    );
   try {
     const [first, ...others] = preflightRoles(profile, input.runProfile, input.families, (r) => client.hasRole(r));
-    let exchange = await ping(first!);
-    if (causeOf(exchange)?.code === 'E_TARGET_UNHEALTHY') {
-      const asked = retryAfterMs(exchange.response?.headers['retry-after']);
-      await pause(timeoutWithin(input.deadlineAt, Math.min(asked ?? UNHEALTHY_PAUSE_MS, MAX_PAUSE_MS)));
-      exchange = await ping(first!);
-    }
+    const firstPing = await confirmedPing(first!);
+    const { exchange } = firstPing;
     const url = publicUrl(exchange.request.url);
     const cause = causeOf(exchange);
-    if (cause && cause.code !== 'E_TARGET_KEY_REFUSED')
-      throw new TargetUnusable(
-        cause.code,
-        `preflight GET ${url} with the ${first} ` +
-          `key: ${seen(exchange)}: ${cause.says}${proxyNote(cause, url, env)}; no check was run`,
-        cause.exitCode,
-      );
+    if (cause && cause.code !== 'E_TARGET_KEY_REFUSED') throw stop(first!, url, firstPing, cause);
     const refused = cause ? [{ role: first!, exchange }] : [];
     for (const role of others) {
-      const other = await ping(role);
-      const otherCause = causeOf(other);
-      if (otherCause?.code === 'E_TARGET_KEY_REFUSED') refused.push({ role, exchange: other });
-      else if (otherCause?.exitCode === 4)
-        throw new TargetUnusable(
-          otherCause.code,
-          `preflight GET ${url} with the ${role} ` +
-            `key: ${seen(other)}: ${otherCause.says}${proxyNote(otherCause, url, env)}; no check was run`,
-          4,
-        );
+      const other = await confirmedPing(role);
+      const otherCause = causeOf(other.exchange);
+      if (otherCause?.code === 'E_TARGET_KEY_REFUSED') refused.push({ role, exchange: other.exchange });
+      else if (otherCause?.exitCode === 4) throw stop(role, url, other, otherCause);
     }
     if (refused.length > 0) throw keyRefused(url, refused, profile);
-    return { url, ...pingRecord(first!, exchange), pings };
+    return { url, ...pingRecord(first!, exchange), pings, confirmations };
   } finally {
     await client.close();
   }
+}
+
+/** ` (3 attempts, 5 s apart)` after a cause that was confirmed; nothing after a single ping. */
+function windowNote(attempts: number, confirm: ConfirmBudget): string {
+  return attempts > 1 ? ` (${attempts} attempts, ${confirm.pauseMs / 1000} s apart)` : '';
 }
 
 /** Exit 5, naming every role whose key the target refused and the variable that holds it. */

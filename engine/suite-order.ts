@@ -36,7 +36,7 @@ export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
   },
   {
     file: 'suites/enrollments/history.conformance',
-    why: "holds together what the family's other files saw of its applications: it judges the run's history",
+    why: "replays the family's creates late and lists each state its applications last showed: what the others made",
   },
   {
     file: 'suites/policy-status/listed-ids.conformance',

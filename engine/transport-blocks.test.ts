@@ -28,6 +28,13 @@ describe('transportBlocks', () => {
     ]);
   });
 
+  it('a warning (an inferred rule) that got no answer is blocked too: the host, not the rule, is the cause', () => {
+    expect(blockedByTransport(finding('warning', [exchange({ error: 'ECONNREFUSED' })]))).toMatchObject({
+      verdict: 'blocked',
+      blockedBy: 'E_TARGET_NOT_LISTENING',
+    });
+  });
+
   it('marks such a check blocked by the cause', () => {
     expect(blockedByTransport(finding('failed', [exchange({ error: 'ENOTFOUND' })]))).toMatchObject({
       verdict: 'blocked',

@@ -16,11 +16,12 @@ export interface TransportBlock {
 }
 
 /**
- * The transport cause of a failed finding, or of a setup step that failed, from the errors its exchanges ended with.
+ * The transport cause of a failed (or warned) finding, or of a setup step that failed, from the errors its exchanges
+ * ended with.
  */
 function transportCauseOf(finding: Finding): PreflightCause | undefined {
   const stepFailed = finding.verdict === 'blocked' && finding.step !== undefined;
-  if (finding.verdict !== 'failed' && !stepFailed) return undefined;
+  if (finding.verdict !== 'failed' && finding.verdict !== 'warning' && !stepFailed) return undefined;
   const exchanges = stepFailed ? (finding.step!.exchange ? [finding.step!.exchange] : []) : finding.exchanges;
   return exchanges.map(causeOfFailure).find((cause) => cause !== undefined);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetOf, confirmBudgetOf, latencyBudgetsOf } from './budgets.js';
+import { budgetOf, checkConfirmBudget, confirmBudgetOf, latencyBudgetsOf } from './budgets.js';
 import { RUN_PROFILE_NAMES, runProfile } from './run-profiles.js';
 
 const confirming = RUN_PROFILE_NAMES.find((name) => runProfile(name).confirm !== undefined)!;
@@ -11,16 +11,48 @@ describe('the confirmation budget', () => {
     expect(confirmBudgetOf(confirming, {})).toEqual(own);
   });
 
-  it('may be lowered by the target profile, value by value, or turned off', () => {
-    expect(confirmBudgetOf(confirming, { confirm: { pauseMs: 10 } })).toEqual({ ...own, pauseMs: 10 });
-    expect(confirmBudgetOf(confirming, { confirm: { requests: 1 } })).toEqual({ ...own, requests: 1 });
-    expect(confirmBudgetOf(confirming, { confirm: { requests: 0 } })).toBeUndefined();
+  it('rides out a blip of two failed requests by default: three attempts, two requests to spend', () => {
+    expect(own.attempts).toBe(3);
+    expect(own.requests).toBeGreaterThanOrEqual(own.attempts - 1);
   });
 
-  it("is never raised past the run profile's", () => {
-    expect(confirmBudgetOf(confirming, { confirm: { requests: 50, pauseMs: 600_000 } })).toEqual(own);
+  it('takes the attempts and the pause the target profile sets, value by value, or is turned off', () => {
+    expect(confirmBudgetOf(confirming, { confirm: { pauseMs: 10 } })).toEqual({ ...own, pauseMs: 10 });
+    expect(confirmBudgetOf(confirming, { confirm: { pauseMs: 30_000 } })).toEqual({ ...own, pauseMs: 30_000 });
+    expect(confirmBudgetOf(confirming, { confirm: { attempts: 2, requests: 1 } })).toEqual({
+      ...own,
+      attempts: 2,
+      requests: 1,
+    });
+    expect(confirmBudgetOf(confirming, { confirm: { requests: 0 } })).toBeUndefined();
+    expect(confirmBudgetOf(confirming, { confirm: { attempts: 1 } })).toBeUndefined();
     expect(confirmBudgetOf(notConfirming, { confirm: { requests: 5, pauseMs: 1 } })).toBeUndefined();
   });
+
+  const refusal = (confirm: Record<string, number>, runTimeoutMs = 180_000) => {
+    try {
+      checkConfirmBudget(confirming, { confirm }, runTimeoutMs);
+    } catch (err) {
+      return `${(err as { code: string }).code} ${(err as Error).message}`;
+    }
+    return 'accepted';
+  };
+
+  it(
+    'refuses what the run cannot keep, before any request: more requests than its cap keeps, a window past the ' +
+      "run's deadline, attempts the requests cannot pay for",
+    () => {
+      expect(refusal({ requests: 5 })).toMatch(
+        /^E_CONFIRM_INVALID confirm\.requests 5 is more than a smoke run keeps for confirmations \(2 of its 10\)/,
+      );
+      expect(refusal({ pauseMs: 100_000 })).toMatch(
+        /^E_CONFIRM_INVALID the confirmation window \(2 pauses of 100 s: 200 s\) is longer than the run's deadline/,
+      );
+      expect(refusal({ attempts: 4 })).toMatch(/confirm\.attempts 4 needs 3 requests to confirm one failure; .*2/);
+      expect(refusal({ pauseMs: 30_000 })).toBe('accepted');
+      expect(refusal({})).toBe('accepted');
+    },
+  );
 
   it('fits inside the request cap of its run profile', () => {
     for (const name of RUN_PROFILE_NAMES) {

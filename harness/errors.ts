@@ -42,9 +42,6 @@ export const ERROR_CODES = {
   E_PROFILE_OPERATION_UNKNOWN:
     "Name operations as `METHOD /path-template` of the run's documents (e.g. `GET /v1/reference/counties`; " +
     '`partner-conformance plan --json` and summary.json `latency.operations` list them).',
-  E_PROFILE_VALUE_RANGE:
-    'Give a value the run takes as it is: one it would lower or raise on its own is refused rather than changed ' +
-    'silently (README, "The target profile").',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
   E_SPEC_NOT_OPENAPI: 'The document must have an `openapi: 3.0.x` or `3.1.x` field and `paths`.',
@@ -140,6 +137,13 @@ export const ERROR_CODES = {
     'compare with.',
   E_PUSH_GATEWAY_INVALID:
     'Give --push-gateway as the http(s) URL of a Prometheus Pushgateway, e.g. http://pushgateway:9091.',
+  E_CONFIRM_INVALID:
+    "Set the profile's confirm so a run can keep it: requests at most what the run profile keeps for " +
+    'confirmations (smoke: 2 of its 10), at least attempts - 1 of them, and a window ((attempts - 1) x pauseMs) ' +
+    "shorter than the run's deadline (runTimeoutMs).",
+  E_ALERTING_INVALID:
+    'Give --alert-after a whole number of runs from 1 to what the history holds (10), --remind-every a whole number ' +
+    'of minutes (at most a week), and --history <dir> with either: they count the runs the history keeps.',
   E_HISTORY_UNWRITABLE:
     'Give --history a folder you can write to (or a path where one can be created); a CI job carries it between runs.',
   E_BASELINE_MISSING:

@@ -8,11 +8,12 @@
 /**
  * Who acts on a code. `contract`: the API's owner (the target broke its contract); `network`:
  * whoever runs the path to the target; `credentials`: the owner of the key's secret;
- * `service`: the target's operator (it answers, but unwell); `setup`: whoever owns the check
+ * `service`: the target's operator (it answers, but unwell); `performance`: whoever watches its
+ * answer times (it answers well, slowly: not an outage); `setup`: whoever owns the check
  * setup (profile, flags, keys, fixtures: the target was not or not fully tested); `suite`: the
  * suite's maintainers; `none`: nothing to do.
  */
-export type ExitRoute = 'none' | 'contract' | 'network' | 'credentials' | 'service' | 'setup' | 'suite';
+export type ExitRoute = 'none' | 'contract' | 'network' | 'credentials' | 'service' | 'performance' | 'setup' | 'suite';
 
 export interface ExitCodeSpec {
   /** A short name, e.g. `failed`. */
@@ -100,7 +101,9 @@ export const EXIT_CODES = {
   },
   9: {
     name: 'unhealthy',
-    meaning: 'the target is unhealthy: the preflight ping answered a 5xx, and again after a pause',
+    meaning:
+      'the target is unhealthy: the preflight ping answered a 5xx on every attempt of its confirmation; or a host ' +
+      'of the profile answered every check that reached it with a 5xx during the run',
     action:
       "the service is up but failing: its owner's logs, not the contract, come first; run again once it is healthy",
     route: 'service',
@@ -111,7 +114,7 @@ export const EXIT_CODES = {
       "every check passed, but answers came slower than their latency budget (the target profile's `latency`, else " +
       "the run profile's default)",
     action: 'read the `Over latency budget` lines: each names the operation, its duration and its budget',
-    route: 'service',
+    route: 'performance',
   },
   130: {
     name: 'interrupted',

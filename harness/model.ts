@@ -39,6 +39,12 @@ export interface Rule {
    * of a run (reports/required.ts) and its verdict stays `not reached`.
    */
   unreachable?: string;
+  /**
+   * For an `inferred` rule: why a conforming implementation could break it, one line naming the
+   * latitude the contract leaves (the audit, harness/rule-audit/, requires it). Every report shows
+   * it beside the rule's warning: the reason the run warns instead of failing.
+   */
+  warning_reason?: string;
 }
 
 /** A recorded HTTP exchange. Header values and bodies are already redacted. */
@@ -143,6 +149,12 @@ export interface Finding {
   /** Contract sections of those rules, from the catalogue, e.g. `4.1, 5.2`. */
   section?: string;
   verdict: Verdict;
+  /**
+   * For a warning: why it is not a failure, shown beside it in every report. The inferred rules'
+   * `warning_reason` (the latitude a conforming implementation has there), the disagreement of the
+   * two sources that allows the answer, or the loaded document's own defect.
+   */
+  warningReason?: string;
   /** For failures: what the rule expects and what was observed. */
   expected?: string;
   observed?: string;
@@ -189,9 +201,9 @@ export interface Finding {
   configWarnings?: ConfigWarning[];
   /**
    * The check failed on a transport cause or a 5xx, and the run profile confirms failures
-   * (RUN_PROFILES `confirm`): `confirmed` when it failed again after a pause (its verdict and
-   * `exchanges` are the second attempt's), `transient` when the second attempt did not fail,
-   * `unconfirmed` when no confirmation was left in the run's budget (it stays failed).
+   * (RUN_PROFILES `confirm`): `confirmed` when every attempt of its window failed (its verdict
+   * and `exchanges` are the last attempt's), `transient` when a later attempt did not fail,
+   * `unconfirmed` when the run's budget or deadline ended the window early (it stays failed).
    */
   confirmation?: Confirmation;
   /** A command that replays this check alone. */
@@ -230,11 +242,13 @@ export interface BaselineMark {
 /** How a check's failure on a transport cause or a 5xx was confirmed (Finding.confirmation). */
 export interface Confirmation {
   result: 'confirmed' | 'transient' | 'unconfirmed';
-  /** The first attempt, which failed: what it observed and the exchanges it sent. */
-  first: { observed?: string; message?: string; exchanges: Exchange[] };
-  /** The pause before the second attempt, in ms (confirmed, transient). */
+  /** Attempts made, the last one (whose outcome is the finding's) included. */
+  attempts: number;
+  /** The failed attempts before the last, first first: what each observed and the exchanges it sent. */
+  earlier: Array<{ observed?: string; message?: string; exchanges: Exchange[] }>;
+  /** The pause before each attempt after the first, in ms. */
   pauseMs?: number;
-  /** Why it was not tried again (unconfirmed). */
+  /** Why the window ended before its last attempt (unconfirmed). */
   reason?: string;
 }
 

@@ -27,6 +27,13 @@ export interface KeyRoleSpec {
    * says so), since they would judge one key as if it were two.
    */
   ownKey?: true;
+  /**
+   * The key is of an account other than the approved key's (5.4: approval is per account; 4.9:
+   * the list is the approved account's): nothing either account creates may show in the other's
+   * answers (the run's account boundary, suites/enrollments/history/boundary.ts). A role without
+   * it may share the approved key's account on a real staging.
+   */
+  anotherAccount?: true;
 }
 
 export const KEY_ROLES = {
@@ -76,6 +83,7 @@ export const KEY_ROLES = {
       '(the account boundary)',
     carriesRun: true,
     ownKey: true,
+    anotherAccount: true,
   },
   medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)', carriesRun: true },
 } as const satisfies Record<string, KeyRoleSpec>;

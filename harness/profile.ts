@@ -253,9 +253,17 @@ function refuseV1(url: string, where: string): void {
 }
 
 /**
- * Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning), kept as given.
+ * Members a monitoring run reads (confirmation, latency budgets, headers, opted-in writes, TLS warning, alerting), kept
+ * as given.
  */
-const MONITOR_FIELDS = ['confirm', 'latency', 'headers', 'sideEffectFreeWrites', 'tlsExpiryWarningDays'] as const;
+const MONITOR_FIELDS = [
+  'confirm',
+  'latency',
+  'headers',
+  'sideEffectFreeWrites',
+  'tlsExpiryWarningDays',
+  'alerting',
+] as const;
 
 function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackName: string): TargetProfile {
   const profile: TargetProfile = {
@@ -267,6 +275,7 @@ function normalise(data: Partial<TargetProfile> & { baseUrl: string }, fallbackN
   if (data.legacyBaseUrl !== undefined) profile.legacyBaseUrl = trimSlash(data.legacyBaseUrl);
   if (data.medicareBaseUrl !== undefined) profile.medicareBaseUrl = trimSlash(data.medicareBaseUrl);
   if (data.readOnly !== undefined) profile.readOnly = data.readOnly;
+  if (data.strict !== undefined) profile.strict = data.strict;
   if (data.requestTimeoutMs !== undefined) profile.requestTimeoutMs = data.requestTimeoutMs;
   if (data.asyncTimeoutMs !== undefined) profile.asyncTimeoutMs = data.asyncTimeoutMs;
   if (data.runTimeoutMs !== undefined) profile.runTimeoutMs = data.runTimeoutMs;

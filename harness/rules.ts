@@ -84,6 +84,18 @@ export function catalogueFrom({ version, rules }: CatalogueData): RuleCatalogue 
   };
 }
 
+/**
+ * Why a violation of `rules`, every one inferred, warns instead of failing: each rule's
+ * `warning_reason` (the latitude a conforming implementation has there), by rule.
+ */
+export function warningReasonOf(rules: readonly Rule[]): string {
+  return rules
+    .map(
+      (r) => `${r.id} is inferred: ${r.warning_reason ?? 'the catalogue gives no reason (a defect of the catalogue)'}`,
+    )
+    .join('; ');
+}
+
 function assertKnown(index: ReadonlyMap<string, Rule>, ids: readonly string[]): void {
   const unknown = ids.filter((id) => !index.has(id));
   if (unknown.length > 0) {

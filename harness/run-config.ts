@@ -29,6 +29,8 @@ export interface TargetProfile {
   legacyBaseUrl?: string;
   medicareBaseUrl?: string;
   readOnly?: boolean;
+  /** Every run of the target is strict (`--strict`): failed inferred rules fail it. */
+  strict?: boolean;
   requestTimeoutMs?: number;
   asyncTimeoutMs?: number;
   /** The run's overall deadline in ms (default: the run profile's `runTimeoutMs`, harness/run-profiles.ts). */
@@ -42,7 +44,7 @@ export interface TargetProfile {
    * on 127.0.0.1:`listenPort`; the target delivers to `publicUrl`, which forwards there.
    */
   webhookReceiver?: { listenPort?: number; publicUrl?: string };
-  /** Lowers the run profile's confirmation budget (RunProfileSpec.confirm); never raises it. */
+  /** The attempts and pause of the run profile's confirmation, and fewer requests (RunProfileSpec.confirm). */
   confirm?: Partial<ConfirmBudget>;
   /** Latency budgets in ms: by operation (`GET /v1/reference/counties`), else `defaultMs`. */
   latency?: { defaultMs?: number; operations?: Record<string, number> };
@@ -52,6 +54,12 @@ export interface TargetProfile {
   sideEffectFreeWrites?: string[];
   /** Warn when the https target's certificate expires within this many days. */
   tlsExpiryWarningDays?: number;
+  /**
+   * With `--history`: a condition alerts once found in `after` runs in a row (default 1), and is
+   * told again every `remindEveryMinutes` while it still alerts (default never); the flags
+   * `--alert-after` and `--remind-every` go over them.
+   */
+  alerting?: { after?: number; remindEveryMinutes?: number };
 }
 
 /**
@@ -108,6 +116,8 @@ export interface RunConfig {
   deadlineAt?: number;
   /** Requests the engine sent before the checks (the preflight pings); they count against the run profile's cap. */
   requestsSpent?: number;
+  /** Of those, the preflight's confirmations: they count against the run's confirmation budget. */
+  confirmationsSpent?: number;
   /**
    * Profile mistakes found before the checks (harness/config-warnings): a fixture the target does not
    * have is treated as absent, so the checks that need it skip.

@@ -50,10 +50,12 @@ export interface RunProfileSpec {
    */
   requires: RequiredRules;
   /**
-   * Confirmation before failure: a check that fails on a transport cause or a 5xx is run once
-   * more after `pauseMs`, and only a second failure fails it (`confirmed`; a pass is `transient`).
-   * `requests` bounds what all confirmations of a run may send, inside `requestCap`; a target
-   * profile's `confirm` may lower both, never raise them. Absent: a failure is final.
+   * Confirmation before failure: a check (and a preflight ping) that fails on a transport cause
+   * or a 5xx is tried again after `pauseMs`, up to `attempts` in all, and fails only when every
+   * attempt failed (`confirmed`; one that passes makes the failures `transient`). `requests`
+   * bounds what all confirmations of a run may send, inside `requestCap`; a target profile's
+   * `confirm` sets the attempts and the pause, and may lower `requests`, never raise it.
+   * Absent: a check's failure is final (the preflight still tries once more, PREFLIGHT_CONFIRM).
    */
   confirm?: ConfirmBudget;
   /**
@@ -64,12 +66,14 @@ export interface RunProfileSpec {
   latencyBudgetMs?: number;
 }
 
-/** What confirmations may spend in one run (RunProfileSpec.confirm). */
+/** How a run confirms a failure, and what its confirmations may spend (RunProfileSpec.confirm). */
 export interface ConfirmBudget {
+  /** Attempts of a failing check in all, the first included: it fails only when every one failed. */
+  attempts: number;
+  /** The pause before each attempt after the first, in ms: the window is (attempts - 1) pauses. */
+  pauseMs: number;
   /** Requests all confirmations of the run may send together. */
   requests: number;
-  /** The pause before a failed check is run again, in ms. */
-  pauseMs: number;
 }
 
 export type RequiredRules = 'family-rules' | 'check-rules';
@@ -90,8 +94,9 @@ export const RUN_PROFILES = {
     // A handful of checks, each the whole watch on its part of the API: one skipped leaves it unwatched.
     requires: 'check-rules',
     // Its checks send at most 8 of the 10 (the preflight included); two are kept to confirm a
-    // failure. 5 s lets a load balancer route around a bad instance, well inside a check's 60 s.
-    confirm: { requests: 2, pauseMs: 5_000 },
+    // failure: three attempts 5 s apart ride out a blip of two failed requests (a load balancer
+    // routing around a bad instance, a restart) and page only on a failure that lasts 10 s.
+    confirm: { attempts: 3, pauseMs: 5_000, requests: 2 },
     // A read of this API answers in well under a second; 2 s is slow for any of them, and far
     // from the 10 s request timeout, so slowness shows before it becomes an outage.
     latencyBudgetMs: 2_000,

@@ -131,7 +131,7 @@ export async function createTargetContext(
         Object.fromEntries(Object.entries(config.profile.fixtures).filter(([name]) => !absent.has(name))),
         extra,
       ),
-    ...(confirm ? { confirmations: new ConfirmationBudget(confirm) } : {}),
+    ...(confirm ? { confirmations: new ConfirmationBudget(confirm, config.confirmationsSpent) } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './setup-steps.js';
 import { monitorLines } from './monitor/lines.js';
 import { confirmationLine } from './monitor/confirmations.js';
-import { clip, describeExchange } from './text.js';
+import { clip, describeExchange, warningReasonLine } from './text.js';
 import { isAccepted } from './accepted.js';
 import { acceptedLines } from './baseline/lines.js';
 import type { ReportWriter } from './writer.js';
@@ -143,8 +143,8 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
   if (warnings.length > 0)
     lines.push(
       '',
-      `Warnings (inferred rules, and answers only one of the two sources ` +
-        `allows${summary.strict ? '; failing under --strict' : ''}):`,
+      `Warnings (inferred rules, and answers only one of the two sources allows, each with why it only ` +
+        `warns${summary.strict ? '; they fail this run: it is strict' : ''}):`,
       ...warnings.flatMap((f) => describeFinding(summary, f)),
     );
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
@@ -239,6 +239,8 @@ function describeFinding(summary: RunSummary, finding: Finding): string[] {
   }
   if (finding.expected !== undefined) lines.push(`      expected: ${clip(finding.expected, 300)}`);
   if (finding.observed !== undefined) lines.push(`      observed: ${clip(finding.observed, 300)}`);
+  const reason = warningReasonLine(finding);
+  if (reason) lines.push(`      ${reason}`);
   // Every step of a shortest failing sequence: the steps are the finding.
   if (finding.steps !== undefined)
     lines.push(
@@ -284,6 +286,8 @@ function stepLines(summary: RunSummary): string[] {
     );
     if (step.expected !== undefined) lines.push(`      expected: ${clip(step.expected, 300)}`);
     if (step.observed !== undefined) lines.push(`      observed: ${clip(step.observed, 300)}`);
+    const reason = warningReasonLine(step);
+    if (reason) lines.push(`      ${reason}`);
     const exchange = step.exchanges.at(-1);
     if (exchange) lines.push(`      exchange: ${describeExchange(exchange)}`);
     lines.push(...blocked.map((f) => `      - ${clip(f.check, 110)}`));

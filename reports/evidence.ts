@@ -15,6 +15,8 @@ interface EvidenceCheck {
   id?: string;
   family?: string;
   verdict: Verdict;
+  /** For a warning: why it is not a failure (Finding.warningReason). */
+  warningReason?: string;
   expected?: string;
   observed?: string;
   needs?: string;
@@ -87,11 +89,12 @@ export function buildEvidence(summary: RunSummary, journal: readonly JournalEntr
     verdict: outcome.verdict,
     checks: summary.findings
       .filter((finding) => finding.rules.includes(id))
-      .map(({ check, id: checkId, family, verdict, expected, observed, needs, exchanges, proof }) => ({
+      .map(({ check, id: checkId, family, verdict, warningReason, expected, observed, needs, exchanges, proof }) => ({
         check,
         ...(checkId ? { id: checkId } : {}),
         family,
         verdict,
+        ...(verdict === 'warning' && warningReason ? { warningReason } : {}),
         expected,
         observed,
         needs,

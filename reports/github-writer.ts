@@ -1,8 +1,8 @@
 /**
  * GitHub Actions output: an annotation per failed check (`::error`), per warning and per setup
- * step that blocked checks without breaking a rule (`::warning`), titled with its rules, and a Markdown step summary
- * (outcome, scope, counts,
- * failures with their reproduction commands) appended to the file GitHub names.
+ * step that blocked checks without breaking a rule (`::warning`), titled with its rules (a warning's says why it
+ * only warns), and a Markdown step summary (outcome, scope, counts, failures with their reproduction commands,
+ * warnings with why each only warns) appended to the file GitHub names.
  */
 import { appendFile } from 'node:fs/promises';
 import type { Finding } from '../harness/model.js';
@@ -15,6 +15,7 @@ import { monitorLines } from './monitor/lines.js';
 import { isAccepted } from './accepted.js';
 import { acceptedLines } from './baseline/lines.js';
 import { tlsWarningLine } from './monitor/tls.js';
+import { warningReasonLine } from './text.js';
 import type { ReportWriter } from './writer.js';
 
 /** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
@@ -30,9 +31,11 @@ function annotation(summary: RunSummary, finding: Finding): string {
     finding.expected !== undefined
       ? `expected ${finding.expected}; observed ${finding.observed ?? '?'}`
       : (finding.message ?? '');
+  const reason = warningReasonLine(finding);
+  const why = reason ? `\n${reason}` : '';
   const reproduce = finding.reproduce ? `\nreproduce: ${finding.reproduce}` : '';
   const title = escapeProperty(`[${finding.family}] ${rules}`);
-  return `::${level} title=${title}::${escapeData(`${finding.check}: ${detail}${reproduce}`)}\n`;
+  return `::${level} title=${title}::${escapeData(`${finding.check}: ${detail}${why}${reproduce}`)}\n`;
 }
 
 const missingRules = (summary: RunSummary): string => summary.required.missing.map((m) => m.rule).join(', ');
@@ -40,6 +43,7 @@ const missingRules = (summary: RunSummary): string => summary.required.missing.m
 export function renderStepSummary(summary: RunSummary): string {
   const { counts } = summary;
   const failures = summary.findings.filter((f) => f.verdict === 'failed' && !isStepFinding(f) && !isAccepted(f));
+  const warnings = summary.findings.filter((f) => f.verdict === 'warning' && f.subject !== 'document');
   const steps = [...checksByStep(summary.findings)];
   return [
     `## Partner API conformance: ${outcomeLabel(summary)}`,
@@ -89,6 +93,20 @@ export function renderStepSummary(summary: RunSummary): string {
           ),
           '',
         ]),
+    ...(warnings.length === 0
+      ? []
+      : [
+          `**Warnings** (${summary.strict ? 'failing this run: it is strict' : 'not failing the run'})`,
+          '',
+          '| family | rules | check | observed | why only a warning |',
+          '|---|---|---|---|---|',
+          ...warnings.map(
+            (f) =>
+              `| ${f.family} | ${f.rules.join(', ')} | ${cell(f.check)} ` +
+              `| ${cell((f.observed ?? f.message ?? '').slice(0, 200))} | ${cell(f.warningReason ?? '')} |`,
+          ),
+          '',
+        ]),
     ...[...acceptedLines(summary), ...monitorLines(summary)].map((line) =>
       line.startsWith('  ') ? `  - ${cell(line.trim())}` : `- ${cell(line)}`,
     ),
@@ -117,8 +135,8 @@ export class GithubWriter implements ReportWriter {
         `::warning title=${escapeProperty('incomplete: required rules not proven')}::` +
           `${escapeData(`${missingLine(summary.required.missing)}: ${missingRules(summary)}`)}\n`,
       );
-    const tls = summary.tls && tlsWarningLine(summary.tls);
-    if (tls) this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
+    for (const tls of (summary.tls ?? []).flatMap((t) => tlsWarningLine(t) ?? []))
+      this.out.write(`::warning title=${escapeProperty('TLS certificate expires soon')}::${escapeData(tls)}\n`);
     if (this.summaryPath) await appendFile(this.summaryPath, `${renderStepSummary(summary)}\n`);
   }
 }

@@ -59,7 +59,7 @@ function entry(check: string, runStartedAt: string, ex: Exchange) {
  */
 const fromFindings = (summary: RunSummary): JournalEntry[] =>
   summary.findings.flatMap((f) =>
-    [...(f.confirmation?.first.exchanges ?? []), ...f.exchanges].map((exchange) => ({
+    [...(f.confirmation?.earlier.flatMap((a) => a.exchanges) ?? []), ...f.exchanges].map((exchange) => ({
       check: f.check,
       api: 'v1' as const,
       exchange,

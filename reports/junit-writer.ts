@@ -13,7 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Finding } from '../harness/model.js';
 import { checkId } from '../harness/suite/inventory.js';
-import { describeExchange } from './text.js';
+import { describeExchange, warningReasonLine } from './text.js';
 import { monitorLines } from './monitor/lines.js';
 import { confirmationLine } from './monitor/confirmations.js';
 import { RULE_VERDICTS, type RunSummary } from './summary.js';
@@ -137,9 +137,10 @@ function monitorSuite(summary: RunSummary): string {
       ),
     ),
     ...Object.entries(summary.confirmations ?? {}).map(([result, n]) => property(`confirmations.${result}`, n)),
-    ...(summary.tls
-      ? [property('tls.daysLeft', summary.tls.daysLeft.toFixed(1)), property('tls.validTo', summary.tls.validTo)]
-      : []),
+    ...(summary.tls ?? []).flatMap((tls) => [
+      property(`tls.${tls.host}.daysLeft`, tls.daysLeft.toFixed(1)),
+      property(`tls.${tls.host}.validTo`, tls.validTo),
+    ]),
     '    </properties>',
     `    <system-out>${xmlEscape([...acceptedLines(summary), ...monitorLines(summary)].join('\n'))}</system-out>`,
     '  </testsuite>',
@@ -287,6 +288,8 @@ function failureText(summary: RunSummary, finding: Finding): string {
   });
   if (finding.expected !== undefined) lines.push(`expected: ${finding.expected}`);
   if (finding.observed !== undefined) lines.push(`observed: ${finding.observed}`);
+  const reason = warningReasonLine(finding);
+  if (reason) lines.push(reason);
   if (finding.steps !== undefined) lines.push(`shortest failing sequence:\n${finding.steps}`);
   if (finding.message !== undefined) lines.push(`message: ${finding.message}`);
   for (const exchange of finding.exchanges.slice(-3)) lines.push(`exchange: ${describeExchange(exchange)}`);

@@ -76,10 +76,13 @@ export interface RunInfo {
   configWarnings?: ConfigWarning[];
   /** The latency budgets the run judges (harness/budgets.ts); absent when it judges none. */
   latency?: LatencyBudgets;
-  /** The https target's certificate, read on the run's first connection. */
-  tls?: TlsCertificate;
-  /** `--history`: the run is compared with the last run of its target and run profile (absent for the first). */
-  history?: { previous?: HistoryRecord };
+  /** The certificate chain of each https host of the profile, read by a handshake of its own. */
+  tls?: TlsCertificate[];
+  /**
+   * `--history`: the run is compared with the history of its target and run profile (`previous`: absent for the
+   * first), and a condition alerts once found in `alertAfter` runs in a row (`--alert-after`; default 1).
+   */
+  history?: { previous?: HistoryRecord; alertAfter?: number };
   /** The preflight stopped the run before any check: why, and the exit code it ends with. */
   preflightStop?: PreflightStop;
 }
@@ -90,6 +93,9 @@ interface PreflightStop {
   exitCode: number;
   message: string;
   fix: string;
+  /** Pings that showed the cause, and whether they were the run's whole confirmation window. */
+  attempts?: number;
+  confirmed?: boolean;
 }
 
 interface SpecDefect {

@@ -17,6 +17,7 @@ const rule = (id: string, strength: Rule['strength']): Rule => ({
   strength,
   families: ['enrollments'],
   statement: `${id} holds`,
+  ...(strength === 'inferred' ? { warning_reason: `a target may break ${id}` } : {}),
 });
 const CATALOGUE = catalogueOf([
   rule('ENR-CREATE-SUCCESS', 'stated'),
@@ -69,12 +70,16 @@ describe('StepTeller', () => {
     for (const f of run.filter((x) => x.verdict === 'blocked')) expect(f.step).not.toHaveProperty('exchange');
   });
 
-  it('a step breaking only inferred rules warns (fails under --strict); one breaking none is blocked', () => {
+  it('only inferred rules broken: a warning with their reasons (fails if strict); none broken: blocked', () => {
     const legacy = blocked('read', ['LEGACY-APPLICATION-READ'], 'create a legacy application', [
       'LEGACY-APPLICATION-CREATE',
     ]);
-    expect(told([legacy])[0]!.verdict).toBe('warning');
+    expect(told([legacy])[0]).toMatchObject({
+      verdict: 'warning',
+      warningReason: 'LEGACY-APPLICATION-CREATE is inferred: a target may break LEGACY-APPLICATION-CREATE',
+    });
     expect(told([legacy], true)[0]!.verdict).toBe('failed');
+    expect(told([legacy], true)[0]).not.toHaveProperty('warningReason');
     expect(told([blocked('put', ['ENR-DOCS-JSON'], 'reach an accepted submission', [])])[0]).toMatchObject({
       verdict: 'blocked',
       rules: [],

@@ -3,7 +3,8 @@
  * (`subject: 'step'`), which names the step, its exchange and the rules it breaks; every check
  * it blocked keeps its `blocked` verdict and names the step. Reports group the checks under it.
  */
-import type { Finding, Verdict } from '../harness/model.js';
+import type { Finding, Rule } from '../harness/model.js';
+import { warningReasonOf } from '../harness/rules.js';
 import type { Catalogue } from './run-info.js';
 
 export const isStepFinding = (f: Finding): boolean => f.subject === 'step';
@@ -17,10 +18,15 @@ const isBlockedByStep = (f: Finding): f is Finding & { step: NonNullable<Finding
  * `warning` when it breaks only inferred ones, `blocked` when it breaks none (the contract does
  * not require the step to succeed: the target is not set up for it).
  */
-function stepVerdict(breaks: readonly string[], catalogue: Catalogue, strict: boolean): Verdict {
-  if (breaks.length === 0) return 'blocked';
-  if (strict) return 'failed';
-  return breaks.some((id) => catalogue.get(id)?.strength !== 'inferred') ? 'failed' : 'warning';
+function stepVerdict(
+  breaks: readonly string[],
+  catalogue: Catalogue,
+  strict: boolean,
+): Pick<Finding, 'verdict' | 'warningReason'> {
+  if (breaks.length === 0) return { verdict: 'blocked' };
+  const inferred = breaks.map((id) => catalogue.get(id)).filter((r): r is Rule => r?.strength === 'inferred');
+  if (strict || inferred.length < breaks.length) return { verdict: 'failed' };
+  return { verdict: 'warning', warningReason: warningReasonOf(inferred) };
 }
 
 /** The one finding of the step that blocked `blocked`. */
@@ -30,7 +36,8 @@ function stepFinding(
   strict: boolean,
 ): Finding {
   const { exchange, ...step } = blocked.step;
-  const verdict = stepVerdict(step.breaks, catalogue, strict);
+  const judged = stepVerdict(step.breaks, catalogue, strict);
+  const { verdict } = judged;
   return {
     check: `setup step: ${step.name}`,
     family: blocked.family,
@@ -38,7 +45,7 @@ function stepFinding(
     section:
       [...new Set(step.breaks.map((id) => catalogue.get(id)?.section).filter((s) => s !== undefined))].join(', ') ||
       undefined,
-    verdict,
+    ...judged,
     ...(verdict === 'blocked' ? { blockedBy: 'the target did not complete the step (no rule requires it to)' } : {}),
     expected: step.expected + (step.hint ? ` (${step.hint})` : ''),
     observed: step.observed,

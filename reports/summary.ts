@@ -13,7 +13,9 @@ import {
   type RequiredSummary,
 } from './required.js';
 import { countConfirmations, requestsOf, type ConfirmationCounts } from './monitor/confirmations.js';
-import { compareHistory, conditionsOf, type HistoryComparison } from './monitor/history.js';
+import { conditionsOf, judgedBy, type RunState } from './monitor/conditions.js';
+import { compareHistory, type HistoryComparison } from './monitor/history.js';
+import { hostOutages, type HostOutage } from './monitor/outage.js';
 import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
 import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
@@ -118,8 +120,10 @@ export interface RunSummary {
   latency?: LatencyJudgement;
   /** Checks tried again after a transport failure or a 5xx, by result; absent when none was. */
   confirmations?: ConfirmationCounts;
-  /** The https target's certificate: when it expires, and whether that is under the warning threshold. */
-  tls?: TlsCertificate;
+  /** Hosts of the profile that are down: every check that exchanged with one failed alike (no answer, a 5xx). */
+  outages?: HostOutage[];
+  /** The certificate chain of each https host of the profile: when its first certificate expires, if it is trusted. */
+  tls?: TlsCertificate[];
   /** `--history`: this run beside the last one of its target and run profile. */
   history?: HistoryComparison;
   /** `--baseline`: known, expired, fixed and new failures against it (reports/baseline/). */
@@ -320,6 +324,16 @@ function withLatency(outcome: RunSummary['outcome'], latency: LatencyJudgement |
   return outcome === 'passed' && latency && latency.over.length > 0 ? 'degraded' : outcome;
 }
 
+/** A host down fails a run that would otherwise pass (its checks may name only inferred rules, which warn). */
+function withOutages(outcome: RunSummary['outcome'], outages: readonly HostOutage[]): RunSummary['outcome'] {
+  return outages.length > 0 && (outcome === 'passed' || outcome === 'degraded' || outcome === 'incomplete')
+    ? 'failed'
+    : outcome;
+}
+
+/** A host that answered its checks with 5xx only is unhealthy (exit 9); a transport block's code goes first. */
+const outageExit = (outages: readonly HostOutage[]) => (outages.some((o) => o.exitCode === 9) ? 9 : undefined);
+
 /** The codes of the causes that stopped the run or blocked checks (transport causes, not setup steps). */
 const causesOf = (info: RunInfo, findings: readonly Finding[]) => [
   ...new Set([
@@ -327,6 +341,26 @@ const causesOf = (info: RunInfo, findings: readonly Finding[]) => [
     ...findings.flatMap((f) => (f.verdict === 'blocked' && f.step === undefined && f.blockedBy ? [f.blockedBy] : [])),
   ]),
 ];
+
+/** This run beside its history: what it found, what it judged, and what alerts. */
+function historyOf(info: RunInfo, body: SummaryBody, exitCode: number, outages: HostOutage[]): HistoryComparison {
+  const state: RunState = {
+    ...body,
+    exitCode,
+    outages,
+    causes: causesOf(info, body.findings),
+    acceptedRules: acceptedFailedRules(body.findings),
+    pinged: info.preflight !== undefined,
+    stopped: body.stopped !== undefined,
+  };
+  return compareHistory(
+    info.history!.previous,
+    conditionsOf(state),
+    judgedBy(state),
+    info.history!.alertAfter ?? 1,
+    info.target.baseUrl,
+  );
+}
 
 /** The findings against the run's baseline, and what --update-baseline writes. */
 function baselineOf(info: RunInfo, findings: readonly Finding[]): BaselineSummary {
@@ -366,6 +400,7 @@ export function buildSummary(
   const scope = scopeOf(info, { missing, stopped });
   const latency = judgeLatency(findings, info.latency);
   const confirmations = countConfirmations(findings);
+  const outages = info.preflightStop ? [] : hostOutages(findings, info.target.baseUrl);
   const body: SummaryBody = {
     format: SUMMARY_FORMAT,
     runId: info.runId,
@@ -391,28 +426,22 @@ export function buildSummary(
     required: { ...required, missing, ...(acceptedGaps.length ? { accepted: acceptedGaps } : {}) },
     outcome: info.preflightStop
       ? 'unusable'
-      : withLatency(runOutcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
+      : withOutages(
+          withLatency(runOutcomeOf(findings, info.strict, missing.length === 0 && stopped === undefined), latency),
+          outages,
+        ),
     ...(info.preflightStop ? { preflightStop: info.preflightStop } : {}),
     requests: options.requestsSent ?? requestsOf(findings, preflightRequests(info)),
     ...(latency ? { latency } : {}),
     ...(confirmations ? { confirmations } : {}),
-    ...(info.tls ? { tls: info.tls } : {}),
+    ...(outages.length > 0 ? { outages } : {}),
+    ...(info.tls?.length ? { tls: info.tls } : {}),
     ruleVerdicts: verdicts,
     ruleCounts: countRuleVerdicts(verdicts),
     ...(info.baseline ? { baseline: baselineOf(info, findings) } : {}),
     findings: [...findings],
   };
-  const exitCode = exitCodeOf(body, options.transportBlock?.(body.findings));
-  const history = info.history
-    ? compareHistory(
-        info.history.previous,
-        conditionsOf({
-          ...body,
-          exitCode,
-          causes: causesOf(info, findings),
-          acceptedRules: acceptedFailedRules(findings),
-        }),
-      )
-    : undefined;
+  const exitCode = exitCodeOf(body, options.transportBlock?.(body.findings) ?? outageExit(outages));
+  const history = info.history ? historyOf(info, body, exitCode, outages) : undefined;
   return withDigest({ ...body, exitCode, ...(history ? { history } : {}) });
 }

@@ -1,5 +1,15 @@
-/** Short plain-text renderings shared by the console and JUnit writers. */
-import type { Exchange } from '../harness/model.js';
+/** Short plain-text renderings shared by the writers. */
+import type { Exchange, Finding } from '../harness/model.js';
+
+/**
+ * `why only a warning: <reason>` for a finding that warns (harness/model.ts `warningReason`),
+ * the line every writer shows beside the warning; undefined for any other finding.
+ */
+export function warningReasonLine(finding: Finding): string | undefined {
+  return finding.verdict === 'warning' && finding.warningReason
+    ? `why only a warning: ${finding.warningReason}`
+    : undefined;
+}
 
 /** `GET http://host/v1/ping -> 200 (12 ms)`, or the transport error. */
 export function describeExchange(exchange: Exchange): string {

@@ -1,8 +1,9 @@
 /**
- * A monitoring run's work beside its reports: before the checks, the last run of the history;
- * after them, the metrics pushed, change notifications sent, and the history moved on. None of
- * it changes the exit code: a failure is told on stderr. The history moves on only once every
- * notification of a change was delivered, so an undelivered change is told again next run.
+ * A monitoring run's work beside its reports: before the checks, the history of its target and
+ * run profile; after them, the metrics pushed, each notification destination told what it has not
+ * heard, and the history moved on with what each destination took. None of it changes the exit
+ * code: a failure is told on stderr. A destination that did not take its messages keeps its state,
+ * so the next run tells it again, and holds up no other destination.
  */
 import type { TargetProfile } from '../../harness/run-config.js';
 import type { RunProfile } from '../../harness/run-profiles.js';
@@ -12,48 +13,43 @@ import { tlsWarningLine, type TlsCertificate } from '../../reports/monitor/tls.j
 import type { RunSummary } from '../../reports/summary.js';
 import type { RunIO } from '../io.js';
 import { historyFile, readHistory, recordOf, writeHistory } from './history-store.js';
-import { notify } from './notify/index.js';
+import { destinationId, notify } from './notify/index.js';
 import type { MonitorPlan } from './plan.js';
 import { pushMetrics } from './push.js';
-import type { CertificateWatch } from './tls-certificate.js';
 
 const INTERRUPTED = 130;
 
+/** What a monitoring run knows before its checks: the certificate chains it read, its history and how it alerts. */
+export interface Monitored {
+  tls?: TlsCertificate[];
+  history?: { previous?: HistoryRecord; alertAfter: number };
+}
+
 /**
- * What a monitoring run knows once the preflight is done: the certificate its connection saw
- * (warned about when it expires soon) and the last run of the history.
+ * What a monitoring run knows once the preflight is done: the certificate chain of each https
+ * host (each warned about when it expires soon) and the history of its target and run profile.
  */
 export async function monitoringBefore(
   monitor: MonitorPlan | undefined,
-  certificate: CertificateWatch | undefined,
-  profile: Pick<TargetProfile, 'name' | 'baseUrl'>,
+  certificates: Promise<TlsCertificate[]> | undefined,
+  profile: Pick<TargetProfile, 'name'>,
   runProfile: RunProfile,
   io: RunIO,
-): Promise<{ tls?: TlsCertificate; history?: { previous?: HistoryRecord } }> {
-  const tls = certificate?.stop();
-  const warning = tls && tlsWarningLine(tls);
-  if (warning) io.out.write(`! ${warning}\n`);
-  const history = await historyBefore(monitor, profile, runProfile, io);
-  return { ...(tls ? { tls } : {}), ...(history ? { history } : {}) };
-}
-
-/** The history before the run: `{ previous }` (empty for a first run), or undefined without `--history`. */
-async function historyBefore(
-  monitor: MonitorPlan | undefined,
-  profile: Pick<TargetProfile, 'name' | 'baseUrl'>,
-  runProfile: RunProfile,
-  io: RunIO,
-): Promise<{ previous?: HistoryRecord } | undefined> {
-  if (!monitor?.historyDir) return undefined;
-  const file = historyFile(monitor.historyDir, { name: profile.name, baseUrl: publicUrl(profile.baseUrl) }, runProfile);
+): Promise<Monitored> {
+  const tls = (await certificates) ?? [];
+  for (const warning of tls.flatMap((t) => tlsWarningLine(t) ?? [])) io.out.write(`! ${warning}\n`);
+  const read = tls.length > 0 ? { tls } : {};
+  if (!monitor?.historyDir) return read;
+  const file = historyFile(monitor.historyDir, profile, runProfile);
   const previous = await readHistory(file, (line) => io.err.write(`${line}\n`));
-  return previous ? { previous } : {};
+  return { ...read, history: { ...(previous ? { previous } : {}), alertAfter: monitor.alertAfter } };
 }
 
 export async function deliverMonitoring(
   monitor: MonitorPlan | undefined,
   summary: RunSummary,
   io: RunIO,
+  previous?: HistoryRecord,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   if (!monitor) return;
@@ -67,14 +63,23 @@ export async function deliverMonitoring(
   }
   // A run stopped by Ctrl-C has no verdict to remember or tell.
   if (!monitor.historyDir || summary.exitCode === INTERRUPTED) return;
-  const deliveries = await notify(monitor.notify, summary, env);
-  for (const d of deliveries)
+  const deliveries = await notify(monitor.notify, summary, {
+    told: previous?.told ?? {},
+    ...(monitor.remindMs !== undefined ? { remindMs: monitor.remindMs } : {}),
+    env,
+  });
+  const told: HistoryRecord['told'] = {};
+  deliveries.forEach((d, i) => {
+    told[destinationId(monitor.notify[i]!)] = d.told;
     if (d.error)
       io.err.write(
-        `notification to ${d.destination} failed: ${d.error}; the history keeps the last run, so the next ` +
-          `run tells this change again\n`,
+        `notification to ${d.destination} failed: ${d.error}; it keeps what it was told before, so the next run ` +
+          `tells it again\n`,
       );
-    else io.out.write(`notified ${d.destination}: ${d.messages} message(s)\n`);
-  if (deliveries.some((d) => d.error)) return;
-  await writeHistory(historyFile(monitor.historyDir, summary.target, summary.runProfile), recordOf(summary));
+    else if (d.messages > 0) io.out.write(`notified ${d.destination}: ${d.messages} message(s)\n`);
+  });
+  await writeHistory(
+    historyFile(monitor.historyDir, summary.target, summary.runProfile),
+    recordOf(summary, previous, told),
+  );
 }

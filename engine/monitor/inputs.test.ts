@@ -47,12 +47,14 @@ describe('--push-gateway', () => {
     for (const url of ['http://pg:9091/metrics/job/partner', 'http://pg:9091/metrics', 'http://pg:9091/?job=x']) {
       const err = refusal(() => pushGatewayOf(url));
       expect(err.code, url).toBe('E_PUSH_GATEWAY_INVALID');
-      expect(err.message).toContain("give the gateway's own URL");
+      expect(err.message).toContain("give the Pushgateway's base URL");
     }
   });
 
   it('never shows a URL that holds credentials', () => {
-    const err = refusal(() => pushGatewayOf(`http://ops:${TOKEN}@pg:9091/metrics/job/x`));
-    expect(err.message).not.toContain(TOKEN);
+    for (const url of [`http://ops:${TOKEN}@pg:9091/metrics/job/x`, `ops:${TOKEN}@pg:9091`]) {
+      const err = refusal(() => pushGatewayOf(url));
+      expect(err.message).not.toContain(TOKEN);
+    }
   });
 });

@@ -14,8 +14,9 @@ import type { ReportWriter } from '../../reports/writer.js';
 import type { RunIO } from '../io.js';
 import { runInfoOf } from '../plan-outputs.js';
 import type { RunPlan } from '../plan.js';
+import { PreflightUnusable } from '../preflight.js';
 import { deliverMonitoring, monitoringBefore } from './deliver.js';
-import type { CertificateWatch } from './tls-certificate.js';
+import type { TlsCertificate } from '../../reports/monitor/tls.js';
 
 export interface PreflightStopInput {
   plan: RunPlan;
@@ -24,7 +25,8 @@ export interface PreflightStopInput {
   writers: ReportWriter[];
   io: RunIO;
   startedAt: Date;
-  certificate?: CertificateWatch;
+  /** The certificate chains of the profile's https hosts, being read. */
+  certificates?: Promise<TlsCertificate[]>;
   /** The run's keys, resolved once; default a ring over the profile's keys. */
   keys?: KeyRing;
 }
@@ -34,10 +36,16 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<Ru
   const { plan, profile, error, io } = input;
   // The cause first, as a setup error is told: the line an on-call greps for.
   io.err.write(`${error.format()}\n`);
-  const monitored = await monitoringBefore(plan.monitor, input.certificate, profile, plan.runProfile, io);
+  const monitored = await monitoringBefore(plan.monitor, input.certificates, profile, plan.runProfile, io);
   const info = {
     ...runInfoOf(plan, { profile, ...monitored }, input.startedAt),
-    preflightStop: { code: error.code, exitCode: error.exitCode, message: error.message, fix: error.hint },
+    preflightStop: {
+      code: error.code,
+      exitCode: error.exitCode,
+      message: error.message,
+      fix: error.hint,
+      ...(error instanceof PreflightUnusable ? { attempts: error.attempts, confirmed: error.confirmed } : {}),
+    },
   };
   const reporter = new ConformanceReporter(() => ({
     info,
@@ -51,6 +59,6 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<Ru
   await reporter.onTestRunEnd([], []);
   if (reporter.writeErrors.length > 0) throw reporter.writeErrors[0];
   const summary = reporter.lastSummary!;
-  await deliverMonitoring(plan.monitor, summary, io);
+  await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
   return summary;
 }

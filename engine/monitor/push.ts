@@ -6,6 +6,7 @@
  */
 import { Pushgateway } from 'prom-client';
 import { ConfigError } from '../../harness/errors.js';
+import { publicUrl } from '../../harness/reproduce.js';
 import { groupingOf, metricsRegistry } from '../../reports/monitor/metrics.js';
 import type { RunSummary } from '../../reports/summary.js';
 
@@ -15,22 +16,22 @@ const TIMEOUT_MS = 10_000;
 /** A Pushgateway URL checked before the run. */
 export function pushGatewayOf(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  // Credentials in the URL are a secret: a refusal names the URL only without them.
-  const shown = /@/.test(raw) ? '(the value is not shown: it holds credentials)' : JSON.stringify(raw);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
+    // Credentials in it are a secret: a value that does not parse is shown only without an `@`.
+    const shown = raw.includes('@') ? '(the value is not shown: it holds credentials)' : JSON.stringify(raw);
     throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway ${shown} is not an absolute URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway must use http or https, not ${url.protocol}`);
-  // The client adds /metrics/job/<job>/<grouping> itself; a prefix of a gateway behind a proxy is kept.
-  if (/(^|\/)metrics(\/|$)/.test(url.pathname) || url.search || url.hash)
+  // prom-client adds /metrics/job/<job>/<grouping> to the URL (after a route prefix, which it keeps).
+  if (/\/metrics(\/|$)/.test(url.pathname) || url.search || url.hash)
     throw new ConfigError(
       'E_PUSH_GATEWAY_INVALID',
-      `--push-gateway ${shown} has a push path, query or fragment: give the gateway's own URL (the run adds ` +
-        '/metrics/job/partner-conformance/... to it)',
+      `--push-gateway ${publicUrl(raw)} names a push path, a query or a fragment: give the Pushgateway's base URL ` +
+        '(with its route prefix, if it has one); the job and the grouping are added to it',
     );
   return raw;
 }

@@ -63,7 +63,15 @@ describe('the check table, bound', () => {
   test('notes carry the key of the check that noted them', () => {
     const notes: string[] = [];
     const noting: Check<void> = (ex, _e, scope) =>
-      scope.note?.({ check: scope.check, rules: scope.rules, title: 't', expected: 'e', observed: 'o', exchange: ex });
+      scope.note?.({
+        check: scope.check,
+        rules: scope.rules,
+        disagreement: 'D',
+        title: 't',
+        expected: 'e',
+        observed: 'o',
+        exchange: ex,
+      });
     bindTable({ noting }, ['R'], undefined, { note: (n) => void notes.push(n.check) }).noting(exchange(200, {}));
     expect(notes).toEqual(['noting']);
   });

@@ -10,6 +10,8 @@ export interface CheckNote {
   check: string;
   /** Rule ids the note is about. */
   rules: readonly string[];
+  /** The id of the entry in specs/disagreements.json that allows the answer. */
+  disagreement: string;
   title: string;
   expected: string;
   observed: string;

@@ -33,6 +33,7 @@ export const expectOneSourceAllows: Check<OneSourceClaim> = (exchange, claim, sc
   scope.note?.({
     check: scope.check,
     rules: scope.rules,
+    disagreement: entry.id,
     title: `allowed by one source only (${entry.id})`,
     expected: claim.expected,
     observed: `${observed} (${describeDisagreement(entry)})`,

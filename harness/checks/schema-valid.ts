@@ -24,6 +24,7 @@ function noteDisagreement(
   scope.note?.({
     check: scope.check,
     rules: scope.rules,
+    disagreement: d.id,
     title: `allowed by one source only (${d.id})`,
     expected,
     observed: `${observed} (${describeDisagreement(d)})`,

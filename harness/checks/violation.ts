@@ -1,11 +1,10 @@
 /**
  * The one error a check throws: a rule the target broke, with what was expected and seen.
  * verify() turns it into a Finding; anything else thrown by a check is a defect of the check.
+ * Whether it fails the run or warns is the broken rules' strength in the catalogue, never the
+ * check's to say: a warning carries the rules' reason (harness/suite/outcome.ts).
  */
 import type { Exchange } from '../model.js';
-
-/** `error` counts against the rule's strength; `warning` never fails a run unless strict. */
-export type ViolationSeverity = 'error' | 'warning';
 
 export interface RuleViolationInit {
   /** Rule ids the observation breaks (never empty). */
@@ -16,8 +15,6 @@ export interface RuleViolationInit {
   observed: string;
   /** The exchange that showed it (already redacted by the client). */
   exchange?: Exchange;
-  /** Default `error`; the rule's catalogue strength still decides warning vs failure. */
-  severity?: ViolationSeverity;
   /** Name of the check that raised it (its key in the check table). */
   check?: string;
 }
@@ -29,7 +26,6 @@ export class RuleViolation extends Error {
   readonly expected: string;
   readonly observed: string;
   readonly exchange?: Exchange;
-  readonly severity: ViolationSeverity;
   readonly check?: string;
 
   constructor(init: RuleViolationInit) {
@@ -41,7 +37,6 @@ export class RuleViolation extends Error {
     this.expected = init.expected;
     this.observed = init.observed;
     this.exchange = init.exchange;
-    this.severity = init.severity ?? 'error';
     this.check = init.check;
   }
 }

@@ -7,6 +7,15 @@
 export const BUDGET_TIMEOUT = 'BUDGET_TIMEOUT';
 
 /**
+ * An exchange that got no answer (the request left: a budget wait is not the target's) or a 5xx:
+ * what may be gone on the next try, so confirmed before it counts, and what a host that is down gives.
+ */
+export function unansweredOr5xx(exchange: { response?: { status: number }; error?: string }): boolean {
+  if (exchange.response) return exchange.response.status >= 500;
+  return exchange.error !== undefined && exchange.error !== BUDGET_TIMEOUT;
+}
+
+/**
  * The profile has no key for the role a check asked for. Suites report the check
  * `skipped` with `needs` instead of failing it.
  */

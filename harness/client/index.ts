@@ -5,7 +5,7 @@
 export { createClient, DEFAULT_TIMEOUT_MS } from './client.js';
 export type { ApiRequest, Client } from './types.js';
 export { sendConcurrently } from './race.js';
-export { BUDGET_TIMEOUT } from './errors.js';
+export { unansweredOr5xx } from './errors.js';
 export {
   RateBudgets,
   sharedBudgets,

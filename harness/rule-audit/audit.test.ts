@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../model.js';
 import { loadRules } from '../rules.js';
-import { auditProblems, normalise, type AuditedRule } from './audit.js';
+import { auditProblems, normalise, WARNING_REASON_MAX, type AuditedRule } from './audit.js';
 import { MISSING, resolvePointer } from './json-pointer.js';
 import { AUDIT_PAGE, auditSources } from './sources.js';
 import { auditPage } from './table.js';
@@ -12,8 +12,8 @@ const sources = auditSources();
 
 describe("the shipped catalogue's audit", () => {
   it(
-    'gives every rule what its check relies on and verbatim contract words, every inferred rule its reading, and ' +
-      'resolves every pointer',
+    'gives every rule what its check relies on and verbatim contract words, every inferred rule its reading and ' +
+      'its reason to warn, and resolves every pointer',
     () => {
       expect(auditProblems(shipped, sources)).toEqual([]);
     },
@@ -75,10 +75,30 @@ describe('a catalogue whose audit is broken is refused, naming the rule and the 
     ['words changed in case', { contract_words: ['`200` Returns the ping object'] }, /not in the contract/],
     [
       'an inferred rule without its reading',
-      { strength: 'inferred' },
+      { strength: 'inferred', warning_reason: 'A target may.' },
       /PING-200: an inferred rule must write its reading/,
     ],
-    ['an empty reading', { strength: 'inferred', reading: '' }, /PING-200: reading must be a non-empty string/],
+    [
+      'an empty reading',
+      { strength: 'inferred', reading: '', warning_reason: 'A target may.' },
+      /PING-200: reading must be a non-empty string/,
+    ],
+    [
+      'an inferred rule without its reason to warn',
+      { strength: 'inferred', reading: 'Read so.' },
+      /PING-200: an inferred rule must say why a conforming implementation could break it \(warning_reason\)/,
+    ],
+    ['a reason to warn on a stated rule', { warning_reason: 'A target may.' }, /PING-200: a stated rule fails/],
+    [
+      'a reason of two lines',
+      { strength: 'inferred', reading: 'Read so.', warning_reason: 'A target\nmay.' },
+      /PING-200: warning_reason must be one line/,
+    ],
+    [
+      'a reason longer than a line',
+      { strength: 'inferred', reading: 'Read so.', warning_reason: 'a'.repeat(WARNING_REASON_MAX + 1) },
+      /PING-200: warning_reason must be one line of at most/,
+    ],
     [
       'a pointer that resolves to nothing',
       { provider_document: ['#/components/schemas/a~1b/properties/nope'] },
@@ -96,6 +116,7 @@ describe('a catalogue whose audit is broken is refused, naming the rule and the 
     const rule = audited({
       strength: 'inferred',
       reading: 'Read so.',
+      warning_reason: 'A target may answer otherwise.',
       provider_document: ['#/components/schemas/a~1b/properties/ok', '#/list/0/x'],
     });
     expect(auditProblems([rule], small)).toEqual([]);
@@ -106,6 +127,7 @@ describe('the published page', () => {
   const rule = audited({
     strength: 'inferred',
     reading: 'A | in it.',
+    warning_reason: 'A target may <differ>.',
     provider_document: ['#/x'],
     finding: 'Check <this>.',
     contract_words: ['a `<url string>` | b'],
@@ -120,7 +142,8 @@ describe('the published page', () => {
     const row = page.split('\n').find((line) => line.startsWith('| `PING-200`'));
     expect(row).toBe(
       '| `PING-200` | 4.1 | inferred | GET /v1/ping answers 200. | “a `<url string>` \\| b” | A \\| in it. ' +
-        'Provider document: `#/x`. **Open finding:** Check &lt;this>. |',
+        '**Warns, not fails, because** A target may &lt;differ>. Provider document: `#/x`. ' +
+        '**Open finding:** Check &lt;this>. |',
     );
     expect(page).toContain("1 rules: 0 stated, 1 inferred; 1 rely on the provider's document; 1 open findings.");
   });

@@ -4,9 +4,11 @@
  * (`contract_words`); an inferred rule writes down how the suite reads the contract there
  * (`reading`); `provider_document` names the places in the provider's document a check relies
  * on for a shape the prose does not show; `finding` names what a check still asserts beyond the
- * contract, and the change recommended, until the check is fixed. A quote must occur in the
- * contract (whitespace aside) and a pointer must resolve, so the audit cannot drift from either
- * source.
+ * contract, and the change recommended, until the check is fixed. An inferred rule also says, in
+ * one line, why a conforming implementation could break it (`warning_reason`): the reason every
+ * report shows beside its warning; a stated rule never warns, so it has none. A quote must occur
+ * in the contract (whitespace aside) and a pointer must resolve, so the audit cannot drift from
+ * either source.
  */
 import type { Rule } from '../model.js';
 import { MISSING, resolvePointer } from './json-pointer.js';
@@ -16,6 +18,7 @@ export interface AuditedRule extends Rule {
   relies_on: string;
   contract_words: string[];
   reading?: string;
+  warning_reason?: string;
   provider_document?: string[];
   finding?: string;
 }
@@ -36,6 +39,22 @@ const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.length >
 
 type Field = (rule: Record<string, unknown>, sources: AuditSources, contract: string) => string[];
 
+/** Longest reason a report shows beside a warning: one line of a console, a cell of a table. */
+export const WARNING_REASON_MAX = 300;
+
+/** An inferred rule's one-line reason to warn; none on a stated rule, which fails. */
+function warningReasonProblems(r: Record<string, unknown>): string[] {
+  const reason = r.warning_reason;
+  if (reason === undefined)
+    return r.strength === 'inferred'
+      ? ['an inferred rule must say why a conforming implementation could break it (warning_reason)']
+      : [];
+  if (r.strength !== 'inferred') return ['a stated rule fails, never warns: it has no warning_reason'];
+  if (!isText(reason) || /[\r\n]/.test(reason) || reason.length > WARNING_REASON_MAX)
+    return [`warning_reason must be one line of at most ${WARNING_REASON_MAX} characters`];
+  return [];
+}
+
 /** One entry per audit field: what is wrong with it, if anything. */
 const FIELDS: ReadonlyArray<Field> = [
   (r) => (isText(r.relies_on) ? [] : ['relies_on must say what the check relies on (a non-empty string)']),
@@ -55,6 +74,7 @@ const FIELDS: ReadonlyArray<Field> = [
       ? ['an inferred rule must write its reading of the contract (reading)']
       : [];
   },
+  (r) => warningReasonProblems(r),
   (r, s) => {
     if (r.provider_document === undefined) return [];
     if (!isTextList(r.provider_document))

@@ -18,6 +18,7 @@ const quotes = (words: readonly string[]): string => words.map((w) => `“${cell
 
 function readingCell(rule: AuditedRule): string {
   const parts = [rule.reading ? cell(rule.reading) : ''];
+  if (rule.warning_reason) parts.push(`**Warns, not fails, because** ${cell(rule.warning_reason)}`);
   if (rule.provider_document?.length)
     parts.push(`Provider document: ${rule.provider_document.map((p) => `\`${cell(p)}\``).join(', ')}.`);
   if (rule.finding) parts.push(`**Open finding:** ${cell(rule.finding)}`);
@@ -41,13 +42,16 @@ export function auditPage(rules: readonly AuditedRule[]): string {
     '',
     "For every rule: what its check relies on from the target, and the contract's words for it, quoted from",
     '`specs/partner-api.md` (a byte-for-byte copy of the contract; the test holds every quote to it). A `stated`',
-    'rule fails a run; an `inferred` rule reads what the contract leaves open, writes that reading here, and only',
-    "warns unless `--strict`. Where a check relies on the provider's document for what the prose does not show",
-    '(member names, where a member sits, a status), the last column names the places in',
-    '`specs/provider/openapi.json`: these hold when that document, or `specs/partner-api.yaml` (held to it), is the',
-    'loaded one. An **open finding** names what a check still asserts beyond the contract and the change',
-    'recommended; it leaves the catalogue when the check is fixed. A rule **no run can reach** (`unreachable`) is',
-    'never required of a run: its verdict stays `not reached` without making the run incomplete.',
+    "rule (the contract's prose or the provider's document says it, and the reading cites where) fails a run of",
+    'every run profile; an `inferred` rule reads what the contract leaves open, writes that reading here, and only',
+    'warns, with the one-line reason a conforming implementation could break it, which every report shows beside',
+    'the warning; `--strict` (or `"strict": true` in the target profile) makes it fail too. Where a check relies',
+    "on the provider's document for what the prose does not show (member names, where a member sits, a status),",
+    'the last column names the places in `specs/provider/openapi.json`: these hold when that document, or',
+    '`specs/partner-api.yaml` (held to it), is the loaded one. An **open finding** names what a check still',
+    'asserts beyond the contract and the change recommended; it leaves the catalogue when the check is fixed. A',
+    'rule **no run can reach** (`unreachable`) is never required of a run: its verdict stays `not reached`',
+    'without making the run incomplete.',
     '',
     `${rules.length} rules: ${rules.length - inferred} stated, ${inferred} inferred; ${onDocument} rely on ` +
       `the provider's document; ${open} open findings.`,

@@ -1,13 +1,15 @@
 /**
- * What confirmations may still spend in one run: requests and the pause before each. One per
- * worker and run (harness/target.ts); checks run one at a time, so taking from it is not raced.
+ * What confirmations may still spend in one run: requests, the attempts and the pause before
+ * each. One per worker and run (harness/target.ts), less what the preflight's confirmations spent;
+ * checks run one at a time, so taking from it is not raced.
  */
 import type { ConfirmBudget } from '../run-profiles.js';
 
 export class ConfirmationBudget {
-  private spent = 0;
-
-  constructor(readonly budget: ConfirmBudget) {}
+  constructor(
+    readonly budget: ConfirmBudget,
+    private spent = 0,
+  ) {}
 
   get pauseMs(): number {
     return this.budget.pauseMs;

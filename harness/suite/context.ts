@@ -123,6 +123,10 @@ export function defaultRoleFor(family: string, target: Pick<TargetContext, 'hasR
 /** Async outcomes settle within this when the profile does not say (DESIGN: asyncTimeoutMs). */
 const DEFAULT_ASYNC_TIMEOUT_MS = 5_000;
 
+/** How long an asynchronous outcome may take on the target: the profile's asyncTimeoutMs, else the default. */
+export const asyncTimeoutOf = (target: Pick<TargetContext, 'config'>): number =>
+  target.config.profile.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
+
 export function createCheckContext(
   given: TargetContext,
   rules: readonly Rule[],
@@ -208,7 +212,7 @@ export function createCheckContext(
     role: requireRole,
     idempotencyKey: (label) => target.client.newIdempotencyKey(label),
     poll(req, until, opts = {}) {
-      const timeoutMs = opts.timeoutMs ?? target.config.profile.asyncTimeoutMs ?? DEFAULT_ASYNC_TIMEOUT_MS;
+      const timeoutMs = opts.timeoutMs ?? asyncTimeoutOf(target);
       return pollUntil(() => send(req), until, timeoutMs, pollInterval(timeoutMs, opts.intervalMs), clock);
     },
     json(ex) {

@@ -1,9 +1,10 @@
 /**
  * From what a check did (returned, threw a RuleViolation, threw a skip, crashed) to its
  * Finding. The rule catalogue decides strength: a failed `stated` rule fails the run, a failed
- * `inferred` rule is a warning unless the run is strict.
+ * `inferred` rule is a warning, with the rule's reason to warn, unless the run is strict.
  */
-import type { Exchange, Family, Finding, Rule, Verdict } from '../model.js';
+import type { Exchange, Family, Finding, Rule } from '../model.js';
+import { warningReasonOf } from '../rules.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
@@ -75,17 +76,17 @@ export function sectionsOf(rules: readonly Rule[]): string {
   return [...new Set(rules.map((r) => r.section))].join(', ');
 }
 
-/** `warning` only when every violated rule is inferred (or the check said so) and the run is not strict. */
-export function verdictOf(
-  violation: RuleViolation,
-  catalogue: readonly Rule[],
-  strict: boolean,
-): Extract<Verdict, 'failed' | 'warning'> {
-  if (strict) return 'failed';
-  if (violation.severity === 'warning') return 'warning';
+/** A violation's verdict, and for a warning why it is not a failure (Finding.warningReason). */
+type ViolationVerdict = { verdict: 'failed' } | { verdict: 'warning'; warningReason: string };
+
+/**
+ * `warning` only when every violated rule is inferred and the run is not strict, with the
+ * rules' reasons; a stated rule, or a rule the catalogue does not have, fails.
+ */
+export function verdictOf(violation: RuleViolation, catalogue: readonly Rule[], strict: boolean): ViolationVerdict {
   const violated = catalogue.filter((r) => violation.rules.includes(r.id));
-  const anyStated = violated.length === 0 || violated.some((r) => r.strength === 'stated');
-  return anyStated ? 'failed' : 'warning';
+  if (strict || violated.length === 0 || violated.some((r) => r.strength === 'stated')) return { verdict: 'failed' };
+  return { verdict: 'warning', warningReason: warningReasonOf(violated) };
 }
 
 /** A check that threw a Check-library-free error: a defect of the check or an unmapped failure. */
@@ -197,7 +198,7 @@ export function checkOutcomeOf(
     };
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);
-    const verdict = verdictOf(thrown, rules, input.strict);
+    const judged = verdictOf(thrown, rules, input.strict);
     // A check that judges an exchange of an earlier check (the run's history) shows that exchange too.
     const shown = thrown.exchange;
     const finding: Finding = {
@@ -206,13 +207,13 @@ export function checkOutcomeOf(
       ...operationOf(shown),
       rules: [...thrown.rules],
       section: sectionsOf(rules),
-      verdict,
+      ...judged,
       expected: thrown.expected,
       observed: thrown.observed + note,
       message: thrown.title,
       reproduce: input.reproduce(thrown.rules, replayPath),
     };
-    return verdict === 'failed' ? { action: 'fail', finding, error: input.thrown } : { action: 'pass', finding };
+    return judged.verdict === 'failed' ? { action: 'fail', finding, error: input.thrown } : { action: 'pass', finding };
   }
   const finding: Finding = {
     ...base,
@@ -279,6 +280,9 @@ function notedFinding(
     rules,
     section: sectionsOf(rulesOf(rules)),
     verdict: 'warning',
+    warningReason:
+      `only one of the two sources allows the answer (disagreement ${join((n) => n.disagreement)}): the ` +
+      "contract's prose and the provider's document disagree there, and an answer either allows is not a failure",
     expected: join((n) => n.expected),
     observed: join((n) => n.observed),
     message: join((n) => n.title),

@@ -90,16 +90,19 @@ describe('runCheck: verdicts', () => {
     expect(own.finding.exchanges).toHaveLength(1);
   });
 
-  test('a violated inferred rule is a warning that does not fail the test, unless strict', async () => {
-    const body = async (t: CheckContext) => t.expect.status(await t.send({ method: 'GET', path: '/v1/nope' }), 404);
+  test('a violated inferred rule warns, with its reason, and does not fail the test, unless strict', async () => {
+    const body = async (t: CheckContext) =>
+      t.expect.status(await t.send({ method: 'GET', path: '/api/v1/plans/x' }), 404);
     const lenient = await runCheck(
-      spec(['EDGE-UNKNOWN-ROUTE-404'], body),
+      spec(['LEGACY-PLAN-404'], body),
       fakeTarget((req) => answer(req, 400)),
     );
     expect(lenient.action).toBe('pass');
     expect(lenient.finding.verdict).toBe('warning');
+    const reason = ruleCatalogue().byId('LEGACY-PLAN-404')!.warning_reason!;
+    expect(lenient.finding.warningReason).toBe(`LEGACY-PLAN-404 is inferred: ${reason}`);
     const strict = await runCheck(
-      spec(['EDGE-UNKNOWN-ROUTE-404'], body),
+      spec(['LEGACY-PLAN-404'], body),
       fakeTarget((req) => answer(req, 400), runConfigFor({ strict: true })),
     );
     expect(strict.action).toBe('fail');
@@ -108,7 +111,7 @@ describe('runCheck: verdicts', () => {
 
   test('a mixed violation (stated and inferred) fails', async () => {
     const out = await runCheck(
-      spec(['EDGE-UNKNOWN-ROUTE-404', 'PING-200'], async (t) => t.expect.status(await t.send(ping), 200)),
+      spec(['LEGACY-PLAN-404', 'PING-200'], async (t) => t.expect.status(await t.send(ping), 200)),
       fakeTarget((req) => answer(req, 404)),
     );
     expect(out.finding.verdict).toBe('failed');
@@ -399,6 +402,7 @@ describe('runCheck: notes (answers only one source allows)', () => {
   const noted = {
     check: 'schemaValid',
     rules: ['PING-SCHEMA'],
+    disagreement: 'X',
     title: 'allowed by one source only (X)',
     expected: 'a body valid for ping',
     observed: '/ok must be boolean (disagreement X: ...)',
@@ -421,6 +425,7 @@ describe('runCheck: notes (answers only one source allows)', () => {
       message: noted.title,
       observed: noted.observed,
       expected: noted.expected,
+      warningReason: expect.stringMatching(/^only one of the two sources allows the answer \(disagreement X\)/),
     });
     expect(out.finding.exchanges).toHaveLength(1);
   });

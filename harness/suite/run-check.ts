@@ -11,7 +11,7 @@ import { realClock, type PollDeps } from './poll.js';
 import { reproduceCommand } from '../reproduce.js';
 import { RunDeadlinePassed } from './run-deadline.js';
 import { asSkip, isSkipCheck } from './skip.js';
-import { BUDGET_TIMEOUT } from '../client/index.js';
+import { BUDGET_TIMEOUT } from '../client/errors.js';
 import { undeclaredReads } from './declared-reads.js';
 
 /** A check that does not finish in time; its exchanges so far still make the finding. */

@@ -82,7 +82,7 @@ function judgeJournal(
         family: 'contract',
         rules: [...e.rules],
         section: sectionsOf(broken),
-        verdict: verdictOf(e, broken, config.strict),
+        ...verdictOf(e, broken, config.strict),
         expected: e.expected,
         observed: `${e.observed} (sent by ${entry.check})`,
         message: e.title,
@@ -157,7 +157,7 @@ export function runWideFindings(
 let read: { path: string; size: number; entries: JournalEntry[] } | undefined;
 
 /** The journal's entries, read once for the run-wide checks of a run (again when it has grown since). */
-function journalOfRun(path: string): JournalEntry[] {
+export function journalOfRun(path: string): JournalEntry[] {
   const size = existsSync(path) ? statSync(path).size : 0;
   if (read?.path !== path || read.size !== size) read = { path, size, entries: readJournal(path) };
   return read.entries;

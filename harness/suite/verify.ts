@@ -15,7 +15,7 @@ import { notSelected, type Needs } from './needs.js';
 import type { Outcome } from './outcome.js';
 import { checkProperty, type ArbitraryFor, type PropertyBody } from './property.js';
 import { propertyRuns } from './property-runs.js';
-import { runConfirmed } from './confirm.js';
+import { confirmedTimeoutMs, runConfirmed } from './confirm.js';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -69,8 +69,9 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
   if (stray.length > 0) throw new Error(`check "${title}" names unknown run profile(s) ${stray.join(', ')}`);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   const entry = checkEntry(title, rules, opts.needs, opts.profiles, seeded);
+  const timeout = confirmedTimeoutMs(timeoutMs) + REPORT_GRACE_MS;
 
-  test(title, { timeout: timeoutMs + REPORT_GRACE_MS, meta: { check: entry } }, async (ctx: TestContext) => {
+  test(title, { timeout, meta: { check: entry } }, async (ctx: TestContext) => {
     const config = runConfig();
     const deselected = notSelected(config, ruleIds, opts.profiles);
     // Deselected checks carry no finding: they are not part of this run (reporters drop them).

@@ -60,6 +60,8 @@ export interface Application {
   submitted_at: string | null;
   /** Server time (ms) when the carrier accepted the first submission. */
   accepted_at_ms: number | null;
+  /** Its list row as it was before its latest PUT change, and when that change came (a lagging list shows it). */
+  listed_before_change?: { row: Record<string, unknown>; at_ms: number };
 }
 
 /** Request members that route or identify the caller, never application data. */

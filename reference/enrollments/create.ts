@@ -27,19 +27,47 @@ export function createEnrollment(svc: Service) {
     svc.store.add(app);
     const view = toView(app, ctx.now(), ctx.on);
     if (ctx.on(F.createInitialPending)) view.policy_status = 'pending_effectuation';
+    const twin = ctx.on(F.duplicateNamesOtherAccount) ? otherAccountsTwin(svc, app) : undefined;
+    if (twin)
+      view.warnings = [{ code: 'duplicate_external_id', message: `external_id is used by application ${twin.id}.` }];
     return { status: ctx.on(F.createStatus202) ? 202 : ctx.on(F.create200) ? 200 : 201, body: view };
   };
 }
 
-/** A replay of a create: the stored answer, or under the fault the application as it is now. */
+/** The fault's duplicate check: an application of another account with the same external_id. */
+const otherAccountsTwin = (svc: Service, app: Application): Application | undefined =>
+  svc.store
+    .visibleTo(null)
+    .find((a) => a.owner !== null && a.owner !== app.owner && a.data.external_id === app.data.external_id);
+
+/** How long the fault's store keeps a create's answer as sent before it rebuilds replays from the parsed answer. */
+const REPLAY_KEPT_MS = 2_000;
+
+/** A value with the members of every object in name order. */
+function sortedMembers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedMembers);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, v]) => [k, sortedMembers(v)]));
+}
+
+/**
+ * A replay of a create: the stored answer; under one fault the application as it is now, under
+ * another, once the answer is older than REPLAY_KEPT_MS, the same members in another order.
+ */
 export function createReplayed(svc: Service) {
   return (stored: RouteResult, ctx: RouteContext): RouteResult => {
-    if (!ctx.on(F.replayShowsCurrent)) return stored;
     const id = (stored.body as { application_id?: unknown } | undefined)?.application_id;
     const app = typeof id === 'string' ? svc.store.get(id, ctx.account.id) : undefined;
     if (!app) return stored;
-    catchUp(app, svc.env);
-    return { ...stored, body: toView(app, ctx.now(), ctx.on) };
+    if (ctx.on(F.replayShowsCurrent)) {
+      catchUp(app, svc.env);
+      return { ...stored, body: toView(app, ctx.now(), ctx.on) };
+    }
+    const age = ctx.now().getTime() - Date.parse(app.created_at);
+    return ctx.on(F.replayLateReserialised) && age >= REPLAY_KEPT_MS
+      ? { ...stored, body: sortedMembers(stored.body) }
+      : stored;
   };
 }
 

@@ -12,7 +12,7 @@ import { clockedProbe, routeProbe, serverProbe, UNCHECKED } from '../core/probe.
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { foldedNames, primaryOf } from './fault-rewrites.js';
 import * as P from './variant-probes.js';
-import { idNamedId, minimalActionBodies, retryAfterOn202 } from './variant-rewrites.js';
+import { idNamedId, minimalActionBodies, namesRequestedId, retryAfterOn202 } from './variant-rewrites.js';
 import {
   act,
   AS_OTHER,
@@ -157,6 +157,20 @@ const ENROLLMENT_VARIANTS = {
     '4.9',
     "The list shows a change of policy_status a second after the read does (within the profile's asyncTimeoutMs).",
     clockedProbe(({ call }) => P.listedAtOnce(call)),
+  ),
+  listRowLags: variant(
+    'enr-list-row-lags',
+    '4.9',
+    "A list row shows a PUT's change (its updated_at) a second after the read does (within the profile's " +
+      'asyncTimeoutMs).',
+    clockedProbe(({ call, advance }) => P.rowFollowsPut(call, advance)),
+  ),
+  notFoundNamesId: variantRewrite(
+    'enr-not-found-names-id',
+    '7',
+    'A direct-enrollment 404 names the enrollment id its request sent in each errors[] message.',
+    serverProbe(async ({ call }) => P.unknownReadMessage(call)),
+    namesRequestedId,
   ),
   actionBodiesMinimal: variantRewrite(
     'enr-action-bodies-minimal',
@@ -803,6 +817,61 @@ export const ENROLLMENT_FAULTS = {
     'ENR-OUTCOME-STAYS',
     'A cancellation is lost a second after it settled: the policy reads pending_effectuation again.',
     serverProbe(({ call }) => P.statusLaterAfterCancel(call)),
+  ),
+  changeReopensPolicy: flag(
+    'enr-change-reopens-policy',
+    'ENR-OUTCOME-STAYS',
+    'An accepted PUT on an effectuated policy puts it back to pending_effectuation a moment later (its answer still ' +
+      'shows effectuated), though a change is sent by a new submission.',
+    routeProbe(async (k) => {
+      const id = await submitted(k, planFull, {}, 80);
+      await put(k, id, FRESNO);
+      await pause(30);
+      return statusOf(k, id);
+    }),
+  ),
+  listRowStaleAfterPut: flag(
+    'enr-list-row-stale-after-put',
+    'ENR-LIST-ROW-MATCHES-READ',
+    'A list row keeps showing an application as it was before its latest PUT (its updated_at) until its status ' +
+      'changes again.',
+    routeProbe(async (k) => {
+      const { application_id: id } = await create(k, planFull);
+      await pause(5);
+      await put(k, id, FRESNO);
+      const row = (await rows(k, '&limit=100')).find((r: { application_id: string }) => r.application_id === id);
+      return row.updated_at === (await read(k, id)).body.updated_at;
+    }),
+  ),
+  replayLateReserialised: flag(
+    'enr-replay-late-reserialised',
+    'IDEMP-REPLAY-BODY-VERBATIM',
+    "A create's replay more than two seconds after it is rebuilt from the parsed answer: the same members in " +
+      'another order, so not the bytes first sent.',
+    serverProbe(({ call }) => P.lateReplaySame(call)),
+  ),
+  statusListEveryAccount: flag(
+    'enr-status-list-every-account',
+    'ENR-LIST-OWN-ACCOUNT',
+    "The list filtered on policy_status shows every account's applications in that state (the unfiltered list " +
+      "shows the caller's only).",
+    routeProbe(async (k) => {
+      const other = await k.call('POST', '/v1/enrollments', { body: validCreateBody(planFull), ...AS_OTHER });
+      return (await rows(k, '&policy_status=draft&limit=100')).some(
+        (r: { application_id: string }) => r.application_id === other.body.application_id,
+      );
+    }),
+  ),
+  duplicateNamesOtherAccount: flag(
+    'enr-duplicate-names-other-account',
+    'ENR-OTHER-ACCOUNT-NOT-SHOWN',
+    "A create whose external_id another account's application has answers with a warning naming that " +
+      "application's id.",
+    routeProbe(async (k) => {
+      const body = validCreateBody(planFull, { external_id: 'twin-probe' });
+      await k.call('POST', '/v1/enrollments', { body });
+      return (await k.call('POST', '/v1/enrollments', { body, ...AS_OTHER })).body.warnings ?? null;
+    }),
   ),
   nextActionsCancelDraft: flag(
     'enr-next-actions-cancel-draft',

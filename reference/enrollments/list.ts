@@ -114,6 +114,17 @@ function listedStatus(app: Application, on: IsOn, now: number): string {
   return BEFORE_EVENT[latest.type]!(latest) ?? app.policy_status;
 }
 
+/**
+ * The row of an application: while its latest event is a PUT's change, as it was before that
+ * change for good under the fault, and for LIST_LAG_MS under the variant; else as it is.
+ */
+function rowOf(app: Application, on: IsOn, now: number): Record<string, unknown> {
+  const before = app.listed_before_change;
+  if (!before || app.events.at(-1)?.type !== 'changed') return toListItem(app);
+  const lagging = on(F.listRowStaleAfterPut) || (on(F.listRowLags) && now - before.at_ms < LIST_LAG_MS);
+  return lagging ? before.row : toListItem(app);
+}
+
 function routingRequired(query: Record<string, string>, on: IsOn): RouteResult | null {
   const relaxed = { ...query };
   if (relaxed.product === undefined && on(F.listProductOptional)) relaxed.product = 'ichra';
@@ -142,13 +153,16 @@ export function listEnrollments(svc: Service) {
     if ('status' in page) return page;
 
     const now = ctx.now().getTime();
-    const rows = svc.store.visibleTo(ctx.on(F.listEveryAccount) ? null : ctx.account.id).filter((app) => {
+    // The second fault's policy_status filter runs on every account's applications.
+    const everyAccount =
+      ctx.on(F.listEveryAccount) || (ctx.on(F.statusListEveryAccount) && ctx.query.policy_status !== undefined);
+    const rows = svc.store.visibleTo(everyAccount ? null : ctx.account.id).filter((app) => {
       catchUp(app, svc.env);
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on, now));
     });
     const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
     const slice = rows.slice(start, start + page.limit).map((app) => ({
-      ...toListItem(app),
+      ...rowOf(app, ctx.on, now),
       policy_status: listedStatus(app, ctx.on, now),
       // The fault's row builder takes the update time for the creation time.
       ...(ctx.on(F.listRowCreatedAtUpdated) ? { created_at: app.updated_at } : {}),

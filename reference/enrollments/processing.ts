@@ -61,6 +61,16 @@ function drift(app: Application, env: ServerEnv): void {
 }
 
 /**
+ * The fault: a change to an effectuated policy re-enrols it, pending effectuation again with no
+ * effectuation to come, though section 3 sends changes by a new submission.
+ */
+export function reopen(app: Application, env: ServerEnv): void {
+  if (app.policy_status !== 'effectuated') return;
+  app.accepted_at_ms = null;
+  moveTo(app, env, 'pending_effectuation');
+}
+
+/**
  * Brings a pending application up to date with the clock: called before every read or action,
  * so a future-dated policy effectuates once the (injected) clock reaches its date.
  */

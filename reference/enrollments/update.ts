@@ -18,7 +18,8 @@ import { notAnObject, rejectAgentMembers, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
 import { isApplication, lookup } from './service.js';
 import { validateApplication } from './validation.js';
-import { toView } from './view.js';
+import { reopen } from './processing.js';
+import { toListItem, toView } from './view.js';
 
 export function updateEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
@@ -32,7 +33,11 @@ export function updateEnrollment(svc: Service) {
     const refusal = updateRefusal(app, ctx.on);
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
 
+    const effectuated = app.policy_status === 'effectuated';
     applyChanges(app, body, ctx);
+    // The fault re-enrols a changed effectuated policy a moment after answering.
+    if (effectuated && ctx.on(F.changeReopensPolicy))
+      svc.env.later(svc.env.processingDelayMs, () => reopen(app, svc.env));
     return { status: 200, body: toView(app, ctx.now(), ctx.on) };
   };
 }
@@ -42,6 +47,7 @@ function applyChanges(app: Application, body: Record<string, unknown>, ctx: Rout
   const change = changeEvent(app.data, next);
   if (!change) return;
   const stamp = ctx.now().toISOString();
+  app.listed_before_change = { row: toListItem(app), at_ms: ctx.now().getTime() };
   app.revision += 1;
   // The fault tracks the change for submission but never shows it on the application.
   if (!ctx.on(F.updateChangeNotShown)) {

@@ -134,3 +134,32 @@ export async function statusLaterAfterCancel(call: Call): Promise<unknown> {
   await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED);
   return (await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED)).body.policy_status;
 }
+
+/** Whether a list row shows a PUT's updated_at at once, and a second later (the clock moves only by `advance`). */
+export async function rowFollowsPut(call: Call, advance: (ms: number) => void): Promise<boolean[]> {
+  const id = idOf(await created(call));
+  advance(10);
+  await call('PUT', `${E}/${id}`, { ...UNCHECKED, json: { context: { ...CTX.context, plan_year: 2026 }, ...SEP } });
+  const updated = (await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED)).body.updated_at;
+  const listed = async () =>
+    (await call('GET', `${E}${ROUTING}&limit=100`, UNCHECKED)).body.applications.find(
+      (r: Record<string, unknown>) => idOf(r) === id,
+    ).updated_at === updated;
+  const atOnce = await listed();
+  advance(1_000);
+  return [atOnce, await listed()];
+}
+
+/** The message of the 404 for an id nobody issued. */
+export const unknownReadMessage = async (call: Call): Promise<unknown> =>
+  (await call('GET', `${E}/enr_nope${ROUTING}`, UNCHECKED)).body.errors?.[0]?.message;
+
+/** Whether a create's replay, a few seconds of the stepping clock after it, repeats its bytes. */
+export async function lateReplaySame(call: Call): Promise<boolean> {
+  const json = validCreateBody(ENROLLMENT_FIXTURES.planFull);
+  const key = `variant-probe-${++keys}`;
+  const first = await call('POST', E, { ...UNCHECKED, json, ...keyed(key) });
+  await call('GET', `${E}/${idOf(first.body)}${ROUTING}`, UNCHECKED);
+  await call('GET', `${E}/${idOf(first.body)}${ROUTING}`, UNCHECKED);
+  return (await call('POST', E, { ...UNCHECKED, json, ...keyed(key) })).text === first.text;
+}

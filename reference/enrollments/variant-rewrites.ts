@@ -1,8 +1,9 @@
 /**
  * Answers of direct-enrollment variants rewritten on the way out: the id named `id`, a
- * Retry-After date on 202s, and lean 202 bodies.
+ * Retry-After date on 202s, lean 202 bodies, and 404 messages naming the id asked for.
  */
 import { bodyOf, is } from '../core/declare-fault.js';
+import { mapErrors } from '../core/envelopes.js';
 import type { RequestView } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
 
@@ -40,4 +41,13 @@ export function minimalActionBodies(req: RequestView, res: RouteResult): RouteRe
   const b = bodyOf(res);
   if (!is(req, 'POST', ACTION) || res.status !== 202 || !b) return res;
   return { ...res, body: Object.fromEntries(Object.entries(b).filter(([k]) => LEAN.includes(k))) };
+}
+
+const ITEM = /^\/v1\/enrollments\/([^/]+)/;
+
+/** A 404 on an application's route names the id the request sent in each errors[] message. */
+export function namesRequestedId(req: RequestView, res: RouteResult): RouteResult {
+  const id = ITEM.exec(req.path)?.[1];
+  if (id === undefined || res.status !== 404) return res;
+  return mapErrors(res, (e, shape) => (shape === 'errors' ? { ...e, message: `No application ${id}.` } : e));
 }

@@ -6,7 +6,7 @@ import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../setup-steps.js';
 import { html, type Raw } from './escape.js';
 import { exchangeList } from './exchange.js';
-import { confirmationLines, tlsLines } from '../monitor/lines.js';
+import { confirmationLines, outageLines, tlsLines } from '../monitor/lines.js';
 import { confirmationLine } from '../monitor/confirmations.js';
 import { historyLines } from '../monitor/history.js';
 import { isAccepted } from '../accepted.js';
@@ -78,11 +78,12 @@ A required rule that was skipped, blocked, not run or not reached keeps the run 
 
 /**
  * What a monitor reads first: each operation's slowest answer against its budget (a row over
- * budget marked), checks tried again, the certificate's expiry and the history.
+ * budget marked), the hosts down, checks tried again, the certificates' expiry and the history.
  */
 export function monitorSection(summary: RunSummary): Raw {
   const latency = summary.latency;
   const lines = [
+    ...outageLines(summary),
     ...confirmationLines(summary),
     ...tlsLines(summary),
     ...(summary.history ? historyLines(summary.history) : []),
@@ -160,9 +161,14 @@ export function findingCard(summary: RunSummary, finding: Finding, index: number
   const pre = (term: string, text: string | undefined) =>
     text !== undefined ? html`<dt>${term}</dt><dd><pre>${text}</pre></dd>` : '';
   const confirmation = finding.confirmation ? html`<dt>confirmation</dt><dd>${confirmationLine(finding)}</dd>` : '';
+  const reason =
+    finding.verdict === 'warning' && finding.warningReason
+      ? html`<dt>why only a warning</dt><dd>${finding.warningReason}</dd>`
+      : '';
   const details = [
     pre('expected', finding.expected),
     pre('observed', finding.observed),
+    reason,
     pre('shortest failing sequence', finding.steps),
     pre('message', finding.message),
     confirmation,
@@ -190,7 +196,8 @@ export function failureSection(summary: RunSummary): Raw {
   const cards = (found: typeof failures) => found.map(({ finding, index }) => findingCard(summary, finding, index));
   const warningPart = warnings.length
     ? html`<h2>Warnings (${warnings.length})</h2><p class="meta">Inferred rules, and answers only one of the two
-sources (the contract's prose, the provider's document) allows: warnings unless the run is --strict.</p>
+sources (the contract's prose, the provider's document) allows, each with why it only warns: warnings unless the run is
+strict (--strict, or the target profile's "strict").</p>
 ${cards(warnings)}`
     : '';
   const failed = failures.length ? cards(failures) : html`<p>None.</p>`;
@@ -246,14 +253,23 @@ export function rulesSection(summary: RunSummary): Raw {
     const proof = outcome.proof?.map(
       (p) => `${p.check} (${p.exchanges.length} exchange${p.exchanges.length === 1 ? '' : 's'})`,
     );
+    const reasons = [
+      ...new Set(
+        summary.findings
+          .filter((f) => f.verdict === 'warning' && f.rules.includes(id) && f.warningReason)
+          .map((f) => f.warningReason!),
+      ),
+    ];
     const why =
       outcome.verdict === 'blocked'
         ? `blocked by ${blockedBy.join(', ')}`
         : outcome.verdict === 'skipped'
           ? `needs ${needs.join(', ')}`
-          : proof?.length
-            ? `proven by ${proof.join(', ')}`
-            : '';
+          : outcome.verdict === 'warning' && reasons.length
+            ? `why only a warning: ${reasons.join('; ')}`
+            : proof?.length
+              ? `proven by ${proof.join(', ')}`
+              : '';
     return html`<tr>${ruleCells(id, outcome)}<td>${outcome.checks}</td><td>${why}</td></tr>`;
   });
   return html`<details class="rules"><summary><h2>Rules (${rows.length})</h2></summary>
@@ -270,7 +286,9 @@ export function evidenceSection(summary: RunSummary): Raw {
     const exchanges = checks.reduce((n, c) => n + c.exchanges.length, 0);
     const shown = checks.map(
       (c) =>
-        html`<p><b>${c.check}</b>: <span class="${v(c.verdict)}">${c.verdict}</span></p>
+        html`<p><b>${c.check}</b>: <span class="${v(c.verdict)}">${c.verdict}</span>${
+          c.verdict === 'warning' && c.warningReason ? html` (why only a warning: ${c.warningReason})` : ''
+        }</p>
 ${exchangeList(c.exchanges, 5)}`,
     );
     return html`<tr>${ruleCells(id, outcome)}

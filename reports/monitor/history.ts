@@ -1,126 +1,129 @@
 /**
- * A run beside the last run of the same target and run profile (`--history`): what is wrong now
- * as a set of conditions (each failed rule the run does not accept; any exit code but 0 and 1,
- * with its cause), and what is `new since last run`, `still failing` (since when) and
- * `recovered`. The engine keeps the record (engine/monitor/history-store.ts) and notifies on a
- * change (engine/monitor/notify/).
+ * A run beside the history of its target and run profile (`--history`): what is wrong now
+ * (reports/monitor/conditions.ts) against what was open, as `new since last run`, `still
+ * failing` (since when, how many runs in a row), `recovered` (judged again and not found) and
+ * `not judged` (kept as they were), and which conditions alert: found in `--alert-after` runs in
+ * a row, never on an unconfirmed failure alone. The engine keeps the record
+ * (engine/monitor/history-store.ts) and tells each destination what it has not heard
+ * (engine/monitor/deliver.ts).
  */
-import { EXIT_CODES, exitCodeSpec, type ExitRoute } from '../../harness/exit-codes.js';
+import type { ExitRoute } from '../../harness/exit-codes.js';
 import type { RunProfile } from '../../harness/run-profiles.js';
-import type { RuleOutcome } from '../summary.js';
-import { overBudgetLine, type LatencyJudgement } from './latency.js';
+import type { Condition } from './conditions.js';
 
-export const HISTORY_FORMAT = 'partner-conformance.history/1';
+export type { Condition } from './conditions.js';
 
-/** Something wrong with the target in a run, keyed so that the next run can tell whether it is the same. */
-export interface Condition {
-  /** `rule:ISSUERS-ORDER`, `exit:4`: one PagerDuty dedup key each. */
-  key: string;
-  /** Whose it is to act (the exit code's route; a failed rule is the contract's). */
-  route: ExitRoute;
-  /** One line an on-call reads. */
-  title: string;
-  /** When the first run that had it finished (ISO 8601), and which run that was. */
-  since: string;
-  sinceRunId: string;
+export const HISTORY_FORMAT = 'partner-conformance.history/2';
+
+/** Runs a history record holds: `--alert-after` is at most this. */
+export const HISTORY_DEPTH = 10;
+
+/**
+ * The one key of a monitored target: its profile's name and the run profile. The history's
+ * file, PagerDuty's dedup keys and the metrics' labels are all made of it, so a target whose
+ * base URL moved keeps its history and its open incidents.
+ */
+export function monitorKey(run: { target: { name: string }; runProfile: RunProfile }): string {
+  return `${run.target.name}/${run.runProfile}`;
 }
 
-/** The record of one run kept for the next: what it found wrong. */
-export interface HistoryRecord {
-  format: typeof HISTORY_FORMAT;
-  target: { name: string; baseUrl: string };
-  runProfile: RunProfile;
+/** A condition as the history keeps it between runs. */
+export interface TrackedCondition extends Condition {
+  /** Runs in a row that judged it and found it (at most HISTORY_DEPTH): a run that did not judge it is no gap. */
+  runs: number;
+  /** It alerts: found in `alertAfter` runs in a row (and in two when never confirmed); stays so until recovered. */
+  alerting: boolean;
+}
+
+/** One run of the history. */
+interface RunLine {
   runId: string;
   finishedAt: string;
   exitCode: number;
   outcome: string;
-  conditions: Condition[];
+}
+
+/** What a destination was last told is open: the condition's title and route then, and when. */
+export interface Told {
+  title: string;
+  route: ExitRoute;
+  at: string;
+}
+
+/** The history of a target and run profile: its last runs, what is open, and what each destination heard. */
+export interface HistoryRecord {
+  format: typeof HISTORY_FORMAT;
+  target: { name: string; baseUrl: string };
+  runProfile: RunProfile;
+  /** The last runs, oldest first (at most HISTORY_DEPTH). */
+  runs: RunLine[];
+  /** What is wrong, as the last run that judged each condition found it. */
+  conditions: TrackedCondition[];
+  /** Per notification destination (engine/monitor/notify/ names them), the conditions it was told are open. */
+  told: Record<string, Record<string, Told>>;
 }
 
 export interface HistoryComparison {
   /** The run compared with; absent for the first run of this target and run profile. */
-  previous?: Pick<HistoryRecord, 'runId' | 'finishedAt' | 'exitCode' | 'outcome'>;
-  /** Wrong now, not in the last run. */
-  new: Condition[];
-  /** Wrong now and in the last run (`since` the first run that had it). */
-  still: Condition[];
-  /** Wrong in the last run, not now. */
-  recovered: Condition[];
-  /** Something is new or recovered: the change notifications are sent on. */
+  previous?: RunLine;
+  /** Runs in a row a condition must be found before it alerts (`--alert-after`). */
+  alertAfter: number;
+  /** Wrong now, not open before. */
+  new: TrackedCondition[];
+  /** Wrong now and open before (`since` the first run that had it). */
+  still: TrackedCondition[];
+  /** Open before, judged by this run and not found. */
+  recovered: TrackedCondition[];
+  /** Open before, not judged by this run (a rule it did not run, a host it did not reach): kept as they were. */
+  unjudged: TrackedCondition[];
+  /** A condition began to alert, or an alerting one recovered: the notifications have something to tell. */
   changed: boolean;
+  /** The target's base URL is not the one of the history's last run: the history carries over (one key: its name). */
+  moved?: { from: string };
 }
 
-/** What a run's summary holds that makes its conditions. */
-export interface RunState {
-  runId: string;
-  finishedAt: string;
-  exitCode: number;
-  ruleVerdicts: Record<string, RuleOutcome>;
-  /** Failed rules the run accepts (known in its baseline, or excluded): not conditions. */
-  acceptedRules?: readonly string[];
-  /** Codes of the causes that blocked checks or stopped the run (`E_TARGET_NOT_LISTENING`). */
-  causes: string[];
-  latency?: LatencyJudgement;
-}
-
-/**
- * Exit codes that are not a condition: passed, a rule failed (its rules are the conditions), interrupted (no verdict).
- */
-const NOT_A_CONDITION = new Set([0, 1, 130]);
-
-/** What is wrong in a run, each condition new as of this run. */
-export function conditionsOf(state: RunState): Condition[] {
-  const since = { since: state.finishedAt, sinceRunId: state.runId };
-  const accepted = new Set(state.acceptedRules ?? []);
-  const rules = Object.entries(state.ruleVerdicts)
-    .filter(([id, outcome]) => outcome.verdict === 'failed' && !accepted.has(id))
-    .map(([id, outcome]) => ({
-      key: `rule:${id}`,
-      route: EXIT_CODES[1].route,
-      title:
-        `${id}${outcome.section ? ` §${outcome.section}` : ''} ` +
-        `failed${outcome.statement ? `: ${outcome.statement}` : ''}`,
-      ...since,
-    }));
-  const spec = exitCodeSpec(state.exitCode);
-  if (NOT_A_CONDITION.has(state.exitCode) || !spec) return rules;
-  const detail = [...state.causes, ...(state.latency?.over.map(overBudgetLine) ?? [])].join('; ');
-  return [
-    {
-      key: `exit:${state.exitCode}`,
-      route: spec.route,
-      title: `exit ${state.exitCode} (${spec.name})${detail ? `: ${detail}` : ''}`,
-      ...since,
-    },
-    ...rules,
-  ];
-}
-
-/** This run's conditions beside the last run's; a condition still present keeps the `since` of its first run. */
-export function compareHistory(previous: HistoryRecord | undefined, now: readonly Condition[]): HistoryComparison {
+/** The run's conditions against the history's: each found one counted, each open one not found kept or recovered. */
+export function compareHistory(
+  previous: HistoryRecord | undefined,
+  now: readonly Condition[],
+  judged: (key: string) => boolean,
+  alertAfter: number,
+  baseUrl?: string,
+): HistoryComparison {
   const before = new Map((previous?.conditions ?? []).map((c) => [c.key, c]));
-  const current = new Set(now.map((c) => c.key));
-  const still = now
-    .filter((c) => before.has(c.key))
-    .map((c) => ({ ...c, since: before.get(c.key)!.since, sinceRunId: before.get(c.key)!.sinceRunId }));
-  const fresh = now.filter((c) => !before.has(c.key));
-  const recovered = [...before.values()].filter((c) => !current.has(c.key));
+  const tracked = now.map((c): TrackedCondition => {
+    const open = before.get(c.key);
+    const runs = Math.min(HISTORY_DEPTH, (open?.runs ?? 0) + 1);
+    const confirmed = c.confirmed || open?.confirmed === true;
+    const alerting = open?.alerting === true || (runs >= alertAfter && (confirmed || runs >= 2));
+    return { ...c, ...(open ? { since: open.since, sinceRunId: open.sinceRunId } : {}), runs, confirmed, alerting };
+  });
+  const found = new Set(now.map((c) => c.key));
+  const gone = [...before.values()].filter((c) => !found.has(c.key));
+  const recovered = gone.filter((c) => judged(c.key));
+  const last = previous?.runs.at(-1);
+  const fresh = tracked.filter((c) => !before.has(c.key));
+  const still = tracked.filter((c) => before.has(c.key));
   return {
-    ...(previous
-      ? {
-          previous: {
-            runId: previous.runId,
-            finishedAt: previous.finishedAt,
-            exitCode: previous.exitCode,
-            outcome: previous.outcome,
-          },
-        }
-      : {}),
+    ...(last ? { previous: last } : {}),
+    alertAfter,
     new: fresh,
     still,
     recovered,
-    changed: fresh.length > 0 || recovered.length > 0,
+    unjudged: gone.filter((c) => !judged(c.key)),
+    changed:
+      recovered.some((c) => c.alerting) || tracked.some((c) => c.alerting && before.get(c.key)?.alerting !== true),
+    ...(previous && baseUrl !== undefined && previous.target.baseUrl !== baseUrl
+      ? { moved: { from: previous.target.baseUrl } }
+      : {}),
   };
+}
+
+/** `(alerting)`, `(1 of 2 runs before it alerts)`, `(unconfirmed: waits for another run)`. */
+function alertNote(c: TrackedCondition, alertAfter: number): string {
+  if (c.alerting) return ' (alerting)';
+  if (c.runs < alertAfter) return ` (${c.runs} of ${alertAfter} runs before it alerts)`;
+  return ' (unconfirmed: waits for another run)';
 }
 
 /** The lines every report shows of a comparison (console, step summary). */
@@ -128,11 +131,17 @@ export function historyLines(history: HistoryComparison): string[] {
   const before = history.previous
     ? `since the last run ${history.previous.runId} (${history.previous.finishedAt}, exit ${history.previous.exitCode})`
     : 'first run of this target and run profile in the history';
+  const note = (c: TrackedCondition) => `${c.title} [${c.route}]${alertNote(c, history.alertAfter)}`;
   return [
     `History, ${before}: ${history.new.length} new since last run, ${history.still.length} still ` +
-      `failing, ${history.recovered.length} recovered`,
-    ...history.new.map((c) => `  new since last run: ${c.title} [${c.route}]`),
-    ...history.still.map((c) => `  still failing (since ${c.since}): ${c.title} [${c.route}]`),
+      `failing, ${history.recovered.length} recovered, ${history.unjudged.length} not judged by this run` +
+      `${history.alertAfter > 1 ? `; alerts after ${history.alertAfter} runs in a row` : ''}`,
+    ...(history.moved
+      ? [`  the target moved from ${history.moved.from}: its history and open conditions carry over`]
+      : []),
+    ...history.new.map((c) => `  new since last run: ${note(c)}`),
+    ...history.still.map((c) => `  still failing (since ${c.since}, ${c.runs} runs in a row): ${note(c)}`),
     ...history.recovered.map((c) => `  recovered: ${c.title} [${c.route}]`),
+    ...history.unjudged.map((c) => `  not judged by this run, kept open: ${c.title} [${c.route}]`),
   ];
 }

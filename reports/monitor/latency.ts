@@ -49,15 +49,18 @@ const exchangeKey = (ex: Exchange, index: number): string =>
     : [ex.startedAt, ex.request.method, ex.request.url, ex.role ?? '', ex.label ?? '', ex.durationMs].join(' ');
 
 /**
- * Every exchange the checks sent, once each, with the first check that shows it, their
- * confirmations' first attempts included (a step's is its checks').
+ * Every exchange the checks sent, once each, with the first check that shows it, the earlier
+ * attempts of its confirmation included (a step's is its checks').
  */
 export function exchangesOfChecks(findings: readonly Finding[]): Array<{ exchange: Exchange; check: string }> {
   const seen = new Set<string>();
   return findings
     .filter((f) => f.subject === undefined)
     .flatMap((f) =>
-      [...(f.confirmation?.first.exchanges ?? []), ...f.exchanges].map((exchange) => ({ exchange, check: f.check })),
+      [...(f.confirmation?.earlier.flatMap((a) => a.exchanges) ?? []), ...f.exchanges].map((exchange) => ({
+        exchange,
+        check: f.check,
+      })),
     )
     .filter(({ exchange }, index) => {
       const key = exchangeKey(exchange, index);

@@ -7,11 +7,12 @@ import type { RunSummary } from '../summary.js';
 import { confirmationLine } from './confirmations.js';
 import { historyLines } from './history.js';
 import { overBudgetLine } from './latency.js';
+import { outageLine } from './outage.js';
 import { tlsWarningLine } from './tls.js';
 
 type Monitored = Pick<
   RunSummary,
-  'latency' | 'confirmations' | 'tls' | 'history' | 'findings' | 'requests' | 'preflightStop'
+  'latency' | 'confirmations' | 'tls' | 'history' | 'findings' | 'requests' | 'preflightStop' | 'outages'
 >;
 
 /** Why no check ran, when the preflight stopped the run. */
@@ -20,6 +21,11 @@ function preflightStopLines(summary: Pick<RunSummary, 'preflightStop'>): string[
   return stop
     ? [`Stopped by the preflight (exit ${stop.exitCode}): ${stop.code}: ${stop.message}`, `  fix: ${stop.fix}`]
     : [];
+}
+
+/** `Down (exit 9): every check of api.example.com failed alike (503; 6 checks)`, one line per host down. */
+export function outageLines(summary: Pick<RunSummary, 'outages'>): string[] {
+  return (summary.outages ?? []).map((o) => `Down (exit ${o.exitCode}): ${outageLine(o)}`);
 }
 
 function latencyLines(summary: Pick<RunSummary, 'latency'>): string[] {
@@ -47,20 +53,22 @@ export function confirmationLines(summary: Pick<RunSummary, 'confirmations' | 'f
   ];
 }
 
+/** One line per https host: its chain's first expiry (or the warning), and why the chain is not trusted, if not. */
 export function tlsLines(summary: Pick<RunSummary, 'tls'>): string[] {
-  const { tls } = summary;
-  if (!tls) return [];
-  return [
+  return (summary.tls ?? []).flatMap((tls) => [
     tlsWarningLine(tls) ??
-      `TLS certificate of ${tls.host}: ${tls.daysLeft.toFixed(1)} days left (expires ${tls.validTo}; ` +
-        `warning under ${tls.warnDays})`,
-  ];
+      `TLS certificate chain of ${tls.host} (${tls.chain?.length ?? 1} certificates): ` +
+        `${tls.daysLeft.toFixed(1)} days ` +
+        `left (the first expires ${tls.validTo}; warning under ${tls.warnDays})`,
+    ...(tls.untrusted ? [`  not trusted by this run's CAs: ${tls.untrusted}`] : []),
+  ]);
 }
 
 /** Every monitoring line of a run, in report order. */
 export function monitorLines(summary: Monitored): string[] {
   return [
     ...preflightStopLines(summary),
+    ...outageLines(summary),
     ...latencyLines(summary),
     ...confirmationLines(summary),
     ...tlsLines(summary),

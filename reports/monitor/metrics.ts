@@ -3,12 +3,13 @@
  * what blackbox_exporter says of a probe (`probe_success`, `probe_duration_seconds`, the
  * certificate's expiry) in this suite's words, plus what only a conformance run knows: its
  * outcome and exit code, each operation's slowest answer against its budget, rule and check
- * verdicts, confirmations, the history's changes, and the suite's and catalogue's versions.
+ * verdicts, each check's success, confirmations, the history's changes, and the suite's and catalogue's versions.
  * Every series is labelled with the target and the run profile, the Pushgateway's grouping key.
  */
 import { Gauge, Registry, type OpenMetricsContentType } from 'prom-client';
 import { RULE_VERDICTS, type RunSummary } from '../summary.js';
 import { operationLatencies } from './latency.js';
+import { shownByOutage } from './outage.js';
 
 const METRIC_PREFIX = 'partner_conformance_';
 
@@ -20,6 +21,19 @@ const seconds = (ms: number) => ms / 1000;
 /** The labels every series carries: the target and the run profile (also the Pushgateway's grouping key). */
 export function groupingOf(summary: Pick<RunSummary, 'target' | 'runProfile'>): Record<string, string> {
   return { target: summary.target.name, run_profile: summary.runProfile };
+}
+
+/** Each check that probed the target: its labels, and whether every finding of it succeeded. */
+function checkSuccess(summary: RunSummary): Array<[{ family: string; check: string }, boolean]> {
+  const byCheck = new Map<string, [{ family: string; check: string }, boolean]>();
+  for (const f of summary.findings) {
+    if (f.subject !== undefined || f.verdict === 'skipped' || f.verdict === 'not run') continue;
+    const ok = f.verdict === 'passed' || (f.verdict === 'warning' && !shownByOutage(f, summary.outages ?? []));
+    const key = `${f.family}/${f.id ?? f.check}`;
+    const seen = byCheck.get(key);
+    byCheck.set(key, [{ family: f.family, check: f.id ?? f.check }, (seen?.[1] ?? true) && ok]);
+  }
+  return [...byCheck.values()];
 }
 
 /** A registry holding the run's metrics; `metrics()` renders them as OpenMetrics text. */
@@ -68,23 +82,35 @@ export function metricsRegistry(summary: RunSummary): Registry<OpenMetricsConten
   const checks = gauge('checks', 'Checks of the run by verdict.', ['verdict']);
   for (const [verdict, n] of Object.entries(summary.counts))
     if (verdict !== 'total' && verdict !== 'steps') checks.set({ verdict }, n);
+  const success = gauge(
+    'check_success',
+    "Whether each check of the run succeeded, as blackbox_exporter's probe_success: 1 passed (or warned, its host " +
+      'up), 0 failed or blocked; a check that skipped or did not run probed nothing and has no series.',
+    ['family', 'check'],
+  );
+  for (const [labels, ok] of checkSuccess(summary)) success.set(labels, ok ? 1 : 0);
   const confirmations = gauge('confirmations', 'Checks tried again after a transport failure or a 5xx, by result.', [
     'result',
   ]);
   for (const result of ['confirmed', 'transient', 'unconfirmed'] as const)
     confirmations.set({ result }, summary.confirmations?.[result] ?? 0);
 
-  if (summary.tls) {
-    const expiry = Date.parse(summary.tls.validTo) / 1000;
-    // Like blackbox_exporter's probe_ssl_earliest_cert_expiry; days left = remaining / 86400.
-    gauge(
+  if (summary.tls?.length) {
+    // Like blackbox_exporter's probe_ssl_earliest_cert_expiry, one series per host; days left = remaining / 86400.
+    const expiry = gauge(
       'tls_certificate_expiry_timestamp_seconds',
-      "When the target's TLS certificate expires, in seconds since the epoch.",
-    ).set(expiry);
-    gauge(
+      "When the first certificate of each https host's chain expires, in seconds since the epoch.",
+      ['host'],
+    );
+    const remaining = gauge(
       'tls_certificate_remaining_seconds',
-      "Time left before the target's TLS certificate expires, at the run's start, in seconds.",
-    ).set(summary.tls.daysLeft * 86_400);
+      "Time left before the first certificate of each https host's chain expires, at the run's start, in seconds.",
+      ['host'],
+    );
+    for (const tls of summary.tls) {
+      expiry.set({ host: tls.host }, Date.parse(tls.validTo) / 1000);
+      remaining.set({ host: tls.host }, tls.daysLeft * 86_400);
+    }
   }
   if (summary.baseline) {
     const baseline = gauge('baseline', "Failures against the run's baseline: known, expired, fixed or new.", ['state']);
@@ -94,12 +120,19 @@ export function metricsRegistry(summary: RunSummary): Registry<OpenMetricsConten
   if (summary.history) {
     const conditions = gauge(
       'conditions',
-      'Conditions (failed rules, exit codes) against the last run: new, still or recovered.',
+      'Conditions (a host down, failed rules, exit codes) against the history: new, still, recovered, not judged by ' +
+        'this run (unjudged), and those alerting.',
       ['state'],
     );
-    conditions.set({ state: 'new' }, summary.history.new.length);
-    conditions.set({ state: 'still' }, summary.history.still.length);
-    conditions.set({ state: 'recovered' }, summary.history.recovered.length);
+    const { history } = summary;
+    conditions.set({ state: 'new' }, history.new.length);
+    conditions.set({ state: 'still' }, history.still.length);
+    conditions.set({ state: 'recovered' }, history.recovered.length);
+    conditions.set({ state: 'unjudged' }, history.unjudged.length);
+    conditions.set(
+      { state: 'alerting' },
+      [...history.new, ...history.still, ...history.unjudged].filter((c) => c.alerting).length,
+    );
   }
   gauge('info', 'The versions the run used: suite, rule catalogue and spec document.', [
     'suite_version',

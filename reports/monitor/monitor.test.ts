@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../harness/model.js';
 import { sampleFindings, sampleInfo, sampleSummary } from '../testing/sample.js';
-import { compareHistory, conditionsOf, HISTORY_FORMAT, type HistoryRecord } from './history.js';
+import { conditionsOf } from './conditions.js';
+import { compareHistory, HISTORY_FORMAT, type HistoryRecord } from './history.js';
 import { judgeLatency } from './latency.js';
 import { monitorLines } from './lines.js';
 import { metricsRegistry } from './metrics.js';
@@ -82,7 +83,10 @@ describe('confirmations', () => {
       confirmation: {
         result: 'transient',
         pauseMs: 5000,
-        first: { exchanges: [{ ...ping!.exchanges[0]!, response: { ...ping!.exchanges[0]!.response!, status: 503 } }] },
+        attempts: 2,
+        earlier: [
+          { exchanges: [{ ...ping!.exchanges[0]!, response: { ...ping!.exchanges[0]!.response!, status: 503 } }] },
+        ],
       },
     };
     const summary = sampleSummary(utilityRun(), [transient]);
@@ -94,6 +98,22 @@ describe('confirmations', () => {
       'transient: [utility] ping answers 200 (first: 503; again after 5 s: passed)',
     );
   });
+
+  it('an unconfirmed check counts its one request once', () => {
+    const [ping] = passedOnly();
+    const lost = { ...ping!.exchanges[0]!, response: undefined, error: 'ECONNRESET' };
+    const unconfirmed: Finding = {
+      ...ping!,
+      verdict: 'failed',
+      exchanges: [lost],
+      confirmation: { result: 'unconfirmed', attempts: 1, earlier: [], reason: 'no budget left' },
+    };
+    const summary = sampleSummary(utilityRun(), [unconfirmed]);
+    expect(summary.requests).toBe(1);
+    expect(monitorLines(summary).join('\n')).toContain(
+      'unconfirmed: [utility] ping answers 200 (first: no response: ECONNRESET; not tried again: no budget left)',
+    );
+  });
 });
 
 describe('history', () => {
@@ -101,17 +121,17 @@ describe('history', () => {
     format: HISTORY_FORMAT,
     target: { name: 'reference', baseUrl: 'http://127.0.0.1:9999' },
     runProfile: 'conformance',
-    runId: 'r0',
-    finishedAt: '2024-12-31T23:45:00.000Z',
-    exitCode: 4,
-    outcome: 'blocked',
+    runs: [{ runId: 'r0', finishedAt: '2024-12-31T23:45:00.000Z', exitCode: 5, outcome: 'unusable' }],
     conditions: [
       {
-        key: 'exit:4',
-        route: 'network',
-        title: 'exit 4 (unreachable)',
+        key: 'exit:5',
+        route: 'credentials',
+        title: 'exit 5 (key refused)',
         since: '2024-12-31T23:30:00.000Z',
         sinceRunId: 'r-1',
+        confirmed: true,
+        runs: 2,
+        alerting: true,
       },
       {
         key: 'rule:ISSUERS-ORDER',
@@ -119,39 +139,38 @@ describe('history', () => {
         title: 'ISSUERS-ORDER failed',
         since: '2024-12-31T23:30:00.000Z',
         sinceRunId: 'r-1',
+        confirmed: true,
+        runs: 2,
+        alerting: true,
       },
     ],
+    told: {},
   };
 
   it('names each failed rule and any exit code but 0 and 1 as a condition, with whose it is', () => {
     const summary = sampleSummary();
-    expect(conditionsOf({ ...summary, causes: [] }).map((c) => [c.key, c.route])).toEqual([
-      ['rule:ISSUERS-ORDER', 'contract'],
-    ]);
-    const unreachable = conditionsOf({ ...summary, exitCode: 4, causes: ['E_TARGET_NOT_LISTENING'] });
-    expect(unreachable[0]).toMatchObject({
-      key: 'exit:4',
-      route: 'network',
-      title: 'exit 4 (unreachable): E_TARGET_NOT_LISTENING',
-    });
-    expect(conditionsOf({ ...summary, exitCode: 5, causes: [] })[0]).toMatchObject({
+    const state = { ...summary, causes: [], outages: [], pinged: false, stopped: false };
+    expect(conditionsOf(state).map((c) => [c.key, c.route])).toEqual([['rule:ISSUERS-ORDER', 'contract']]);
+    expect(conditionsOf({ ...state, exitCode: 5, causes: ['E_TARGET_KEY_REFUSED'] })[0]).toMatchObject({
       key: 'exit:5',
       route: 'credentials',
+      title: 'exit 5 (key refused): E_TARGET_KEY_REFUSED',
     });
+    expect(conditionsOf({ ...state, exitCode: 10 })[0]).toMatchObject({ key: 'exit:10', route: 'performance' });
   });
 
   it('tells new since last run, still failing (since its first run) and recovered', () => {
     const summary = sampleSummary(sampleInfo({ history: { previous: earlier } }));
     expect(summary.history).toMatchObject({
-      previous: { runId: 'r0', exitCode: 4 },
+      previous: { runId: 'r0', exitCode: 5 },
       new: [],
-      still: [{ key: 'rule:ISSUERS-ORDER', since: '2024-12-31T23:30:00.000Z', sinceRunId: 'r-1' }],
-      recovered: [{ key: 'exit:4' }],
+      still: [{ key: 'rule:ISSUERS-ORDER', since: '2024-12-31T23:30:00.000Z', sinceRunId: 'r-1', runs: 3 }],
+      recovered: [{ key: 'exit:5' }],
       changed: true,
     });
     const lines = monitorLines(summary).join('\n');
-    expect(lines).toContain('still failing (since 2024-12-31T23:30:00.000Z): ISSUERS-ORDER');
-    expect(lines).toContain('recovered: exit 4 (unreachable) [network]');
+    expect(lines).toContain('still failing (since 2024-12-31T23:30:00.000Z, 3 runs in a row): ISSUERS-ORDER');
+    expect(lines).toContain('recovered: exit 5 (key refused) [credentials]');
   });
 
   it('a failure the baseline knows is no condition: the history pages on what is new, not on the baseline', () => {
@@ -160,16 +179,17 @@ describe('history', () => {
     );
     const summary = sampleSummary(sampleInfo({ history: { previous: earlier } }), known);
     expect(summary.ruleVerdicts['ISSUERS-ORDER']?.verdict).toBe('failed');
-    expect(summary.history).toMatchObject({ still: [], recovered: [{ key: 'exit:4' }, { key: 'rule:ISSUERS-ORDER' }] });
+    expect(summary.history).toMatchObject({ still: [], recovered: [{ key: 'exit:5' }, { key: 'rule:ISSUERS-ORDER' }] });
   });
 
   it('a first run compares with nothing: everything wrong is new; nothing wrong is no change', () => {
-    expect(compareHistory(undefined, [earlier.conditions[0]!])).toMatchObject({
-      new: [{ key: 'exit:4' }],
+    const all = () => true;
+    expect(compareHistory(undefined, [earlier.conditions[0]!], all, 1)).toMatchObject({
+      new: [{ key: 'exit:5', runs: 1, alerting: true }],
       changed: true,
     });
-    expect(compareHistory(undefined, [])).toMatchObject({ new: [], still: [], recovered: [], changed: false });
-    expect(compareHistory(earlier, earlier.conditions).changed).toBe(false);
+    expect(compareHistory(undefined, [], all, 1)).toMatchObject({ new: [], still: [], recovered: [], changed: false });
+    expect(compareHistory(earlier, earlier.conditions, all, 1).changed).toBe(false);
   });
 });
 
@@ -181,12 +201,25 @@ describe('the certificate', () => {
     );
     expect(tlsWarningLine({ ...tls, daysLeft: 30 })).toBeUndefined();
   });
+
+  it("names the certificate of the chain that expires first when it is not the host's own", () => {
+    const chain = [
+      { subject: 'api.example.com', issuer: 'R3', validTo: '2025-03-01T00:00:00.000Z' },
+      { subject: 'R3', issuer: 'Root', validTo: tls.validTo },
+      { subject: 'Root', issuer: 'Root', validTo: '2030-01-01T00:00:00.000Z' },
+    ];
+    expect(tlsWarningLine({ ...tls, subject: 'R3', chain })).toContain(
+      'the TLS certificate of api.example.com ("R3", an intermediate of its chain) expires in 9.5 days',
+    );
+  });
 });
 
 describe('metrics', () => {
   const tls = { host: 'api.example.com', validTo: '2025-03-01T00:00:00.000Z', daysLeft: 59, warnDays: 14 };
   const summary = () =>
-    sampleSummary(utilityRun({ tls, latency: { defaultMs: 2000, operations: {} }, history: {} }), [pingIn(2412)]);
+    sampleSummary(utilityRun({ tls: [tls], latency: { defaultMs: 2000, operations: {} }, history: {} }), [
+      pingIn(2412),
+    ]);
 
   it(
     'say success, outcome, exit code, durations against budgets, verdicts, requests, ' + 'certificate and versions',
@@ -204,7 +237,9 @@ describe('metrics', () => {
       );
       expect(text).toContain(`partner_conformance_rules{verdict="passed",${labels}} 1`);
       expect(text).toContain(`partner_conformance_requests{${labels}} 1`);
-      expect(text).toContain(`partner_conformance_tls_certificate_remaining_seconds{${labels}} 5097600`);
+      expect(text).toContain(
+        `partner_conformance_tls_certificate_remaining_seconds{host="api.example.com",${labels}} 5097600`,
+      );
       expect(text).toMatch(
         /partner_conformance_info\{suite_version="[^"]+",catalogue_version="[^"]+",spec_version="0.1.0",/,
       );
@@ -212,6 +247,18 @@ describe('metrics', () => {
       expect(text.trimEnd().endsWith('# EOF')).toBe(true);
     },
   );
+
+  it('say one success series per check, as blackbox_exporter says probe_success: 1 passed, 0 failed', async () => {
+    const text = await metricsRegistry(sampleSummary()).metrics();
+    const labels = 'target="reference",run_profile="conformance"';
+    expect(text).toContain(`partner_conformance_check_success{family="utility",check="ping answers 200",${labels}} 1`);
+    expect(text).toContain(
+      `partner_conformance_check_success{family="reference",check="issuers sorted <case-insensitively> & by id",` +
+        `${labels}} 0`,
+    );
+    // A check that did not run probed nothing: no series.
+    expect(text).not.toMatch(/check_success\{family="enrollments"/);
+  });
 
   const promtool = spawnSync('promtool', ['--version']).status === 0;
   it.skipIf(!promtool)(

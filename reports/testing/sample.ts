@@ -24,6 +24,7 @@ export const SAMPLE_RULES: Rule[] = [
     strength: 'inferred',
     families: ['utility'],
     statement: 'Responses carry X-Request-Id.',
+    warning_reason: 'A conforming <edge> may drop & rename the header.',
   },
   {
     id: 'ENR-CANCEL-202',
@@ -112,6 +113,7 @@ export function sampleFindings(): Finding[] {
       family: 'utility',
       rules: ['HEADERS-REQUEST-ID'],
       verdict: 'warning',
+      warningReason: 'HEADERS-REQUEST-ID is inferred: A conforming <edge> may drop & rename the header.',
       expected: 'X-Request-Id present',
       observed: 'absent',
       exchanges: [],

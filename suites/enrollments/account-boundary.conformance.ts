@@ -2,9 +2,11 @@
  * The account boundary (OWASP API1, broken object level authorization): a second account
  * approved for direct enrollment (key role `otherAccount`) tries every operation of the
  * family's table (operations.ts) on the approved account's application and is refused as
- * for an id nobody issued, learning nothing of it; its list shows none of the approved
- * account's applications (4.9: "the applications of the approved account"); and an
+ * for an id nobody issued, learning nothing of it and changing nothing; its list shows none of
+ * the approved account's applications (4.9: "the applications of the approved account"); and an
  * Idempotency-Key the approved account used is a new operation for it (section 8: scoped by key).
+ * Every other answer of the run to either account is held to the boundary too, whichever check
+ * sent it (suites/run-wide/history.conformance.ts, history/boundary.ts).
  */
 import { errorCodes } from '../../harness/checks/index.js';
 import {
@@ -15,7 +17,8 @@ import {
   type CheckContext,
   type Exchange,
 } from '../../harness/suite/index.js';
-import { applicationIdOf, valueShown, type Json } from './application-reader.js';
+import { applicationIdOf, valueShown } from './application-reader.js';
+import { dataOf, dataShown, refusedAsUnknown, REFUSED_AS_UNKNOWN } from './history/boundary.js';
 import { CREATE_SUCCESS, FIRST_CREATE, fullDraft, keyedCreate, once, statusOf } from './applications.js';
 import { createdBy } from './history/timeline.js';
 import { historySoFar } from './history/closing.js';
@@ -40,30 +43,16 @@ function otherList(t: CheckContext): Promise<Exchange> {
   });
 }
 
-/** What a refusal must not show of the application: its partner id, the applicant's name and contacts, the address. */
-function dataOf(request: Json): string[] {
-  const primary = request.applicants?.primary ?? {};
-  return [
-    request.external_id,
-    primary.last_name,
-    primary.email,
-    primary.phone,
-    request.residential_address?.street_address_1,
-  ].filter((v): v is string => typeof v === 'string' && v.length > 0);
-}
-
-/** Refused as an unknown id would be: 404 in the errors[] envelope, or 403 in either; none of `data` shown. */
+/** Refused as an unknown id would be (history/boundary.ts), none of `data` shown. */
 function expectRefusedAsUnknown(t: CheckContext, ex: Exchange, data: readonly string[]): void {
   const status = ex.response?.status;
-  const errorsEnvelope = Array.isArray((ex.response?.json as { errors?: unknown } | undefined)?.errors);
-  const enveloped = errorCodes(ex).length > 0 && (status === 403 || errorsEnvelope);
   t.expect.that(ex, {
-    holds: (status === 404 || status === 403) && enveloped,
+    holds: refusedAsUnknown(ex),
     title: "another account's application not refused as unknown",
-    expected: '404 in the errors[] envelope (as for an id nobody issued), or 403 in either envelope',
+    expected: REFUSED_AS_UNKNOWN,
     observed: () => `status ${status ?? 'none'}: ${(ex.response?.body ?? String(ex.error)).slice(0, 300)}`,
   });
-  const shown = data.filter((value) => ex.response!.body.includes(value));
+  const shown = dataShown(ex, data);
   t.expect.that(ex, {
     holds: shown.length === 0,
     title: "the refusal shows the application's data",

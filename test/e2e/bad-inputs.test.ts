@@ -246,17 +246,6 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
     'E_PROFILE_OPERATION_UNKNOWN',
   ],
   [
-    'a confirmation budget the smoke run would lower silently (confirm.requests 5 of its 2)',
-    () => [
-      'run',
-      '--profile',
-      'smoke',
-      '--target',
-      writeProfile(tmp.path('confirm.json'), server.url, { confirm: { requests: 5 } }),
-    ],
-    'E_PROFILE_VALUE_RANGE',
-  ],
-  [
     'a variable without braces in a base URL ($HOST: it would be sent to DNS)',
     () => ['run', '--target', writeProfile(tmp.path('bare.json'), 'http://$E2E_HOST:8080')],
     'E_PROFILE_VARIABLE_SYNTAX',

@@ -79,14 +79,9 @@ describe("a check's identity", () => {
   it('is the same whether it passes, fails, is skipped, blocked or not run', async () => {
     const runs: Array<[Verdict, string[]]> = [
       ['passed', ['run', ...RULE]],
-      // GATE-UNGATED-OPEN is inferred: --strict makes its violation a failure rather than a warning.
-      ['failed', ['run', ...RULE, '--fault', 'ungated-refuses-unapproved', '--strict']],
+      ['failed', ['run', ...RULE, '--fault', 'ungated-refuses-unapproved']],
       ['skipped', ['run', ...RULE, '--target', withoutUnapproved(reference.url)]],
-      // --strict again: a transport failure on an inferred rule is told as blocked only where it would fail.
-      [
-        'blocked',
-        ['run', ...RULE, '--strict', '--target', writeProfile(tmp.path('gone.json'), gone.url, { keys: LOCAL })],
-      ],
+      ['blocked', ['run', ...RULE, '--target', writeProfile(tmp.path('gone.json'), gone.url, { keys: LOCAL })]],
     ];
     const seen: Array<ReturnType<typeof identityIn>> = [];
     for (const [verdict, argv] of runs) {

@@ -7,85 +7,20 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exportReferenceKeys } from '../../engine/embedded.js';
+import { describe, expect, it } from 'vitest';
 import { PAGERDUTY_ROUTING_KEY_ENV } from '../../engine/monitor/notify/pagerduty.js';
-import { loadTargetProfile } from '../../harness/profile.js';
-import { projectPath } from '../../harness/paths.js';
 import { RUN_PROFILES } from '../../harness/run-profiles.js';
-import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
-import { listen, type LocalServer } from '../fault-servers/listen.js';
-import { scriptedProxy, type ScriptedProxy } from '../fault-servers/scripted-proxy.js';
-import { readSummary, runCli, saveEnv, scratch } from './cli.js';
+import { readSummary, runCli, saveEnv } from './cli.js';
+import { COUNTIES, PRODUCTION, ROUTING_KEY, useFronts } from './smoke-fronts.js';
 
 const CAP = RUN_PROFILES.smoke.requestCap;
-const PRODUCTION = projectPath('specs', 'profiles', 'production.json');
-const COUNTIES = '/v1/reference/counties';
-const tmp = scratch('monitor');
 const restore = saveEnv([PAGERDUTY_ROUTING_KEY_ENV, 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']);
-let reference: ReferenceServer;
-let proxy: ScriptedProxy;
-let receiver: LocalServer & { bodies: Array<{ path: string; body: any }> };
+const world = useFronts('monitor', restore);
+const { tmp } = world;
 const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 
-beforeAll(async () => {
-  await exportReferenceKeys();
-  process.env[PAGERDUTY_ROUTING_KEY_ENV] = 'pd-routing-key-e2e-0001';
-  reference = await startReferenceServer();
-  // The first county read loads the ZIP data: done here, so no run below meets that one slow answer.
-  await fetch(`${reference.url}${COUNTIES}?zip_code=40202`, {
-    headers: { 'x-api-key': process.env.PARTNER_KEY_APPROVED! },
-  });
-  proxy = await scriptedProxy(reference.url);
-  const bodies: Array<{ path: string; body: any }> = [];
-  const server = await listen(
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        bodies.push({ path: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        res.writeHead(202, { 'content-type': 'application/json' });
-        res.end('{"status":"success"}');
-      });
-    },
-    { readsBody: true },
-  );
-  receiver = Object.assign(server, { bodies });
-});
-beforeEach(() => proxy.heal());
-afterAll(async () => {
-  restore();
-  await Promise.all([proxy?.close(), receiver?.close(), reference?.close()]);
-  tmp.dispose();
-});
-
-/**
- * The shipped production profile aimed at the proxy, at the reference server's tier (its key is
- * tier high there), confirmations after a short pause; `extra` over it.
- */
-function productionAtProxy(name: string, extra: Record<string, unknown> = {}): string {
-  const profile = loadTargetProfile(PRODUCTION);
-  const path = tmp.path(`${name}.json`);
-  writeFileSync(
-    path,
-    JSON.stringify({
-      ...profile,
-      baseUrl: proxy.url,
-      legacyBaseUrl: proxy.url,
-      keys: { approved: { ...profile.keys.approved!, tier: 'high' } },
-      confirm: { pauseMs: 200 },
-      ...extra,
-    }),
-  );
-  return path;
-}
-
-async function smoke(name: string, target: string, ...flags: string[]) {
-  const reportDir = tmp.path(name);
-  const before = proxy.received.length;
-  const result = await runCli(['run', '--profile', 'smoke', '--target', target, '--report-dir', reportDir, ...flags]);
-  return { ...result, reportDir, wire: proxy.received.slice(before), summary: readSummary(reportDir) };
-}
+const productionAtProxy = world.productionAt;
+const smoke = world.smokeRun;
 
 const countiesCheck = (summary: ReturnType<typeof readSummary>) =>
   summary.findings.find((f) => f.family === 'reference')!;
@@ -95,7 +30,8 @@ describe('a healthy production target', () => {
     'the shipped profile (at tier low): every family a production key reaches is watched, none ' +
       'skips, within the cap',
     async () => {
-      const before = proxy.received.length;
+      const { proxy, legacy } = world.fronts;
+      const before = { proxy: proxy.received.length, legacy: legacy.received.length };
       const reportDir = tmp.path('shipped');
       const result = await runCli([
         'run',
@@ -104,9 +40,9 @@ describe('a healthy production target', () => {
         '--target',
         PRODUCTION,
         '--base-url',
-        proxy.url,
+        world.fronts.proxy.url,
         '--legacy-base-url',
-        proxy.url,
+        world.fronts.legacy.url,
         '--report-dir',
         reportDir,
       ]);
@@ -118,7 +54,7 @@ describe('a healthy production target', () => {
       expect(new Set(summary.findings.map((f) => f.family))).toEqual(
         new Set(['utility', 'reference', 'quotes', 'policy-status', 'enrollments', 'legacy-ichra', 'contract']),
       );
-      const wire = proxy.received.slice(before);
+      const wire = [...proxy.received.slice(before.proxy), ...legacy.received.slice(before.legacy)];
       // Two of the ten are kept to confirm a failure.
       expect(wire.length).toBeLessThanOrEqual(CAP - RUN_PROFILES.smoke.confirm.requests);
       expect(summary.requests).toBe(wire.length);
@@ -162,7 +98,7 @@ describe('a healthy production target', () => {
 
 describe('a target made slow', () => {
   it('is degraded, exit 10, naming the operation and its duration in every report format', async () => {
-    proxy.script({ path: COUNTIES, delayMs: 700 });
+    world.fronts.proxy.script({ path: COUNTIES, delayMs: 700 });
     const summaryFile = tmp.path('slow-step-summary.md');
     writeFileSync(summaryFile, '');
     process.env.GITHUB_ACTIONS = 'true';
@@ -195,7 +131,7 @@ describe('a target made slow', () => {
 
 describe('a target made to fail once', () => {
   it('is tried again after the pause: transient, the run passes, one request more on the wire', async () => {
-    proxy.script({ path: COUNTIES, times: 1, status: 503 });
+    world.fronts.proxy.script({ path: COUNTIES, times: 1, status: 503 });
     const run = await smoke('once', productionAtProxy('once'));
     expect(run.code).toBe(0);
     expect(run.summary.outcome).toBe('passed');
@@ -209,9 +145,28 @@ describe('a target made to fail once', () => {
   });
 });
 
-describe('a target made to fail twice, with a history and notifications', () => {
+describe('a target made to fail twice: a blip the window rides out', () => {
+  it('two failed requests, then an answer: transient, the run passes, nobody is paged', async () => {
+    world.fronts.proxy.script({ path: COUNTIES, times: 2, status: 503 });
+    const run = await smoke(
+      'twice',
+      productionAtProxy('twice'),
+      '--history',
+      tmp.path('history-twice'),
+      '--notify',
+      `pagerduty=${world.fronts.receiver.url}/pagerduty-twice`,
+    );
+    expect(run.code).toBe(0);
+    expect(countiesCheck(run.summary).confirmation).toMatchObject({ result: 'transient', attempts: 3 });
+    expect(run.wire.filter((r) => r.path.startsWith(COUNTIES))).toHaveLength(3);
+    expect(run.wire.length).toBeLessThanOrEqual(CAP);
+    expect(run.heard).toEqual([]);
+  });
+});
+
+describe('a target made to fail three times, with a history and notifications', () => {
   const history = tmp.path('history');
-  const notify = (path: string, spec: string) => ['--notify', `${spec}=${receiver.url}${path}`];
+  const notify = (path: string, spec: string) => ['--notify', `${spec}=${world.fronts.receiver.url}${path}`];
   const flags = () => [
     '--history',
     history,
@@ -221,70 +176,63 @@ describe('a target made to fail twice, with a history and notifications', () => 
   ];
 
   it('is confirmed and fails the run; the change is told, once, to each destination in its format', async () => {
-    proxy.script({ path: COUNTIES, times: 2, status: 503 });
-    const before = receiver.bodies.length;
-    const run = await smoke('twice', productionAtProxy('twice'), ...flags());
+    world.fronts.proxy.script({ path: COUNTIES, times: 3, status: 503 });
+    const run = await smoke('thrice', productionAtProxy('thrice'), ...flags());
     expect(run.code).toBe(1);
     const counties = countiesCheck(run.summary);
     expect(counties.verdict).toBe('failed');
-    expect(counties.confirmation?.result).toBe('confirmed');
+    expect(counties.confirmation).toMatchObject({ result: 'confirmed', attempts: 3 });
     expect(run.wire.length).toBeLessThanOrEqual(CAP);
     expect(run.summary.history?.new.map((c) => c.key)).toEqual(expect.arrayContaining(['rule:COUNTIES-200']));
-    expect(run.out).toMatch(/new since last run: COUNTIES-200 §4\.2 failed/);
-    const sent = receiver.bodies.slice(before);
-    const json = sent.find((b) => b.path === '/json')!.body;
+    expect(run.out).toMatch(/new since last run: COUNTIES-200 §4\.2 failed.*\(alerting\)/);
+    const json = run.heard.find((b) => b.path === '/json')!.body;
     expect(json).toMatchObject({ format: 'partner-conformance.notification/1', exitCode: 1, runId: run.summary.runId });
-    expect(sent.find((b) => b.path === '/slack')!.body.text).toContain('new since last run: COUNTIES-200');
-    const triggers = sent.filter((b) => b.path === '/pagerduty').map((b) => b.body);
-    expect(triggers.every((t) => t.event_action === 'trigger' && t.routing_key === 'pd-routing-key-e2e-0001')).toBe(
-      true,
-    );
+    expect(run.heard.find((b) => b.path === '/slack')!.body.text).toContain('new since last run: COUNTIES-200');
+    const triggers = run.heard.filter((b) => b.path === '/pagerduty').map((b) => b.body);
+    expect(triggers.every((t) => t.event_action === 'trigger' && t.routing_key === ROUTING_KEY)).toBe(true);
     expect(triggers.map((t) => t.dedup_key)).toContain('partner-conformance/production/smoke/rule:COUNTIES-200');
   });
 
   it('recovers on the next healthy run: recovered, and PagerDuty resolves the same dedup key', async () => {
-    const before = receiver.bodies.length;
-    const run = await smoke('recovered', productionAtProxy('twice'), ...flags());
+    const run = await smoke('recovered', productionAtProxy('thrice'), ...flags());
     expect(run.code).toBe(0);
     expect(run.summary.history?.recovered.map((c) => c.key)).toContain('rule:COUNTIES-200');
     expect(run.out).toMatch(/recovered: COUNTIES-200/);
-    const sent = receiver.bodies.slice(before);
-    expect(sent.find((b) => b.path === '/pagerduty' && b.body.dedup_key.endsWith('rule:COUNTIES-200'))?.body).toEqual({
-      routing_key: 'pd-routing-key-e2e-0001',
+    expect(
+      run.heard.find((b) => b.path === '/pagerduty' && b.body.dedup_key.endsWith('rule:COUNTIES-200'))?.body,
+    ).toEqual({
+      routing_key: ROUTING_KEY,
       event_action: 'resolve',
       dedup_key: 'partner-conformance/production/smoke/rule:COUNTIES-200',
     });
   });
 
   it('tells nothing when nothing changed', async () => {
-    const before = receiver.bodies.length;
-    const run = await smoke('unchanged', productionAtProxy('twice'), ...flags());
+    const run = await smoke('unchanged', productionAtProxy('thrice'), ...flags());
     expect(run.code).toBe(0);
     expect(run.summary.history?.changed).toBe(false);
-    expect(receiver.bodies.length).toBe(before);
+    expect(run.heard).toEqual([]);
   });
 });
 
 describe('a target whose connections are cut during the run', () => {
   it('is confirmed as the network, exit 4; a destination of that route hears it, and no other', async () => {
-    proxy.script({ path: COUNTIES, times: 2, reset: true });
-    const before = receiver.bodies.length;
+    world.fronts.proxy.script({ path: COUNTIES, times: 3, reset: true });
     const run = await smoke(
       'cut',
       productionAtProxy('cut'),
       '--history',
       tmp.path('history-cut'),
       '--notify',
-      `network:json=${receiver.url}/network`,
+      `network:json=${world.fronts.receiver.url}/network`,
       '--notify',
-      `json=${receiver.url}/everyone-else`,
+      `json=${world.fronts.receiver.url}/everyone-else`,
     );
     expect(run.code).toBe(4);
     expect(countiesCheck(run.summary)).toMatchObject({ verdict: 'blocked', blockedBy: 'E_TARGET_RESET' });
     expect(countiesCheck(run.summary).confirmation?.result).toBe('confirmed');
-    const sent = receiver.bodies.slice(before);
-    expect(sent.map((b) => b.path)).toEqual(['/network']);
-    expect(sent[0]!.body.new).toEqual([expect.objectContaining({ key: 'exit:4', route: 'network' })]);
+    expect(run.heard.map((b) => b.path)).toEqual(['/network']);
+    expect(run.heard[0]!.body.new).toEqual([expect.objectContaining({ key: 'exit:4', route: 'network' })]);
   });
 });
 
@@ -294,57 +242,63 @@ describe('a target made unreachable, then refusing the key, then healthy again',
     '--history',
     history,
     '--notify',
-    `credentials:json=${receiver.url}/secret-owner`,
+    `credentials:json=${world.fronts.receiver.url}/secret-owner`,
     '--notify',
-    `pagerduty=${receiver.url}/pagerduty-outage`,
+    `pagerduty=${world.fronts.receiver.url}/pagerduty-outage`,
   ];
-  const heard = (before: number) => receiver.bodies.slice(before).map((b) => [b.path, b.body]);
+  const heard = (run: { heard: Array<{ path: string; body: any }> }) => run.heard.map((b) => [b.path, b.body]);
 
-  it('unreachable: the preflight stops the run, which still leaves its record, and pages', async () => {
-    proxy.script({ path: '/', reset: true });
-    const before = receiver.bodies.length;
+  it('unreachable: the preflight stops the run after its window; it leaves its record, and pages', async () => {
+    world.fronts.proxy.script({ path: '/', reset: true });
     const run = await smoke('outage', productionAtProxy('outage'), ...destinations());
     expect(run.code).toBe(4);
-    expect(run.summary).toMatchObject({ outcome: 'unusable', exitCode: 4, preflightStop: { code: 'E_TARGET_RESET' } });
+    expect(run.summary).toMatchObject({
+      outcome: 'unusable',
+      exitCode: 4,
+      preflightStop: { code: 'E_TARGET_RESET', attempts: 3, confirmed: true },
+    });
+    expect(run.wire).toHaveLength(3);
     expect(readFileSync(join(run.reportDir, 'metrics.prom'), 'utf8')).toMatch(/partner_conformance_success\{[^}]*\} 0/);
-    expect(heard(before)).toEqual([
+    expect(heard(run)).toEqual([
       [
         '/pagerduty-outage',
-        expect.objectContaining({ event_action: 'trigger', dedup_key: 'partner-conformance/production/smoke/exit:4' }),
+        expect.objectContaining({
+          event_action: 'trigger',
+          dedup_key: 'partner-conformance/production/smoke/target:down',
+        }),
       ],
     ]);
   });
 
   it("the key refused (exit 5): told to the secret's owner only; the outage resolved", async () => {
-    proxy.script({ path: '/v1/ping', status: 403 });
-    const before = receiver.bodies.length;
+    world.fronts.proxy.script({ path: '/v1/ping', status: 403 });
     const run = await smoke('key-refused', productionAtProxy('outage'), ...destinations());
     expect(run.code).toBe(5);
     expect(run.summary.history).toMatchObject({
       new: [{ key: 'exit:5', route: 'credentials' }],
-      recovered: [{ key: 'exit:4' }],
+      recovered: [{ key: 'target:down' }],
     });
-    const sent = heard(before);
-    expect(sent).toEqual(
+    expect(heard(run)).toEqual(
       expect.arrayContaining([
         [
           '/pagerduty-outage',
           expect.objectContaining({
             event_action: 'resolve',
-            dedup_key: 'partner-conformance/production/smoke/exit:4',
+            dedup_key: 'partner-conformance/production/smoke/target:down',
           }),
         ],
         ['/secret-owner', expect.objectContaining({ exitCode: 5, new: [expect.objectContaining({ key: 'exit:5' })] })],
       ]),
     );
-    expect(sent.filter(([path, body]) => path === '/pagerduty-outage' && body.event_action === 'trigger')).toEqual([]);
+    expect(
+      heard(run).filter(([path, body]) => path === '/pagerduty-outage' && body.event_action === 'trigger'),
+    ).toEqual([]);
   });
 
   it("healthy again: the secret's owner hears it recovered, PagerDuty nothing", async () => {
-    const before = receiver.bodies.length;
     const run = await smoke('key-back', productionAtProxy('outage'), ...destinations());
     expect(run.code).toBe(0);
-    expect(heard(before)).toEqual([
+    expect(heard(run)).toEqual([
       ['/secret-owner', expect.objectContaining({ recovered: [expect.objectContaining({ key: 'exit:5' })] })],
     ]);
   });
@@ -362,7 +316,7 @@ describe('metrics for the ecosystem', () => {
   const pushgateway = ['prometheus-pushgateway', 'pushgateway'].find(
     (bin) => spawnSync(bin, ['--version']).status === 0,
   );
-  it.skipIf(!pushgateway)('reach a real Pushgateway (skipped without prometheus-pushgateway)', async () => {
+  it.skipIf(!pushgateway)('reach a real Pushgateway, a success series per check (skipped without it)', async () => {
     const { port, stop } = await startPushgateway(pushgateway!);
     try {
       const run = await smoke('pushed', productionAtProxy('pushed'), '--push-gateway', `http://127.0.0.1:${port}`);
@@ -372,6 +326,11 @@ describe('metrics for the ecosystem', () => {
       const success = text.split('\n').find((line) => line.startsWith('partner_conformance_success{'));
       expect(success).toMatch(/job="partner_conformance"[^}]*run_profile="smoke"[^}]*target="production"[^}]*\} 1/);
       expect(text).toMatch(/partner_conformance_operation_duration_seconds\{[^}]*operation="POST \/v1\/quotes"/);
+      const checks = text.split('\n').filter((line) => line.startsWith('partner_conformance_check_success{'));
+      expect(checks.length).toBe(run.summary.counts.total - run.summary.counts.skipped);
+      expect(checks.every((line) => /job="partner_conformance"[^}]*target="production"[^}]*\} 1$/.test(line))).toBe(
+        true,
+      );
     } finally {
       await stop();
     }

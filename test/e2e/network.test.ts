@@ -5,14 +5,20 @@
  * by NO_PROXY, refusing when told to. The proxy counts what really passed through it.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../harness/paths.js';
 import { forwardProxy, type ForwardProxy } from '../fault-servers/forward-proxy.js';
 import { listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
-import { hasOpenssl, listenTls, selfSignedCertificate, type Certificate } from '../fault-servers/tls.js';
+import {
+  certificateChain,
+  hasOpenssl,
+  listenTls,
+  selfSignedCertificate,
+  type Certificate,
+} from '../fault-servers/tls.js';
 import { readSummary, runCli, scratch, writeProfile, saveEnv } from './cli.js';
 
 const tmp = scratch('network');
@@ -82,7 +88,7 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     async () => {
       const result = await ping('certificate', https.url, { caFile: 'ca.pem' });
       expect(result.code).toBe(0);
-      const { tls } = readSummary(result.reportDir);
+      const [tls] = readSummary(result.reportDir).tls!;
       // The test certificate is valid for one day: well under the default threshold of 14.
       expect(tls).toMatchObject({ host: new URL(https.url).host, warnDays: 14, subject: '127.0.0.1' });
       expect(tls!.daysLeft).toBeGreaterThan(0.9);
@@ -134,6 +140,45 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     expect(readSummary(reportDir).outcome).toBe('passed');
   }, 120_000);
 
+  it(
+    'reads the whole chain of every https host of the profile (the older ICHRA one too): an intermediate that ' +
+      "expires before the host's own certificate is named, in the metrics per host",
+    async () => {
+      const chain = certificateChain(mkdtempSync(join(tmp.dir, 'chain-')), { root: 30, intermediate: 3, leaf: 20 });
+      const legacy = await listenTls(chain, (req, res) => answerPlausibly(req, res));
+      try {
+        writeFileSync(tmp.path('both.pem'), readFileSync(cert.certFile, 'utf8') + readFileSync(chain.caFile, 'utf8'));
+        const result = await ping('chain', https.url, { caFile: 'both.pem', legacyBaseUrl: legacy.url });
+        expect(result.code).toBe(0);
+        const hosts = readSummary(result.reportDir).tls!;
+        expect(hosts.map((t) => t.host)).toEqual([new URL(https.url).host, new URL(legacy.url).host]);
+        const older = hosts[1]!;
+        expect(older.chain?.map((c) => c.subject)).toEqual(['127.0.0.1', 'Test Intermediate', 'Test Root']);
+        expect(older).toMatchObject({ subject: 'Test Intermediate' });
+        expect(older.daysLeft).toBeGreaterThan(2.9);
+        expect(older.daysLeft).toBeLessThanOrEqual(3);
+        expect(older.untrusted).toBeUndefined();
+        expect(result.out).toMatch(
+          new RegExp(
+            '^! W_TLS_EXPIRES_SOON: the TLS certificate of 127\\.0\\.0\\.1:\\d+ ' +
+              '\\("Test Intermediate", an intermediate of its chain\\) expires in 3\\.0 days',
+            'm',
+          ),
+        );
+        // No request went to the older host: its chain was read by a handshake alone.
+        expect(legacy.received).toEqual([]);
+        expect(readFileSync(join(result.reportDir, 'metrics.prom'), 'utf8')).toMatch(
+          new RegExp(
+            `^partner_conformance_tls_certificate_remaining_seconds\\{host="${new URL(legacy.url).host}",`,
+            'm',
+          ),
+        );
+      } finally {
+        await legacy.close();
+      }
+    },
+  );
+
   it('HTTPS_PROXY: every https request goes through the proxy as a CONNECT tunnel', async () => {
     process.env.HTTPS_PROXY = proxy.url;
     const before = { proxy: proxy.passed.length, target: https.received.length };
@@ -144,7 +189,9 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
     expect(passed.every((p) => p.kind === 'connect' && https.url.endsWith(p.to))).toBe(true);
     expect(https.received.length).toBeGreaterThan(before.target);
     // The certificate is read inside the tunnel too: the target's, not the proxy's.
-    expect(readSummary(result.reportDir).tls).toMatchObject({ host: new URL(https.url).host, subject: '127.0.0.1' });
+    expect(readSummary(result.reportDir).tls).toEqual([
+      expect.objectContaining({ host: new URL(https.url).host, subject: '127.0.0.1' }),
+    ]);
   });
 
   it('HTTP_PROXY: every plain-http request passes through the proxy, one for one', async () => {
@@ -191,7 +238,8 @@ describe.skipIf(!hasOpenssl())('a private CA and a forward proxy', () => {
       expect(result.err).toMatch(
         /^E_TARGET_PROXY_REFUSED: preflight GET \S+\/v1\/ping with the approved key: .*the proxy refused/,
       );
-      expect(refusing.passed.length - before).toBe(1);
+      // The ping, tried once (a refusal is no blip); for https, the certificate's handshake asked its own tunnel.
+      expect(refusing.passed.length - before).toBe(variable === 'HTTPS_PROXY' ? 2 : 1);
     },
   );
 });

@@ -20,6 +20,8 @@ export interface FaultyTarget {
   expectRules: string[];
   /** The failed finding's exchange shows this: a status or a transport error code pattern. */
   shows: { status: RegExp } | { error: RegExp };
+  /** The run's exit code when not 1: every check failing alike on a 5xx is the target unhealthy (9). */
+  exit?: number;
 }
 
 /** Never answers (no status line); the client's deadline ends the exchange. */
@@ -168,6 +170,7 @@ export const FAULTY_TARGETS: readonly FaultyTarget[] = [
     select: PING,
     expectRules: PING,
     shows: { status: /^5\d\d$/ },
+    exit: 9,
   },
   {
     name: 'ignores rate limits',

@@ -5,9 +5,15 @@ import type { RunSummary } from '../../../reports/summary.js';
 
 export interface Change {
   run: Pick<RunSummary, 'runId' | 'finishedAt' | 'target' | 'runProfile' | 'outcome' | 'exitCode'>;
-  /** Conditions this destination hears of: new since the last run, recovered, and still failing (for context). */
+  /**
+   * What this destination hears: `new`, each alerting condition it was not told of; `recovered`,
+   * each it was told of that no longer alerts (the run judged it and found it gone); `reminders`,
+   * each it was told of longer than the reminder interval ago, still alerting; `still`, the rest
+   * it was told of that still alert (for context).
+   */
   new: Condition[];
-  recovered: Condition[];
+  recovered: Array<Pick<Condition, 'key' | 'title' | 'route'>>;
+  reminders: Condition[];
   still: Condition[];
   /** Where the run can be read (the CI run's page), when known. */
   runUrl?: string;
@@ -18,8 +24,8 @@ export function headline(change: Change): string {
   const spec = exitCodeSpec(change.run.exitCode);
   return (
     `partner-conformance ${change.run.runProfile} of ${change.run.target.name}: ` +
-    `exit ${change.run.exitCode}${spec ? ` (${spec.name})` : ''}; ${change.new.length} new since last ` +
-    `run, ${change.recovered.length} recovered, ${change.still.length} still failing`
+    `exit ${change.run.exitCode}${spec ? ` (${spec.name})` : ''}; ${change.new.length} new, ` +
+    `${change.recovered.length} recovered, ${change.reminders.length + change.still.length} still failing`
   );
 }
 

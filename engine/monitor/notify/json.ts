@@ -19,6 +19,7 @@ export function jsonMessages(change: Change): unknown[] {
       ...(spec ? { exit: spec } : {}),
       new: change.new,
       recovered: change.recovered,
+      reminders: change.reminders,
       still: change.still,
       ...(change.runUrl ? { runUrl: change.runUrl } : {}),
     },

@@ -1,18 +1,21 @@
 /** Notification destinations, routing and formats, without a network. */
 import { describe, expect, it } from 'vitest';
-import type { Condition, HistoryComparison } from '../../../reports/monitor/history.js';
+import type { HistoryComparison, TrackedCondition } from '../../../reports/monitor/history.js';
 import type { Change } from './change.js';
 import { changeFor, destinationOf, type Destination } from './index.js';
 import { pagerdutyMessages, PAGERDUTY_ROUTING_KEY_ENV } from './pagerduty.js';
 import { slackMessages } from './slack.js';
 
 const env = { [PAGERDUTY_ROUTING_KEY_ENV]: 'routing-key-1' };
-const condition = (key: string, route: Condition['route'], title = key): Condition => ({
+const condition = (key: string, route: TrackedCondition['route'], title = key): TrackedCondition => ({
   key,
   route,
   title,
   since: '2025-01-01T00:00:00.000Z',
   sinceRunId: 'r1',
+  confirmed: true,
+  runs: 1,
+  alerting: true,
 });
 
 describe('--notify', () => {
@@ -46,23 +49,52 @@ describe('--notify', () => {
   });
 });
 
-describe('routing', () => {
+describe('routing and what each destination was told', () => {
+  const AT = '2025-01-01T01:00:00.000Z';
   const history: HistoryComparison = {
+    alertAfter: 1,
     new: [condition('exit:5', 'credentials'), condition('rule:PING-200', 'contract')],
     still: [],
-    recovered: [condition('exit:4', 'network')],
+    recovered: [condition('target:down', 'network')],
+    unjudged: [],
     changed: true,
   };
   const all: Destination[] = [
     { format: 'pagerduty', url: 'https://pd' },
     { format: 'slack', url: 'https://owner', route: 'credentials' },
   ];
+  const told = (...keys: string[]) =>
+    Object.fromEntries(
+      keys.map((key) => [key, { title: key, route: 'network' as const, at: '2025-01-01T00:00:00.000Z' }]),
+    );
 
   it('a routed destination hears its route only, and the others no longer hear it', () => {
-    expect(changeFor(all[1]!, all, history).new.map((c) => c.key)).toEqual(['exit:5']);
-    expect(changeFor(all[1]!, all, history).recovered).toEqual([]);
-    expect(changeFor(all[0]!, all, history).new.map((c) => c.key)).toEqual(['rule:PING-200']);
-    expect(changeFor(all[0]!, all, history).recovered.map((c) => c.key)).toEqual(['exit:4']);
+    expect(changeFor(all[1]!, all, history, {}, AT).new.map((c) => c.key)).toEqual(['exit:5']);
+    expect(changeFor(all[1]!, all, history, {}, AT).recovered).toEqual([]);
+    expect(changeFor(all[0]!, all, history, told('target:down'), AT).new.map((c) => c.key)).toEqual(['rule:PING-200']);
+    expect(changeFor(all[0]!, all, history, told('target:down'), AT).recovered.map((c) => c.key)).toEqual([
+      'target:down',
+    ]);
+  });
+
+  it('a destination hears a condition once, and a recovery only of what it heard', () => {
+    const again = changeFor(all[0]!, all, history, told('rule:PING-200'), AT);
+    expect(again.new).toEqual([]);
+    expect(again.still.map((c) => c.key)).toEqual(['rule:PING-200']);
+    expect(changeFor(all[0]!, all, history, {}, AT).recovered).toEqual([]);
+  });
+
+  it('a condition not yet alerting is told to no one', () => {
+    const pending = { ...history, new: [{ ...condition('rule:PING-200', 'contract'), alerting: false }] };
+    expect(changeFor(all[0]!, all, pending, {}, AT).new).toEqual([]);
+  });
+
+  it('a condition told longer ago than the reminder interval is recalled', () => {
+    const still = { ...history, new: [], still: [condition('rule:PING-200', 'contract')] };
+    expect(changeFor(all[0]!, all, still, told('rule:PING-200'), AT, 3_600_000).reminders.map((c) => c.key)).toEqual([
+      'rule:PING-200',
+    ]);
+    expect(changeFor(all[0]!, all, still, told('rule:PING-200'), AT, 7_200_000).reminders).toEqual([]);
   });
 });
 
@@ -77,19 +109,21 @@ describe('formats', () => {
       exitCode: 4,
     },
     new: [
-      condition('exit:4', 'network', 'exit 4 (unreachable): E_TARGET_NOT_LISTENING'),
+      condition('target:down', 'network', 'exit 4 (unreachable): E_TARGET_NOT_LISTENING'),
       condition('rule:X-1', 'contract', 'X-1 <b>'),
     ],
-    recovered: [condition('exit:10', 'service')],
+    recovered: [condition('exit:10', 'performance')],
+    reminders: [condition('rule:Y-2', 'contract')],
     still: [],
     runUrl: 'https://github.com/o/r/actions/runs/1',
   };
 
-  it('PagerDuty: a trigger per new condition and a resolve per recovered one, each with its own dedup key', () => {
+  it('PagerDuty: a trigger per new condition and reminder, a resolve per recovered one, each its own dedup key', () => {
     const events = pagerdutyMessages(change, env) as Array<Record<string, any>>;
     expect(events.map((e) => [e.event_action, e.dedup_key])).toEqual([
-      ['trigger', 'partner-conformance/production/smoke/exit:4'],
+      ['trigger', 'partner-conformance/production/smoke/target:down'],
       ['trigger', 'partner-conformance/production/smoke/rule:X-1'],
+      ['trigger', 'partner-conformance/production/smoke/rule:Y-2'],
       ['resolve', 'partner-conformance/production/smoke/exit:10'],
     ]);
     expect(events[0]!.payload).toMatchObject({
@@ -106,6 +140,7 @@ describe('formats', () => {
     const [message] = slackMessages(change) as Array<{ text: string }>;
     expect(message!.text).toContain('new since last run: X-1 &lt;b&gt;');
     expect(message!.text).toContain('recovered: exit:10');
+    expect(message!.text).toContain('still failing since 2025-01-01T00:00:00.000Z: rule:Y-2');
     expect(message!.text).toContain(`<${change.runUrl}|the run and its reports>`);
   });
 });

@@ -1,27 +1,26 @@
 /**
- * PagerDuty Events API v2: one event per condition that changed, `trigger` for a new one and
- * `resolve` for a recovered one, each with a dedup key of its own (target, run profile and the
- * condition: `rule:ISSUERS-ORDER`, `exit:4`), so PagerDuty opens one incident per broken rule or
- * outage and closes it when a run finds it gone. The integration's routing key is a secret: it
- * is read from PAGERDUTY_ROUTING_KEY_ENV, never from a flag.
+ * PagerDuty Events API v2: one event per condition that changed, `trigger` for a new one (and a
+ * reminder: the same dedup key, which reopens an incident resolved by hand) and `resolve` for a
+ * recovered one, each with a dedup key of its own (the target's monitorKey and the condition:
+ * `target:down`, `rule:ISSUERS-ORDER`), so PagerDuty opens one incident per outage or broken rule
+ * and closes it when a run finds it gone. The integration's routing key is a secret: it is read
+ * from PAGERDUTY_ROUTING_KEY_ENV, never from a flag.
  */
 import { ConfigError } from '../../../harness/errors.js';
-import type { Condition } from '../../../reports/monitor/history.js';
+import { monitorKey, type Condition } from '../../../reports/monitor/history.js';
 import type { Change } from './change.js';
 
 export const PAGERDUTY_ROUTING_KEY_ENV = 'PARTNER_CONFORMANCE_PAGERDUTY_KEY';
 
-/** Severity of a condition: an outage is critical, a broken rule or a refused key an error, the rest warnings. */
-const SEVERITY_OF_EXIT: Readonly<Record<string, 'critical' | 'error' | 'warning'>> = {
-  'exit:4': 'critical',
-  'exit:8': 'critical',
-  'exit:9': 'critical',
-  'exit:5': 'error',
-};
-const severityOf = (c: Condition) => (c.key.startsWith('rule:') ? 'error' : (SEVERITY_OF_EXIT[c.key] ?? 'warning'));
+/** Severity by key: a host down or not the API critical, a broken rule or a refused key an error, else a warning. */
+const SEVERITY: ReadonlyArray<[RegExp, 'critical' | 'error']> = [
+  [/^(target|host:.+):down$|^exit:8$/, 'critical'],
+  [/^rule:|^exit:5$/, 'error'],
+];
+const severityOf = (c: Condition) => SEVERITY.find(([key]) => key.test(c.key))?.[1] ?? 'warning';
 
 function dedupKey(change: Pick<Change, 'run'>, condition: Pick<Condition, 'key'>): string {
-  return `partner-conformance/${change.run.target.name}/${change.run.runProfile}/${condition.key}`.slice(0, 255);
+  return `partner-conformance/${monitorKey(change.run)}/${condition.key}`.slice(0, 255);
 }
 
 /** The routing key, or a ConfigError naming the variable (checked before the run). */
@@ -34,7 +33,7 @@ export function routingKey(env: NodeJS.ProcessEnv): string {
 export function pagerdutyMessages(change: Change, env: NodeJS.ProcessEnv): unknown[] {
   const routing_key = routingKey(env);
   const links = change.runUrl ? [{ href: change.runUrl, text: 'the run and its reports' }] : [];
-  const triggers = change.new.map((condition) => ({
+  const triggers = [...change.new, ...change.reminders].map((condition) => ({
     routing_key,
     event_action: 'trigger',
     dedup_key: dedupKey(change, condition),

@@ -9,7 +9,7 @@ export function slackMessages(change: Change): unknown[] {
     `*${mrkdwn(headline(change))}*`,
     ...change.new.map((c) => `:red_circle: new since last run: ${mrkdwn(c.title)} _[${c.route}]_`),
     ...change.recovered.map((c) => `:large_green_circle: recovered: ${mrkdwn(c.title)} _[${c.route}]_`),
-    ...change.still.map(
+    ...[...change.reminders, ...change.still].map(
       (c) => `:large_orange_circle: still failing since ${c.since}: ${mrkdwn(c.title)} _[${c.route}]_`,
     ),
     ...(change.runUrl ? [`<${change.runUrl}|the run and its reports>`] : []),

@@ -5,7 +5,8 @@
  * when it has moved on, the filter is not at fault (whether the move was allowed is
  * ENR-OUTCOME-STAYS's matter); when it has not, it is listed again (narrowed to its
  * external_id) until the profile's asyncTimeoutMs has passed, since a list may lag within the
- * asynchronous window, and read once more. The history checks share what this finds.
+ * asynchronous window, and read once more. Its reads join the run's history, which the history
+ * checks over the whole run judge (suites/run-wide/history.conformance.ts).
  */
 import { SkipCheck, type CheckContext, type Exchange } from '../../../harness/suite/index.js';
 import { applicationIdOf, applicationRowsOf, policyStatusOf, type Json } from '../application-reader.js';
@@ -37,8 +38,6 @@ export interface Closing {
   /** The closing lists by state, and whether their pages reached the end. */
   lists: Map<PolicyStatus, { pages: Exchange[]; complete: boolean }>;
   unlisted: Unlisted[];
-  /** The run's history after the closing (its reads included). */
-  after: Map<string, AppHistory>;
 }
 
 /** The run's history of applications so far. */
@@ -129,7 +128,7 @@ async function close(t: CheckContext): Promise<Closing> {
       break;
     }
   }
-  return { judged, lists, unlisted, after: historySoFar(t) };
+  return { judged, lists, unlisted };
 }
 
 /** The closing, made by the first history check that asks (its exchanges join that check's finding). */

@@ -11,8 +11,10 @@ import {
   outstandingErrors,
   type Json,
 } from '../application-reader.js';
-import type { PlanFixture, PolicyStatus } from '../requests.js';
+import type { Exchange } from '../../../harness/suite/index.js';
+import { POLICY_STATUSES, type PlanFixture, type PolicyStatus } from '../requests.js';
 import { refusedOffers, type ModelApp } from '../state-model/model.js';
+import { endedAt, sentAt } from '../../../harness/suite/run-history.js';
 import type { AppHistory, Seen, WriteKind } from './timeline.js';
 
 const accepted = (app: AppHistory, kind: WriteKind, before: number) =>
@@ -125,6 +127,10 @@ function sameInstant(a: unknown, b: unknown): boolean {
 /** A member of an answer: at the top level (the document), else in the echoed application data. */
 const memberOf = (body: Json, name: string): unknown => body[name] ?? applicationMember(body, name);
 
+/** The policy status a body shows, when it is one of the six. */
+const statusShown = (body: Json): PolicyStatus | undefined =>
+  (POLICY_STATUSES as readonly unknown[]).includes(body.policy_status) ? body.policy_status : undefined;
+
 /** Members where a row and an answer of the same application disagree: `name: row value / answer value`. */
 export function rowDisagreements(row: Json, answer: Json): string[] {
   const out: string[] = [];
@@ -135,4 +141,65 @@ export function rowDisagreements(row: Json, answer: Json): string[] {
     out.push(`${name}: ${JSON.stringify(inRow)} in the row, ${JSON.stringify(inAnswer)} on the application`);
   }
   return out;
+}
+
+/** A row's updated_at before the one an answer showed (at the coarser precision of the two, give or take a unit). */
+function updatedBefore(row: Json, answer: Json): string[] {
+  const [shown, read] = [row.updated_at, memberOf(answer, 'updated_at')];
+  const [x, y] = [Date.parse(String(shown)), Date.parse(String(read))];
+  if (Number.isNaN(x) || Number.isNaN(y)) return [];
+  const unit = 10 ** (3 - Math.min(fractionDigits(String(shown)), fractionDigits(String(read))));
+  return x < y - unit
+    ? [`updated_at: ${JSON.stringify(shown)} in the row, before ${JSON.stringify(read)} that the application showed`]
+    : [];
+}
+
+/** A row's policy_status that no change section 3 describes leads to from the status an answer showed. */
+function statusBehind(app: AppHistory, row: Json, answer: Seen, at: number): string[] {
+  const shown = statusShown(row);
+  // After an accepted resubmission the processing is not described (as statusDrift).
+  if (shown === undefined || answer.status === undefined || accepted(app, 'submit', at).length > 1) return [];
+  return reachable(app, answer.status, shown, at)
+    ? []
+    : [`policy_status ${shown} in the row, which nothing accepted leads to from ${answer.status}`];
+}
+
+/** What a row is held to (`base`, the oldest answer it may still show; `latest`), and where it disagrees. */
+export type RowJudgement = { skip: string } | { base: Seen; latest: Seen; problems: string[] };
+
+/**
+ * A list row against the answers of its application its own account saw before the list was
+ * sent: after the asynchronous window (`windowMs`, the profile's asyncTimeoutMs) it shows what the
+ * latest of them shows (members only a change moves, updated_at no earlier, a status that
+ * nothing accepted leads away from); within the window it may still show an earlier one. Not
+ * judged after a write of unknown outcome, nor while a PUT sent after the latest answer is unread.
+ */
+export function rowAgainstHistory(
+  app: AppHistory,
+  row: Json,
+  at: number,
+  list: Exchange,
+  windowMs: number,
+): RowJudgement {
+  const listed = sentAt(list);
+  if (listed === undefined) return { skip: 'rows of lists the journal gives no time for' };
+  if (app.sent.some((s) => s.at < at && s.outcome === 'unknown'))
+    return { skip: 'rows after a write of unknown outcome' };
+  const before = app.seen.filter((s) => s.at < at && (endedAt(s.ex) ?? Infinity) <= listed);
+  const latest = before.at(-1);
+  if (!latest) return { skip: 'rows of applications no answer showed before' };
+  if (app.sent.some((s) => s.kind === 'update' && s.outcome === 'accepted' && s.at > latest.at && s.at < at))
+    return { skip: 'rows listed after a PUT whose answer showed no application' };
+  // The oldest answer the row may still show: the latest one the window has passed since, else the first.
+  const settled = before.findLast((s) => endedAt(s.ex)! <= listed - windowMs);
+  const shown = before.slice(settled ? before.indexOf(settled) : 0);
+  const base = shown[0]!;
+  const members = shown.some((s) => rowDisagreements(row, s.body).length === 0)
+    ? []
+    : rowDisagreements(row, latest.body);
+  return {
+    base,
+    latest,
+    problems: [...members, ...updatedBefore(row, base.body), ...statusBehind(app, row, base, at)],
+  };
 }

@@ -35,8 +35,15 @@ export interface AppHistory {
   id: string;
   /** The key role that created it (its account). */
   role: string;
-  /** The create that made it (a 2xx, not a replay). */
+  /**
+   * Every key role a create of the run (not a replay) answered with this id: more than one when
+   * two accounts were each issued it (ids need not be unique across accounts), and then whose
+   * application an answer shows cannot be told.
+   */
+  issuedTo: Set<string>;
+  /** The create that made it (a 2xx, not a replay), and its position in the run. */
   create: Exchange;
+  at: number;
   /** The create request's body, parsed. */
   request: Json;
   /** Its Idempotency-Key, as sent. */
@@ -62,7 +69,7 @@ interface Route {
 }
 
 /** The direct-enrollment route an exchange went to, or undefined for another family's. */
-function routeOf(ex: Exchange): Route | undefined {
+export function routeOf(ex: Exchange): Route | undefined {
   let path: string;
   try {
     path = new URL(ex.request.url).pathname;
@@ -86,6 +93,7 @@ function safeDecode(segment: string): string {
 }
 
 const statusCode = (ex: Exchange): number | undefined => ex.response?.status;
+
 const isReplay = (ex: Exchange): boolean => ex.response?.headers['idempotent-replay']?.toLowerCase() === 'true';
 const ok = (ex: Exchange): boolean => (statusCode(ex) ?? 0) >= 200 && (statusCode(ex) ?? 0) < 300;
 
@@ -123,13 +131,20 @@ function created(exchanges: readonly Exchange[], apps: Map<string, AppHistory>, 
   if (!ok(ex) || isReplay(ex)) return;
   const id = applicationIdOf(ex.response?.json);
   const request = parsed(ex.request.body);
-  if (id === undefined || request === undefined || apps.has(id)) return;
+  if (id === undefined || request === undefined) return;
+  const known = apps.get(id);
+  if (known) {
+    known.issuedTo.add(ex.role ?? '');
+    return;
+  }
   const key = ex.request.headers['idempotency-key'];
   const seen = seenOf(at, 'create', ex);
   apps.set(id, {
     id,
     role: ex.role ?? '',
+    issuedTo: new Set([ex.role ?? '']),
     create: ex,
+    at,
     request,
     ...(key !== undefined ? { key } : {}),
     seen: seen ? [seen] : [],
