@@ -109,17 +109,40 @@ function forecastFindings(check: ForecastCheck): Finding[] {
 }
 
 /**
- * The run-wide checks (suites/run-wide/, family `contract`) judge what the run's other checks
- * send: a rule they name is foreseen proven only where a check that runs proves it too (a 429's
- * envelope with the low-tier checks), never from them alone.
+ * The run-wide and history checks (suites/run-wide/, family `contract`) judge what the run's
+ * other checks send. A rule another check of the run names is shown only by that check's
+ * exchanges (a 429's envelope by the low-tier checks, the account boundary by the other
+ * account's): foreseen proven only where such a check runs and proves it. A rule only they name
+ * (a history rule) is shown by the run's traffic as a whole, which a check that runs sends. One
+ * with no rule left to show has nothing to judge, and is skipped, as the run skips it.
  */
-function runWideProofs(findings: Finding[]): Finding[] {
+function runWideShown(checks: readonly ForecastCheck[]): (rule: string) => boolean {
+  const own = checks.filter((c) => c.family !== 'contract');
+  const named = new Set(own.flatMap((c) => c.rules));
   const sent = new Set(
-    findings.filter((f) => f.family !== 'contract' && f.verdict === 'passed').flatMap((f) => f.rules),
+    own.filter((c) => c.will === 'run').flatMap((c) => c.rules.filter((r) => !c.unproven?.some((u) => u.rule === r))),
   );
+  return (rule) => sent.has(rule) || !named.has(rule);
+}
+
+/** What a run-wide check with no rule left to show needs, in the words of a finding's `needs`. */
+const RUN_WIDE_NEED = 'a check of the run that sends what shows its rules';
+
+function runWideChecks(checks: ForecastCheck[]): ForecastCheck[] {
+  const shown = runWideShown(checks);
+  return checks.map((c) =>
+    c.family === 'contract' && c.will === 'run' && !c.rules.some(shown)
+      ? { ...c, will: 'skip', needs: RUN_WIDE_NEED }
+      : c,
+  );
+}
+
+/** A run-wide check that runs proves the rules of it the run's checks show (runWideShown). */
+function runWideProofs(checks: readonly ForecastCheck[], findings: Finding[]): Finding[] {
+  const shown = runWideShown(checks);
   return findings.map((f) =>
     f.family === 'contract' && f.verdict === 'passed'
-      ? { ...f, proof: Object.fromEntries(f.rules.filter((r) => sent.has(r)).map((r) => [r, [0]])) }
+      ? { ...f, proof: Object.fromEntries(f.rules.filter(shown).map((r) => [r, [0]])) }
       : f,
   );
 }
@@ -144,20 +167,22 @@ export function forecastOf(
   const inferred = new Set(
     selected.flatMap(({ entry }) => entry.rules).filter((id) => catalogue.get(id)?.strength === 'inferred'),
   );
-  const checks: ForecastCheck[] = selected.map(({ family, entry }) => {
-    const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
-    const unproven = need === undefined ? unmetRuleNeeds(entry.needs, can) : [];
-    return {
-      family,
-      id: entry.id,
-      title: entry.title,
-      rules: [...entry.rules],
-      will: need === undefined ? 'run' : 'skip',
-      ...(need !== undefined ? { needs: need } : {}),
-      ...(unproven.length > 0 ? { unproven } : {}),
-    };
-  });
-  const findings = runWideProofs(checks.flatMap(forecastFindings));
+  const checks: ForecastCheck[] = runWideChecks(
+    selected.map(({ family, entry }): ForecastCheck => {
+      const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
+      const unproven = need === undefined ? unmetRuleNeeds(entry.needs, can) : [];
+      return {
+        family,
+        id: entry.id,
+        title: entry.title,
+        rules: [...entry.rules],
+        will: need === undefined ? 'run' : 'skip',
+        ...(need !== undefined ? { needs: need } : {}),
+        ...(unproven.length > 0 ? { unproven } : {}),
+      };
+    }),
+  );
+  const findings = runWideProofs(checks, checks.flatMap(forecastFindings));
   const verdicts = ruleVerdicts(findings, catalogue, selection);
   const required = requiredRules(catalogue, selection, inventory);
   const missing = missingRequired(required.rules, verdicts, findings, selected);
