@@ -9,11 +9,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { forecastOf } from '../engine/forecast.js';
 import { planRun, type RunPlan } from '../engine/plan.js';
 import { runConfigOf, runInfoOf } from '../engine/plan-outputs.js';
-import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import { ConfigError } from '../harness/errors.js';
 import { FAMILIES, type Finding } from '../harness/model.js';
 import { FIXTURES, KEY_ROLE_NAMES } from '../harness/profile-vocabulary.js';
@@ -22,24 +21,16 @@ import { RUN_PROFILE_NAMES } from '../harness/run-profiles.js';
 import { unmetNeed, unmetRuleNeeds } from '../harness/suite/needs.js';
 import { createTargetContext } from '../harness/target.js';
 import { catalogueOf } from '../reports/run-info.js';
-import { selectedChecks, type InventoryCheck } from '../reports/required.js';
+import { selectedChecks } from '../reports/required.js';
 import { buildSummary } from '../reports/summary.js';
+import { useInventory } from './collected-inventory.js';
 import { scratch } from './e2e/cli.js';
 
 const tmp = scratch('plan-run');
 const reference = loadTargetProfile(referenceProfilePath());
 const VARIABLES = ['PR_KEY_A', 'PR_KEY_B', 'PR_KEY_C', 'PR_KEY_D'] as const;
-let runner: SuiteRunner;
-let inventory: InventoryCheck[] = [];
-
-beforeAll(async () => {
-  runner = await createSuiteRunner([...FAMILIES]);
-  inventory = (await runner.collect?.([...FAMILIES])) ?? [];
-}, 120_000);
-afterAll(async () => {
-  await runner?.close();
-  tmp.dispose();
-});
+const collected = useInventory();
+afterAll(() => tmp.dispose());
 
 interface Drawn {
   roles: Record<string, { variable: (typeof VARIABLES)[number]; tier: 'low' | 'medium' | 'high' }>;
@@ -120,7 +111,7 @@ async function runFindings(plan: RunPlan, env: NodeJS.ProcessEnv): Promise<Findi
   const target = await createTargetContext(runConfigOf(plan, { profile: plan.profile }), env);
   try {
     const catalogue = catalogueOf(plan.catalogue);
-    return selectedChecks(inventory, { ...plan }).flatMap(({ family, entry }): Finding[] => {
+    return selectedChecks(collected.checks, { ...plan }).flatMap(({ family, entry }): Finding[] => {
       const base = { check: entry.title, id: entry.id, family: family as Finding['family'], exchanges: [] };
       const rules = entry.rules.map((id) => catalogue.get(id)!);
       const need = unmetNeed(entry.needs, rules, target.capabilities);
@@ -152,7 +143,7 @@ describe('plan and run share one decision', () => {
           return;
         }
         expect(unset).toBe(false);
-        const forecast = forecastOf(planned, inventory, env);
+        const forecast = forecastOf(planned, collected.checks, env);
         const findings = await runFindings(planned, env);
         const ran = findings.filter((f) => f.verdict === 'passed');
         const skipped = new Map(
@@ -181,12 +172,12 @@ describe('plan and run share one decision', () => {
           runInfoOf(planned, { profile: planned.profile }, new Date()),
           findings,
           catalogueOf(planned.catalogue),
-          { finishedAt: new Date(), inventory },
+          { finishedAt: new Date(), inventory: collected.checks },
         );
         // The run-wide checks judge what the others send (and the preflight's pings): a rule is theirs to
         // prove only with traffic, no decision of the profile's. Compared: the rules the other checks name.
         const others = new Set(
-          selectedChecks(inventory, { ...planned })
+          selectedChecks(collected.checks, { ...planned })
             .filter(({ family }) => family !== 'contract')
             .flatMap(({ entry }) => entry.rules),
         );
@@ -195,7 +186,7 @@ describe('plan and run share one decision', () => {
           runInfoOf(planned, { profile: planned.profile }, new Date()),
           findings.filter(withoutRunWide),
           catalogueOf(planned.catalogue),
-          { finishedAt: new Date(), inventory },
+          { finishedAt: new Date(), inventory: collected.checks },
         );
         const decided = (m: { rule: string }[]) =>
           m

@@ -235,6 +235,8 @@ describe("the run's overall deadline", () => {
       keys: KEYS,
       runTimeoutMs: 2_000,
       requestTimeoutMs: 60_000,
+      // No confirmation: its window would not fit in a deadline of 2 s (E_CONFIRM_INVALID).
+      confirm: { requests: 0 },
     });
     const result = await runCli(['run', '--target', profile, '--profile', 'smoke', '--report-dir', reportDir]);
     expect(result.code).toBe(7);
