@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../harness/errors.js';
+import type { RunIO } from '../engine/io.js';
 
 interface FlagSpec {
   type: 'string' | 'boolean';
@@ -18,6 +19,13 @@ interface FlagSpec {
 export type FlagTable = Record<string, FlagSpec>;
 
 export type ParsedFlags = Record<string, string | boolean | string[] | undefined>;
+
+/** A command of the command line: what it does, its --help and its flags (docs/cli.md is written from these). */
+export interface CommandDefinition {
+  run: (argv: readonly string[], io: RunIO) => Promise<number>;
+  help: string;
+  flags: FlagTable;
+}
 
 export function parseFlags(command: string, argv: readonly string[], table: FlagTable): ParsedFlags {
   const options = Object.fromEntries(

@@ -1,5 +1,5 @@
 /**
- * partner-conformance: the command line. Exit codes: harness/exit-codes.ts (README, "Exit codes");
+ * partner-conformance: the command line. Exit codes: harness/exit-codes.ts (docs/exit-codes.md);
  * `mutation` and `variants` exit 1 when a fault is missed or a variant fails.
  */
 import { readFileSync } from 'node:fs';
@@ -8,45 +8,48 @@ import { ConfigError } from '../harness/errors.js';
 import { processIO, type RunIO } from '../engine/io.js';
 import { projectPath } from '../harness/paths.js';
 import { exitCodesLine } from '../harness/exit-codes.js';
-
-type Command = (argv: readonly string[], io: RunIO) => Promise<number>;
+import type { CommandDefinition } from './args.js';
 
 // Commands load on use: help and usage errors answer fast and need none of the machinery.
-const COMMANDS: Record<string, { load: () => Promise<Command>; summary: string }> = {
+export const COMMANDS: Record<string, { load: () => Promise<CommandDefinition>; summary: string }> = {
   run: {
-    load: async () => (await import('./run-command.js')).runCommand,
+    load: async () => (await import('./run-command.js')).command,
     summary: 'run the conformance suites against a target (default: the embedded reference server)',
   },
   plan: {
-    load: async () => (await import('./plan-command.js')).planCommand,
+    load: async () => (await import('./plan-command.js')).command,
     summary: 'say what a run would do, without sending a request: checks run, skipped and why, complete or not',
   },
+  init: {
+    load: async () => (await import('./init-command.js')).command,
+    summary: 'write a target profile for a base URL with what a run profile needs, and say what is left to fill',
+  },
   serve: {
-    load: async () => (await import('./serve-command.js')).serveCommand,
+    load: async () => (await import('./serve-command.js')).command,
     summary: 'start the reference server as a local sandbox',
   },
   rules: {
-    load: async () => (await import('./rules-command.js')).rulesCommand,
+    load: async () => (await import('./rules-command.js')).command,
     summary: 'list the rule catalogue, with the tests and faults of each rule',
   },
   verify: {
-    load: async () => (await import('./verify-command.js')).verifyCommand,
+    load: async () => (await import('./verify-command.js')).command,
     summary: 'check the digest and Ed25519 signature of an evidence.json',
   },
   'merge-evidence': {
-    load: async () => (await import('./merge-command.js')).mergeCommand,
+    load: async () => (await import('./merge-command.js')).command,
     summary: 'merge the evidence.json of every shard of a run into one',
   },
   route: {
-    load: async () => (await import('./route-command.js')).routeCommand,
+    load: async () => (await import('./route-command.js')).command,
     summary: 'say what an exit code means and whose it is (a CI step after the reports are published)',
   },
   mutation: {
-    load: async () => (await import('./mutation-command.js')).mutationCommand,
+    load: async () => (await import('./mutation-command.js')).command,
     summary: 'run the suite against the clean server and every named fault; print the score',
   },
   variants: {
-    load: async () => (await import('./variants-command.js')).variantsCommand,
+    load: async () => (await import('./variants-command.js')).command,
     summary: 'run the suite against every named variant (valid choices where the contract is open); print the matrix',
   },
 };
@@ -85,7 +88,7 @@ export async function main(argv: readonly string[], io: RunIO = processIO): Prom
     const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
     if (!command)
       throw new ConfigError('E_USAGE', `unknown command "${first}"; commands are ${Object.keys(COMMANDS).join(', ')}`);
-    return await (await command.load())(rest, io);
+    return await (await command.load()).run(rest, io);
   } catch (err) {
     if (err instanceof ConfigError) {
       io.err.write(`${err.format()}\n`);

@@ -11,7 +11,7 @@ import type { Evidence } from '../reports/evidence.js';
 import { mergeEvidence } from '../reports/merge-evidence.js';
 import { signDocument } from '../reports/signature.js';
 import { verifyEvidence } from '../reports/verify-evidence.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { leadingFiles } from './files.js';
 import { readJsonFile } from './verify-command.js';
 
@@ -61,3 +61,5 @@ export async function mergeCommand(argv: readonly string[], io: RunIO): Promise<
   io.out.write(`merged ${parts.length} shard(s) into ${flags.out as string}: ${merged.outcome}, ${scope}${signed}\n`);
   return 0;
 }
+
+export const command: CommandDefinition = { run: mergeCommand, help: MERGE_HELP, flags: MERGE_FLAGS };

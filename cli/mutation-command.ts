@@ -13,7 +13,7 @@ import { documentOf, runsOf, seedOf } from '../engine/plan-inputs.js';
 import { WITH_VARIANTS, type WithVariants } from '../mutation/pairs.js';
 import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { renderMatrix } from '../mutation/matrix.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { lanesOf } from './lanes-flag.js';
 
 export const MUTATION_FLAGS: FlagTable = {
@@ -148,3 +148,5 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
   io.out.write(`written: ${join(reportDir, 'mutation.json')}\n`);
   return result.passed ? 0 : 1;
 }
+
+export const command: CommandDefinition = { run: mutationCommand, help: MUTATION_HELP, flags: MUTATION_FLAGS };

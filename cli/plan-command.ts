@@ -11,7 +11,7 @@ import { planRun } from '../engine/plan.js';
 import { createSuiteRunner } from '../engine/suite-runner.js';
 import { INCOMPLETE_EXIT } from '../harness/exit-codes.js';
 import { missingByNeeds } from '../reports/required.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { runRequestOf } from './run-command.js';
 import { RUN_FLAGS } from './run-flags.js';
 
@@ -134,3 +134,5 @@ export async function planCommand(argv: readonly string[], io: RunIO): Promise<n
   io.out.write(flags.json ? `${JSON.stringify(forecast, null, 2)}\n` : renderPlan(forecast));
   return forecast.complete ? 0 : INCOMPLETE_EXIT;
 }
+
+export const command: CommandDefinition = { run: planCommand, help: PLAN_HELP, flags: PLAN_FLAGS };

@@ -9,7 +9,7 @@ import { appendFileSync } from 'node:fs';
 import type { RunIO } from '../engine/io.js';
 import { ConfigError } from '../harness/errors.js';
 import { EXIT_CODE_LIST, EXIT_CODES, exitCodeSpec, type ExitCode, type ExitCodeSpec } from '../harness/exit-codes.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { leadingFiles } from './files.js';
 
 export const ROUTE_FLAGS: FlagTable = {
@@ -86,3 +86,5 @@ export async function routeCommand(argv: readonly string[], io: RunIO): Promise<
     );
   return fails ? 1 : 0;
 }
+
+export const command: CommandDefinition = { run: routeCommand, help: ROUTE_HELP, flags: ROUTE_FLAGS };

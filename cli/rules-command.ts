@@ -1,7 +1,7 @@
 /** `rules`: the catalogue, with the suite files that cover each rule and the faults that break it. */
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { loadRules } from '../harness/rules.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import type { RunIO } from '../engine/io.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import { ruleCoverage, type CoverageSite } from './rule-coverage.js';
@@ -88,3 +88,5 @@ export async function rulesCommand(argv: readonly string[], io: RunIO): Promise<
   io.out.write(flags.json ? `${JSON.stringify(entries, null, 2)}\n` : renderText(entries));
   return 0;
 }
+
+export const command: CommandDefinition = { run: rulesCommand, help: RULES_HELP, flags: RULES_FLAGS };

@@ -5,7 +5,7 @@ import { executeRun } from '../engine/execute.js';
 import type { RunIO } from '../engine/io.js';
 import { planRun, type RunRequest } from '../engine/plan.js';
 import { exitCodesLine } from '../harness/exit-codes.js';
-import { flagHelp, parseFlags, type ParsedFlags } from './args.js';
+import { flagHelp, parseFlags, type ParsedFlags, type CommandDefinition } from './args.js';
 import { RUN_FLAGS } from './run-flags.js';
 
 const withEvidence = RUN_PROFILE_NAMES.filter((p) => RUN_PROFILES[p].evidence);
@@ -19,7 +19,7 @@ A run passes only when it proved every rule its run profile requires
 (${RUN_PROFILE_NAMES.map((p) => `${p}: ${REQUIRES_WORDS[RUN_PROFILES[p].requires]}`).join('; ')});
 \`partner-conformance plan\` tells before a run whether it can.
 Exit codes: ${exitCodesLine()}
-(\`partner-conformance route <code>\` says what one means and whose it is; README, "Exit codes").
+(\`partner-conformance route <code>\` says what one means and whose it is; docs/exit-codes.md).
 
 ${flagHelp(RUN_FLAGS)}
 `;
@@ -47,6 +47,7 @@ export function runRequestOf(flags: ParsedFlags): RunRequest {
     shard: str('shard'),
     strict: flags.strict === true,
     reportDir: str('report-dir'),
+    keep: str('keep'),
     fault: str('fault'),
     webhookListen: str('webhook-listen'),
     variants: list('variant'),
@@ -67,3 +68,5 @@ export async function runCommand(argv: readonly string[], io: RunIO): Promise<nu
   }
   return (await executeRun(await planRun(runRequestOf(flags)), io)).exitCode;
 }
+
+export const command: CommandDefinition = { run: runCommand, help: RUN_HELP, flags: RUN_FLAGS };

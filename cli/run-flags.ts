@@ -1,6 +1,7 @@
 /** The flags of `run`; the run profiles' own values come from harness/run-profiles.ts. */
 import { DEFAULT_RUN_PROFILE, RUN_PROFILE_NAMES, RUN_PROFILES } from '../harness/run-profiles.js';
 import type { FlagTable } from './args.js';
+import { DEFAULT_KEEP } from '../engine/report-retention.js';
 
 export const RUN_FLAGS: FlagTable = {
   target: {
@@ -87,6 +88,13 @@ export const RUN_FLAGS: FlagTable = {
     help: 'failed inferred rules fail the run instead of warning (as the target profile\'s "strict": true does)',
   },
   'report-dir': { type: 'string', value: '<dir>', help: 'where reports go (default reports/out/<run-id>/)' },
+  keep: {
+    type: 'string',
+    value: '<n>',
+    help:
+      'keep the newest n runs under reports/out/, this one included, and remove older ones ' +
+      `(default ${DEFAULT_KEEP}); not with --report-dir`,
+  },
   fault: { type: 'string', value: '<name>', help: 'switch on a named fault in the embedded server' },
   variant: {
     type: 'string',

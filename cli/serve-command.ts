@@ -2,7 +2,7 @@
 import { ConfigError } from '../harness/errors.js';
 import { loadTargetProfile, referenceProfilePath } from '../harness/profile.js';
 import { listFaults, listVariants, startReferenceServer } from '../reference/server.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import type { RunIO } from '../engine/io.js';
 import { faultOf, variantsOf } from '../engine/plan-inputs.js';
 
@@ -117,3 +117,9 @@ export async function serveCommand(
   io.out.write('reference server stopped\n');
   return 0;
 }
+
+export const command: CommandDefinition = {
+  run: (argv, io) => serveCommand(argv, io),
+  help: SERVE_HELP,
+  flags: SERVE_FLAGS,
+};

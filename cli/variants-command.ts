@@ -12,7 +12,7 @@ import type { RunIO } from '../engine/io.js';
 import { runsOf, seedOf } from '../engine/plan-inputs.js';
 import { defaultReportDir, newRunId } from '../engine/report-dir.js';
 import { markdownMatrix, renderMatrix } from '../variants/matrix.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { lanesOf } from './lanes-flag.js';
 
 /** The two /v1 documents a variant can be held to, by the name variants use. */
@@ -124,3 +124,5 @@ export async function variantsCommand(argv: readonly string[], io: RunIO): Promi
   io.out.write(`written: ${join(reportDir, 'variants.json')}, variants.md\n`);
   return result.passed ? 0 : 1;
 }
+
+export const command: CommandDefinition = { run: variantsCommand, help: VARIANTS_HELP, flags: VARIANTS_FLAGS };

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../harness/errors.js';
 import type { RunIO } from '../engine/io.js';
 import { verifyEvidence } from '../reports/verify-evidence.js';
-import { flagHelp, parseFlags, type FlagTable } from './args.js';
+import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { leadingFiles } from './files.js';
 
 export const VERIFY_FLAGS: FlagTable = {
@@ -75,3 +75,5 @@ export async function verifyCommand(argv: readonly string[], io: RunIO): Promise
   for (const step of steps) io.out.write(`${step.ok ? 'ok  ' : 'FAIL'} ${step.what}: ${step.detail}\n`);
   return steps.every((s) => s.ok) ? 0 : 1;
 }
+
+export const command: CommandDefinition = { run: verifyCommand, help: VERIFY_HELP, flags: VERIFY_FLAGS };

@@ -29,6 +29,7 @@ import type { RunIO } from './io.js';
 import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
+import { retentionLine } from './report-retention.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
 import { isRunDeadlinePassed } from '../harness/suite/run-deadline.js';
 import { armStop } from './run-stop.js';
@@ -189,6 +190,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           keys,
         });
         if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+        io.out.write(await retentionLine(plan.reportDir, plan.keep));
         return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
       }
     }
@@ -265,10 +267,11 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
-        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it (README, ` +
-          `"For a partner before certification")\n`,
+        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it ` +
+          '(docs/certification.md)\n',
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+    io.out.write(await retentionLine(plan.reportDir, plan.keep));
     if (!summary.stopped) checkRanSomething(summary, plan);
     return { exitCode: code, summary };
   } finally {

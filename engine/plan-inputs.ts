@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { Contract } from '../harness/contract/index.js';
 import { ConfigError } from '../harness/errors.js';
+import { DEFAULT_KEEP } from './report-retention.js';
 import { DEFAULT_SPEC, PROVIDER_SPEC } from '../harness/paths.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { didYouMean } from '../harness/profile-names.js';
@@ -108,6 +109,23 @@ export function runsOf(raw: string | undefined, profile: RunProfile): number {
     throw new ConfigError('E_RUNS_INVALID', `--runs "${raw}" is not a whole number from 1 to ${MAX_RUNS}`);
   }
   return runs;
+}
+
+/**
+ * `--keep <n>`: the runs kept under the default report root (this one included), default
+ * DEFAULT_KEEP; none with `--report-dir`, a folder the user names and keeps.
+ */
+export function keepOf(raw: string | undefined, reportDir: string | undefined): number | undefined {
+  if (raw === undefined) return reportDir === undefined ? DEFAULT_KEEP : undefined;
+  if (reportDir !== undefined)
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      '--keep counts the runs kept under reports/out/, but --report-dir names a folder of your own',
+      'Drop --keep (a --report-dir is yours to keep or remove), or drop --report-dir.',
+    );
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new ConfigError('E_KEEP_INVALID', `--keep ${JSON.stringify(raw)} is not a whole number of runs from 1 up`);
+  return Number(raw);
 }
 
 /** `--shard i/n`, checked here so a typo is exit 2 rather than vitest's own error. */

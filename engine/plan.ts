@@ -19,6 +19,7 @@ import {
   checkSpecOfThisApi,
   faultOf,
   familiesOf,
+  keepOf,
   pathOf,
   REQUIRED_ROLES,
   rulesOf,
@@ -61,6 +62,8 @@ export interface RunPlan {
   reportDir: string;
   /** True when reportDir is the default, so `reports/out/latest` follows it. */
   defaultReportDir: boolean;
+  /** `--keep`: the runs kept under the default report root after this one; none with `--report-dir`. */
+  keep?: number;
   /** The run's journal of every exchange (harness/client/journal.ts), in or under reportDir. */
   journal: string;
   /** The journal serves the run alone (a campaign's run writes no HAR or evidence): removed once the run ends. */
@@ -114,6 +117,8 @@ export interface RunRequest {
   shard?: string;
   strict?: boolean;
   reportDir?: string;
+  /** `--keep <n>`. */
+  keep?: string;
   fault?: string;
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
@@ -190,6 +195,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const path = pathOf(request.path, request.seed);
   const runs = runsOf(request.runs, runProfile);
   const shard = shardOf(request.shard);
+  const keep = keepOf(request.keep, request.reportDir);
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;
   const variants = await variantsOf(request.variants, spec);
@@ -242,6 +248,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     strict: request.strict === true || target.profile.strict === true,
     reportDir,
     defaultReportDir: request.reportDir === undefined,
+    ...(keep !== undefined ? { keep } : {}),
     journal: journalIn(reportDir),
     contract,
     catalogue,

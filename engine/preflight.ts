@@ -1,7 +1,7 @@
 /**
  * The preflight: before any check, one GET /v1/ping with each key the run will use. It tells
  * the ways a target cannot be tested at all apart from a broken rule, each with its own code and
- * exit code (README, "Exit codes"): it cannot be reached (4: no such host, nothing listening,
+ * exit code (docs/exit-codes.md): it cannot be reached (4: no such host, nothing listening,
  * TLS, the proxy refused or cannot be reached, no connection in time), it refused one of our
  * keys (5, naming each role), it is not the API as configured (8: no ping object, or a 404 for
  * the ping: a wrong path prefix), or it is unhealthy (9: a 5xx). A transport failure or a 5xx

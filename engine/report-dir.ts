@@ -66,7 +66,8 @@ const exists = (path: string) =>
     () => false,
   );
 
-function running(pid: number): boolean {
+/** Whether process `pid` is alive (signal 0 probes it). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -78,7 +79,8 @@ function running(pid: number): boolean {
 async function owner(reportDir: string): Promise<string> {
   try {
     const marker = JSON.parse(await readFile(join(reportDir, RUN_MARKER), 'utf8')) as RunMarker;
-    const state = marker.pid !== process.pid && running(marker.pid) ? `still running (process ${marker.pid})` : 'ended';
+    const state =
+      marker.pid !== process.pid && isRunning(marker.pid) ? `still running (process ${marker.pid})` : 'ended';
     return `run ${marker.runId}, started ${marker.startedAt}, ${state}`;
   } catch {
     return 'an earlier run';

@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   E_PROFILE_CA_UNREADABLE:
     'Point caFile in the profile at a readable PEM file of CA certificates (-----BEGIN CERTIFICATE-----); a ' +
     "relative path is read from the profile's folder.",
-  E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see README, "Target profile").',
+  E_PROFILE_INVALID: 'Fix the profile so it matches specs/target-profile.schema.json (see docs/profiles.md).',
   E_PROFILE_UNKNOWN:
     'Use one of the run profiles listed by `partner-conformance run --help` (harness/run-profiles.ts).',
   E_KEY_ENV_MISSING:
@@ -21,14 +21,14 @@ export const ERROR_CODES = {
     'Set the variable to the key alone: no spaces, tabs, line breaks or control characters (a key pasted with a ' +
     'trailing newline, e.g. from `echo` or a file, keeps it).',
   E_PROFILE_ROLE_UNKNOWN:
-    'Name key roles of the vocabulary (README, "The target profile"; harness/profile-vocabulary.ts); a typo is ' +
+    'Name key roles of the vocabulary (docs/profiles.md; harness/profile-vocabulary.ts); a typo is ' +
     'shown with the role it is closest to.',
   E_PROFILE_FIXTURE_UNKNOWN:
-    'Name fixtures of the vocabulary (README, "Fixtures"; harness/profile-vocabulary.ts); a typo is shown with the ' +
-    'fixture it is closest to.',
+    'Name fixtures of the vocabulary (docs/profiles.md, "Fixtures"; harness/profile-vocabulary.ts); a typo is ' +
+    'shown with the fixture it is closest to.',
   E_PROFILE_FIXTURE_INVALID:
-    'Give each fixture a value of the type and format README\'s "Fixtures" table shows for it (e.g. state "KY", ' +
-    'planYear 2026 as a number).',
+    'Give each fixture a value of the type and format the "Fixtures" table of docs/profiles.md shows for it ' +
+    '(e.g. state "KY", planYear 2026 as a number).',
   E_HEADER_ENV_MISSING:
     'Export the environment variable the target profile names for that header (under "headers"), or drop the ' +
     'header from the profile.',
@@ -43,6 +43,13 @@ export const ERROR_CODES = {
     "Name operations as `METHOD /path-template` of the run's documents (e.g. `GET /v1/reference/counties`; " +
     '`partner-conformance plan --json` and summary.json `latency.operations` list them).',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
+  E_PROFILE_UNFILLED:
+    'Replace each "FILL: ..." value the message names with your target\'s (it says what the value must be), or ' +
+    'remove an entry your target cannot give: its checks are then skipped, and `partner-conformance plan` names ' +
+    'what that leaves unproven.',
+  E_INIT_EXISTS:
+    'Give --out a new file, or add --force to replace this one (its content is lost: keep a copy of what you filled).',
+  E_INIT_UNWRITABLE: 'Give --out a path you can write to.',
   E_SPEC_UNREADABLE: 'Pass a readable OpenAPI 3.0 or 3.1 document (YAML or JSON) with --spec, by path or URL.',
   E_SPEC_NOT_OPENAPI: 'The document must have an `openapi: 3.0.x` or `3.1.x` field and `paths`.',
   E_SPEC_NO_OPERATIONS:
@@ -69,10 +76,13 @@ export const ERROR_CODES = {
     'mean to prove with --family or --rule.',
   E_NOTHING_TESTED:
     "Give the target profile the key roles and fixtures the skipped checks need (the message, the console's " +
-    '"Skipped" line and summary.json name them; README, "Target profile"), or select families it can serve with ' +
+    '"Skipped" line and summary.json name them; docs/profiles.md), or select families it can serve with ' +
     '--family.',
   E_REPORT_DIR_UNWRITABLE:
     'Give --report-dir a folder that you can write to (or a path where one can be created), not a file.',
+  E_KEEP_INVALID:
+    'Give --keep a whole number of runs from 1 up, e.g. --keep 10: the runs kept under reports/out/, this one ' +
+    'included.',
   E_REPORT_DIR_IN_USE:
     'Give each run a report folder of its own (the default, reports/out/<run-id>, is one), or move the earlier ' +
     "run's reports away first: a second run would overwrite them.",
@@ -151,7 +161,7 @@ export const ERROR_CODES = {
     'new one.',
   E_BASELINE_INVALID:
     'Fix the baseline file: JSON with `format: "partner-conformance.baseline/2"` and `entries`, each `{rule, ' +
-    'operation: "GET /v1/ping", reason?, expires?: "YYYY-MM-DD"}` (README, "Baseline"), or write it again with ' +
+    'operation: "GET /v1/ping", reason?, expires?: "YYYY-MM-DD"}` (docs/ci.md, "Baseline"), or write it again with ' +
     '--update-baseline.',
   E_BASELINE_UNKNOWN:
     "Name rules of `partner-conformance rules` on operations of the run's documents as `METHOD /route` (summary.json " +

@@ -1,6 +1,6 @@
 /**
  * The exit codes of the command line: what each means, what to do, and whose it is to act on.
- * One table: `--help`, README's table (test/readme-exit-codes.test.ts), the `route` command
+ * One table: `--help`, docs/exit-codes.md's table (written by npm run docs), the `route` command
  * and the GitHub Action (action.yml) read it; the code that decides a run's exit code uses
  * these numbers.
  */

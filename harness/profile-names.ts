@@ -40,7 +40,7 @@ function unknownNames(
   throw new ConfigError(
     code,
     `target profile ${path} names unknown ${what}${unknown.length > 1 ? 's' : ''} ${each.join(', ')}`,
-    `Use the ${what}s of the vocabulary: ${known.join(', ')} (README, "The target profile"; ` +
+    `Use the ${what}s of the vocabulary: ${known.join(', ')} (docs/profiles.md; ` +
       `\`partner-conformance plan\` shows what each check needs).`,
   );
 }

@@ -2,15 +2,20 @@
  * Every key role and fixture a target profile may name, declared once: what it is for a real
  * staging, and for a fixture the type and format of its value. The profile loader refuses a
  * name that is not here and a value not of its format (harness/profile-names.ts); the profile
- * schema's `keys` and `fixtures` (specs/target-profile.schema.json), README's tables and the
+ * schema's `keys` and `fixtures` (specs/target-profile.schema.json), docs/profiles.md's tables and the
  * `plan` command come from this table (`npm run docs:profile` writes the first two; tests hold
  * them equal). Which checks read each comes from the inventory of checks, not from here.
  */
 import type { Family } from './model.js';
+import type { KeyRef } from './run-config.js';
 
 export interface KeyRoleSpec {
   /** What key a staging gives for it. */
   meaning: string;
+  /** The conventional environment variable of its key (what `init` writes, and the examples name). */
+  env: string;
+  /** The rate tier the role is, when the role is a tier (`tierLow`): `init` writes it. */
+  tier?: KeyRef['tier'];
   /** Every remote target profile must name it. */
   required?: true;
   /** Families whose checks use it only when present (`t.target.hasRole`); the checks that need it declare it. */
@@ -38,46 +43,63 @@ export interface KeyRoleSpec {
 
 export const KEY_ROLES = {
   approved: {
+    env: 'PARTNER_KEY_APPROVED',
     meaning: 'a key approved for every gated family (sessions, policy status, direct enrollment)',
     required: true,
     carriesRun: true,
   },
   unapproved: {
+    env: 'PARTNER_KEY_UNAPPROVED',
     meaning: 'a valid key of an account with no approvals (complete setup, so only the gates refuse it)',
     optionalIn: ['enrollment-sessions', 'utility'],
     ownKey: true,
   },
   tierLow: {
+    env: 'PARTNER_KEY_TIER_LOW',
+    tier: 'low',
     meaning: 'a key of the low rate tier (1 a second, burst 2): the tier and refill checks drain it',
     optionalIn: ['utility'],
     ownKey: true,
   },
   tierMedium: {
+    env: 'PARTNER_KEY_TIER_MEDIUM',
+    tier: 'medium',
     meaning: 'a key of the medium rate tier (5 a second, burst 10)',
     optionalIn: ['utility'],
     ownKey: true,
   },
-  tierHigh: { meaning: 'a key of the high rate tier (10 a second, burst 20)', optionalIn: ['utility'], ownKey: true },
+  tierHigh: {
+    env: 'PARTNER_KEY_TIER_HIGH',
+    tier: 'high',
+    meaning: 'a key of the high rate tier (10 a second, burst 20)',
+    optionalIn: ['utility'],
+    ownKey: true,
+  },
   selfServiceNoAgent: {
+    env: 'PARTNER_KEY_NO_DEEPLINK_AGENT',
     meaning: 'a self-service account approved for sessions, without a deeplink agent id (4.6)',
     optionalIn: ['enrollment-sessions', 'utility'],
     ownKey: true,
   },
   oauthUnhealthy: {
+    env: 'PARTNER_KEY_OAUTH_UNHEALTHY',
     meaning: 'an agent-assisted account approved for sessions whose marketplace OAuth link is unhealthy (4.6)',
     optionalIn: ['enrollment-sessions', 'utility'],
     ownKey: true,
   },
   reader: {
+    env: 'PARTNER_KEY_READER',
     meaning: 'any valid key: carries the ungated families (utility, reference, quotes) in its own rate bucket',
     carriesRun: true,
   },
   sessions: {
+    env: 'PARTNER_KEY_SESSIONS',
     meaning:
       'a key that passes the session gates of 4.6 as approved does: carries enrollment sessions in its own bucket',
     carriesRun: true,
   },
   otherAccount: {
+    env: 'PARTNER_KEY_OTHER_ACCOUNT',
     meaning:
       "a key of a second account approved for direct enrollment: what it sees and does of the approved account's " +
       '(the account boundary)',
@@ -85,7 +107,11 @@ export const KEY_ROLES = {
     ownKey: true,
     anotherAccount: true,
   },
-  medicare: { meaning: 'a key of the Medicare contact API (sent as X-API-Key)', carriesRun: true },
+  medicare: {
+    env: 'PARTNER_KEY_MEDICARE',
+    meaning: 'a key of the Medicare contact API (sent as X-API-Key)',
+    carriesRun: true,
+  },
 } as const satisfies Record<string, KeyRoleSpec>;
 
 export type KeyRole = keyof typeof KEY_ROLES;
@@ -106,7 +132,7 @@ interface FixtureSchema {
 export interface FixtureSpec {
   /** Type and format of the value. */
   schema: FixtureSchema;
-  /** The format in words, for messages and README. */
+  /** The format in words, for messages and docs/profiles.md. */
   format: string;
   /** What the value must be on a real staging. */
   meaning: string;

@@ -110,7 +110,7 @@ describe('loadTargetProfile', () => {
     expect(Object.keys(profile.keys)).toContain('approved');
   });
 
-  // The CI workflows point at these examples; a README reader copies them.
+  // The CI workflows point at these examples; a reader of docs/ copies them.
   it.each([
     ['staging', false],
     ['certification', false],

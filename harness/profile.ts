@@ -13,6 +13,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigError } from './errors.js';
 import { rolesSet } from './client/keys.js';
 import { checkProfileNames } from './profile-names.js';
+import { KEY_ROLES } from './profile-vocabulary.js';
 import { looksLikeSecret, VARIABLE_NAME } from './secret-shape.js';
 import type { KeyRef, TargetProfile } from './run-config.js';
 
@@ -23,11 +24,12 @@ const MAX_REPORTED_ERRORS = 5;
  * Key roles assumed for a bare `--base-url` target: the conventional variable names, at the
  * contract's default tier (low), so a target of unknown tier is never pushed into 429s.
  */
-const CONVENTIONAL_KEYS: Readonly<Record<string, KeyRef>> = {
-  approved: { env: 'PARTNER_KEY_APPROVED', tier: 'low', tierStated: false },
-  unapproved: { env: 'PARTNER_KEY_UNAPPROVED', tier: 'low', tierStated: false },
-  medicare: { env: 'PARTNER_KEY_MEDICARE', tier: 'low', tierStated: false },
-};
+const CONVENTIONAL_KEYS: Readonly<Record<string, KeyRef>> = Object.fromEntries(
+  (['approved', 'unapproved', 'medicare'] as const).map((role) => [
+    role,
+    { env: KEY_ROLES[role].env, tier: 'low', tierStated: false },
+  ]),
+);
 
 export function referenceProfilePath(): string {
   return fileURLToPath(new URL('../specs/profiles/reference.json', import.meta.url));
@@ -109,8 +111,30 @@ function interpolated(path: string, data: unknown): unknown {
   return out;
 }
 
+/** How `partner-conformance init` marks a value only the profile's owner knows: `"FILL: a 5-digit ZIP code, …"`. */
+export const FILL_PREFIX = 'FILL: ';
+
+/** JSON pointers of the values still marked to fill, in document order. */
+function unfilled(data: unknown, at = ''): string[] {
+  if (typeof data === 'string') return data.startsWith(FILL_PREFIX) ? [at || '/'] : [];
+  if (data === null || typeof data !== 'object') return [];
+  return Object.entries(data).flatMap(([key, value]) => unfilled(value, `${at}/${key}`));
+}
+
+/** A profile `init` wrote and nobody finished is refused whole, naming every value left, before the schema speaks. */
+function checkFilled(path: string, data: unknown): void {
+  const left = unfilled(data);
+  if (left.length > 0)
+    throw new ConfigError(
+      'E_PROFILE_UNFILLED',
+      `target profile ${path} still has ${left.length} value${left.length === 1 ? '' : 's'} to fill: ` +
+        left.join(', '),
+    );
+}
+
 export function loadTargetProfile(path: string): TargetProfile {
   const data = interpolated(path, parseProfile(path));
+  checkFilled(path, data);
   // Names first: an unknown role or fixture gets a did-you-mean, not only a schema path.
   checkProfileNames(path, data);
   const validate = profileValidator();

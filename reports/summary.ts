@@ -112,7 +112,7 @@ export interface RunSummary {
   outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'incomplete' | 'degraded' | 'unusable';
   /** The preflight stopped the run before any check: its cause, exit code and fix. */
   preflightStop?: RunInfo['preflightStop'];
-  /** The run's exit code (README, "Exit codes"; harness/exit-codes.ts). */
+  /** The run's exit code (docs/exit-codes.md; harness/exit-codes.ts). */
   exitCode: number;
   /** Requests the run sent to the target: the preflight's, its checks' and their confirmations'. */
   requests: number;

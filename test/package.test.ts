@@ -1,8 +1,9 @@
 /**
  * The package as a partner adds it to its own repository: `npm pack` ships the built
- * JavaScript with types, the specs, the launcher, the license and README, and nothing of the
- * project's own tests; unpacked into a scratch project it imports with plain Node (no tsx),
- * runs a profile from a vitest test through the programmatic API, and answers as both bin names.
+ * JavaScript with types, the specs, the launcher, the license, README, CHANGELOG and the manual
+ * (docs/, which error hints name), and nothing of the project's own tests; unpacked into a
+ * scratch project it imports with plain Node (no tsx), runs a profile from a vitest test through
+ * the programmatic API, and answers as both bin names.
  * Offline: the scratch project sits inside this checkout, so its dependencies resolve from
  * this checkout's node_modules, as they would from the scratch project's own after `npm install`.
  */
@@ -52,6 +53,8 @@ describe('the package', () => {
       expect.arrayContaining([
         'LICENSE',
         'README.md',
+        'CHANGELOG.md',
+        'docs/exit-codes.md',
         'package.json',
         'bin/partner-conformance.js',
         'dist/index.js',

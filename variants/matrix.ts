@@ -106,7 +106,7 @@ export function renderMatrix(result: VariantsResult): string {
   return lines.join('\n');
 }
 
-/** The matrix as a Markdown table (for the README). */
+/** The matrix as a Markdown table (variants.md). */
 export function markdownMatrix(result: VariantsResult): string {
   const row = (c: readonly string[]) => `| ${c.join(' | ')} |`;
   return `${[

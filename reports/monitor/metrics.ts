@@ -53,7 +53,7 @@ export function metricsRegistry(summary: RunSummary): Registry<OpenMetricsConten
   ]);
   for (const name of new Set([...OUTCOMES, summary.outcome]))
     outcome.set({ outcome: name }, name === summary.outcome ? 1 : 0);
-  gauge('exit_code', 'The run\'s exit code (README, "Exit codes").').set(summary.exitCode);
+  gauge('exit_code', "The run's exit code (docs/exit-codes.md).").set(summary.exitCode);
   gauge('duration_seconds', 'How long the run took, in seconds.').set(seconds(summary.durationMs));
   gauge('last_run_timestamp_seconds', 'When the run finished, in seconds since the epoch.').set(
     Date.parse(summary.finishedAt) / 1000,

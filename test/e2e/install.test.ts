@@ -1,5 +1,5 @@
 /**
- * README's install section, done as a partner does it, into a project outside this checkout (so
+ * docs/package.md's install section, done as a partner does it, into a project outside this checkout (so
  * nothing resolves from this checkout's node_modules): from a git URL (npm clones the repository,
  * installs its dependencies and runs `prepare`, which builds dist/ for a git install only) and
  * from a tarball `npm pack` made in a checkout. Both answer as the command, from the built JavaScript. Dependencies
@@ -43,7 +43,7 @@ beforeAll(() => {
   run('git', ['clone', '--quiet', '--depth', '1', `file://${PROJECT_ROOT}`, repo], root);
 }, 60_000);
 
-describe('install as README says', () => {
+describe('install as docs/package.md says', () => {
   it('from a git URL: built on install, answers from dist/', () => {
     const project = partnerProject('git', `git+file://${repo}`);
     const installed = join(project, 'node_modules', pkg.name);
