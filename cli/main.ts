@@ -34,11 +34,11 @@ export const COMMANDS: Record<string, { load: () => Promise<CommandDefinition>; 
   },
   verify: {
     load: async () => (await import('./verify-command.js')).command,
-    summary: 'check the digest and Ed25519 signature of an evidence.json',
+    summary: 'hold a certification bundle to a policy (signed, complete, PASSED, trusted key, pinned spec)',
   },
   'merge-evidence': {
     load: async () => (await import('./merge-command.js')).command,
-    summary: 'merge the evidence.json of every shard of a run into one',
+    summary: 'merge the bundles of every shard of a run into one signed bundle',
   },
   route: {
     load: async () => (await import('./route-command.js')).command,

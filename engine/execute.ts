@@ -267,8 +267,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
     if (runProfile(plan.runProfile).evidence && !signingKey)
       io.out.write(
-        `evidence.json is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 private key to sign it ` +
-          '(docs/certification.md)\n',
+        `The bundle (evidence.json, summary.json, report.html) is unsigned: set ${SIGNING_KEY_ENV} to an Ed25519 ` +
+          'private key to sign it (docs/certification.md)\n',
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     io.out.write(await retentionLine(plan.reportDir, plan.keep));

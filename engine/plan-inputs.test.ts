@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, type Contract } from '../harness/contract/index.js';
 import { DEFAULT_SPEC, PROVIDER_SPEC } from '../harness/paths.js';
-import { checkSpecOfThisApi } from './plan-inputs.js';
+import { checkShardSeed, checkSpecOfThisApi } from './plan-inputs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'spec-of-api-'));
 let bundled: Contract;
@@ -47,5 +47,20 @@ describe('checkSpecOfThisApi', () => {
     expect(() => checkSpecOfThisApi(other, bundled)).toThrow(
       expect.objectContaining({ code: 'E_SPEC_NO_OPERATIONS', exitCode: 2 }),
     );
+  });
+});
+
+describe('checkShardSeed', () => {
+  it('a certification shard after the first needs the seed the first drew, or their evidence cannot merge', () => {
+    expect(() => checkShardSeed('certification', '2/3', undefined)).toThrow(
+      expect.objectContaining({ code: 'E_SHARD_SEED', message: expect.stringContaining('--shard 2/3') }),
+    );
+    expect(() => checkShardSeed('certification', '1/3', undefined)).not.toThrow();
+    expect(() => checkShardSeed('certification', '3/3', '7')).not.toThrow();
+    expect(() => checkShardSeed('certification', undefined, undefined)).not.toThrow();
+  });
+
+  it('a run that takes no evidence may draw a seed per shard', () => {
+    expect(() => checkShardSeed('conformance', '2/3', undefined)).not.toThrow();
   });
 });

@@ -139,6 +139,20 @@ export function shardOf(raw: string | undefined): string | undefined {
   return `${index}/${count}`;
 }
 
+/**
+ * The shards of a run that takes evidence share one seed, or their evidence cannot be merged (each
+ * shard's properties would draw other inputs): the first shard may draw it, every other needs `--seed`.
+ */
+export function checkShardSeed(profile: RunProfile, shard: string | undefined, seed: string | undefined): void {
+  if (!runProfile(profile).evidence || shard === undefined || seed !== undefined) return;
+  if (shard.startsWith('1/')) return;
+  throw new ConfigError(
+    'E_SHARD_SEED',
+    `--shard ${shard} of a ${profile} run needs --seed: its evidence merges only with shards of the same seed, ` +
+      'and only the first shard draws one',
+  );
+}
+
 /** Which of the two /v1 documents a spec source is, when it is one of them (else undefined). */
 export function documentOf(specSource: string): 'partner-api' | 'provider' | undefined {
   if (/^https?:/i.test(specSource)) return undefined;

@@ -6,7 +6,7 @@
 import { latencyBudgetsOf } from '../harness/budgets.js';
 import type { ConfigWarning } from '../harness/errors.js';
 import type { RunConfig, TargetProfile } from '../harness/run-config.js';
-import { publicUrl, runCommand } from '../harness/reproduce.js';
+import { publicSource, publicUrl, runCommand } from '../harness/reproduce.js';
 import { runProfile } from '../harness/run-profiles.js';
 import { loadRulesOnce } from '../harness/rules.js';
 import { readOf } from '../harness/contract/load.js';
@@ -102,7 +102,8 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
       ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
     },
     spec: {
-      source: contract.source,
+      // Reports name the document without the folders of the machine that ran (its digest identifies it).
+      source: publicSource(contract.source),
       version: contract.version || undefined,
       digest: contract.digest ? `sha256:${contract.digest}` : undefined,
       title: contract.title || undefined,

@@ -27,6 +27,7 @@ import {
   runsOf,
   seedOf,
   shardOf,
+  checkShardSeed,
   variantsOf,
 } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
@@ -195,6 +196,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const path = pathOf(request.path, request.seed);
   const runs = runsOf(request.runs, runProfile);
   const shard = shardOf(request.shard);
+  checkShardSeed(runProfile, shard, request.seed);
   const keep = keepOf(request.keep, request.reportDir);
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;

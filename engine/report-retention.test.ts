@@ -1,5 +1,5 @@
 /** `--keep`: which run folders of the default report root go, which stay, and the size line. */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,11 @@ describe('the size of the reports', () => {
   it('counts every byte under the folder and says it in powers of 1,000', async () => {
     const folder = runFolder(join(dir, 'size'), '20261128T000000Z-0001', GONE, 2_500);
     const marker = JSON.stringify({ runId: '20261128T000000Z-0001', pid: GONE, startedAt: '' }).length;
+    expect(await folderSize(folder)).toBe(2_500 + marker);
+    // A file hard-linked into the folder again (the certification bundle links the run's files) counts once.
+    mkdirSync(join(folder, 'bundle'));
+    const [file] = readdirSync(folder).filter((name) => name !== 'run.json' && name !== 'bundle');
+    linkSync(join(folder, file!), join(folder, 'bundle', file!));
     expect(await folderSize(folder)).toBe(2_500 + marker);
     expect([12, 2_540, 15_830_000, 640_000, 3_200_000_000].map(formatSize)).toEqual([
       '12 B',

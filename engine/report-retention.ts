@@ -14,12 +14,20 @@ export const DEFAULT_KEEP = 10;
 /** A run folder's name: `20261128T064243Z-1a2b` (newRunId). */
 const RUN_FOLDER = /^\d{8}T\d{6}Z-[0-9a-f]{4}$/;
 
-/** Bytes under `path`, symlinks not followed. */
-export async function folderSize(path: string): Promise<number> {
+/**
+ * Bytes under `path`, symlinks not followed, a file hard-linked twice counted once (as `du`: the
+ * certification bundle links the run's files).
+ */
+export async function folderSize(path: string, seen = new Set<string>()): Promise<number> {
   const info = await lstat(path).catch(() => undefined);
-  if (!info?.isDirectory()) return info?.size ?? 0;
+  if (!info?.isDirectory()) {
+    const inode = info && info.nlink > 1 ? `${info.dev}:${info.ino}` : undefined;
+    if (inode && seen.has(inode)) return 0;
+    if (inode) seen.add(inode);
+    return info?.size ?? 0;
+  }
   const names = await readdir(path).catch(() => [] as string[]);
-  const sizes = await Promise.all(names.map((name) => folderSize(join(path, name))));
+  const sizes = await Promise.all(names.map((name) => folderSize(join(path, name), seen)));
   return sizes.reduce((a, b) => a + b, 0);
 }
 

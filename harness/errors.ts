@@ -67,6 +67,9 @@ export const ERROR_CODES = {
     'Give --path as printed with a property failure (numbers joined by colons), together with its --seed.',
   E_RUNS_INVALID: 'Give --runs as a positive integer.',
   E_SHARD_INVALID: 'Give --shard as <index>/<count>, whole numbers with 1 <= index <= count, e.g. --shard 2/4.',
+  E_SHARD_SEED:
+    "Give every shard of the run the seed its first shard drew (its console's first line and its evidence's " +
+    '`scope.seed` say it), or pass one --seed to all of them (the nightly workflow draws one for its shards).',
   E_SELECTION_EMPTY:
     'The flags select no check: widen --family, --rule or --profile, or use fewer shards (`partner-conformance ' +
     "rules` lists each rule's family and checks).",
@@ -130,8 +133,24 @@ export const ERROR_CODES = {
   E_SIGNING_KEY_INVALID:
     'Put an Ed25519 private key (PKCS#8 PEM, e.g. from `openssl genpkey -algorithm ed25519`) in ' +
     'PARTNER_CONFORMANCE_SIGNING_KEY, or unset it for unsigned evidence.',
-  E_EVIDENCE_UNREADABLE: 'Pass evidence.json files written by `partner-conformance run --profile certification`.',
-  E_PUBLIC_KEY_INVALID: 'Pass --public-key as an Ed25519 public key in PEM (`openssl pkey -in signing.pem -pubout`).',
+  E_EVIDENCE_UNREADABLE:
+    'Give the bundle folder of a certification run (<report-dir>/bundle, or the folder merge-evidence wrote), or ' +
+    'an evidence.json it holds.',
+  E_PUBLIC_KEY_INVALID:
+    'Pass --public-key as an Ed25519 public key in PEM (`openssl pkey -in signing.pem -pubout`), and ' +
+    '--trusted-keys as a JWK set, one JWK or PEM public keys, every key Ed25519.',
+  E_POLICY_UNKNOWN: 'Use a policy `partner-conformance verify --help` lists (certification, integrity).',
+  E_POLICY_PROFILE:
+    'Hold the evidence to a policy its run profile can meet (`verify --help` says which each holds), e.g. ' +
+    '--policy integrity, or run the profile the policy is for (--profile certification).',
+  E_SPEC_DIGEST_INVALID:
+    "Give --spec-digest as sha256: and 64 lowercase hex digits, as the evidence's spec.digest reads.",
+  E_EVIDENCE_SEED:
+    'Run every shard with the same --seed (the first shard draws one when none is given; the nightly workflow ' +
+    'passes one to all its shards), then merge their evidence.',
+  E_EVIDENCE_FORMAT:
+    'Merge shards of this version of the tool: run the shards again (evidence of the former format is checked by ' +
+    '`verify --policy integrity`, for integrity only).',
   E_EVIDENCE_MISMATCH:
     'Merge only the shards of one sharded run: same run profile, spec digest, catalogue and tool version, seed and ' +
     'shard count.',

@@ -206,6 +206,11 @@ export interface Finding {
    * `unconfirmed` when the run's budget or deadline ended the window early (it stays failed).
    */
   confirmation?: Confirmation;
+  /**
+   * For a property check: the runs it was to make and those it made. A property its time limit
+   * cut short (`executed` below `planned`) proved nothing: it is `not run`, its rules unproven.
+   */
+  runs?: PropertyRuns;
   /** A command that replays this check alone. */
   reproduce?: string;
   durationMs?: number;
@@ -237,6 +242,14 @@ export interface BaselineMark {
   reason?: string;
   /** The earliest `expires` date (YYYY-MM-DD) of those entries, when they give one. */
   expires?: string;
+}
+
+/** The runs of a property check (Finding.runs). */
+export interface PropertyRuns {
+  /** Runs the property was to make (`--runs`, narrowed by the property's own options). */
+  planned: number;
+  /** Runs it made: fewer than planned when its time limit cut it short, or a replayed `--path` ran one input. */
+  executed: number;
 }
 
 /** How a check's failure on a transport cause or a 5xx was confirmed (Finding.confirmation). */

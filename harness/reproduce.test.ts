@@ -1,6 +1,8 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SPEC } from './paths.js';
-import { reproduceCommand, runCommand, type RunWords } from './reproduce.js';
+import { publicSource, reproduceCommand, runCommand, type RunWords } from './reproduce.js';
 
 const embedded: RunWords = {
   embedded: true,
@@ -51,6 +53,17 @@ describe('reproduceCommand', () => {
     expect(reproduceCommand(base, { rules: ['PING-200'], seed: 3 })).toBe(`${base} --rule PING-200 --seed 3`);
     expect(reproduceCommand(base, { family: 'utility', rules: ['A-B', 'C-D'] })).toBe(
       `${base} --family utility --rule A-B --rule C-D`,
+    );
+  });
+});
+
+describe('publicSource', () => {
+  test('a document names no folder of the machine: project-relative, else its file name; a URL without secrets', () => {
+    expect(publicSource(DEFAULT_SPEC)).toBe('specs/partner-api.yaml');
+    expect(publicSource(join(tmpdir(), 'drafts', 'openapi.json'))).toBe('openapi.json');
+    expect(publicSource('/home/someone/partner/spec.yaml')).toBe('spec.yaml');
+    expect(publicSource('https://u:p@api.example.com/openapi.yaml?token=s')).toBe(
+      'https://api.example.com/openapi.yaml',
     );
   });
 });

@@ -3,8 +3,8 @@
  * RunConfig and the RunInfo) and its narrowing to one check (findings carry it). It names the
  * target by profile file or URL, never by key: key values live only in environment variables.
  */
-import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_SPEC } from './paths.js';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { DEFAULT_SPEC, PROJECT_ROOT } from './paths.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from './run-profiles.js';
 
 /** Single-quoted for POSIX shells when the word has anything beyond safe characters. */
@@ -27,6 +27,24 @@ export function publicUrl(raw: string, unparsable = '<url>'): string {
 }
 
 const isUrl = (source: string) => /^https?:/i.test(source);
+
+/** `path` relative to `folder` with forward slashes, when it lies inside it. */
+function inside(folder: string, path: string): string | undefined {
+  const rel = relative(folder, path);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+}
+
+/**
+ * A document or file as reports name it, with nothing of the machine that ran: a URL without
+ * credentials, query or fragment; a path inside the project (`specs/partner-api.yaml`) or the
+ * working folder relative to it; any other path by its file name alone. Its digest, where a
+ * report gives one, is what identifies it.
+ */
+export function publicSource(source: string): string {
+  if (isUrl(source)) return publicUrl(source);
+  const path = resolve(source);
+  return inside(PROJECT_ROOT, path) ?? inside(process.cwd(), path) ?? basename(path);
+}
 
 /** The spec a run loads when `--spec` is not given, however the path was written. */
 function isDefaultSpec(source: string): boolean {

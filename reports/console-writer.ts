@@ -149,11 +149,19 @@ export function renderConsoleSummary(summary: RunSummary, reportDir?: string): s
     );
   const skipped = summary.findings.filter((f) => f.verdict === 'skipped');
   if (skipped.length > 0) lines.push('', `Skipped: ${skipped.length} checks (${needsTally(skipped)})`);
-  const notRun = summary.findings.filter((f) => f.verdict === 'not run');
+  // A property cut short by its time limit is not run too, but ran some: it says how many.
+  const cut = summary.findings.filter((f) => f.verdict === 'not run' && f.runs !== undefined);
+  const notRun = summary.findings.filter((f) => f.verdict === 'not run' && f.runs === undefined);
   if (notRun.length > 0)
     lines.push(
       '',
       `Not run: ${notRun.length} checks (${notRun[0]!.message?.replace(/^not run: /, '') ?? 'the run stopped'})`,
+    );
+  if (cut.length > 0)
+    lines.push(
+      '',
+      `Cut short by their time limit, not a pass: ${cut.length} properties (` +
+        `${cut.map((f) => `${f.check}: ${f.runs!.executed} of ${f.runs!.planned} runs`).join('; ')})`,
     );
   const accepted = acceptedLines(summary);
   if (accepted.length > 0) lines.push('', ...accepted);

@@ -1,13 +1,19 @@
 /**
- * The certification evidence: what a partner hands over. Per rule, its verdict and the
- * exchanges that showed it, tied to summary.json by the summary's digest.
+ * The certification evidence: what a partner hands over, in its signed bundle (reports/bundle/).
+ * Per rule, its verdict and the exchanges that showed it, tied to summary.json by the summary's
+ * digest; per property, the runs it made. It names no folder of the machine that ran.
  */
 import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
-import type { Exchange, JournalEntry, RuleStrength, Verdict } from '../harness/model.js';
+import type { Exchange, JournalEntry, PropertyRuns, RuleStrength, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
 import type { RuleVerdict, RunSummary } from './summary.js';
 
-const EVIDENCE_FORMAT = 'partner-conformance.evidence/1';
+export const EVIDENCE_FORMAT = 'partner-conformance.evidence/2';
+/**
+ * The format before the bundle: evidence.json signed on its own (an Ed25519 `signature` member of
+ * this project's making), without the runs each property made. `verify` reads it for integrity only.
+ */
+export const OLD_EVIDENCE_FORMAT = 'partner-conformance.evidence/1';
 
 interface EvidenceCheck {
   check: string;
@@ -23,6 +29,8 @@ interface EvidenceCheck {
   exchanges: Exchange[];
   /** For a passed check: the indexes in `exchanges` of those it judged for the rule. */
   proof?: number[];
+  /** For a property check: the runs it was to make and those it made (cut short: `not run`). */
+  runs?: PropertyRuns;
 }
 
 export interface EvidenceRule {
@@ -73,8 +81,8 @@ export interface Evidence {
   requestIds: ExchangeRef[];
   /** The digest of summary.json this evidence belongs to (merged evidence: each shard's is in `mergedFrom`). */
   summaryDigest?: string;
-  /** Merged shard evidence (`merge-evidence`): the shards it was made of. */
-  mergedFrom?: Array<{ runId: string; shard: string; summaryDigest?: string; keyId?: string }>;
+  /** Merged shard evidence (`merge-evidence`): the shards it was made of, each with the key that signed its bundle. */
+  mergedFrom?: Array<{ runId: string; shard: string; summaryDigest?: string; kid?: string }>;
   /** `sha256:<hex>` over this object without `digest`. */
   digest: string;
 }
@@ -89,18 +97,33 @@ export function buildEvidence(summary: RunSummary, journal: readonly JournalEntr
     verdict: outcome.verdict,
     checks: summary.findings
       .filter((finding) => finding.rules.includes(id))
-      .map(({ check, id: checkId, family, verdict, warningReason, expected, observed, needs, exchanges, proof }) => ({
-        check,
-        ...(checkId ? { id: checkId } : {}),
-        family,
-        verdict,
-        ...(verdict === 'warning' && warningReason ? { warningReason } : {}),
-        expected,
-        observed,
-        needs,
-        exchanges,
-        ...(proof?.[id] ? { proof: proof[id] } : {}),
-      })),
+      .map(
+        ({
+          check,
+          id: checkId,
+          family,
+          verdict,
+          warningReason,
+          expected,
+          observed,
+          needs,
+          exchanges,
+          proof,
+          runs,
+        }) => ({
+          check,
+          ...(checkId ? { id: checkId } : {}),
+          family,
+          verdict,
+          ...(verdict === 'warning' && warningReason ? { warningReason } : {}),
+          expected,
+          observed,
+          needs,
+          exchanges,
+          ...(proof?.[id] ? { proof: proof[id] } : {}),
+          ...(runs ? { runs } : {}),
+        }),
+      ),
   }));
   return withDigest({
     format: EVIDENCE_FORMAT,

@@ -2,6 +2,7 @@
 import type { KeyObject } from 'node:crypto';
 import { ConsoleWriter, HEARTBEAT_MS, type TextSink } from './console-writer.js';
 import { HtmlWriter } from './html-writer.js';
+import { BundleWriter } from './bundle/writer.js';
 import { SummaryJsonWriter } from './json-writer.js';
 import { JunitWriter } from './junit-writer.js';
 import { GithubWriter } from './github-writer.js';
@@ -14,7 +15,7 @@ export { HEARTBEAT_MS };
 export { HtmlWriter, JunitWriter, SummaryJsonWriter };
 
 export interface StandardWriterOptions {
-  /** An Ed25519 private key: evidence.json is signed with it. */
+  /** An Ed25519 private key: the bundle of evidence.json, summary.json and report.html is signed with it. */
   signingKey?: KeyObject;
   /** Console progress: live on a terminal, a heartbeat line every `heartbeatMs` otherwise. */
   console?: { live?: boolean; heartbeatMs?: number };
@@ -25,17 +26,19 @@ export interface StandardWriterOptions {
 }
 
 /**
- * Console progress plus summary.json, junit.xml, report.html, exchanges.har and metrics.prom (and evidence.json) in
- * `dir`.
+ * Console progress plus summary.json, junit.xml, report.html, exchanges.har and metrics.prom (and evidence.json and
+ * the signed bundle/) in `dir`.
  */
 export function standardWriters(dir: string, out?: TextSink, options: StandardWriterOptions = {}): ReportWriter[] {
   return [
     new ConsoleWriter({ out, reportDir: dir, ...options.console }),
-    new SummaryJsonWriter(dir, options.signingKey),
+    new SummaryJsonWriter(dir),
     new JunitWriter(dir),
     new HtmlWriter(dir),
     new HarWriter(dir),
     new MetricsWriter(dir, options.metricsTextfile),
+    // After the writers of the files it bundles.
+    new BundleWriter(dir, options.signingKey),
     ...(options.github ? [new GithubWriter(out ?? process.stdout, options.github.summaryPath)] : []),
   ];
 }

@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../harness/errors.js';
 import { withDigest } from './digest.js';
-import type { Evidence, EvidenceRule } from './evidence.js';
+import { EVIDENCE_FORMAT, type Evidence, type EvidenceRule } from './evidence.js';
 import type { MissingRule, RequiredSummary } from './required.js';
 import type { RuleVerdict } from './summary.js';
 
@@ -23,8 +23,8 @@ const SEVERITY: Record<RuleVerdict, number> = {
   'not selected': -2,
 };
 
-/** Scope members every shard must share. */
-const SHARED = ['runProfile', 'toolVersion', 'catalogueVersion', 'specDigest', 'seed', 'runs', 'strict'] as const;
+/** Scope members every shard must share (the seed apart: checkSameSeed). */
+const SHARED = ['runProfile', 'toolVersion', 'catalogueVersion', 'specDigest', 'runs', 'strict'] as const;
 
 function shardOf(evidence: Evidence): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(evidence.scope?.shard ?? '');
@@ -40,7 +40,21 @@ function shardOf(evidence: Evidence): { index: number; count: number } {
 const targetOf = ({ target }: Evidence) =>
   target.embedded ? `embedded ${target.name} ${target.fault ?? ''}` : target.baseUrl;
 
+const shardName = (p: Evidence) => `shard ${p.scope.shard ?? `of run ${p.runId}`}`;
+
+/** Shards of other seeds drew other inputs for their properties: together they are no one run. */
+function checkSameSeed(parts: readonly Evidence[]): void {
+  if (new Set(parts.map((p) => p.scope.seed)).size <= 1) return;
+  const seeds = parts.map((p) => `${shardName(p)}: seed ${p.scope.seed}`).join(', ');
+  throw new ConfigError(
+    'E_EVIDENCE_SEED',
+    `the shards were run with different seeds (${seeds}): ` +
+      'their properties drew different inputs, so together they are not one run',
+  );
+}
+
 function checkAgree(parts: readonly Evidence[]): void {
+  checkSameSeed(parts);
   const [first, ...others] = parts;
   for (const other of others) {
     for (const key of SHARED) {
@@ -103,13 +117,41 @@ function mergeRequired(parts: readonly Evidence[], rules: readonly EvidenceRule[
 
 const NOT_PROVEN = / required rules? not proven$/;
 
-export function mergeEvidence(parts: readonly Evidence[]): Evidence {
+/** One shard's evidence, with the key that signed its bundle (absent: unsigned). */
+export interface ShardEvidence {
+  evidence: Evidence;
+  kid?: string;
+}
+
+/** The merged run's outcome: its shards' worst; a shard left untested or incomplete leaves it incomplete. */
+function mergedOutcome(parts: readonly Evidence[], incomplete: boolean): Evidence['outcome'] {
+  const outcomes = parts.map((p) => p.outcome);
+  if (outcomes.includes('failed')) return 'failed';
+  if (outcomes.includes('blocked')) return 'blocked';
+  if (outcomes.every((o) => o === 'empty')) return 'empty';
+  if (incomplete || outcomes.some((o) => o === 'incomplete' || o === 'unusable')) return 'incomplete';
+  return outcomes.includes('degraded') ? 'degraded' : 'passed';
+}
+
+function checkFormat(parts: readonly Evidence[]): void {
+  const old = parts.find((p) => p.format !== EVIDENCE_FORMAT);
+  if (old)
+    throw new ConfigError(
+      'E_EVIDENCE_FORMAT',
+      `evidence of run ${old.runId} is of the format ${String(old.format)}, not ${EVIDENCE_FORMAT}: ` +
+        'its shards cannot be merged into a bundle',
+    );
+}
+
+export function mergeEvidence(shardsGiven: readonly ShardEvidence[]): Evidence {
+  const parts = shardsGiven.map((s) => s.evidence);
   if (parts.length === 0)
     throw new ConfigError(
       'E_USAGE',
       'merge-evidence needs at least one evidence file',
-      'Run `partner-conformance merge-evidence <shard-1/evidence.json> <shard-2/evidence.json> ... --out <file>`.',
+      'Run `partner-conformance merge-evidence <shard-1/bundle> <shard-2/bundle> ... --out <folder>`.',
     );
+  checkFormat(parts);
   checkAgree(parts);
   const shards = parts.map(shardOf);
   const count = shards[0]!.count;
@@ -131,13 +173,7 @@ export function mergeEvidence(parts: readonly Evidence[]): Evidence {
     .concat(all ? [] : [`shards ${indexes.join(', ')} of ${count}`])
     .concat(missing > 0 ? [`${missing} required rule${missing === 1 ? '' : 's'} not proven`] : []);
   const { shard: _shard, ...scope } = first.scope;
-  const outcomes = parts.map((p) => p.outcome);
-  const {
-    signature: _signature,
-    digest: _digest,
-    summaryDigest: _summaryDigest,
-    ...base
-  } = first as Evidence & { signature?: unknown };
+  const { digest: _digest, summaryDigest: _summaryDigest, ...base } = first;
   const counts = { ...first.counts };
   // A shard written before `blocked` existed has no such count: it blocked nothing.
   for (const key of Object.keys(counts) as Array<keyof typeof counts>)
@@ -156,27 +192,17 @@ export function mergeEvidence(parts: readonly Evidence[]): Evidence {
       .map((p) => p.finishedAt)
       .sort()
       .at(-1)!,
-    outcome: outcomes.includes('failed')
-      ? 'failed'
-      : outcomes.includes('blocked')
-        ? 'blocked'
-        : outcomes.every((o) => o === 'empty')
-          ? 'empty'
-          : missing > 0 || stopped
-            ? 'incomplete'
-            : 'passed',
+    outcome: mergedOutcome(parts, missing > 0 || stopped !== undefined),
     ...(stopped ? { stopped } : {}),
     counts,
     ...(required ? { required } : {}),
     rules,
     requestIds: parts.flatMap((p) => p.requestIds),
-    mergedFrom: parts.map((p) => ({
+    mergedFrom: shardsGiven.map(({ evidence: p, kid }) => ({
       runId: p.runId,
       shard: p.scope.shard!,
       summaryDigest: p.summaryDigest,
-      ...((p as { signature?: { keyId: string } }).signature
-        ? { keyId: (p as { signature?: { keyId: string } }).signature!.keyId }
-        : {}),
+      ...(kid ? { kid } : {}),
     })),
   });
 }

@@ -115,6 +115,22 @@ describe('missingRequired', () => {
     ]);
   });
 
+  it('a property cut short by its time limit leaves its rules unproven, saying so; the run was not stopped', () => {
+    const cut: Finding = {
+      ...passed(INVENTORY[2]!),
+      verdict: 'not run',
+      proof: undefined,
+      runs: { planned: 25, executed: 7 },
+      needs: 'its property to make all its 25 runs (its time limit cut it short after 7)',
+    };
+    const findings = [passed(INVENTORY[0]!), passed(INVENTORY[1]!), cut];
+    const verdicts = ruleVerdicts(findings, CATALOGUE, selection);
+    expect(verdicts['QUOTES-200']!.verdict).toBe('not run');
+    expect(missingRequired(required, verdicts, findings, INVENTORY)).toEqual([
+      { rule: 'QUOTES-200', verdict: 'not run', needs: [cut.needs] },
+    ]);
+  });
+
   it('a rule its passed check judged no exchange for is not reached, and says why', () => {
     const findings = [{ ...passed(INVENTORY[0]!), proof: { 'PING-200': [0] } }];
     const missing = missingRequired(

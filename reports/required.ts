@@ -166,7 +166,13 @@ function needsOf(
   if (verdict === 'skipped') return distinct(naming.filter((f) => f.verdict === 'skipped').map((f) => f.needs));
   if (verdict === 'blocked')
     return distinct(naming.filter((f) => f.verdict === 'blocked').map((f) => `a run not blocked by ${f.blockedBy}`));
-  if (verdict === 'not run') return [`its checks to run (${STOP_WORDS[stop ?? 'interrupted']})`];
+  // A property cut short says what it needs; a check the run's stop left unfinished, the stop.
+  if (verdict === 'not run')
+    return distinct(
+      naming
+        .filter((f) => f.verdict === 'not run')
+        .map((f) => f.needs ?? `its checks to run (${STOP_WORDS[stop ?? 'interrupted']})`),
+    );
   const own = checks.filter((c) => c.entry.rules.includes(rule));
   if (own.length === 0) return ['a check that covers it in this run profile (none of the selected checks does)'];
   const ids = new Set(own.map((c) => `${c.family}/${c.entry.id}`));

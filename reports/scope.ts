@@ -4,6 +4,7 @@
  * covered less than everything reads as partial, never as a plain PASSED.
  */
 import { FAMILIES, type Family, type StopReason } from '../harness/model.js';
+import { publicSource } from '../harness/reproduce.js';
 import type { RunProfile } from '../harness/run-profiles.js';
 import type { MissingRule } from './required.js';
 import type { RunInfo } from './run-info.js';
@@ -67,7 +68,7 @@ export function scopeOf(info: RunInfo, gaps: RunGaps = {}): RunScope {
     ...(info.shard ? { shard: info.shard } : {}),
     ...(info.excludedRules?.length ? { excludedRules: [...info.excludedRules] } : {}),
     ...(info.excludedFamilies?.length ? { excludedFamilies: [...info.excludedFamilies] } : {}),
-    ...(info.baseline ? { baseline: info.baseline.file } : {}),
+    ...(info.baseline ? { baseline: publicSource(info.baseline.file) } : {}),
     seed: info.seed,
     runs: info.runs,
     strict: info.strict,

@@ -8,7 +8,7 @@ import type { CheckNote } from '../checks/note.js';
 import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, tierOfRole, type ApiRequest } from '../client/index.js';
 import type { ConfigWarning } from '../errors.js';
-import type { Exchange, ExchangeSource, Rule } from '../model.js';
+import type { Exchange, ExchangeSource, PropertyRuns, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
@@ -78,6 +78,8 @@ export interface CheckTracker {
   optionalRoles: Set<string>;
   /** Profile mistakes the check's exchanges showed (harness/suite/limited-retry.ts), told with the run's. */
   warnings: ConfigWarning[];
+  /** A property check's runs, planned and made (harness/suite/property.ts). */
+  runs?: PropertyRuns;
 }
 
 function newTracker(): CheckTracker {

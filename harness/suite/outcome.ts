@@ -3,11 +3,12 @@
  * Finding. The rule catalogue decides strength: a failed `stated` rule fails the run, a failed
  * `inferred` rule is a warning, with the rule's reason to warn, unless the run is strict.
  */
-import type { Exchange, Family, Finding, Rule } from '../model.js';
+import type { Exchange, Family, Finding, PropertyRuns, Rule } from '../model.js';
 import { warningReasonOf } from '../rules.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
 import { isPropertyCounterexample } from './counterexample.js';
+import { isPropertyCutShort } from './cut-short.js';
 import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
 import { isStepFailed } from './setup-step.js';
@@ -39,6 +40,8 @@ export interface OutcomeInput extends CheckIdentity {
    * Rules the check had nothing to judge against (CheckContext.unjudged): skipped with what they need, never passed.
    */
   unjudged?: ReadonlyArray<{ rule: string; needs: string }>;
+  /** A property check's runs, planned and made. */
+  runs?: PropertyRuns;
 }
 
 /** A finding plus what verify() does with the test: pass, fail (rethrow) or skip. */
@@ -122,6 +125,7 @@ export function checkOutcomeOf(
     exchanges,
     durationMs: Math.round(input.durationMs),
     ...(isPropertyCounterexample(input.thrown) && input.thrown.steps ? { steps: input.thrown.steps } : {}),
+    ...(input.runs ? { runs: input.runs } : {}),
   };
   if (thrown === undefined) {
     const proof = proofOf(input.proof, declared);
@@ -195,6 +199,22 @@ export function checkOutcomeOf(
       action: 'skip',
       finding: { ...base, exchanges: [], rules: declared, verdict: 'not run', message: `not run: ${thrown.message}` },
       note: 'not run: the run reached its deadline',
+    };
+  // A property cut short by its time limit: the runs it made are no verdict on a claim over all of them.
+  if (isPropertyCutShort(thrown))
+    return {
+      action: 'skip',
+      finding: {
+        ...base,
+        runs: thrown.runs,
+        rules: declared,
+        section: sectionsOf(input.rules),
+        verdict: 'not run',
+        needs: thrown.needs,
+        message: `not run to its end: ${thrown.message}`,
+        reproduce: input.reproduce(declared),
+      },
+      note: `not run to its end: cut short after ${thrown.runs.executed} of ${thrown.runs.planned} runs`,
     };
   if (isRuleViolation(thrown)) {
     const rules = violatedRules(thrown.rules);

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { Exchange } from '../model.js';
 import { createCheckContext, type CheckContext } from './context.js';
 import { PropertyCounterexample } from './counterexample.js';
+import { PropertyCutShort } from './cut-short.js';
 import type { PollDeps } from './poll.js';
 import { asSkip, type SkipCheck } from './skip.js';
 import { numberedSteps } from './sequence-steps.js';
@@ -21,7 +22,10 @@ export type PropertyBody<T> = (t: CheckContext, value: T) => Promise<void>;
 export interface PropertyRunOptions<T = unknown> {
   seed: number;
   numRuns: number;
-  /** Stop generating (and shrinking) after this long; runs so far decide. */
+  /**
+   * Stop generating (and shrinking) after this long: a failure found so far stands; with none, the
+   * property is cut short (PropertyCutShort), never a pass.
+   */
   timeLimitMs: number;
   /**
    * The path of a printed counterexample: with its seed, runs that input alone (replay). fast-check's
@@ -83,8 +87,14 @@ export async function checkProperty<T>(
     ...(path ? { path } : {}),
     ...(opts.examples?.length ? { examples: opts.examples.map((e): [T] => [e]) } : {}),
   });
+  // What the check's finding says of its runs, whatever its verdict (the evidence lists them per property).
+  const runs = { planned: opts.numRuns, executed: details.numRuns };
+  t.tracker.runs = runs;
   if (skip) throw skip;
-  if (!details.failed) return;
+  if (!details.failed) {
+    if (details.interrupted) throw new PropertyCutShort(runs, opts.timeLimitMs);
+    return;
+  }
   // The last failing run is the minimal one: shrinking only moves on from a failure.
   const failure = lastFailure?.error ?? details.errorInstance ?? new Error('property failed');
   const exchanges = [...t.exchanges(), ...(lastFailure?.exchanges ?? [])];

@@ -608,7 +608,7 @@ describe('runCheck: a pass is earned on judged exchanges', () => {
     }
   });
 
-  test("a property's passing runs keep the exchanges they judged in its finding, cited by the proof", async () => {
+  test("a property's passing runs keep the exchanges they judged, cited by the proof, and the runs made", async () => {
     const out = await runCheck(
       spec(['PING-200'], (t) =>
         checkProperty(
@@ -623,6 +623,40 @@ describe('runCheck: a pass is earned on judged exchanges', () => {
     expect(out.finding.verdict).toBe('passed');
     expect(out.finding.exchanges).toHaveLength(3);
     expect(out.finding.proof).toEqual({ 'PING-200': [0, 1, 2] });
+    expect(out.finding.runs).toEqual({ planned: 3, executed: 3 });
+  });
+
+  test('a property its time limit cuts short is not run: it proves nothing and keeps the runs it made', async () => {
+    const out = await runCheck(
+      spec(
+        ['PING-200'],
+        (t) =>
+          checkProperty(
+            t,
+            () => fc.integer({ min: 1, max: 9 }),
+            async (run) => {
+              run.expect.status(await run.send(ping), 200);
+              // Each run takes longer than a quarter of the time limit: 25 cannot all fit.
+              await new Promise((resolve) => setTimeout(resolve, 60));
+            },
+            { seed: 1, numRuns: 25, timeLimitMs: 200 },
+          ),
+        undefined,
+        5_000,
+      ),
+      target(),
+    );
+    expect(out.action).toBe('skip');
+    expect(out.finding.verdict).toBe('not run');
+    expect(out.finding.proof).toBeUndefined();
+    expect(out.finding.runs!.planned).toBe(25);
+    expect(out.finding.runs!.executed).toBeLessThan(25);
+    // What it sent stays in the finding (the run under way when time ran out sent one more).
+    expect(out.finding.exchanges.length).toBeGreaterThanOrEqual(out.finding.runs!.executed);
+    expect(out.finding.needs).toBe(
+      `its property to make all its 25 runs (its time limit cut it short after ${out.finding.runs!.executed})`,
+    );
+    expect(out.finding.message).toMatch(/^not run to its end: the property was cut short by its time limit/);
   });
 
   test(

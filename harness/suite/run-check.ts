@@ -103,6 +103,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       proof,
       notes: t.notes(),
       unjudged: [...[...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })), ...unmetRules],
+      ...(t.tracker.runs ? { runs: t.tracker.runs } : {}),
       strict: target.config.strict,
       durationMs: performance.now() - start,
       reproduce,

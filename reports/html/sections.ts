@@ -305,9 +305,11 @@ ${exchangeList(c.exchanges, 5)}`,
 <tr><th>summary digest</th><td class="digest"><code>${summary.digest}</code></td></tr></table>
 <p class="meta">The summary digest is the sha256 of the canonical JSON of summary.json without its
 <code>digest</code> field (keys sorted, no whitespace): it shows the file is whole, not that nobody edited it (an
-editor can recompute it). evidence.json carries an Ed25519 signature when the run had a signing key;
-<code>partner-conformance verify evidence.json --public-key &lt;key.pem&gt;</code> checks it against a key you trust,
-and its <code>requestIds</code> list every exchange's X-Request-Id to match against the target's own logs.</p>
+editor can recompute it). The run's <code>bundle/</code> holds evidence.json, summary.json and this report with a
+manifest of their sha256, signed as a JWS when the run had a signing key;
+<code>partner-conformance verify bundle --public-key &lt;key.pem&gt;</code> holds it to the certification policy
+with a key you trust, and the evidence's <code>requestIds</code> list every exchange's X-Request-Id to match against
+the target's own logs.</p>
 <h3>Verdict per rule</h3>
 <table><tr><th>rule</th><th>section</th><th>verdict</th><th>exchanges</th></tr>${rules}</table></section>`;
 }

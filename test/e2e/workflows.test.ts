@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseFlags } from '../../cli/args.js';
 import { PLAN_FLAGS } from '../../cli/plan-command.js';
 import { RUN_FLAGS } from '../../cli/run-flags.js';
-import { runProfileOf, shardOf } from '../../engine/plan-inputs.js';
+import { runProfileOf, seedOf, shardOf } from '../../engine/plan-inputs.js';
 import { SIGNING_KEY_ENV } from '../../engine/signing-key.js';
 import { PAGERDUTY_ROUTING_KEY_ENV } from '../../engine/monitor/notify/pagerduty.js';
 import { EXIT_CODE_LIST, EXIT_CODES } from '../../harness/exit-codes.js';
@@ -399,13 +399,41 @@ describe('triggers and scheduling', () => {
     const shards = job.strategy.matrix.shard as number[];
     expect(shards).toEqual(Array.from({ length: Number(job.env!.SHARD_COUNT) }, (_, i) => i + 1));
     expect(job.strategy['fail-fast']).toBe(false);
-    expect(step.with!.args).toBe('--shard ${{ matrix.shard }}/${{ env.SHARD_COUNT }}');
     // Each shard's keys are chosen by its index, so shards never share a rate budget.
     for (const [name, value] of Object.entries(job.env!))
       if (/KEY/.test(name) && !OTHER_SECRETS.includes(name)) expect(value).toContain('matrix.shard');
-    // The shards' uploads hold their evidence.json, which the merge job reads.
+    // The shards' uploads hold their bundles, which the merge job reads.
     expect(step.with!['artifact-name']).toBe('certification-shard-${{ matrix.shard }}');
-    expect(JSON.stringify(flow.jobs['merge-evidence'])).toContain('certification-shard-*/evidence.json');
+    expect(JSON.stringify(flow.jobs['merge-evidence'])).toContain('certification-shard-*/bundle');
+  });
+
+  it("runs every shard with the seed its first job draws, on the provider's document: their bundles merge", () => {
+    const flow = workflow(WORKFLOWS.nightly.file);
+    const { job, step } = actionUses(WORKFLOWS.nightly.file)[0]!;
+    expect((job as unknown as { needs: string }).needs).toBe('seed');
+    // Split as the action's shell will, once GitHub has put its values in place of `${{ ... }}`.
+    const flags = parseFlags('run', step.with!.args!.match(/(?:\$\{\{[^}]*\}\}|[^\s])+/g)!, RUN_FLAGS);
+    expect(flags).toMatchObject({
+      shard: '${{ matrix.shard }}/${{ env.SHARD_COUNT }}',
+      seed: '${{ needs.seed.outputs.seed }}',
+      spec: 'specs/provider/openapi.json',
+    });
+    const draw = flow.jobs.seed!.steps.find((s) => s.id === 'draw')!;
+    expect((flow.jobs.seed as unknown as { outputs: Record<string, string> }).outputs.seed).toBe(
+      '${{ steps.draw.outputs.seed }}',
+    );
+    const drawn = [1, 2, 3].map(() => runStep(draw, { GIVEN: '' }));
+    for (const run of drawn) {
+      expect(run.status, run.stderr).toBe(0);
+      const seed = /^seed=(\d+)\n$/.exec(run.output)?.[1];
+      expect(Number(seed)).toBeLessThan(2 ** 31);
+      expect(seedOf(seed)).toBe(Number(seed));
+    }
+    expect(new Set(drawn.map((r) => r.output)).size).toBeGreaterThan(1);
+    expect(runStep(draw, { GIVEN: '42' }).output).toBe('seed=42\n');
+    const wrong = runStep(draw, { GIVEN: '4 2; rm -rf /' });
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.output).toBe('');
   });
 });
 
