@@ -197,7 +197,11 @@ async function main(): Promise<number> {
   const choice: SampleChoice = {
     size: flags.all ? 'all' : flags.faults ? Math.max(1, Number(flags.faults) || 1) : 'one-per-area',
   };
-  const faults = sampleFaults(listFaults(), choice);
+  // The faults generated per operation are a campaign scope of their own, not a sample of rule areas.
+  const faults = sampleFaults(
+    listFaults().filter((f) => f.cell === undefined),
+    choice,
+  );
   const dir = resolve(flags['report-dir']!);
   const work = resolve('.peers', 'runs');
   await mkdir(dir, { recursive: true });

@@ -126,9 +126,11 @@ async function main(): Promise<number> {
       'scale',
     );
   if (!flags['skip-mutation']) {
-    log(`mutation campaign: ${listFaults().length} faults, ${lanes} lanes, scope ${scope}...`);
+    // The faults generated per operation have a campaign scope of their own (mutation --scope operations).
+    const faults = listFaults().filter((f) => f.cell === undefined);
+    log(`mutation campaign: ${faults.length} faults, ${lanes} lanes, scope ${scope}...`);
     figures.campaign = await measureCampaign({
-      faults: listFaults(),
+      faults,
       lanes,
       scope,
       seed,

@@ -86,7 +86,10 @@ describe('partner-conformance init', () => {
       for (const name of Object.keys(profile.fixtures)) expect(said).toMatch(new RegExp(`\\n    ${name} `));
       expect(said).toContain(`Then: partner-conformance plan --target`);
       const plan = await forecast(filled(out), runProfile);
-      expect(plan.checks.filter((c) => c.will === 'skip').map((c) => c.needs)).toEqual([
+      // Besides what the documents do not state (a success status of three older ICHRA operations), which no profile
+      // can give.
+      const skipped = plan.checks.filter((c) => c.will === 'skip').map((c) => c.needs ?? '');
+      expect(skipped.filter((needs) => !needs.startsWith('the documents to state '))).toEqual([
         'webhook receiver',
         'webhook receiver',
       ]);
@@ -114,7 +117,9 @@ describe('partner-conformance init', () => {
     expect(profile.fixtures.zipCode).toMatch(/^FILL: a 5-digit ZIP code/);
     expect(profile.fixtures.confirmationId).toBeUndefined();
     expect(() => loadTargetProfile(out)).toThrow(ConfigError);
-    expect(() => loadTargetProfile(out)).toThrow(/still has \d+ values to fill: \/keys\/approved\/tier, \/fixtures\//);
+    expect(() => loadTargetProfile(out)).toThrow(
+      /still has \d+ values to fill: \/keys\/approved\/tier, .*\/fixtures\//,
+    );
     expect(() => loadTargetProfile(filled(out))).not.toThrow();
   });
 

@@ -128,6 +128,12 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['unknown document for the matrix', () => ['variants', '--document', 'openapi'], 'E_USAGE'],
   ['bad pairing mode for the campaign', () => ['mutation', '--with-variants', 'some'], 'E_USAGE'],
   ['unknown fault in the campaign', () => ['mutation', '--fault', 'no-such-fault'], 'E_FAULT_UNKNOWN'],
+  ['unknown scope of the campaign', () => ['mutation', '--scope', 'operation'], 'E_USAGE'],
+  [
+    'unknown family in the campaign',
+    () => ['mutation', '--scope', 'operations', '--family', 'billing'],
+    'E_FAMILY_UNKNOWN',
+  ],
   [
     'unreadable spec for the campaign',
     () => ['mutation', '--fault', 'missing-key-401', '--spec', join(dir, 'absent.yaml')],

@@ -9,10 +9,12 @@ import { DEFAULT_SPEC } from '../harness/paths.js';
 import { loadRules } from '../harness/rules.js';
 import { DEFAULT_RUN_PROFILE, RUN_PROFILES } from '../harness/run-profiles.js';
 import type { RunIO } from '../engine/io.js';
-import { documentOf, runsOf, seedOf } from '../engine/plan-inputs.js';
+import { documentOf, familiesOf, runsOf, seedOf } from '../engine/plan-inputs.js';
 import { WITH_VARIANTS, type WithVariants } from '../mutation/pairs.js';
 import { defaultReportDir, newRunId } from '../engine/report-dir.js';
-import { renderMatrix } from '../mutation/matrix.js';
+import { CAMPAIGN_SCOPES, renderMatrix, type CampaignScope } from '../mutation/matrix.js';
+import { renderOperationsMarkdown } from '../mutation/operations-markdown.js';
+import { renderByRule } from '../mutation/operations-matrix.js';
 import { flagHelp, parseFlags, type FlagTable, type CommandDefinition } from './args.js';
 import { lanesOf } from './lanes-flag.js';
 
@@ -21,7 +23,13 @@ export const MUTATION_FLAGS: FlagTable = {
     type: 'string',
     multiple: true,
     value: '<name>',
-    help: 'only these faults (repeatable or comma list; default every fault)',
+    help: 'only these faults (repeatable or comma list; default every fault of the scope)',
+  },
+  family: {
+    type: 'string',
+    multiple: true,
+    value: '<name>',
+    help: 'only the faults of these families (repeatable or comma list), e.g. to run --scope operations in parts',
   },
   'report-dir': {
     type: 'string',
@@ -31,8 +39,10 @@ export const MUTATION_FLAGS: FlagTable = {
   lanes: { type: 'string', value: '<n>', help: 'runs in parallel, each with its own server and worker (default 8)' },
   scope: {
     type: 'string',
-    value: '<all|family>',
-    help: "all: every suite against every fault (default); family: only the fault's own family (faster)",
+    value: '<all|family|operations>',
+    help:
+      "all: every suite against every fault (default); family: only the fault's own family (faster); operations: " +
+      "the faults generated per operation, each against its family's checks of its rule, and the operations matrix",
   },
   seed: {
     type: 'string',
@@ -65,8 +75,11 @@ Runs the whole conformance suite against the clean reference server and against 
 named fault; prints the matrix (fault, caught, by which rules, own rule among them) and the
 score, and writes mutation.json. With --with-variants, a variant of the reference server
 (a valid choice where the contract is open) is switched on beside each fault, and each fault
-must still be caught by its own rule. Exit 0 when the clean run has no failure and every
-fault is caught, 1 otherwise, 2 on a usage error.
+must still be caught by its own rule. With --scope operations, the faults generated per
+operation (one rule broken on one route) run instead, and the matrix of operations by rules
+is written beside mutation.json (operations-matrix.md; \`npm run docs:operations-matrix\` makes
+docs/operations-matrix.md of it). Exit 0 when the clean run has no failure and every fault is
+caught, 1 otherwise, 2 on a usage error.
 
 ${flagHelp(MUTATION_FLAGS)}
 `;
@@ -85,7 +98,11 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
     return 0;
   }
   // The campaign and the reference server load only once the flags are known to be valid.
-  const [{ listFaults, listVariants }, { runCampaign }] = await Promise.all([
+  const scope = (flags.scope as string | undefined) ?? 'all';
+  if (!(CAMPAIGN_SCOPES as readonly string[]).includes(scope))
+    throw new ConfigError('E_USAGE', `--scope "${scope}" is none of ${CAMPAIGN_SCOPES.join(', ')}`);
+  const families: readonly string[] = familiesOf(flags.family as string[] | undefined) ?? [];
+  const [{ listFaults, listVariants, operationMatrix }, { runCampaign }] = await Promise.all([
     import('../reference/server.js'),
     import('../mutation/campaign.js'),
   ]);
@@ -94,11 +111,14 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
   const unknown = (names ?? []).filter((n) => !known.some((f) => f.name === n));
   if (unknown.length)
     throw new ConfigError('E_FAULT_UNKNOWN', `unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}`);
-  const faults = names?.length ? known.filter((f) => names.includes(f.name)) : known;
+  // The faults per operation run in their own scope, which fills the operations matrix; --fault names any.
+  const ofScope = names?.length
+    ? known.filter((f) => names.includes(f.name))
+    : known.filter((f) => (f.cell !== undefined) === (scope === 'operations'));
+  const faults = families.length ? ofScope.filter((f) => families.includes(f.family)) : ofScope;
+  if (faults.length === 0)
+    throw new ConfigError('E_SELECTION_EMPTY', `no fault of scope ${scope} belongs to --family ${families.join(', ')}`);
   const lanes = lanesOf(flags.lanes as string | undefined, DEFAULT_LANES);
-  const scope = (flags.scope as string | undefined) ?? 'all';
-  if (scope !== 'all' && scope !== 'family')
-    throw new ConfigError('E_USAGE', `--scope "${scope}" is neither all nor family`);
   const withVariants = (flags['with-variants'] as string | undefined) ?? 'none';
   if (!(WITH_VARIANTS as readonly string[]).includes(withVariants))
     throw new ConfigError('E_USAGE', `--with-variants "${withVariants}" is none, sample or all`);
@@ -130,7 +150,8 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
     campaignId,
     faults,
     lanes,
-    scope,
+    scope: scope as CampaignScope,
+    ...(scope === 'operations' ? { matrix: operationMatrix() } : {}),
     families: [...FAMILIES],
     contract,
     catalogue,
@@ -146,6 +167,11 @@ export async function mutationCommand(argv: readonly string[], io: RunIO): Promi
   await mkdir(reportDir, { recursive: true });
   await writeFile(join(reportDir, 'mutation.json'), `${JSON.stringify(result, null, 2)}\n`);
   io.out.write(`written: ${join(reportDir, 'mutation.json')}\n`);
+  if (result.operations) {
+    const page = join(reportDir, 'operations-matrix.md');
+    await writeFile(page, renderOperationsMarkdown(result.operations, [result]));
+    io.out.write(`${renderByRule(result.operations)}written: ${page}\n`);
+  }
   return result.passed ? 0 : 1;
 }
 

@@ -265,6 +265,8 @@ export interface EmbeddedRun {
   fault?: string;
   variants?: readonly string[];
   families: readonly Family[];
+  /** Only the checks naming one of these rules (`--rule`); absent: every check of the families. */
+  rules?: readonly string[];
   contract: Contract;
   catalogue: readonly Rule[];
   /** The reference server's own profile. */
@@ -282,6 +284,7 @@ export function embeddedPlan(run: EmbeddedRun): RunPlan {
     runId: run.runId,
     runProfile: DEFAULT_RUN_PROFILE,
     families: [...run.families],
+    ...(run.rules ? { rules: [...run.rules] } : {}),
     seed: run.seed,
     runs: run.runs,
     strict: false,

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { byPath, FamiliesSpread, isRunWide, LAST_IN_FAMILY, RUN_WIDE_FOLDER, spreadGroups } from './suite-order.js';
+import {
+  byPath,
+  FamiliesSpread,
+  isRunWide,
+  LAST_IN_FAMILY,
+  LAST_IN_RUN,
+  RUN_WIDE_FOLDER,
+  spreadGroups,
+} from './suite-order.js';
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const family = (path: string) => path.split('/')[0]!;
@@ -42,6 +50,40 @@ describe('LAST_IN_FAMILY', () => {
       'read-update.conformance.ts',
       'list-pages.conformance.ts',
       'history.conformance.ts',
+    ]);
+  });
+});
+
+describe('LAST_IN_RUN', () => {
+  const root = '/repo';
+  const file = (f: string) => ({ moduleId: `${root}/suites/${f}` }) as TestSpecification;
+  const specs = [
+    'run-wide/invariants.conformance.ts',
+    'medicare/owed-429.conformance.ts',
+    'utility/rate-limits.conformance.ts',
+    'reference/owed-429.conformance.ts',
+    'utility/owed-429.conformance.ts',
+    'utility/ping.conformance.ts',
+    'reference/owed.conformance.ts',
+    'enrollments/owed-429.conformance.ts',
+  ].map(file);
+
+  test('names suite files that exist', () => {
+    for (const { file: name } of LAST_IN_RUN)
+      expect(existsSync(join(PROJECT_ROOT, 'suites', 'utility', `${name}.ts`))).toBe(true);
+  });
+
+  test("its files run after the families' other files: the table's order, then the families'", async () => {
+    const sorted = await new FamiliesSpread({ config: { root } } as unknown as Vitest).sort([...specs]);
+    expect(sorted.map((s) => s.moduleId.slice(`${root}/suites/`.length))).toEqual([
+      'reference/owed.conformance.ts',
+      'utility/ping.conformance.ts',
+      'utility/owed-429.conformance.ts',
+      'reference/owed-429.conformance.ts',
+      'enrollments/owed-429.conformance.ts',
+      'medicare/owed-429.conformance.ts',
+      'utility/rate-limits.conformance.ts',
+      'run-wide/invariants.conformance.ts',
     ]);
   });
 });

@@ -4,12 +4,14 @@
  * ungated ones on `reader`, enrollment sessions on `sessions`, the other gated ones on
  * `approved`; the rate-limit checks on `tierLow`), and a key's bucket refills while another
  * family's file runs, so the waits of a small family fall between the files of a large one
- * instead of after them; a few files go last in their family (LAST_IN_FAMILY). The run-wide
- * checks (RUN_WIDE_FOLDER) go after every other file, in every run and in every shard: they
- * judge the exchanges all the others sent. The order is fixed: every machine runs the same files
- * in the same order (vitest's default sorts by the durations it cached from earlier runs).
+ * instead of after them; a few files go last in their family (LAST_IN_FAMILY). The families'
+ * files of LAST_IN_RUN follow, back to back in the families' order, then the run-wide checks
+ * (RUN_WIDE_FOLDER), in every run and in every shard: they judge the exchanges all the others
+ * sent. The order is fixed: every machine runs the same files in the same order (vitest's
+ * default sorts by the durations it cached from earlier runs).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { FAMILIES } from '../harness/model.js';
 import { familyOfModule } from '../reports/finding-from-test.js';
 
 /**
@@ -44,6 +46,36 @@ export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
   },
 ];
 
+/**
+ * Files that run after all the families' other files, in this order (a file of every family one family after
+ * another, in the families' order), each with why.
+ */
+export const LAST_IN_RUN: ReadonlyArray<{ file: string; why: string }> = [
+  {
+    file: 'owed-429.conformance',
+    why:
+      "each operation is sent once with its key's rate bucket empty: back to back, the operations of every family " +
+      'are sent before a token comes back, so one burst empties the bucket for all of them (suites/owed/rate.ts)',
+  },
+  {
+    file: 'rate-limits.conformance',
+    why:
+      "the low tier's recovery starts from the 429 the operations before it left its bucket in: one request, " +
+      'not three',
+  },
+];
+
+/** A file's place among LAST_IN_RUN (1-based), or 0 for a file of the spread. */
+const lastInRunRank = (moduleId: string): number => {
+  const path = moduleId.replaceAll('\\', '/');
+  return LAST_IN_RUN.findIndex(({ file }) => ['ts', 'js'].some((ext) => path.endsWith(`/${file}.${ext}`))) + 1;
+};
+
+/** The order of LAST_IN_RUN's files: the table's, then the families' (harness/model.ts). */
+const familyIndex = (moduleId: string): number => (FAMILIES as readonly string[]).indexOf(familyOfModule(moduleId));
+const inLastOrder = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpecification, 'moduleId'>) =>
+  lastInRunRank(a.moduleId) - lastInRunRank(b.moduleId) || familyIndex(a.moduleId) - familyIndex(b.moduleId);
+
 /** The folder of the run-wide checks (harness/suite/run-wide.ts): part of every run, whatever its families. */
 export const RUN_WIDE_FOLDER = 'suites/run-wide';
 
@@ -62,8 +94,9 @@ export const byPath = (a: Pick<TestSpecification, 'moduleId'>, b: Pick<TestSpeci
 export class FamiliesSpread extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const runWide = files.filter((spec) => isRunWide(spec.moduleId)).sort(byPath);
-    const rest = files.filter((spec) => !isRunWide(spec.moduleId));
-    return [...spreadGroups(rest, (spec) => familyOfModule(spec.moduleId), byPath), ...runWide];
+    const last = files.filter((spec) => lastInRunRank(spec.moduleId) > 0).sort(inLastOrder);
+    const rest = files.filter((spec) => !isRunWide(spec.moduleId) && lastInRunRank(spec.moduleId) === 0);
+    return [...spreadGroups(rest, (spec) => familyOfModule(spec.moduleId), byPath), ...last, ...runWide];
   }
 
   /** Each shard runs its share of the families' files, and every run-wide file over its own exchanges. */

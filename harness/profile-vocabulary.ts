@@ -57,7 +57,9 @@ export const KEY_ROLES = {
   tierLow: {
     env: 'PARTNER_KEY_TIER_LOW',
     tier: 'low',
-    meaning: 'a key of the low rate tier (1 a second, burst 2): the tier and refill checks drain it',
+    meaning:
+      'a key of the low rate tier (1 a second, burst 2), approved for every gated family: the tier and refill ' +
+      "checks and every operation's rate-limit check drain it",
     optionalIn: ['utility'],
     ownKey: true,
   },
@@ -110,6 +112,14 @@ export const KEY_ROLES = {
   medicare: {
     env: 'PARTNER_KEY_MEDICARE',
     meaning: 'a key of the Medicare contact API (sent as X-API-Key)',
+    carriesRun: true,
+  },
+  medicareTierLow: {
+    env: 'PARTNER_KEY_MEDICARE_TIER_LOW',
+    tier: 'low',
+    meaning:
+      "a key of the Medicare contact API of the low rate tier: the Medicare operation's rate-limit check drains it",
+    // That check needs its whole burst: no other burst may drain it (and it is no key of the /v1 API's pings).
     carriesRun: true,
   },
 } as const satisfies Record<string, KeyRoleSpec>;

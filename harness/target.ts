@@ -6,9 +6,9 @@
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client, type RequestCapOptions } from './client/index.js';
-import { routedOperation, routedValidator } from './contract/index.js';
+import { routedDocument, routedOperation, routedValidator } from './contract/index.js';
 import { companions, contractOf, operationOfRequest } from './run-documents.js';
-import type { Contract, ReadContract, RequestLine } from './contract/types.js';
+import type { Contract, Operation, ReadContract, RequestLine } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { absentFixtures } from './config-warnings/find.js';
@@ -45,6 +45,11 @@ export interface TargetContext {
    * does.
    */
   operationOf(request: RequestLine): string | undefined;
+  /**
+   * An operation of the loaded documents (`--spec` first, then the older-ICHRA and Medicare ones): by operationId,
+   * else on `route` (`METHOD /path/{template}`); undefined when none gives it.
+   */
+  documented(operationId: string, route: string): Operation | undefined;
   rules: RuleCatalogue;
   client: Client;
   /** A profile fixture, or undefined when the profile does not have it. */
@@ -120,6 +125,7 @@ export async function createTargetContext(
     contract,
     validateResponse: routedValidator(contract, others),
     operationOf: routedOperation(contract, others),
+    documented: routedDocument(contract, others),
     rules: ruleCatalogue(),
     client,
     fixture,

@@ -189,6 +189,56 @@ describe('mutation campaign', () => {
     expect(seen.find((c) => c.fault === undefined)!.families).toEqual(['utility', 'reference', 'enrollments']);
   });
 
+  it("with scope operations, runs each fault against its family's checks of its rule; fills the matrix", async () => {
+    const seen: RunConfig[] = [];
+    const result = await runCampaign({
+      ...base(),
+      families: ['utility', 'reference', 'enrollments'],
+      faults: FAULTS.slice(0, 3),
+      scope: 'operations',
+      matrix: {
+        columns: [{ id: 'status', heading: 'status' }],
+        rows: [
+          {
+            route: 'GET /v1/ping',
+            family: 'utility',
+            cells: [{ column: 'status', rule: 'PING-200', fault: FAULTS[0]!.name }],
+          },
+          { route: 'GET /x', family: 'reference', cells: [{ column: 'status', reason: 'no stated status' }] },
+          {
+            route: 'POST /y',
+            family: 'enrollments',
+            cells: [{ column: 'status', rule: 'ENR-CANCEL-202', fault: 'cancel-silent' }],
+          },
+        ],
+      },
+      lanes: 1,
+      createRunner: fakeRunner(seen),
+    });
+    expect(seen.filter((c) => c.fault === 'issuers-byte-order')).toMatchObject([
+      { families: ['reference'], rules: ['ISSUERS-ORDER'] },
+    ]);
+    // Missed by its family's checks of its rule, a fault gets its family's whole run.
+    const cancel = seen.filter((c) => c.fault === 'cancel-silent');
+    expect(cancel.map((c) => [c.families, c.rules])).toEqual([
+      [['enrollments'], ['ENR-CANCEL-202']],
+      [['enrollments'], undefined],
+    ]);
+    expect(result.faults.find((f) => f.fault === 'cancel-silent')).toMatchObject({ widened: true });
+    // The clean run holds every check a fault may run against: its families' every check.
+    expect(seen.find((c) => c.fault === undefined)).toMatchObject({
+      families: ['utility', 'reference', 'enrollments'],
+    });
+    expect(seen.find((c) => c.fault === undefined)!.rules).toBeUndefined();
+    expect(result.scope).toBe('operations');
+    expect(result.operations!.rows.map((r) => r.cells[0]!.verdict)).toEqual(['caught', 'n/a', 'other rule']);
+    expect(result.operations!.rows[2]!.cells[0]!.widened).toBe(true);
+    expect(result.operations!.byRule).toEqual([
+      { rule: 'ENR-CANCEL-202', caught: 0, run: 1 },
+      { rule: 'PING-200', caught: 1, run: 1 },
+    ]);
+  });
+
   it('fails when the clean server shows a failure, and counts a fault nothing caught', async () => {
     const seen: RunConfig[] = [];
     const result = await runCampaign({

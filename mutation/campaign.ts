@@ -13,11 +13,13 @@ import type { RunIO } from '../engine/io.js';
 import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';
 import { onLanes } from '../engine/lanes.js';
 import type { SuiteRunner } from '../engine/suite-runner.js';
-import { MUTATION_FORMAT, progressLine, scoreOf, type CampaignResult } from './matrix.js';
+import { MUTATION_FORMAT, progressLine, scoreOf, type CampaignResult, type CampaignScope } from './matrix.js';
+import { operationsMatrix, type MatrixPlan } from './operations-matrix.js';
 import {
   cleanOutcome,
   faultError,
   faultOutcome,
+  heldNone,
   type CleanOutcome,
   type FaultInfo,
   type FaultOutcome,
@@ -30,8 +32,14 @@ export interface CampaignOptions extends Omit<EmbeddedRun, 'runId' | 'fault' | '
   faults: readonly FaultInfo[];
   /** Parallel lanes (default 2: one per core of the reference machine). */
   lanes: number;
-  /** `all`: every family's suites against every fault; `family`: only the fault's own family. */
-  scope?: 'all' | 'family';
+  /**
+   * `all`: every family's suites against every fault; `family`: only the fault's own family;
+   * `operations`: only the checks of the fault's own family that name its rule (the faults per operation),
+   * then, when those miss it, every check of its family.
+   */
+  scope?: CampaignScope;
+  /** The operations matrix the faults fill (scope `operations`): the result shows each cell's verdict. */
+  matrix?: MatrixPlan;
   io: RunIO;
   /** Builds a lane's runner (default: vitest). */
   createRunner?: (families: readonly Family[]) => Promise<SuiteRunner>;
@@ -49,6 +57,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
   const started = Date.now();
   const withVariants = options.withVariants ?? 'none';
   const pairs = pairsOf(options.faults, options.variantPool ?? [], withVariants, options.seed);
+  const scope = options.scope ?? 'all';
   const jobs: Job[] = [
     { kind: 'clean' },
     ...pairs.map(({ fault, variant }) => ({ kind: 'fault' as const, fault, ...(variant ? { variant } : {}) })),
@@ -63,7 +72,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     if (job.kind === 'clean') {
       const cleanDir = `${options.reportDir}/clean`;
       try {
-        const summary = await runOnce(options, runner, runId, {}, [
+        const summary = await runOnce({ ...options, ...cleanSelection(options) }, runner, runId, {}, [
           new SummaryJsonWriter(cleanDir),
           new JunitWriter(cleanDir),
           new HtmlWriter(cleanDir),
@@ -84,18 +93,19 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       return;
     }
     const { fault, variant } = job;
+    const switches = { fault: fault.name, variants: variant ? [variant] : [] };
     let outcome: FaultOutcome;
     try {
-      const families =
-        options.scope === 'family' ? options.families.filter((f) => f === fault.family) : options.families;
-      const summary = await runOnce(
-        { ...options, families },
-        runner,
-        runId,
-        { fault: fault.name, variants: variant ? [variant] : [] },
-        [],
-      );
+      const summary = await runOnce({ ...options, ...selectionOf(options, fault) }, runner, runId, switches, []);
       outcome = faultOutcome(fault, summary, Date.now() - runStart, variant);
+      // A rule judged over every exchange of the run (suites/run-wide/) may need exchanges that checks
+      // naming other rules send: missed by its own checks, the fault gets its family's whole run.
+      if (options.scope === 'operations' && !outcome.ownRuleCaught) {
+        const { families } = selectionOf({ ...options, scope: 'family' }, fault);
+        const wide = await runOnce({ ...options, families }, runner, runId, switches, []);
+        const unnamed = heldNone(outcome) ? { unnamed: true as const } : {};
+        outcome = { ...faultOutcome(fault, wide, Date.now() - runStart, variant), widened: true, ...unnamed };
+      }
     } catch (err) {
       outcome = faultError(fault, err, Date.now() - runStart, variant);
     }
@@ -115,12 +125,13 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     lanes,
-    scope: options.scope ?? 'all',
+    scope,
     withVariants,
     seed: options.seed,
     clean: cleanResult,
     faults,
     score,
+    ...(options.matrix ? { operations: operationsMatrix(options.matrix, faults) } : {}),
     // Beside a variant, a fault counts only when its own rule still catches it.
     passed:
       !cleanResult.error &&
@@ -128,6 +139,19 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       score.caught === score.total &&
       (withVariants === 'none' || score.ownRule === score.total),
   };
+}
+
+/** The suites a fault runs against: every family's, its own family's, or those of its family naming its rule. */
+function selectionOf(options: CampaignOptions, fault: FaultInfo): { families: Family[]; rules?: string[] } {
+  if (options.scope === 'all' || options.scope === undefined) return { families: [...options.families] };
+  const families = options.families.filter((f) => f === fault.family);
+  return options.scope === 'operations' ? { families, rules: [...fault.rules] } : { families };
+}
+
+/** The clean run holds every check a fault may run against: under `operations`, every check of the faults' families. */
+function cleanSelection(options: CampaignOptions): { families: Family[] } {
+  if (options.scope !== 'operations') return { families: [...options.families] };
+  return { families: options.families.filter((f) => options.faults.some((fault) => fault.family === f)) };
 }
 
 async function runOnce(

@@ -1,8 +1,13 @@
 /** The campaign's result: the matrix of faults, the score, and mutation.json. */
+import type { OperationsMatrix } from './operations-matrix.js';
 import type { CleanOutcome, FaultOutcome } from './outcome.js';
 import type { WithVariants } from './pairs.js';
 
 export const MUTATION_FORMAT = 'partner-conformance.mutation/1';
+
+/** Which suites run against each fault: every family's, its own family's, or its family's checks of its rule. */
+export const CAMPAIGN_SCOPES = ['all', 'family', 'operations'] as const;
+export type CampaignScope = (typeof CAMPAIGN_SCOPES)[number];
 
 export interface CampaignResult {
   format: typeof MUTATION_FORMAT;
@@ -11,13 +16,15 @@ export interface CampaignResult {
   durationMs: number;
   /** Parallel lanes used (each: one vitest worker and one reference server). */
   lanes: number;
-  /** Which suites ran against each fault: every family, or the fault's own. */
-  scope: 'all' | 'family';
+  /** Which suites ran against each fault: every family, the fault's own, or its own family's checks of its rule. */
+  scope: CampaignScope;
   /** Whether a variant ran beside each fault: none, one sampled per fault, or every pair. */
   withVariants: WithVariants;
   seed: number;
   clean: CleanOutcome;
   faults: FaultOutcome[];
+  /** Scope `operations`: the operations matrix, each cell caught, missed or not applicable with its reason. */
+  operations?: OperationsMatrix;
   score: {
     caught: number;
     total: number;
@@ -51,9 +58,10 @@ export function progressLine(outcome: FaultOutcome, index: number, total: number
       ? `caught by ${list(outcome.failingRules)}` +
         (outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`)
       : 'NOT CAUGHT';
+  const wide = outcome.widened ? " in its family's whole run" : '';
   const name = outcome.variant ? `${outcome.fault} + ${outcome.variant}` : outcome.fault;
   return (
-    `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status} ` +
+    `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status}${wide} ` +
     `(${(outcome.durationMs / 1000).toFixed(1)} s)\n`
   );
 }

@@ -14,7 +14,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { keyEnv } from './core/accounts.js';
 import { createInstance, type InstanceOptions } from './core/instance.js';
 import { allFaults, allVariants } from './faults/index.js';
-import type { VariantDocument } from './core/switch.js';
+import { OPERATION_COLUMNS, OPERATION_ROWS } from './faults/operations/index.js';
+import type { MatrixCell, VariantDocument } from './core/switch.js';
 
 export interface ReferenceServerOptions extends InstanceOptions {
   /** TCP port (default 0: any free port). */
@@ -79,8 +80,36 @@ export function referenceKeyEnv(): Record<string, string> {
 }
 
 /** Every fault the server knows, for `serve --list-faults` and the mutation campaign. */
-export function listFaults(): Array<{ name: string; rules: string[]; family: string; summary: string }> {
-  return allFaults.map(({ name, rule, family, summary }) => ({ name, rules: [rule], family, summary }));
+export function listFaults(): Array<{
+  name: string;
+  rules: string[];
+  family: string;
+  summary: string;
+  /** Generated per operation: the route it breaks its rule on, and the column of the operations matrix. */
+  cell?: MatrixCell;
+}> {
+  return allFaults.map(({ name, rule, family, summary, cell }) => ({
+    name,
+    rules: [rule],
+    family,
+    summary,
+    ...(cell ? { cell } : {}),
+  }));
+}
+
+/**
+ * The operations matrix the faults per operation fill: its columns (a rule every operation owes),
+ * and for every route the fault of each column or the reason it has none.
+ */
+export function operationMatrix() {
+  return {
+    columns: OPERATION_COLUMNS.map((c) => ({ ...c })),
+    rows: OPERATION_ROWS.map(({ route, family, cells }) => ({
+      route,
+      family,
+      cells: cells.map((c) => ('fault' in c ? { column: c.column, rule: c.rule, fault: c.fault.name } : { ...c })),
+    })),
+  };
 }
 
 /** Every variant the server knows: a valid choice where the contract is open, and the documents it holds under. */

@@ -39,6 +39,12 @@ export interface RouteResult {
 
 export type Gate = 'enrollment_sessions' | 'policy_status' | 'direct_enrollment';
 
+/** The rule stating an operation's success and the statuses it allows (`ENR-CREATE-SUCCESS`: 200 or 201). */
+export interface SuccessAnswer {
+  rule: string;
+  status: readonly number[];
+}
+
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path pattern with `{name}` parameters, e.g. `/v1/enrollments/{enrollment_id}`. */
@@ -60,6 +66,12 @@ export interface Route {
    * route's error shape where the provider's document lists no 415 for the operation.
    */
   mediaTypeRefusal?: 400 | 415;
+  /**
+   * Its success answer as the contract states it: the rule of specs/rules.json that states it and the
+   * statuses it allows. Absent where the contract states none (any 2xx). The faults generated per
+   * operation (faults/operations/) change it on this route alone.
+   */
+  success?: SuccessAnswer;
   /** Header carrying the key: `x-api-key` (default) or Medicare's `X-API-Key` (same on the wire, case-insensitive). */
   handler(ctx: RouteContext): RouteResult | Promise<RouteResult>;
   /**

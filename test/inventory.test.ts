@@ -11,11 +11,7 @@ import { FAMILIES } from '../harness/model.js';
 import { profileSchemaPath } from '../harness/profile.js';
 import { profileSchemaFrom } from '../harness/profile-schema.js';
 import { FIXTURE_NAMES, KEY_ROLE_NAMES } from '../harness/profile-vocabulary.js';
-import { loadContract } from '../harness/contract/index.js';
-import { PROVIDER_SPEC } from '../harness/paths.js';
-import { onOneItem } from '../harness/suite/index.js';
 import { checkId } from '../harness/suite/inventory.js';
-import { OPERATIONS } from '../suites/operations.js';
 import { useInventory } from './collected-inventory.js';
 
 const collected = useInventory();
@@ -50,43 +46,5 @@ describe('the inventory of checks', () => {
 
   it('plan --help lists every key role and fixture', () => {
     for (const name of [...KEY_ROLE_NAMES, ...FIXTURE_NAMES]) expect(PLAN_HELP).toMatch(new RegExp(`\\n  ${name} `));
-  });
-});
-
-/**
- * What the operations table (suites/operations.ts) declares, each family's checks hold: a new
- * operation fails here, naming what its family lacks, until a check of its family holds it.
- */
-describe("the checks and the operations table's entries", () => {
-  const rulesOf = (family: string) =>
-    new Set(collected.checks.filter((c) => c.family === family).flatMap((c) => c.entry.rules));
-
-  it("holds each entry's success answer in a check of its family (expectSuccessAnswer)", () => {
-    const unheld = OPERATIONS.filter((op) => op.success && !rulesOf(op.family).has(op.success.rule)).map(
-      (op) => `${op.operationId}: no check of suites/${op.family}/ names ${op.success!.rule}`,
-    );
-    expect(unheld).toEqual([]);
-  });
-
-  it('holds each /v1 create with a JSON body to the size limit (413) and media type (415) in its family', async () => {
-    const contract = await loadContract(PROVIDER_SPEC);
-    const jsonBody = (operationId: string) => {
-      const content = contract.operation(operationId)?.requestBody?.content;
-      return typeof content === 'object' && content !== null && Object.keys(content).some((m) => /json/i.test(m));
-    };
-    const creates = OPERATIONS.filter(
-      (op) => op.route.startsWith('POST /v1/') && !onOneItem(op) && jsonBody(op.operationId),
-    );
-    expect(creates.map((op) => op.operationId).sort()).toEqual([
-      'createEnrollment',
-      'createEnrollmentSession',
-      'createQuote',
-    ]);
-    const unheld = creates.flatMap((op) =>
-      ['EDGE-413', 'EDGE-415']
-        .filter((rule) => !rulesOf(op.family).has(rule))
-        .map((rule) => `${op.operationId}: no check of suites/${op.family}/ names ${rule}`),
-    );
-    expect(unheld).toEqual([]);
   });
 });

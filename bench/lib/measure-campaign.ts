@@ -28,7 +28,7 @@ export interface CampaignRequest {
 export interface CampaignMeasurement {
   wallMs: number;
   lanes: number;
-  scope: 'all' | 'family';
+  scope: CampaignResult['scope'];
   faults: number;
   caught: number;
   ownRule: number;

@@ -13,10 +13,16 @@ import { withGenerated } from './markers.js';
 import { fixturesTable, keyRolesTable } from './profile-tables.js';
 import { disagreementsTable, exitCodesTable, profileMembersTable } from './tables.js';
 
+/**
+ * Pages other commands write whole: the rule audit (`npm run audit:rules`) and the operations matrix, which a
+ * campaign measured (`npm run docs:operations-matrix`) and whose counts are that campaign's.
+ */
+const WRITTEN_ELSEWHERE = new Set(['rule-audit.md', 'operations-matrix.md']);
+
 /** Project-relative paths of the pages that may hold generated parts. */
 export function generatedPages(): string[] {
   const docs = readdirSync(projectPath('docs'))
-    .filter((name) => name.endsWith('.md') && name !== 'rule-audit.md')
+    .filter((name) => name.endsWith('.md') && !WRITTEN_ELSEWHERE.has(name))
     .sort()
     .map((name) => `docs/${name}`);
   return ['README.md', ...docs];

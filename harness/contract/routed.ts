@@ -3,7 +3,7 @@
  * the document that has the operationId validates; failing that, the one whose routes match
  * the request's method and URL, so an id a document does not use still finds its schema.
  */
-import type { Contract, RequestLine, ValidationOutcome } from './types.js';
+import type { Contract, Operation, RequestLine, ValidationOutcome } from './types.js';
 
 type Validator = Contract['validateResponse'];
 type Routable = Pick<Contract, 'operation' | 'match' | 'validateResponse'>;
@@ -29,4 +29,18 @@ export function routedOperation(
     }
     return undefined;
   };
+}
+
+/**
+ * An operation as the loaded documents give it: by operationId in the first document that has it, else the one on
+ * `route` (`METHOD /path/{template}`) in a document without operationIds; undefined when no document gives it.
+ */
+export function routedDocument(
+  primary: Pick<Contract, 'operation' | 'operations'>,
+  others: readonly Pick<Contract, 'operation' | 'operations'>[] = [],
+): (operationId: string, route: string) => Operation | undefined {
+  const all = [primary, ...others];
+  return (operationId, route) =>
+    all.map((c) => c.operation(operationId)).find((op) => op !== undefined) ??
+    all.flatMap((c) => c.operations).find((op) => `${op.method} ${op.path}` === route);
 }

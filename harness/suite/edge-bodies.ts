@@ -23,8 +23,12 @@ export const cutShort = (req: ApiRequest): ApiRequest => ({
   contentType: 'application/json',
 });
 
-/** The body with its string member `member` longer by `bytes` characters: valid JSON, only its size wrong. */
-export const oversized = (req: ApiRequest, member: string, bytes: number): ApiRequest => {
-  const body = req.json as Record<string, unknown>;
-  return { ...line(req), json: { ...body, [member]: `${String(body[member])}-${'x'.repeat(bytes)}` } };
-};
+/**
+ * The body followed by `bytes` spaces: the same JSON value, only its size wrong (JSON allows whitespace after a
+ * value, so no member changes whatever the operation's body is).
+ */
+export const paddedPast = (req: ApiRequest, bytes: number): ApiRequest => ({
+  ...line(req),
+  body: JSON.stringify(req.json) + ' '.repeat(bytes),
+  contentType: 'application/json',
+});

@@ -87,6 +87,7 @@ export function fakeTarget(
     contract: undefined as never,
     validateResponse: () => ({ kind: 'valid' }),
     operationOf: () => undefined,
+    documented: () => undefined,
     rules: ruleCatalogue(),
     client,
     fixture,

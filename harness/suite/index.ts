@@ -3,15 +3,13 @@ export { verify, verifyProperty } from './verify.js';
 export type { CheckContext } from './context.js';
 export type { Needs } from './needs.js';
 export {
-  isAvailable,
   needsOf,
   onOneItem,
-  sentWith,
   type OperationSpec,
   type OperationTable,
   type SuccessAnswer,
 } from './operation.js';
-export { expectSuccessAnswer } from './success.js';
+export { expectSuccessAnswer, expectSuccessShared } from './success.js';
 export { SkipCheck } from './skip.js';
 export { OTHER_ACCOUNT } from './family-keys.js';
 export { RUN_CARRIERS, STAGE_BURST_NEED, stageBurstPlan, tiersToMeasure } from './stage-keys.js';
@@ -22,7 +20,7 @@ export type { ApiRequest } from '../client/index.js';
 export type { Exchange } from '../model.js';
 export { RuleViolation } from '../checks/violation.js';
 export { maxBodyBytes } from './body-limit.js';
-export { cutShort, oversized, underMediaType } from './edge-bodies.js';
+export { cutShort, paddedPast, underMediaType } from './edge-bodies.js';
 export { KEY_CASES } from './key-cases.js';
 export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempotency.js';
 export { readWhileStill } from './pages.js';

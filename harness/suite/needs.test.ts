@@ -51,6 +51,11 @@ describe('unmetNeed', () => {
       undefined,
     );
   });
+  test('names what the documents do not state, whatever the run offers', () => {
+    expect(unmetNeed({ unstated: 'a success status for legacySubmitApplication' }, [readRule], everything)).toBe(
+      'the documents to state a success status for legacySubmitApplication',
+    );
+  });
   test('names the missing role, fixture, writes or embedded target', () => {
     expect(
       unmetNeed({ roles: ['approved', 'unapproved'] }, [readRule], { ...everything, hasRole: (r) => r === 'approved' }),

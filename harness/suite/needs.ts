@@ -39,6 +39,11 @@ export interface Needs {
    * runs, and the rule is skipped with what it needs, in the run and in `plan` alike.
    */
   ruleNeeds?: Readonly<Record<string, Needs>>;
+  /**
+   * What the check needs the documents to state of its operation and they do not (`a success status for
+   * legacySubmitApplication`): no run meets it, so the check is skipped before any request and `plan` says so.
+   */
+  unstated?: string;
 }
 
 /** What the run offers, as seen from one worker. */
@@ -77,6 +82,7 @@ const rank = (role: string): number => {
 
 /** The first unmet need, as in a finding's `needs` (`role unapproved`), or undefined. */
 export function unmetNeed(needs: Needs | undefined, rules: readonly Rule[], can: Capabilities): string | undefined {
+  if (needs?.unstated !== undefined) return `the documents to state ${needs.unstated}`;
   if (needsWrites(needs, rules) && !can.writable) return 'writes (read-only run)';
   const write = needs?.sends?.find((w) => !can.sends(w));
   if (write !== undefined)

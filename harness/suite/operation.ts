@@ -1,9 +1,9 @@
 /**
  * An operation as the suite knows it: declared once by its family (`suites/<family>/operations.ts`,
- * keyed by the documents' operationId) and gathered in `suites/operations.ts`. The checks that
- * hold for every operation (keys at the edge, approval gates, hostile values) loop over the
- * table instead of keeping lists of routes; `test/operations.test.ts` fails when an operation
- * of a loaded document has no entry.
+ * keyed by the documents' operationId) and gathered in `suites/operations.ts`. The checks every
+ * operation owes (keys at the edge, approval gates, the edge's refusals of a body, hostile values,
+ * the success answer, 429) are registered for each entry from the table (`suites/owed/`);
+ * `test/operations.test.ts` fails when an operation of a loaded document has no entry.
  */
 import type { ApiRequest } from '../client/index.js';
 import type { Exchange } from '../model.js';
@@ -19,6 +19,12 @@ export interface OperationSpec {
   gate?: string;
   /** A read-only run refuses it (any method but GET, unless the contract says it changes nothing). */
   writes: boolean;
+  /**
+   * `json` when its documents give it a JSON request body whose members they state: the edge's 413, 415 and
+   * malformed-JSON checks send its valid request's body broken, and the hostile-value check its members. Absent for
+   * no body, or one the documents do not show (a write without one gets those checks skipped, saying so).
+   */
+  body?: 'json';
   /**
    * Its success answer: the rule that states it and its statuses, which `expectSuccessAnswer` (success.ts)
    * holds the family's success check to. Absent where the contract states no success status.
@@ -59,26 +65,5 @@ export function needsOf(ops: readonly OperationSpec[]): Needs {
   };
 }
 
-/**
- * The operation's fixtures and roles are in the profile (read when present, so a check that
- * sends what it can leaves the rest out rather than skipping).
- */
-export const isAvailable = (t: CheckContext, op: OperationSpec): boolean =>
-  (op.needs?.fixtures ?? []).every((f) => t.target.fixture(f) !== undefined) &&
-  (op.needs?.roles ?? []).every((r) => t.target.hasRole(r));
-
 /** The route's path has a parameter: the operation acts on one item. */
 export const onOneItem = (op: OperationSpec): boolean => op.route.includes('{');
-
-/**
- * Sends each operation's valid request with `change` (a key case, a role), in the table's order,
- * and yields its operationId and exchange: only what `change` alters can be a reason to refuse it.
- */
-export async function* sentWith(
-  t: CheckContext,
-  ops: OperationTable,
-  change: Partial<ApiRequest>,
-): AsyncGenerator<[operationId: string, exchange: Exchange]> {
-  for (const [operationId, op] of Object.entries(ops))
-    yield [operationId, await t.send({ ...(await op.request(t)), ...change })];
-}

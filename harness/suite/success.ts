@@ -41,5 +41,13 @@ export function expectSuccessAnswer(
   if (!op.success) throw new Error(`${operationId} declares no success answer in its family's operations.ts`);
   t.expect.rules(op.success.rule).status(ex, op.success.status);
   claims?.();
+  expectSuccessShared(t, operationId, ex);
+}
+
+/**
+ * Holds `ex`, a success of `operationId` (a 2xx the check has judged), to the shared rules the check names: where
+ * the contract states no success status (any 2xx), a check holds its success to these alone.
+ */
+export function expectSuccessShared(t: CheckContext, operationId: string, ex: Exchange): void {
   for (const [rule, judge] of SHARED) if (t.rules.some((r) => r.id === rule)) judge(t, ex, operationId);
 }

@@ -1,6 +1,7 @@
 /**
- * verify() end to end: the utility suite run through vitest's Node API, as the CLI runs it,
- * against a small ping server on 127.0.0.1, clean and with a broken ping object.
+ * verify() end to end: the utility suite (ping's own checks and those every operation owes) run
+ * through vitest's Node API, as the CLI runs it, against a small ping server on 127.0.0.1, clean
+ * and with a broken ping object.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,7 +42,7 @@ afterAll(async () => {
   delete process.env.VERIFY_TEST_KEY_APPROVED;
 });
 
-/** Runs suites/utility once and returns each test's finding (or its skip note) by title. */
+/** Runs ping's checks of suites/utility once and returns each test's finding (or its skip note) by title. */
 async function runUtility(
   config: RunConfig,
 ): Promise<Map<string, { finding?: Finding; state: string; note?: string }>> {
@@ -59,7 +60,7 @@ async function runUtility(
   const vitest = await createVitest('test', {
     config: false,
     root: ROOT,
-    include: ['suites/utility/ping.conformance.ts'],
+    include: ['suites/utility/ping.conformance.ts', 'suites/utility/owed.conformance.ts'],
     pool: 'threads',
     maxWorkers: 1,
     isolate: false,

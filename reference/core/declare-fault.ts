@@ -6,7 +6,7 @@
 import type { Family } from '../../harness/model.js';
 import type { RouteResult } from '../types.js';
 import type { Probe } from './probe.js';
-import type { Fault, RequestView, Rewrite, Variant, VariantDocument } from './switch.js';
+import type { Fault, MatrixCell, RequestView, Rewrite, Variant, VariantDocument } from './switch.js';
 import { VARIANT_DOCUMENTS } from './switch.js';
 
 export type { RequestView } from './switch.js';
@@ -18,11 +18,21 @@ export interface FaultBuilders {
   rewrite(name: string, rule: string, summary: string, probe: Probe, fn: Rewrite): Fault;
 }
 
-/** Fault builders for one family. */
-export function faultsOf(family: Family): FaultBuilders {
+/** Fault builders for one family; `cell`: the faults break one route's cell of the operations matrix. */
+export function faultsOf(family: Family, cell?: MatrixCell): FaultBuilders {
+  const at = cell ? { cell } : {};
   return {
-    flag: (name, rule, summary, probe) => ({ kind: 'fault', name, rule, family, summary, probe }),
-    rewrite: (name, rule, summary, probe, fn) => ({ kind: 'fault', name, rule, family, summary, probe, rewrite: fn }),
+    flag: (name, rule, summary, probe) => ({ kind: 'fault', name, rule, family, summary, probe, ...at }),
+    rewrite: (name, rule, summary, probe, fn) => ({
+      kind: 'fault',
+      name,
+      rule,
+      family,
+      summary,
+      probe,
+      rewrite: fn,
+      ...at,
+    }),
   };
 }
 

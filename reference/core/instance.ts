@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ConfigError } from '../../harness/errors.js';
 import { findFault, findVariant } from '../faults/index.js';
+import { brokenBy } from '../faults/operations/index.js';
 import { routeModules } from '../routes.js';
 import type { RouteModule, RouteResult, ServerEnv } from '../types.js';
 import { accountForRole } from './accounts.js';
@@ -106,6 +107,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
     now: clock,
     nextId: ids.next,
     on,
+    broken: brokenBy(on),
     sleep: (ms) => new Promise((resolve) => later(ms, resolve)),
   };
 

@@ -16,7 +16,8 @@ import {
   SLOW_EXTERNAL_ID_PREFIX,
 } from './limits.js';
 import type { RateLimiter } from './rate-limit.js';
-import { errorIn, unifiedError } from './respond.js';
+import { errorIn, inOtherShape, unifiedError } from './respond.js';
+import type { Broken } from './route-breaks.js';
 import type { Router } from './router.js';
 import type { IsOn } from './switch.js';
 
@@ -38,12 +39,15 @@ export interface PipelineDeps {
   now(): Date;
   nextId(prefix: string): string;
   on: IsOn;
+  /** What the fault generated for one route breaks there (route-breaks.ts). */
+  broken: Broken;
   sleep(ms: number): Promise<void>;
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** The methods whose requests carry a body the core decodes. */
+export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 /** Routes that take uploads accept multipart too, even when the module does not say so. */
-const DEFAULT_BODY_TYPES = (route: Route): BodyType[] =>
+export const DEFAULT_BODY_TYPES = (route: Pick<Route, 'bodyTypes' | 'pattern'>): BodyType[] =>
   route.bodyTypes ?? (route.pattern.endsWith('/supporting_documentation') ? ['json', 'multipart'] : ['json']);
 
 interface IdempotencyClaim {
@@ -85,14 +89,14 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     );
   const { route, params } = match;
 
-  const account = authenticate(deps, keyOf(deps, route, req.headers));
+  const account = authenticate(deps, route, keyOf(deps, route, req.headers));
   if (!account)
     return unifiedError(
       403,
       'forbidden',
       'Missing or invalid API key. Send the key issued at onboarding in the x-api-key header.',
     );
-  if (route.family === 'medicare' && !account.medicare)
+  if (!interfaceTakes(route, account))
     return unifiedError(403, 'forbidden', 'This key is not authorized for the Medicare contact API.');
 
   const refusal = deps.limiter.take(account, deps.now().getTime());
@@ -109,7 +113,7 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     return limited;
   }
 
-  if (req.tooLarge && !deps.on(F.bodySizeUnlimited)) {
+  if (req.tooLarge && !deps.on(F.bodySizeUnlimited) && !deps.broken('bodySize', route)) {
     return unifiedError(
       413,
       'payload_too_large',
@@ -123,7 +127,7 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
       req.raw,
       req.headers['content-type'],
       DEFAULT_BODY_TYPES(route),
-      lenientMediaType(deps, route),
+      lenientMediaType(deps, route) || deps.broken('mediaType', route),
     );
     if (!decoded.ok && decoded.kind === 'unsupported_media_type') {
       if (route.mediaTypeRefusal === 400)
@@ -132,20 +136,42 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     }
     if (!decoded.ok) {
       if (deps.on(F.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
+      if (deps.broken('malformedJson', route))
+        return errorIn(route.errorShape, 422, 'unprocessable_entity', decoded.message);
       const shape = deps.on(F.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
       return errorIn(shape, 400, 'invalid_request', decoded.message);
     }
     body = decoded.body;
   }
 
-  if (route.gate && !account.approvals.includes(route.gate) && !deps.on(GATE_IGNORED[route.gate])) {
+  if (
+    route.gate &&
+    !account.approvals.includes(route.gate) &&
+    !deps.on(GATE_IGNORED[route.gate]) &&
+    !deps.broken('gate', route)
+  ) {
     return unifiedError(
       403,
       'forbidden',
       `This account is not approved for ${route.gate.replace('_', ' ')}. Ask your account manager for access.`,
     );
   }
+  if (!route.gate && account.approvals.length === 0 && deps.broken('ungated', route))
+    return unifiedError(403, 'forbidden', 'This account is not approved for this endpoint.');
 
+  const served = await serve(deps, route, params, req, body, account);
+  return deps.broken('envelope', route) ? inOtherShape(route.errorShape, served) : served;
+}
+
+/** Past the edge and the gate: idempotency (section 8), then the route's handler. */
+async function serve(
+  deps: PipelineDeps,
+  route: Route,
+  params: Record<string, string>,
+  req: Incoming,
+  body: unknown,
+  account: Account,
+): Promise<RouteResult> {
   const ctx: RouteContext = {
     method: req.method,
     path: req.path,
@@ -171,6 +197,10 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
   return result;
 }
 
+/** The Medicare interface takes only keys with Medicare access; every other interface takes any valid key. */
+export const interfaceTakes = (route: Route, account: Account): boolean =>
+  route.family !== 'medicare' || !!account.medicare;
+
 /**
  * The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes.
  */
@@ -187,10 +217,14 @@ function lenientMediaType(deps: PipelineDeps, route: Route): boolean {
   );
 }
 
-function authenticate(deps: PipelineDeps, key: string | undefined): Account | undefined {
+function authenticate(deps: PipelineDeps, route: Route, key: string | undefined): Account | undefined {
   const account = accountForKey(key);
-  if (account || key === undefined || !deps.on(F.invalidKeyAccepted)) return account;
-  return accountForRole('approved');
+  if (account) return account;
+  const served =
+    key === undefined
+      ? deps.broken('keyless', route)
+      : deps.on(F.invalidKeyAccepted) || deps.broken('invalidKey', route);
+  return served ? accountForRole('approved') : undefined;
 }
 
 async function handle(deps: PipelineDeps, route: Route, ctx: RouteContext): Promise<RouteResult> {

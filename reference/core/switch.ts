@@ -31,10 +31,19 @@ interface Declared {
   rewrite?: Rewrite;
 }
 
+/** A cell of the operations matrix: one route, and the column of the rule that holds on every operation. */
+export interface MatrixCell {
+  /** Method and path pattern, e.g. `GET /v1/enrollments/{enrollment_id}`. */
+  route: string;
+  column: string;
+}
+
 export interface Fault extends Declared {
   kind: 'fault';
   /** The one rule of specs/rules.json the fault breaks. */
   rule: string;
+  /** Generated per operation (faults/operations/): the one route it breaks the rule on, and the column. */
+  cell?: MatrixCell;
 }
 
 /** The two documents of the /v1 API a run can be held to: ours (the union) and the provider's. */

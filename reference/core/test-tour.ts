@@ -19,6 +19,8 @@ const CTX = { context: { product: 'ichra', exchange: 'off_exchange' } };
 const POL = '/v1/policy-status/applications';
 /** Reads of an application while its submission settles; the slowest variant settles in about a second. */
 const SETTLE_READS = 40;
+/** A coverage start before the test clocks' first day (reference/core/test-fixtures.ts: 2026-03-01). */
+const COVERAGE_STARTED = '2026-01-01';
 
 const keyed = (key: string) => ({ headers: { 'idempotency-key': key } });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,6 +127,23 @@ async function enrollments(call: Call): Promise<void> {
     await pause(50);
   await call('POST', `${E}/${pending}/cancellations`, { json: CTX });
   await call('POST', `${E}/${pending}/terminations`, { json: CTX });
+  // Coverage that started before the test clocks' March 2026: effectuated once submitted, so it can be terminated.
+  const started = idOf(
+    (
+      await call('POST', E, {
+        json: validCreateBody(ENROLLMENT_FIXTURES.planFull, {}, new Date(COVERAGE_STARTED)),
+        ...keyed('tour-started'),
+      })
+    ).body,
+  );
+  await call('POST', `${E}/${started}/submissions`, { json: CTX });
+  for (
+    let i = 0;
+    i < SETTLE_READS && (await call('GET', `${E}/${started}${ROUTING}`)).body.policy_status !== 'effectuated';
+    i++
+  )
+    await pause(50);
+  await call('POST', `${E}/${started}/terminations`, { json: CTX });
   const limited = idOf(
     (await call('POST', E, { json: validCreateBody(ENROLLMENT_FIXTURES.planLimited), ...keyed('tour-limited') })).body,
   );

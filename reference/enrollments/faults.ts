@@ -289,6 +289,17 @@ export const ENROLLMENT_FAULTS = {
         : res;
     },
   ),
+  // Only a hostile value in the update's path reaches it (the checks every operation owes, suites/owed/).
+  updateOddId500: rewrite(
+    'enr-update-odd-id-500',
+    'EDGE-NO-5XX',
+    'An enrollment id holding a character outside A-Z a-z 0-9 - _ crashes the PUT (500) instead of a 404.',
+    routeProbe(async (k) => (await k.call('PUT', "/v1/enrollments/O'Brien", { body: {} })).status),
+    (req, res) =>
+      req.method === 'PUT' && /^\/v1\/enrollments\/[^/]*[^A-Za-z0-9_/-][^/]*$/.test(req.path)
+        ? { ...res, status: 500, body: { errors: [{ code: 'internal_error', message: 'Application lookup failed.' }] } }
+        : res,
+  ),
   applicantNamesFolded: rewrite(
     'enr-applicant-names-folded',
     'ENR-CREATE-DATA-ROUND-TRIP',

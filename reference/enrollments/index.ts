@@ -3,7 +3,7 @@
  * `direct_enrollment`, failing in the `{errors: [...]}` shape. One store per server instance;
  * `env.seed.enrollments` adds synthetic applications for scale runs.
  */
-import type { Route, RouteModule, ServerEnv } from '../types.js';
+import type { Route, RouteModule, ServerEnv, SuccessAnswer } from '../types.js';
 import { actionHandler } from './actions.js';
 import { createEnrollment, createReplayed } from './create.js';
 import { uploadDocumentation } from './documents.js';
@@ -35,24 +35,46 @@ export const enrollmentRoutes: RouteModule = (serverEnv: ServerEnv): Route[] => 
   // The document lists no 415 for these operations: another media type is a 400 there.
   const no415 = { mediaTypeRefusal: 400 } as const;
   return [
-    { ...common, method: 'GET', pattern: '/v1/enrollments', handler: listEnrollments(svc) },
+    {
+      ...common,
+      method: 'GET',
+      pattern: '/v1/enrollments',
+      success: ok('ENR-LIST-200'),
+      handler: listEnrollments(svc),
+    },
     {
       ...common,
       ...no415,
       method: 'POST',
       pattern: '/v1/enrollments',
       idempotency: 'required',
+      success: ok('ENR-CREATE-SUCCESS', 200, 201),
       handler: createEnrollment(svc),
       replayed: createReplayed(svc),
     },
-    { ...common, method: 'GET', pattern: ITEM, handler: readEnrollment(svc) },
-    { ...common, method: 'PUT', pattern: ITEM, handler: updateEnrollment(svc) },
-    { ...common, ...no415, method: 'POST', pattern: `${ITEM}/submissions`, handler: actionHandler(svc, 'submission') },
+    { ...common, method: 'GET', pattern: ITEM, success: ok('ENR-READ-200'), handler: readEnrollment(svc) },
+    {
+      ...common,
+      method: 'PUT',
+      pattern: ITEM,
+      // 4.11 states no status for a PUT: any success the provider's document lists.
+      success: ok('ENR-UPDATE-TRACKED', 200, 201, 202, 204),
+      handler: updateEnrollment(svc),
+    },
+    {
+      ...common,
+      ...no415,
+      method: 'POST',
+      pattern: `${ITEM}/submissions`,
+      success: ok('ENR-SUBMIT-202', 202),
+      handler: actionHandler(svc, 'submission'),
+    },
     {
       ...common,
       ...no415,
       method: 'POST',
       pattern: `${ITEM}/cancellations`,
+      success: ok('ENR-CANCEL-202', 202),
       handler: actionHandler(svc, 'cancellation'),
     },
     {
@@ -60,15 +82,26 @@ export const enrollmentRoutes: RouteModule = (serverEnv: ServerEnv): Route[] => 
       ...no415,
       method: 'POST',
       pattern: `${ITEM}/terminations`,
+      success: ok('ENR-TERMINATE-202', 202),
       handler: actionHandler(svc, 'termination'),
     },
-    { ...common, method: 'GET', pattern: `${ITEM}/payment_redirect`, handler: paymentRedirect(svc) },
+    {
+      ...common,
+      method: 'GET',
+      pattern: `${ITEM}/payment_redirect`,
+      success: ok('ENR-PAYMENT-200'),
+      handler: paymentRedirect(svc),
+    },
     {
       ...common,
       method: 'POST',
       pattern: `${ITEM}/supporting_documentation`,
       bodyTypes: ['json', 'multipart'],
+      success: ok('ENR-DOCS-JSON', 200, 201),
       handler: uploadDocumentation(svc),
     },
   ];
 };
+
+/** A success answer: its rule and statuses (200 unless named). */
+const ok = (rule: string, ...status: number[]): SuccessAnswer => ({ rule, status: status.length ? status : [200] });

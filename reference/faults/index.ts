@@ -8,6 +8,7 @@ import type { Fault, Switch, Variant } from '../core/switch.js';
 import { ENROLLMENT_FAULTS } from '../enrollments/faults.js';
 import { LEGACY_FAULTS } from '../legacy/faults.js';
 import { MEDICARE_FAULTS } from '../medicare/faults.js';
+import { OPERATION_FAULTS } from './operations/index.js';
 import { POLICY_FAULTS } from '../policy-status/faults.js';
 import { QUOTE_FAULTS } from '../quotes/faults.js';
 import { REFERENCE_FAULTS } from '../reference-data/faults.js';
@@ -25,6 +26,8 @@ const registry = buildRegistry([
   ENROLLMENT_FAULTS,
   LEGACY_FAULTS,
   MEDICARE_FAULTS,
+  // Generated per operation, one route each: last, so each family's own faults lead its list.
+  OPERATION_FAULTS,
 ]);
 
 export const allFaults: readonly Fault[] = registry.faults;

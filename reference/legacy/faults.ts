@@ -9,7 +9,7 @@ import type { Call } from '../core/test-client.js';
 import type { Kit } from '../core/test-routes.js';
 import { APPLICATION, APTC_SAMPLE } from './samples.js';
 
-const { flag } = faultsOf('legacy-ichra');
+const { flag, rewrite } = faultsOf('legacy-ichra');
 const { variant } = variantsOf('legacy-ichra');
 
 /** A created application's answer, through a whole server. */
@@ -110,6 +110,17 @@ export const LEGACY_FAULTS = {
     'LEGACY-WEBHOOK-POLICY-STATUS',
     'No policy-status webhook is delivered.',
     routeProbe(webhookTypes),
+  ),
+  // Only a hostile value in the submit's path reaches it (the checks every operation owes, suites/owed/).
+  submitOddId500: rewrite(
+    'legacy-submit-odd-id-500',
+    'EDGE-NO-5XX',
+    'An application id holding a character outside A-Z a-z 0-9 - _ crashes the submit (500) instead of a 404.',
+    routeProbe(async (k) => (await k.call('POST', "/api/v1/applications/O'Brien/submit", { body: {} })).status),
+    (req, res) =>
+      /^\/api\/v1\/applications\/[^/]*[^A-Za-z0-9_/-][^/]*\/submit$/.test(req.path)
+        ? { ...res, status: 500, body: { error: { code: 'internal_error', message: 'Application lookup failed.' } } }
+        : res,
   ),
   // Variants: valid choices where the contract is open (4.16: bodies and statuses not shown).
   applicationFlat: variant(

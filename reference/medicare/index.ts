@@ -13,6 +13,12 @@ export const medicareRoutes: RouteModule = (): Route[] => {
     data.contacts.map((c) => [c.id, structuredClone(c) as StoredContact]),
   );
   return [
-    { family: 'medicare', method: 'PATCH', pattern: '/v1/contacts/{contact_id}', handler: updateContact(contacts) },
+    {
+      family: 'medicare',
+      method: 'PATCH',
+      pattern: '/v1/contacts/{contact_id}',
+      success: { rule: 'MEDICARE-200', status: [200] },
+      handler: updateContact(contacts),
+    },
   ];
 };

@@ -19,6 +19,7 @@ export const policyStatusRoutes: RouteModule = () => [
     method: 'GET',
     pattern: '/v1/policy-status/applications',
     family: 'policy-status',
+    success: { rule: 'POLICY-LIST-200', status: [200] },
     gate: 'policy_status',
     handler: (ctx) => {
       const { query, on } = ctx;
@@ -59,6 +60,7 @@ export const policyStatusRoutes: RouteModule = () => [
     method: 'GET',
     pattern: '/v1/policy-status/applications/{confirmation_id}',
     family: 'policy-status',
+    success: { rule: 'POLICY-READ-200', status: [200] },
     gate: 'policy_status',
     handler: (ctx) => {
       const year = routing(ctx, {

@@ -18,6 +18,7 @@ export const quoteRoutes: RouteModule = () => [
     method: 'POST',
     pattern: '/v1/quotes',
     family: 'quotes',
+    success: { rule: 'QUOTES-200', status: [200] },
     handler: ({ body, now, on }) => {
       const parsed = parseQuoteRequest(withFaults(body, on), now());
       if (!parsed.ok) return invalidFields(parsed.details);

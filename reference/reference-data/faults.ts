@@ -382,6 +382,17 @@ export const REFERENCE_FAULTS = {
     'A page holds one provider more than page_size.',
     serverProbe(({ call }) => body(call, 'GET', `${PROV}&page[size]=10`).then((b) => b.providers.length)),
   ),
+  // A parameter the issuers checks send only as a year: only its hostile-value check (suites/owed/) shows the crash.
+  issuersPlanYearQuote500: rewrite(
+    'issuers-plan-year-quote-500',
+    'EDGE-NO-5XX',
+    'A plan_year holding a quote, a percent sign or a backslash crashes the issuers read (500) instead of a 400.',
+    serverProbe(({ call }) => status(call, 'GET', `/v1/reference/issuers?state=KY&plan_year=2026'`)),
+    (req, res) =>
+      is(req, 'GET', '/v1/reference/issuers') && /['"%\\]/.test(req.query.plan_year ?? '')
+        ? { ...res, status: 500, body: { error: { code: 'internal_error', message: 'Plan year lookup failed.' } } }
+        : res,
+  ),
   providersQuoteCrash: flag(
     'providers-quote-in-query-500',
     'EDGE-NO-5XX',

@@ -26,6 +26,7 @@ export const referenceDataRoutes: RouteModule = (env) => {
       method: 'GET',
       pattern: '/v1/reference/counties',
       family: 'reference',
+      success: { rule: 'COUNTIES-200', status: [200] },
       handler: ({ query, on }) => {
         const zip = query.zip_code;
         if (zip === undefined || !ZIP.test(zip))
@@ -41,6 +42,7 @@ export const referenceDataRoutes: RouteModule = (env) => {
       method: 'GET',
       pattern: '/v1/reference/issuers',
       family: 'reference',
+      success: { rule: 'ISSUERS-200', status: [200] },
       handler: ({ query, now, on }) => {
         let state = query.state;
         if (state === undefined && on(F.issuersStateOptional)) state = 'KY';
@@ -60,6 +62,7 @@ export const referenceDataRoutes: RouteModule = (env) => {
       method: 'GET',
       pattern: '/v1/reference/providers',
       family: 'reference',
+      success: { rule: 'PROVIDERS-200', status: [200] },
       handler: ({ query, on }): RouteResult => {
         const text = query.query || (on(F.providersQueryOptional) ? '' : undefined);
         if (text === undefined)

@@ -16,6 +16,7 @@ export const sessionRoutes: RouteModule = () => [
     method: 'POST',
     pattern: '/v1/enrollment-sessions',
     family: 'enrollment-sessions',
+    success: { rule: 'SESSIONS-200', status: [200] },
     gate: 'enrollment_sessions',
     idempotency: 'optional',
     handler: ({ body, account, nextId, on }) => {

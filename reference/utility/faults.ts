@@ -1,7 +1,6 @@
 /**
- * Faults of the utility family (4.1), of ungated access and of the edge's hostile values (a
- * parameter only the utility family's hostile-query checks reach), and the variants of what every
- * answer may choose (members, error codes and messages, methods, rate headers).
+ * Faults of the utility family (4.1) and of ungated access, and the variants of what every answer
+ * may choose (members, error codes and messages, methods, rate headers).
  */
 import { accountForKey } from '../core/accounts.js';
 import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
@@ -44,17 +43,6 @@ export const UTILITY_FAULTS = {
     (req, res) =>
       is(req, 'GET', '/v1/ping') && res.status === 200 && hasNoApprovals(req.headers['x-api-key'])
         ? { ...res, status: 403, body: { error: { code: 'forbidden', message: 'Not approved.' } } }
-        : res,
-  ),
-  // A parameter the issuers checks send only as a year: only a hostile value in it shows the crash.
-  issuersPlanYearQuote500: rewrite(
-    'issuers-plan-year-quote-500',
-    'EDGE-NO-5XX',
-    'A plan_year holding a quote, a percent sign or a backslash crashes the issuers read (500) instead of a 400.',
-    serverProbe(({ call }) => status(call, 'GET', `/v1/reference/issuers?state=KY&plan_year=2026'`)),
-    (req, res) =>
-      is(req, 'GET', '/v1/reference/issuers') && /['"%\\]/.test(req.query.plan_year ?? '')
-        ? { ...res, status: 500, body: { error: { code: 'internal_error', message: 'Plan year lookup failed.' } } }
         : res,
   ),
   // Variants: valid choices where the contract is open.

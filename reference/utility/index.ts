@@ -7,6 +7,7 @@ export const utilityRoutes: RouteModule = () => [
     method: 'GET',
     pattern: '/v1/ping',
     family: 'utility',
+    success: { rule: 'PING-200', status: [200] },
     handler: () => json({ environment: 'sandbox', ok: true }),
   },
 ];

@@ -10,6 +10,7 @@ export const SESSION_OPERATIONS = {
     route: 'POST /v1/enrollment-sessions',
     gate: 'GATE-SESSIONS-UNAPPROVED-403',
     writes: true,
+    body: 'json',
     success: { rule: 'SESSIONS-200', status: 200 },
     needs: { fixtures: SESSION_FIXTURES },
     request: async (t) =>

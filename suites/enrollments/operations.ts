@@ -71,6 +71,8 @@ const operation = (
     route,
     label,
     writes,
+    // Every write of the family takes a JSON body (an upload a multipart one too).
+    ...(writes ? { body: 'json' as const } : {}),
     gate: GATE,
     success,
     on,

@@ -60,7 +60,7 @@ function expectRedirectData(t: CheckContext, ex: Exchange): void {
 verify(
   'payment redirect returns 200 with the carrier endpoint URL, an HTTP method and the fields (a map or an ' +
     'array of name and value)',
-  ['ENR-PAYMENT-200', 'SCHEMA-RESPONSE-VALID'],
+  ['ENR-PAYMENT-200', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const app = await redirectApplication(t);
     const op = ENROLLMENT_OPERATIONS.getEnrollmentPaymentRedirect;

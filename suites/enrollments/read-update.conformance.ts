@@ -11,7 +11,7 @@ import { primaryApplicant, readRequest, UNKNOWN_ENROLLMENT_ID, updateBody, updat
 
 verify(
   'reading a created application returns 200 with that application',
-  ['ENR-READ-200', 'ENR-POLICY-STATUS-ENUM', 'SCHEMA-RESPONSE-VALID'],
+  ['ENR-READ-200', 'ENR-POLICY-STATUS-ENUM', 'SCHEMA-RESPONSE-VALID', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const app = await fullDraft(t);
     const op = ENROLLMENT_OPERATIONS.getEnrollment;

@@ -6,7 +6,7 @@
  * No transition or time is stated: a check whose application does not reach that state within
  * asyncTimeoutMs is skipped, never failed.
  */
-import { verify } from '../../harness/suite/index.js';
+import { expectSuccessShared, verify } from '../../harness/suite/index.js';
 import {
   createApplication,
   pendingApplication,
@@ -21,11 +21,12 @@ import { expectRefused } from './observe.js';
 
 verify(
   'cancelling a pending application of a carrier that supports it gets 202 and the application then reads cancelled',
-  ['ENR-CANCEL-202', 'ENR-CANCEL-OUTCOME'],
+  ['ENR-CANCEL-202', 'ENR-CANCEL-OUTCOME', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const app = await pendingApplication(t, 'planFull');
     const { ex } = await sendAction(t, app.id, 'cancellations');
     t.expect.rules('ENR-CANCEL-202').status(ex, 202);
+    expectSuccessShared(t, 'cancelEnrollmentApplication', ex);
     const last = await readUntilLeaves(t, app.id, ['pending_effectuation'], 'poll until the cancellation shows');
     t.expect.rules('ENR-CANCEL-OUTCOME').that(last, {
       holds: statusOf(last) === 'cancelled',
@@ -61,7 +62,7 @@ verify(
 
 verify(
   'a pending policy becomes effectuated; terminating it gets 202 and the application then reads terminated',
-  ['ENR-EFFECTUATION', 'ENR-TERMINATE-202', 'ENR-TERMINATE-OUTCOME'],
+  ['ENR-EFFECTUATION', 'ENR-TERMINATE-202', 'ENR-TERMINATE-OUTCOME', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const app = await createApplication(t, 'planFull');
     const active = await submitUntilEffectuated(t, app);
@@ -73,6 +74,7 @@ verify(
     });
     const { ex } = await sendAction(t, app.id, 'terminations');
     t.expect.rules('ENR-TERMINATE-202').status(ex, 202);
+    expectSuccessShared(t, 'terminateEnrollmentApplication', ex);
     const last = await readUntilLeaves(t, app.id, ['effectuated'], 'poll until the termination shows');
     t.expect.rules('ENR-TERMINATE-OUTCOME').that(last, {
       holds: statusOf(last) === 'terminated',

@@ -4,6 +4,7 @@
  * accepted again after tracked PUT changes for a carrier that supports them.
  */
 import {
+  expectSuccessShared,
   RuleViolation,
   SkipCheck,
   stepFailed,
@@ -86,6 +87,7 @@ verify(
     'ENR-SUBMIT-ASYNC-OUTCOME',
     'ENR-POLICY-STATUS-ENUM',
     'SCHEMA-RESPONSE-VALID',
+    'SCHEMA-SUCCESS-JSON',
   ],
   async (t) => {
     const { app, submit, settled } = await submittedApplication(t);
@@ -100,14 +102,14 @@ verify(
       expected: `a policy_status other than draft on ${app.id} within asyncTimeoutMs`,
       observed: `status ${settled.response?.status ?? 'none'}, policy_status ${JSON.stringify(outcome)}`,
     });
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(submit, 'submitEnrollmentApplication');
+    expectSuccessShared(t, 'submitEnrollmentApplication', submit);
   },
   { needs: { writes: true, fixtures: ['planFull'] } },
 );
 
 verify(
   'a resubmission with no changes gets 422; after a PUT change the application shows it and a resubmission gets 202',
-  ['ENR-SUBMIT-NO-CHANGES-422', 'ENR-UPDATE-TRACKED', 'ENR-SUBMIT-RESUBMIT-AFTER-CHANGES'],
+  ['ENR-SUBMIT-NO-CHANGES-422', 'ENR-UPDATE-TRACKED', 'ENR-SUBMIT-RESUBMIT-AFTER-CHANGES', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const { app, settled } = await submittedApplication(t);
     if (statusOf(settled) !== 'pending_effectuation')
@@ -122,6 +124,7 @@ verify(
       updateRequest(app.id, updateBody(app.request, primaryApplicant(phone)), { label: 'change the phone number' }),
     );
     t.expect.rules('ENR-UPDATE-TRACKED').status(put, [200, 201, 202, 204]);
+    expectSuccessShared(t, 'updateEnrollment', put);
     const read = await t.send({ ...readRequest(app.id), label: 'the change shows on the application' });
     // Wherever the read puts the application's data (its members are not shown): any member holding the new phone.
     t.expect.rules('ENR-UPDATE-TRACKED').that(read, {

@@ -25,7 +25,7 @@ export async function createdApplication(t: CheckContext): Promise<{ id: string;
       });
     return { id, ex };
   }
-  expectSuccess(t, ex, 'creating an application', CREATE);
+  expectSuccess(t, ex, 'creating an application', CREATE, 'legacyCreateApplication');
   t.expect.rules(CREATE).that(ex, {
     holds: id !== undefined,
     title: 'created application has no id',
@@ -38,7 +38,7 @@ export async function createdApplication(t: CheckContext): Promise<{ id: string;
 /** Submits application `id`; anything but a 2xx violates LEGACY-APPLICATION-SUBMIT. */
 export async function submitted(t: CheckContext, id: string): Promise<Exchange> {
   const ex = await t.send(submitApplication(id));
-  if (proves(t, SUBMIT)) expectSuccess(t, ex, 'submitting a created application', SUBMIT);
+  if (proves(t, SUBMIT)) expectSuccess(t, ex, 'submitting a created application', SUBMIT, 'legacySubmitApplication');
   else if (!succeeded(ex)) stepFailed('submit a legacy application', ex, 'a 2xx', { breaks: [SUBMIT] });
   return ex;
 }

@@ -11,10 +11,10 @@ const { legacyCreateOffExchangeDeeplink: deeplink } = LEGACY_OPERATIONS;
 
 verify(
   'the off-exchange deeplink answer carries a URL',
-  ['LEGACY-DEEPLINK'],
+  ['LEGACY-DEEPLINK', 'SCHEMA-SUCCESS-JSON'],
   async (t) => {
     const ex = await t.send(await deeplink.request(t));
-    expectSuccess(t, ex, 'the deeplink request', 'LEGACY-DEEPLINK');
+    expectSuccess(t, ex, 'the deeplink request', 'LEGACY-DEEPLINK', 'legacyCreateOffExchangeDeeplink');
     const body = t.json(ex);
     t.expect.that(ex, {
       holds: urlIn(body) !== undefined,

@@ -5,7 +5,13 @@
  * for what a rule names (an id, a URL) without assuming where a target puts it.
  */
 import { applicantAge, birthDate, externalId, personName } from '../../generators/index.js';
-import { draw, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  draw,
+  expectSuccessShared,
+  type ApiRequest,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 
 /** Fixture `planYear`, else the current year. */
 function planYear(t: CheckContext): number {
@@ -142,7 +148,7 @@ export function shapeOf(value: unknown): unknown {
 }
 
 /** A 2xx status: the contract shows no success status for this interface (`2XX` in its document). */
-export function expectSuccess(t: CheckContext, ex: Exchange, what: string, rule: string): void {
+export function expectSuccess(t: CheckContext, ex: Exchange, what: string, rule: string, operationId: string): void {
   const status = ex.response?.status;
   t.expect.rules(rule).that(ex, {
     holds: status !== undefined && status >= 200 && status < 300,
@@ -153,4 +159,6 @@ export function expectSuccess(t: CheckContext, ex: Exchange, what: string, rule:
         ? `status ${ex.response.status} with body ${ex.response.body.slice(0, 300)}`
         : `no response (${ex.error ?? 'transport failure'})`,
   });
+  // A success in JSON, no key echoed, valid for the document: the shared rules the check names (5.6, section 4).
+  expectSuccessShared(t, operationId, ex);
 }

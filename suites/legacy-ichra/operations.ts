@@ -33,6 +33,8 @@ export const LEGACY_OPERATIONS = {
     // 4.16: "also written `POST /aptc_estimates`": one operation reachable under both paths.
     alsoAt: [`POST ${APTC_PATHS.alias}`],
     writes: true,
+    // The one request body the contract shows (4.16): the APTC sample.
+    body: 'json',
     success: { rule: 'LEGACY-APTC', status: 200 },
     needs: { fixtures: ['zipCode'] },
     request: (t) => aptcRequest(t, APTC_PATHS.canonical),

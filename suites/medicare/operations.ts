@@ -9,6 +9,7 @@ export const MEDICARE_OPERATIONS = {
   updateContact: {
     route: 'PATCH /v1/contacts/{contact_id}',
     writes: true,
+    body: 'json',
     success: { rule: 'MEDICARE-200', status: 200 },
     needs,
     request: (t) => updateContact(t, validUpdate(t)),

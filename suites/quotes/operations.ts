@@ -10,6 +10,7 @@ export const QUOTES_OPERATIONS = {
   createQuote: {
     route: 'POST /v1/quotes',
     writes: false,
+    body: 'json',
     success: { rule: 'QUOTES-200', status: 200 },
     needs: { sends: [QUOTE_WRITE], fixtures: QUOTE_FIXTURES },
     request: async (t) => quoteRequest(quoteBody(await quoteTarget(t))),

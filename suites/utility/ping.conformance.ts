@@ -1,12 +1,9 @@
 /**
- * Utility family: `GET /v1/ping` (4.1), the key at the edge (5.2) and unknown routes.
- * The first two checks are the smoke profile's reachability and error-envelope probes.
+ * Utility family: `GET /v1/ping` (4.1) and an unknown route. The first check is the smoke
+ * profile's reachability probe; its error-envelope probe is ping's missing key (suites/owed/).
  */
 import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
-import { expectForbidden } from '../../harness/checks/index.js';
 import { UTILITY_OPERATIONS } from './operations.js';
-
-const ping = { method: 'GET', path: '/v1/ping' } as const;
 
 verify(
   'ping answers 200 with the ping object',
@@ -27,36 +24,6 @@ verify(
     });
   },
   { profiles: 'all' },
-);
-
-verify(
-  'ping without a key is 403 forbidden in the unified envelope',
-  ['AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
-  async (t) => {
-    const ex = await t.send({ ...ping, role: null });
-    expectForbidden(t.expect, ex, 'AUTH-MISSING-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
-    t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'ping');
-  },
-  { profiles: 'all' },
-);
-
-verify(
-  'ping with an invalid key is 403 forbidden in the unified envelope',
-  ['AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE'],
-  async (t) => {
-    const ex = await t.send({ ...ping, invalidKey: true });
-    expectForbidden(t.expect, ex, 'AUTH-INVALID-KEY-403', 'ENVELOPE-UNIFIED-SHAPE');
-  },
-);
-
-verify(
-  'ping answers a valid unapproved key with 200',
-  ['GATE-UNGATED-OPEN'],
-  async (t) => {
-    const ex = await t.send({ ...ping, role: t.role('unapproved') });
-    t.expect.status(ex, 200);
-  },
-  { needs: { roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] } },
 );
 
 verify('an unknown route under /v1 is 404', ['EDGE-UNKNOWN-ROUTE-404'], async (t) => {

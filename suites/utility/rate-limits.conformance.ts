@@ -1,6 +1,7 @@
 /**
- * Rate limits (section 8): the per-key tier, its refill, and the stage limit every caller
- * shares. Bursts are sent unpaced on purpose; a check that drains a key records it, and one that
+ * Rate limits (section 8): the low tier's refill and the stage limit every caller shares (the
+ * low tier's burst and its 429 are ping's check of what every operation owes, suites/owed/rate.ts).
+ * Bursts are sent unpaced on purpose; a check that drains a key records it, and one that
  * needs a key's whole burst waits until it is full (rate-buckets.ts). The monthly quota (RATE-MONTHLY-QUOTA) cannot
  * be observed within a run.
  */
@@ -35,40 +36,6 @@ const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', r
 const LOW = 'tierLow';
 /** A wait under this share of two tokens' refill leaves room for one request, not two. */
 const TWO_TOKENS_SHARE = 0.9;
-
-verify(
-  'a burst within the low tier is accepted and one request more gets 429 in the unified envelope with Retry-After',
-  ['RATE-BURST-ALLOWED', 'RATE-429-TIER', 'RATE-429-ENVELOPE', 'RATE-RETRY-AFTER'],
-  async (t) => {
-    const role = t.role(LOW);
-    const tier = tierOf(t, role);
-    const { burst } = TIER_RATES[tier];
-    const known = knownOffTier(t, role);
-    if (known) throw known;
-    // Another check may have drained this key: start from a full bucket.
-    await untilFull(t, role);
-    let above: Exchange | undefined;
-    try {
-      const started = Date.now();
-      const within = await t.sendConcurrently(Array.from({ length: burst }, () => ping(role)));
-      above = await t.send(ping(role));
-      const beyond = statusOf(above) === 200 ? await burstBeyond(t, () => ping(role), burst + 1) : [];
-      const passed = [...within, above, ...beyond].filter((ex) => statusOf(ex) === 200).length;
-      const offTier = declaredTierMismatch(t, role, passed, Date.now() - started);
-      if (offTier) throw offTier;
-      for (const ex of within) t.expect.rules('RATE-BURST-ALLOWED').status(ex, 200);
-      t.expect.rules('RATE-429-TIER').status(above, 429);
-      t.expect.rules('RATE-429-ENVELOPE').unifiedEnvelope(above);
-      t.expect.rules('RATE-RETRY-AFTER').retryAfter(above);
-    } finally {
-      drained(t, role);
-      // A 429 with Retry-After pauses the key in the client; without one, wait the refill here.
-      const paused = above?.response?.headers['retry-after'] !== undefined;
-      if (!paused) await sleep(refillMs(tier, burst));
-    }
-  },
-  { needs: { roles: [LOW], distinctKeys: ['approved', LOW] }, timeoutMs: 15_000 },
-);
 
 /** Sends unpaced requests (at most burst + 1) until one is refused. */
 async function provoke429(t: CheckContext, role: string, burst: number): Promise<Exchange[]> {

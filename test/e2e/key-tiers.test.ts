@@ -70,7 +70,8 @@ describe('a key declared at another tier than its own', () => {
       keys: { approved: { env: 'E2E_TIER_KEY', tier: 'high' } },
     });
     const dir = tmp.path('high');
-    await runCli(['run', '--target', profile, '--family', 'utility', '--seed', '1', '--report-dir', dir]);
+    // The reference family sends many paced requests with the approved key, bursts of them at once.
+    await runCli(['run', '--target', profile, '--family', 'reference', '--seed', '1', '--report-dir', dir]);
     const warnings = readSummary(dir).configWarnings?.filter((w) => w.code === 'W_KEY_TIER') ?? [];
     expect(warnings).toEqual([
       expect.objectContaining({ roles: ['approved'], message: expect.stringContaining('declared tier high') }),
