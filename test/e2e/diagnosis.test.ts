@@ -204,10 +204,11 @@ describe('a proxy that cannot be reached', () => {
 describe("the run's overall deadline", () => {
   it('stops a target that answers too slowly the way Ctrl-C does: exit 7, INCOMPLETE (deadline), ' +
     'in bounded time', async () => {
-    // The preflight's ping is answered at once; then every answer takes 1.5 s.
+    // The preflight's ping is answered at once; then every answer takes 3 s, past the deadline: no
+    // check gets to judge an answer (a plausible one may be wrong for some rule, which would fail it).
     const server = await serve(
       afterPreflight(1, (req, res, onClose) => {
-        const timer = setTimeout(() => answerPlausibly(req, res), 1_500);
+        const timer = setTimeout(() => answerPlausibly(req, res), 3_000);
         onClose(() => clearTimeout(timer));
       }),
     );
@@ -218,7 +219,7 @@ describe("the run's overall deadline", () => {
     const summary = readSummary(result.reportDir);
     expect(summary.stopped).toEqual({ reason: 'deadline' });
     expect(summary.interrupted).toBeUndefined();
-    // Cut at the deadline: not the minutes a run of 1.5 s answers would take, and nothing sent after it.
+    // Cut at the deadline: not the minutes a run of 3 s answers would take, and nothing sent after it.
     expect(result.ms).toBeLessThan(15_000);
     const deadline = Date.parse(summary.startedAt) + 2_500;
     const journal = journalOf(result.reportDir);
