@@ -22,7 +22,7 @@ import { KeyRing, profileHeaders, type ResolvedKey } from './keys.js';
 import { userAgent } from '../tool-version.js';
 import { networkAgent } from './network.js';
 import { sharedBudgets, type BudgetRef } from './rate-budget.js';
-import { KEY_HEADER, requestTarget } from './request-target.js';
+import { headersInCase, KEY_HEADER, requestTarget } from './request-target.js';
 import type { ApiRequest, Client, ClientOptions } from './types.js';
 
 /** A request's timeout when the profile names none (`requestTimeoutMs`). */
@@ -104,13 +104,14 @@ export function createClient(options: ClientOptions): Client {
     if (req.idempotencyKey !== undefined) {
       headers['Idempotency-Key'] = req.idempotencyKey === true ? newKey() : req.idempotencyKey;
     }
+    const named = req.headerCase ? headersInCase(headers, req.headerCase) : headers;
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
     const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: keys.bucketOf(key.role), tier: key.tier } : NO_KEY;
     return {
       origin,
       path,
       method: req.method,
-      headers,
+      headers: named,
       body,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

@@ -3,8 +3,8 @@
  * enforcement.
  */
 export { createClient, DEFAULT_TIMEOUT_MS } from './client.js';
-export type { ApiRequest, Client } from './types.js';
-export { sendConcurrently } from './race.js';
+export type { ApiRequest, Client, HeaderCase } from './types.js';
+export { sendConcurrently, sendReleased, type Release } from './race.js';
 export { unansweredOr5xx } from './errors.js';
 export {
   RateBudgets,

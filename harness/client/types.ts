@@ -69,11 +69,21 @@ export interface ApiRequest {
    * reserved at once, within the tier's burst, so they leave together even at tier low.
    */
   together?: Together;
+  /**
+   * Writes every header name in this case (HTTP names are case-insensitive: RFC 9110, 5.1), to
+   * show a target reads them so; default as the client writes them (lower case, Idempotency-Key).
+   */
+  headerCase?: HeaderCase;
   /** Free text kept on the exchange. */
   label?: string;
-  /** Who sends it (the check context names its check), for the run's journal. */
+  /**
+   * Who sends it (the check context names its check; a request may name the family it is sent
+   * for), for the run's journal.
+   */
   source?: ExchangeSource;
 }
+
+export type HeaderCase = 'upper' | 'lower' | 'title' | 'alternating';
 
 export interface Together {
   id: string;

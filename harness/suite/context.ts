@@ -170,11 +170,13 @@ export function createCheckContext(
     const slot = slots.push(undefined) - 1;
     const budgetWaitMs =
       req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
+    // The check sends it; a request may name the family it is sent for (a family's read sent again).
+    const sender = source && req.source?.family ? { ...source, family: req.source.family } : source;
     const ex = await target.client.send({
       ...req,
       role,
       ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }),
-      ...(source ? { source } : {}),
+      ...(sender ? { source: sender } : {}),
     });
     slots[slot] = ex;
     return ex;

@@ -7,7 +7,7 @@ import type { Exchange, Family, Finding, PropertyRuns, Rule } from '../model.js'
 import { warningReasonOf } from '../rules.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
-import { isPropertyCounterexample } from './counterexample.js';
+import { isPropertyCounterexample, type Replay } from './counterexample.js';
 import { isPropertyCutShort } from './cut-short.js';
 import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
@@ -97,11 +97,23 @@ function crashMessage(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
+/** What running a property's minimal input once more said, in the finding's words. */
+const REPLAY_NOTES: Record<Replay, string> = {
+  reproduced: 'reproduced: the same seed and path failed again',
+  flaky:
+    'FLAKY: the same seed and path passed when run again (the outcome turns on timing); ' +
+    'reported as failed, never as passed',
+  'not replayed': 'not run again (the time of the check was spent)',
+};
+
 /** Where a property check's failure came from, added to what the finding observed. */
 function counterexampleNote(thrown: unknown): string {
   if (!isPropertyCounterexample(thrown)) return '';
   const path = thrown.path ? `, path ${thrown.path}` : '';
-  return `\ncounterexample (seed ${thrown.seed}${path}, ${thrown.numRuns} run(s)): ${thrown.counterexample}`;
+  return (
+    `\ncounterexample (seed ${thrown.seed}${path}, ${thrown.numRuns} run(s)): ${thrown.counterexample}` +
+    `\n${REPLAY_NOTES[thrown.replay]}`
+  );
 }
 
 /**

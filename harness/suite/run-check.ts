@@ -33,6 +33,8 @@ export interface CheckSpec {
   timeoutMs: number;
   /** fast-check seed, named in the reproduction command of a property check. */
   seed?: number;
+  /** The check draws from the rest of the run: its reproduction is the whole run with the seed. */
+  wholeRun?: boolean;
   body(t: CheckContext): Promise<void>;
 }
 
@@ -47,7 +49,10 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number, error: () => Error
 export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: PollDeps): Promise<Outcome> {
   const start = performance.now();
   const reproduce = (rules: readonly string[], path?: string) =>
-    reproduceCommand(target.config.command, { rules, seed: spec.seed, ...(path ? { path } : {}) });
+    reproduceCommand(
+      target.config.command,
+      spec.wholeRun ? { rules: [], seed: spec.seed } : { rules, seed: spec.seed, ...(path ? { path } : {}) },
+    );
   const identity = { check: spec.title, ...(spec.id ? { id: spec.id } : {}), family: spec.family, rules: spec.rules };
   const need = unmetNeed(spec.needs, spec.rules, target.capabilities);
   if (need !== undefined) {

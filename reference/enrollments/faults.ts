@@ -333,6 +333,24 @@ export const ENROLLMENT_FAULTS = {
   ),
   // Ignored, not inclusive: whether an application shown updated at the instant itself was updated after it
   // depends on the precision its time is stored at, which no client sees.
+  updatedSinceAsText: flag(
+    'enr-updated-since-compared-as-text',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'updated_since is compared with updated_at as text, not as instants: the same instant written at another ' +
+      'offset than Z filters other applications.',
+    routeProbe(async (k) => {
+      const pivot = (await rows(k))[3];
+      const east = new Date(Date.parse(pivot.updated_at) + 5.5 * 3_600_000).toISOString().replace('Z', '+05:30');
+      return listTotal(k, `&updated_since=${encodeURIComponent(east)}`);
+    }),
+  ),
+  routingParametersLead: flag(
+    'enr-routing-parameters-lead',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'The /v1/enrollments routes read product and exchange only when they lead the query in that order (a gateway ' +
+      'matching the query text); otherwise they are missing.',
+    routeProbe((k) => listStatus(k, '/v1/enrollments?exchange=off_exchange&product=ichra')),
+  ),
   listUpdatedSinceIgnored: flag(
     'enr-list-updated-since-ignored',
     'ENR-LIST-FILTER-UPDATED-SINCE',

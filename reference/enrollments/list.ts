@@ -61,8 +61,8 @@ const FILTERS: Record<string, Filter> = {
       DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))
         ? null
         : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z',
-    // Strictly after.
-    keep: (a, v) => Date.parse(a.updated_at) > Date.parse(v),
+    // Strictly after; the fault compares the text.
+    keep: (a, v, on) => (on(F.updatedSinceAsText) ? a.updated_at > v : Date.parse(a.updated_at) > Date.parse(v)),
     ignoredBy: F.listUpdatedSinceIgnored,
   },
 };
@@ -129,7 +129,7 @@ function routingRequired(query: Record<string, string>, on: IsOn): RouteResult |
   const relaxed = { ...query };
   if (relaxed.product === undefined && on(F.listProductOptional)) relaxed.product = 'ichra';
   if (relaxed.exchange === undefined && on(F.listExchangeOptional)) relaxed.exchange = 'off_exchange';
-  return checkRoutingQuery(relaxed);
+  return checkRoutingQuery(relaxed, 400, on);
 }
 
 export function listEnrollments(svc: Service) {

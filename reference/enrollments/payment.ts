@@ -65,7 +65,7 @@ export function paymentRedirect(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
     const app = lookup(svc, ctx);
     if (!isApplication(app)) return app;
-    const params = ctx.on(F.paymentParamsOptional) ? null : checkRoutingQuery(ctx.query, 422);
+    const params = ctx.on(F.paymentParamsOptional) ? null : checkRoutingQuery(ctx.query, 422, ctx.on);
     if (params) return params;
     const refusal = paymentRefusal(app, ctx.on);
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);

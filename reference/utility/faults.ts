@@ -54,6 +54,7 @@ export const UTILITY_FAULTS = {
     extraMembers,
   ),
   otherMethod405: CORE_VARIANTS.otherMethod405,
+  clockBehind: CORE_VARIANTS.clockBehind,
   errorCodesUnnamed: variantRewrite(
     'error-codes-unnamed',
     '7',

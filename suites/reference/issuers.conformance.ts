@@ -7,6 +7,7 @@
  */
 import { expectSuccessAnswer, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
+import { targetNow } from '../../harness/suite/target-clock.js';
 import { defaultPlanYears } from './default-plan-year.js';
 import {
   describeDisorder,
@@ -35,10 +36,14 @@ function stateQuery(t: CheckContext, changes: Query = {}): Query {
   };
 }
 
-/** The plan years the default may name today: fixture `currentPlanYear` when the profile pins it. */
+/**
+ * The plan years the default may name now on the target's clock (its answers' Date header):
+ * fixture `currentPlanYear` when the profile pins it.
+ */
 function currentPlanYears(t: CheckContext): number[] {
   const pinned = Number(t.target.fixture('currentPlanYear'));
-  return defaultPlanYears(new Date(), Number.isInteger(pinned) && pinned > 0 ? pinned : undefined);
+  const now = new Date(targetNow(t.target.client.exchanges()));
+  return defaultPlanYears(now, Number.isInteger(pinned) && pinned > 0 ? pinned : undefined);
 }
 
 const READINGS = NAME_ORDERS.map((o) => o.label).join('; ');
