@@ -3,6 +3,8 @@
  * Every layer (client, checks, suites, reporters, CLI) speaks in these types.
  */
 
+import type { ConfigWarning } from './errors.js';
+
 /** `stated`: the contract says it. `inferred`: a reasonable reading of what it leaves open. */
 export type RuleStrength = 'stated' | 'inferred';
 
@@ -200,6 +202,17 @@ export interface Finding {
    */
   undeclaredReads?: string[];
   /**
+   * For a failure or a warning: the operation (`GET /v1/reference/providers`, method and route as
+   * the documents name it) of the exchange the violation was judged on, the one a baseline entry
+   * names. Absent when the violation named no exchange.
+   */
+  operation?: string;
+  /**
+   * Profile mistakes the check found in the target's answers (a key of another tier than its
+   * profile declares, W_KEY_TIER): the summary lists them with the run's configuration warnings.
+   */
+  configWarnings?: ConfigWarning[];
+  /**
    * The check failed on a transport cause or a 5xx, and the run profile confirms failures
    * (RUN_PROFILES `confirm`): `confirmed` when every attempt of its window failed (its verdict
    * and `exchanges` are the last attempt's), `transient` when a later attempt did not fail,
@@ -234,8 +247,10 @@ export interface Finding {
 /** How a baseline names a finding (Finding.baseline). */
 export interface BaselineMark {
   status: 'known' | 'expired' | 'fixed';
-  /** The rules of the finding's check the baseline records. */
+  /** The rules of the finding the baseline records, on `operations`. */
   rules: string[];
+  /** The operations of those entries (a failure's own one; those a passing check judged for a fixed one). */
+  operations: string[];
   /** The entries' reasons, when they give one. */
   reason?: string;
   /** The earliest `expires` date (YYYY-MM-DD) of those entries, when they give one. */

@@ -25,7 +25,8 @@ import { sharedBudgets, type BudgetRef } from './rate-budget.js';
 import { headersInCase, KEY_HEADER, requestTarget } from './request-target.js';
 import type { ApiRequest, Client, ClientOptions } from './types.js';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** A request's timeout when the profile names none (`requestTimeoutMs`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * A token wait is not a request timeout: at tier low a queue of a few requests waits seconds
@@ -105,7 +106,7 @@ export function createClient(options: ClientOptions): Client {
     }
     const named = req.headerCase ? headersInCase(headers, req.headerCase) : headers;
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
-    const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: key.env, tier: key.tier } : NO_KEY;
+    const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: keys.bucketOf(key.role), tier: key.tier } : NO_KEY;
     return {
       origin,
       path,

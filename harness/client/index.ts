@@ -2,7 +2,7 @@
  * The suite's HTTP client (undici): keys per role, rate budgets, request cap, recording with redaction, read-only
  * enforcement.
  */
-export { createClient } from './client.js';
+export { createClient, DEFAULT_TIMEOUT_MS } from './client.js';
 export type { ApiRequest, Client, HeaderCase } from './types.js';
 export { sendConcurrently, sendReleased, type Release } from './race.js';
 export { unansweredOr5xx } from './errors.js';

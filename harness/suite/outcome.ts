@@ -180,6 +180,7 @@ export function checkOutcomeOf(
       verdict: 'skipped',
       needs: thrown.needs,
       message: `skipped: needs ${thrown.needs}`,
+      ...(thrown.warning ? { configWarnings: [thrown.warning] } : {}),
     };
     return { action: 'skip', finding, note: `needs ${thrown.needs}` };
   }
@@ -235,6 +236,7 @@ export function checkOutcomeOf(
     const finding: Finding = {
       ...base,
       ...(shown && !base.exchanges.includes(shown) ? { exchanges: [...base.exchanges, shown] } : {}),
+      ...operationOf(shown),
       rules: [...thrown.rules],
       section: sectionsOf(rules),
       ...judged,
@@ -280,6 +282,10 @@ function nothingJudged(base: Omit<Finding, 'rules' | 'verdict'>, input: OutcomeI
   };
 }
 
+/** The operation a violation was judged on, when its exchange names one (a baseline entry names it). */
+const operationOf = (ex: Exchange | undefined): Pick<Finding, 'operation'> =>
+  ex?.operation !== undefined ? { operation: ex.operation } : {};
+
 /** Notes once each (a property's runs may note the same thing again). */
 function distinct(notes: readonly CheckNote[]): CheckNote[] {
   const seen = new Set<string>();
@@ -302,6 +308,7 @@ function notedFinding(
   const join = (pick: (n: CheckNote) => string) => [...new Set(notes.map(pick))].join('; ');
   return {
     ...base,
+    ...operationOf(notes.find((n) => n.exchange)?.exchange),
     rules,
     section: sectionsOf(rulesOf(rules)),
     verdict: 'warning',

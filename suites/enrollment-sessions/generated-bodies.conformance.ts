@@ -21,7 +21,14 @@ import {
 import { expectExternalIdEchoed } from './session-answer.js';
 import { directedRuns, sessionRuns, type SessionCaseOptions } from './session-cases.js';
 import { sessionDomain, type SessionDomain } from './session-domain.js';
-import { GATES, SESSION_ORACLE_RULES, sessionOutcome, wrongMembersOf, type SessionCase } from './session-oracle.js';
+import {
+  GATES,
+  SESSION_ORACLE_NEEDS,
+  SESSION_ORACLE_RULES,
+  sessionOutcome,
+  wrongMembersOf,
+  type SessionCase,
+} from './session-oracle.js';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -65,7 +72,7 @@ verifyProperty(
     for (const c of run) await sendCase(t, c, domain);
   },
   {
-    needs: { writes: true, fixtures: SESSION_FIXTURES },
+    needs: { writes: true, fixtures: SESSION_FIXTURES, ruleNeeds: SESSION_ORACLE_NEEDS },
     // The corners first, each with a household and an id drawn for this seed.
     examples: (t) =>
       directedRuns(optionsOf(t)).map((run, i): Run => [run, draw(t, sessionDomain(today()), `session corner ${i}`)]),

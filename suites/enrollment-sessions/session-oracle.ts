@@ -4,6 +4,7 @@
  * Where the contract does not order two reasons (a refused body sent with a gated key) both
  * answers are allowed.
  */
+import type { Needs } from '../../harness/suite/index.js';
 import type { Flow } from './session-body.js';
 
 export interface SessionCase {
@@ -104,3 +105,20 @@ export const SESSION_ORACLE_RULES = [
     'SESSIONS-200',
   ]),
 ] as string[];
+
+/**
+ * What a drawn case needs to name a rule beyond the approved key: a key of the gate's role for
+ * the gate rules, a plan id for the rules about plan_id (session-cases.ts draws it only then).
+ */
+export const SESSION_ORACLE_NEEDS: Readonly<Record<string, Needs>> = {
+  ...Object.fromEntries(
+    Object.entries(GATES).flatMap(([role, gate]) =>
+      [...Object.values(gate.blocks), ...(gate.passes ? [gate.passes[1]] : [])].map((rule) => [
+        rule,
+        { roles: [role] },
+      ]),
+    ),
+  ),
+  'SESSIONS-AGENT-PLAN-ID-REJECTED': { fixtures: ['sessionPlanId'] },
+  'SESSIONS-SELF-SERVICE-PLAN-ONLY': { fixtures: ['sessionPlanId'] },
+};

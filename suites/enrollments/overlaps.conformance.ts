@@ -10,6 +10,7 @@
 import { verifyProperty } from '../../harness/suite/index.js';
 import { overlaps } from './overlaps/arbitrary.js';
 import { checkOverlap } from './overlaps/run.js';
+import { carrierRuleNeeds } from './state-model/carriers.js';
 import { STATE_MODEL_RULES } from './state-model/rules.js';
 
 const IDEMPOTENCY_RULES = [
@@ -28,7 +29,13 @@ verifyProperty(
   () => overlaps(),
   (t, overlap) => checkOverlap(t, overlap),
   {
-    needs: { writes: true, fixtures: ['planFull'] },
+    needs: {
+      writes: true,
+      fixtures: ['planFull'],
+      // Its applications are planFull's: a carrier's refusals it cannot show (state-model/carriers.ts); an
+      // in-progress duplicate only a slow create makes sure of (on a fast target no run may overlap it).
+      ruleNeeds: { ...carrierRuleNeeds('planFull'), 'IDEMP-IN-PROGRESS-409': { fixtures: ['slowExternalId'] } },
+    },
     // An overlap costs a handful of requests, as a model run does: the profile's sequence runs, at
     // most eight (certification stays within its budget of about 900 requests).
     sequenceShare: 1,
