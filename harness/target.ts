@@ -8,7 +8,7 @@ import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client, type RequestCapOptions } from './client/index.js';
 import { routedDocument, routedOperation, routedValidator } from './contract/index.js';
 import { companions, contractOf, operationOfRequest } from './run-documents.js';
-import type { Contract, Operation, ReadContract, RequestLine } from './contract/types.js';
+import type { Contract, Operation, RequestLine } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { absentFixtures } from './config-warnings/find.js';

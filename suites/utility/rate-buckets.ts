@@ -6,13 +6,7 @@
  */
 import { sharedBudgets, TIER_RATES, tierOfRole, type Tier } from '../../harness/client/index.js';
 import { configWarning } from '../../harness/errors.js';
-import {
-  RUN_CARRIERS,
-  SkipCheck,
-  type ApiRequest,
-  type CheckContext,
-  type Exchange,
-} from '../../harness/suite/index.js';
+import { SkipCheck, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 
 /** Slack for clocks and the time the request takes to arrive. */
 const MARGIN_MS = 100;
