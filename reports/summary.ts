@@ -172,10 +172,12 @@ function isExcluded(rule: { id: string; families: readonly string[] }, selection
   return out.length > 0 && rule.families.every((f) => out.includes(f as RunInfo['families'][number]));
 }
 
+const ofSelectedFamily = (rule: { families: readonly string[] }, selection: RuleSelection): boolean =>
+  rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number]));
+
 function unseenVerdict(rule: { id: string; families: readonly string[] }, selection: RuleSelection): RuleVerdict {
   const selected =
-    rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number])) &&
-    (selection.rules === undefined || selection.rules.includes(rule.id));
+    ofSelectedFamily(rule, selection) && (selection.rules === undefined || selection.rules.includes(rule.id));
   // A shard runs a share of the files: a rule it did not reach may be another shard's.
   return selected && selection.shard === undefined ? 'not reached' : 'not selected';
 }
@@ -221,7 +223,9 @@ export function ruleVerdicts(
         strength: rule.strength,
         statement: rule.statement,
       };
-    else if (seen)
+    // A check that joins every run (the run-wide and history checks) skips rules of families the
+    // run left out for want of their traffic: such a rule is not selected, not skipped.
+    else if (seen && !(seen.verdict === 'skipped' && rule && selection && !ofSelectedFamily(rule, selection)))
       out[id] = {
         verdict: seen.verdict,
         checks: seen.checks,
