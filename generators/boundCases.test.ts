@@ -61,7 +61,7 @@ describe('boundCases: every stated bound of every member, from both sides', () =
     expect(boundCases(withBody(patterned), { body: {} })).toEqual([]);
   });
 
-  it("dates: a leap day, 31 December and 1 January in the member's form, a day that does not exist, the other form", () => {
+  it("dates: a leap day, 31 December, 1 January in the member's form, a day that is not, the other form", () => {
     const usDate = { type: 'string', pattern: '^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$' };
     const schema = {
       type: 'object',

@@ -31,8 +31,9 @@ function keyed(base: BoundBase): Record<string, unknown> {
  * Every stated bound of every member of `operation`'s request, each as a value inside it and
  * one step outside it (memberBounds), for a request sending `base`: its query and path
  * parameters as the document declares them and its body's members, nested ones too
- * (boundSites). Members the target is known to have values of are left as they are sent. Deterministic: the same operation, base and options give the same
- * list, in the order the document declares the members; a text's characters are drawn.
+ * (boundSites). Members the target is known to have values of are left as they are sent.
+ * Deterministic: the same operation, base and options give the same list, in the order the
+ * document declares the members; a text's characters are drawn.
  */
 export function boundCases(operation: Operation, base: BoundBase, opts: BoundCaseOptions = {}): BoundCase[] {
   const model = operationModel(operation);

@@ -123,7 +123,7 @@ async function runBounds(respond: ReturnType<typeof target>, seed: number) {
 }
 
 describe("a new operation's members at their bounds", () => {
-  it('are sent within the budget, inside and outside, turn after turn, and pass a target that keeps its bounds', async () => {
+  it('are sent within the budget, inside and outside, turn by turn, and pass a target keeping its bounds', async () => {
     const labels: string[] = [];
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const { sent, outcome } = await runBounds(target(), seed);

@@ -18,7 +18,9 @@ describe('textOfLength: exactly so many characters, of every UTF-8 width', () =>
 
   it('mixes widths over draws and is empty at length 0', () => {
     const widths = new Set(
-      fc.sample(textOfLength({ length: 30 }), { numRuns: 10, seed: 3 }).flatMap((t) => [...t].map((c) => Buffer.byteLength(c))),
+      fc
+        .sample(textOfLength({ length: 30 }), { numRuns: 10, seed: 3 })
+        .flatMap((t) => [...t].map((c) => Buffer.byteLength(c))),
     );
     expect([...widths].sort()).toEqual([1, 2, 3, 4]);
     expect(fc.sample(textOfLength({ length: 0 }), { numRuns: 3 })).toEqual(['', '', '']);

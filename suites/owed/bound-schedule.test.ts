@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probeAt, turnsOf, turnsToCover, weightedSequence } from './bound-schedule.js';
+import { inTurnsBy, probeAt, turnsOf, turnsToCover, weightedSequence } from './bound-schedule.js';
 
 /** Every operation's turns over `runs` consecutive seeds from `from`. */
 function schedule(weights: number[], budget: number, runs: number, from = 1, most?: number) {
@@ -15,7 +15,7 @@ describe('the bound budget of a run', () => {
     expect(seq.join('')).not.toMatch(/0000/);
   });
 
-  it('gives every operation a turn each run, never spends more than the budget, and no check more than its most', () => {
+  it('gives every operation a turn each run, spends no more than the budget, and no check more than its most', () => {
     const weights = [110, 74, 60, 12, 10, 6, 4, 2, 2, 1];
     for (const [budget, most] of [
       [15, 30],
@@ -41,7 +41,7 @@ describe('the bound budget of a run', () => {
     }
   });
 
-  it('below one request an operation, hands the budget round: each operation in turn, none twice before the rest', () => {
+  it('below one request an operation, hands the budget round: each in turn, none twice before the rest', () => {
     const all = schedule([1, 1, 1, 1, 1], 2, 10, 0);
     const perRun = Array.from({ length: 10 }, (_, r) => all.map((runs) => runs[r]!.count));
     expect(perRun.every((counts) => counts.reduce((a, b) => a + b, 0) === 2)).toBe(true);
@@ -80,5 +80,20 @@ describe("an operation's turns", () => {
       const outsides = new Set(sent.flatMap((p) => (p.side === 'outside' ? [p.case] : [])));
       expect([insides.size, outsides.size]).toEqual([groups, outside]);
     }
+  });
+});
+
+describe("an operation's outside cases", () => {
+  it('take their kinds in turn, keeping each kind in order and every case once', () => {
+    const cases = ['enum a', 'enum b', 'enum c', 'max x', 'date y', 'max z'];
+    expect(inTurnsBy(cases, (c) => c.split(' ')[0]!)).toEqual([
+      'enum a',
+      'max x',
+      'date y',
+      'enum b',
+      'max z',
+      'enum c',
+    ]);
+    expect(inTurnsBy([], String)).toEqual([]);
   });
 });

@@ -77,3 +77,12 @@ export function turnsToCover(groups: number, outside: number): number {
   if (groups === 0) return outside;
   return Math.max(2 * groups - 1, 2 * outside);
 }
+
+/** `items` with their groups (by `key`) taken in turn: the first of each group, then the second of each, and so on. */
+export function inTurnsBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  const lists = [...groups.values()];
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  return Array.from({ length: longest }, (_, i) => lists.flatMap((l) => (i < l.length ? [l[i]!] : []))).flat();
+}

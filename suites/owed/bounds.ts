@@ -25,7 +25,7 @@ import {
 import type { Operation } from '../../harness/contract/types.js';
 import { OPERATIONS, type OperationEntry } from '../operations.js';
 import { casesOf, documentAllows, withValues, type Placed } from './bound-requests.js';
-import { probeAt, turnsOf, turnsToCover, type Probe } from './bound-schedule.js';
+import { inTurnsBy, probeAt, turnsOf, turnsToCover, type Probe } from './bound-schedule.js';
 import { whereHeld } from './catalogue.js';
 import { expectServiceRefusalShape, serviceEnvelopeName, serviceShapeRule } from './envelopes.js';
 import type { Owed } from './types.js';
@@ -68,6 +68,9 @@ interface Plan {
   groups: number;
 }
 
+/** A bound's kind: its words without its figures (`one above the maximum`, `a value outside the enum`). */
+const kindOf = (c: BoundCase): string => c.bound.replace(/\(.*?\)|-?\d[\d.]*/g, '').trim();
+
 function planOf(op: Pick<OperationEntry, 'operationId'>, cases: readonly BoundCase[]): Plan {
   const byMember = new Map<string, BoundCase[]>();
   for (const c of cases.filter((x) => x.side === 'inside' && moved(op, x)))
@@ -75,7 +78,12 @@ function planOf(op: Pick<OperationEntry, 'operationId'>, cases: readonly BoundCa
   const inside = [...byMember.values()];
   return {
     inside,
-    outside: cases.filter((c) => c.side === 'outside'),
+    // A run sends few outside cases of an operation: a step past a date, a length and a maximum finds more than three
+    // enum values in a row.
+    outside: inTurnsBy(
+      cases.filter((c) => c.side === 'outside'),
+      kindOf,
+    ),
     groups: Math.max(0, ...inside.map((m) => m.length)),
   };
 }
