@@ -41,13 +41,24 @@ function filled(path: string): string {
   return out;
 }
 
+/** The plan of `target`, its key variables set (a run and its plan are made only then), each to a key of its own. */
 async function forecast(target: string, profile: string) {
-  const plan = await planRun({ target, profile }, { requireKeys: false });
-  const runner = await createSuiteRunner(plan.families);
+  const variables = Object.values(read(target).keys as Record<string, { env: string }>).map((k) => k.env);
+  const env = Object.fromEntries(variables.map((name, i) => [name, `init-test-key-${i}`]));
+  const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
   try {
-    return forecastOf(plan, (await runner.collect?.(plan.families)) ?? []);
+    const plan = await planRun({ target, profile });
+    const runner = await createSuiteRunner(plan.families);
+    try {
+      return forecastOf(plan, (await runner.collect?.(plan.families)) ?? [], { ...process.env, ...env });
+    } finally {
+      await runner.close();
+    }
   } finally {
-    await runner.close();
+    for (const [name, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
   }
 }
 

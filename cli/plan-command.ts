@@ -6,6 +6,7 @@
 import { FIXTURES, KEY_ROLES, type FixtureSpec, type KeyRoleSpec } from '../harness/profile-vocabulary.js';
 import type { RunIO } from '../engine/io.js';
 import { forecastOf, type Forecast } from '../engine/forecast.js';
+import { exportReferenceKeys } from '../engine/embedded.js';
 import { planRun } from '../engine/plan.js';
 import { createSuiteRunner } from '../engine/suite-runner.js';
 import { INCOMPLETE_EXIT } from '../harness/exit-codes.js';
@@ -46,10 +47,11 @@ export const PLAN_HELP = `partner-conformance plan [flags]
 Reads a target profile and a run profile and prints, without sending any request, which
 checks the run would run, which it would skip and what each needs, and whether it can reach a
 complete verdict (every rule the run profile requires has a check that runs). The profile is
-checked as \`run\` checks it (unknown roles and fixtures, fixture formats). Exit codes: 0 a
-complete verdict is reachable, 7 it is not (the rules and what they need are listed), 2 usage
-or configuration error. What only the target's answers decide (a fixture it does not have,
-data a check needs) shows in the run, not here.
+checked as \`run\` checks it (unknown roles and fixtures, fixture formats, key variables set).
+Exit codes: 0 a complete verdict is reachable, 7 it is not (the rules and what they need are
+listed), 2 usage or configuration error: whatever stops a run before its first request. What
+only the target's answers decide (a fixture it does not have, data a check needs) shows in the
+run, not here.
 
 ${flagHelp(PLAN_FLAGS)}
 
@@ -93,13 +95,7 @@ export function renderPlan(forecast: Forecast): string {
     skipped.set(c.needs ?? 'unknown', [...(skipped.get(c.needs ?? 'unknown') ?? []), `${c.family}/${c.id}`]);
   for (const [needs, ids] of [...skipped].sort((a, b) => b[1].length - a[1].length))
     lines.push(`  – needs ${needs} (${ids.length}): ${list(ids)}`);
-  if (forecast.keys.length > 0)
-    lines.push(`Key roles: ${forecast.keys.map((k) => `${k.role} ${k.env}${k.set ? '' : ' (not set)'}`).join(', ')}`);
-  if (forecast.unsetKeys.length > 0)
-    lines.push(
-      `  ! a run would stop before any request (E_KEY_ENV_MISSING): set the variables ` +
-        `of ${forecast.unsetKeys.join(', ')}`,
-    );
+  if (forecast.keys.length > 0) lines.push(`Key roles: ${forecast.keys.map((k) => `${k.role} ${k.env}`).join(', ')}`);
   const never = required.unreachable.length
     ? `; never required, no run can reach them: ${required.unreachable.join(', ')}`
     : '';
@@ -123,11 +119,15 @@ export async function planCommand(argv: readonly string[], io: RunIO): Promise<n
     io.out.write(PLAN_HELP);
     return 0;
   }
-  const plan = await planRun(runRequestOf(flags), { requireKeys: false });
+  // The run's own decision: a profile that cannot run (a key variable unset) is exit 2 here too.
+  const plan = await planRun(runRequestOf(flags));
+  // The embedded server's keys are the sandbox's, exported into the run's environment when it starts.
+  const env = { ...process.env };
+  if (plan.embedded) await exportReferenceKeys(env);
   const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
   let forecast: Forecast;
   try {
-    forecast = forecastOf(plan, (await runner.collect?.(plan.families)) ?? []);
+    forecast = forecastOf(plan, (await runner.collect?.(plan.families)) ?? [], env);
   } finally {
     await runner.close();
   }

@@ -9,6 +9,7 @@ import { REQUIRED_ROLES } from '../engine/plan-inputs.js';
 import { FILL_PREFIX } from '../harness/profile.js';
 import { FIXTURES, KEY_ROLES, type FixtureSpec, type KeyRoleSpec } from '../harness/profile-vocabulary.js';
 import { runProfile, type RunProfile } from '../harness/run-profiles.js';
+import { tiersToMeasure } from '../harness/suite/stage-keys.js';
 import type { InventoryCheck } from '../reports/required.js';
 
 export interface ScaffoldRequest {
@@ -34,6 +35,18 @@ const ROLES = KEY_ROLES as Record<string, KeyRoleSpec>;
 const FIXTURE_SPECS = FIXTURES as Record<string, FixtureSpec>;
 const TIER_TO_FILL = `${FILL_PREFIX}low, medium or high: the rate tier of this key (the client paces to it)`;
 
+/**
+ * The tier roles a check that measures tiers besides tierLow's (`needs.otherTier`) would take in
+ * this run profile, chosen as the run chooses them (tiersToMeasure) among the roles whose tier the
+ * vocabulary states.
+ */
+function tierRolesToMeasure(name: RunProfile): string[] {
+  const tiered = Object.entries(ROLES).flatMap(([role, spec]) =>
+    spec.tier ? [[role, { env: spec.env, tier: spec.tier }] as const] : [],
+  );
+  return tiersToMeasure(Object.fromEntries(tiered), () => true, runProfile(name).tierRequests ?? 0).map((t) => t.role);
+}
+
 /** Names of `table` the checks need, in the table's order. */
 function needed(table: Record<string, unknown>, names: Iterable<string>): string[] {
   const wanted = new Set(names);
@@ -42,9 +55,13 @@ function needed(table: Record<string, unknown>, names: Iterable<string>): string
 
 export function profileScaffold(request: ScaffoldRequest): Scaffold {
   const needs = request.checks.map((c) => c.entry.needs);
+  // A run-wide or history check judges what the family checks send: the key it needs (the other
+  // account's) is asked for by the family checks that send with it, and not for a run without them.
+  const own = request.checks.filter((c) => c.family !== 'contract').map((c) => c.entry.needs);
   const roles = needed(ROLES, [
     ...REQUIRED_ROLES,
-    ...needs.flatMap((n) => [...(n.roles ?? []), ...(n.distinctKeys ?? [])]),
+    ...own.flatMap((n) => [...(n.roles ?? []), ...(n.distinctKeys ?? [])]),
+    ...(needs.some((n) => n.otherTier) ? tierRolesToMeasure(request.runProfile) : []),
   ]);
   const fixtures = needed(
     FIXTURE_SPECS,

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastOf } from '../engine/forecast.js';
 import { planRun } from '../engine/plan.js';
 import { runInfoOf } from '../engine/plan-outputs.js';
@@ -22,8 +22,16 @@ function profile(name: string, strict?: unknown): string {
   return path;
 }
 
+// A run (and its plan) is made only with its key variables set.
+beforeAll(() => {
+  process.env.STRICT_TEST_KEY_APPROVED = 'strict-test-key-0001';
+});
+afterAll(() => {
+  delete process.env.STRICT_TEST_KEY_APPROVED;
+});
+
 const planOf = (target: string, strict?: boolean) =>
-  planRun({ target, families: ['utility'], ...(strict ? { strict } : {}) }, { requireKeys: false });
+  planRun({ target, families: ['utility'], ...(strict ? { strict } : {}) });
 const commandOf = async (target: string, strict?: boolean) => {
   const plan = await planOf(target, strict);
   return runInfoOf(plan, { profile: plan.profile }, new Date()).command;

@@ -4,16 +4,17 @@
  * `runPlanned` is one run on a runner the caller keeps (the mutation campaign's lanes).
  */
 import { rm } from 'node:fs/promises';
-import { formatWarning, TargetUnusable } from '../harness/errors.js';
+import { ConfigError, formatWarning, TargetUnusable } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
 import { findConfigWarnings } from '../harness/config-warnings/find.js';
 import { publicUrl } from '../harness/reproduce.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
 import type { RunSummary } from '../reports/summary.js';
-import { INCOMPLETE_EXIT, INTERRUPTED_EXIT } from '../harness/exit-codes.js';
+import { INCOMPLETE_EXIT } from '../harness/exit-codes.js';
 import { incompleteLine } from '../reports/required.js';
 import { writeUpdatedBaseline } from '../reports/baseline/update.js';
+import { dayOf, type BaselineView } from '../reports/baseline/match.js';
 import { defectFindings } from './defect-findings.js';
 import { startJournal } from '../harness/client/journal.js';
 import { KeyRing, keyValues } from '../harness/client/keys.js';
@@ -25,11 +26,16 @@ import { startWebhookReceiver } from './webhook-receiver.js';
 import { SIGNING_KEY_ENV, signingKeyFromEnv } from './signing-key.js';
 import { runProfile } from '../harness/run-profiles.js';
 import type { RunIO } from './io.js';
-import { runConfigOf, runInfoOf, runTimeoutOf, type RunTarget } from './plan-outputs.js';
+import { runConfigOf, runInfoOf, type RunTarget } from './plan-outputs.js';
 import type { RunPlan } from './plan.js';
 import { claimReportDir, ensureWritableDir, linkLatest, releaseReportDir } from './report-dir.js';
 import { retentionLine } from './report-retention.js';
 import { createSuiteRunner, type SuiteRunner } from './suite-runner.js';
+import { isRunDeadlinePassed } from '../harness/suite/run-deadline.js';
+import { armStop } from './run-stop.js';
+import { operationOfRequest, runDocuments } from '../harness/run-documents.js';
+import { readOf } from '../harness/contract/load.js';
+import type { RunStop } from '../reports/vitest-reporter.js';
 import { checkRanSomething } from './selection.js';
 import { deliverMonitoring, monitoringBefore } from './monitor/deliver.js';
 import { readCertificates } from './monitor/tls-certificate.js';
@@ -43,6 +49,8 @@ export interface ReportOptions {
   journalStarted?: boolean;
   /** The run's keys, resolved once; default a ring over the target profile's keys. */
   keys?: KeyRing;
+  /** The run's stop, set by whoever stops it (Ctrl-C, the deadline): its reports name the cause. */
+  stop?: RunStop;
 }
 
 /** One run of `plan` against `target` on `runner`; resolves with its summary once the reports are written. */
@@ -63,6 +71,7 @@ export function runPlanned(
     classify: blockedByTransport,
     transportBlock: transportBlockExit,
     journal: plan.journal,
+    ...(report.stop ? { stop: report.stop } : {}),
   });
   return plan.discardJournal ? run.finally(() => rm(plan.journal, { force: true })) : run;
 }
@@ -95,6 +104,22 @@ export interface RunResult {
   summary: RunSummary;
 }
 
+/**
+ * `--update-baseline` after the run: the file written and said; the exit code of a write that
+ * failed all the same (it was checked before the first request), told on stderr.
+ */
+function updateBaseline(baseline: BaselineView, summary: RunSummary, strict: boolean, io: RunIO): number | undefined {
+  try {
+    const spec = summary.spec.version !== undefined ? { version: summary.spec.version } : undefined;
+    io.out.write(writeUpdatedBaseline(baseline, summary.findings, strict, spec));
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.err.write(`${err.format()}\n`);
+    return err.exitCode;
+  }
+}
+
 /** `server`: options for the embedded reference server (benchmarks); ignored for a remote target. */
 /** ` [embedded] with fault … with variants …` after the target of an embedded run. */
 function embeddedNote(plan: RunPlan): string {
@@ -112,6 +137,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
   let reported = false;
   let started: StartedTarget | undefined;
   let receiver: WebhookInbox | undefined;
+  const armed = armStop(plan, io, startedAt);
+  const { stop, deadlineAt } = armed;
   try {
     startJournal(plan.journal);
     started = await startTarget(plan, undefined, server);
@@ -121,6 +148,8 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
     const certificates = plan.embedded ? undefined : readCertificates(started.profile);
     receiver =
       !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
+    // The exchanges before the checks are named by their operations too (`GET /v1/ping`).
+    const operationOf = operationOfRequest(await runDocuments(plan.contract.source, readOf(plan.contract)));
     let reached: StartedTarget;
     try {
       reached = plan.embedded
@@ -128,32 +157,42 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         : {
             ...started,
             ...(receiver ? { webhookInboxUrl: receiver.url } : {}),
-            preflight: await preflight({
-              profile: started.profile,
-              runProfile: plan.runProfile,
-              families: plan.families,
-              runId: plan.runId,
-              journal: plan.journal,
-              keys,
-            }),
+            preflight: await armed.untilStopped(
+              preflight({
+                profile: started.profile,
+                runProfile: plan.runProfile,
+                families: plan.families,
+                runId: plan.runId,
+                journal: plan.journal,
+                keys,
+                deadlineAt,
+                operationOf,
+              }),
+            ),
           };
     } catch (err) {
-      if (!(err instanceof TargetUnusable)) throw err;
-      // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
-      reported = true;
-      const stoppedRun = await recordPreflightStop({
-        plan,
-        profile: started.profile,
-        error: err,
-        writers: writersOf(plan, io, signingKey),
-        io,
-        startedAt,
-        ...(certificates ? { certificates } : {}),
-        keys,
-      });
-      if (plan.defaultReportDir) await linkLatest(plan.reportDir);
-      io.out.write(await retentionLine(plan.reportDir, plan.keep));
-      return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
+      if (isRunDeadlinePassed(err)) {
+        // Ctrl-C or the deadline ended the preflight: the target was not judged, the run stopped (every check not run).
+        stop.reason ??= 'deadline';
+        reached = { ...started, ...(receiver ? { webhookInboxUrl: receiver.url } : {}) };
+      } else {
+        if (!(err instanceof TargetUnusable)) throw err;
+        // An outage leaves a record: the reports, metrics and history of a run that tested nothing.
+        reported = true;
+        const stoppedRun = await recordPreflightStop({
+          plan,
+          profile: started.profile,
+          error: err,
+          writers: writersOf(plan, io, signingKey),
+          io,
+          startedAt,
+          ...(certificates ? { certificates } : {}),
+          keys,
+        });
+        if (plan.defaultReportDir) await linkLatest(plan.reportDir);
+        io.out.write(await retentionLine(plan.reportDir, plan.keep));
+        return { exitCode: stoppedRun.exitCode, summary: stoppedRun };
+      }
     }
     const { profile } = reached;
     io.out.write(
@@ -168,44 +207,36 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           `${delivered ? `, delivered to by the target at ${publicUrl(delivered)}` : ''}\n`,
       );
     // The embedded server's profile is its own: only its keys are compared, no fixture is looked up.
-    const configWarnings = await findConfigWarnings({
-      profile,
-      runId: plan.runId,
-      runProfile: plan.runProfile,
-      lookUpFixtures: !plan.embedded,
-      journal: plan.journal,
-      keys,
-    });
+    const configWarnings = await armed
+      .untilStopped(
+        findConfigWarnings({
+          profile,
+          runId: plan.runId,
+          runProfile: plan.runProfile,
+          lookUpFixtures: !plan.embedded && stop.reason === undefined,
+          journal: plan.journal,
+          keys,
+          deadlineAt,
+          operationOf,
+        }),
+      )
+      // Stopped during the fixture reads: the key warnings alone (found in process, no request).
+      .catch(async (err: unknown) => {
+        if (!isRunDeadlinePassed(err)) throw err;
+        return findConfigWarnings({
+          profile,
+          runId: plan.runId,
+          runProfile: plan.runProfile,
+          lookUpFixtures: false,
+          keys,
+        });
+      });
     for (const w of configWarnings) io.out.write(`${formatWarning(w)}\n`);
     const monitored = await monitoringBefore(plan.monitor, certificates, profile, plan.runProfile, io);
     const target = { ...reached, configWarnings, ...monitored };
     const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
+    armed.running(runner);
     let summary: RunSummary;
-    // Ctrl-C: the run stops, every check it had not finished is `not run`, and the reports say so;
-    // a second Ctrl-C stops at once.
-    let interrupts = 0;
-    const onInterrupt = () => {
-      interrupts += 1;
-      if (interrupts > 1) process.exit(INTERRUPTED_EXIT);
-      io.err.write(
-        'interrupted: stopping the run; the checks it has not finished are reported not run ' +
-          '(Ctrl-C again to stop at once)\n',
-      );
-      void runner.cancel?.('interrupted');
-    };
-    // The overall deadline stops the run the same way: what it has not finished is not run.
-    const timeoutMs = runTimeoutOf(plan);
-    const deadline = setTimeout(
-      () => {
-        io.err.write(
-          `deadline: the run has reached its overall deadline (${Math.round(timeoutMs / 1000)} s: ` +
-            `runTimeoutMs of the target profile, else of the run profile), stopping it and writing a partial report\n`,
-        );
-        void runner.cancel?.('deadline');
-      },
-      Math.max(0, startedAt.getTime() + timeoutMs - Date.now()),
-    );
-    process.on('SIGINT', onInterrupt);
     reported = true;
     try {
       summary = await runPlanned(
@@ -217,18 +248,21 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
           preFindings: defectFindings(plan.contract),
           journalStarted: true,
           keys,
+          stop,
         },
         startedAt,
       );
     } finally {
-      clearTimeout(deadline);
-      process.off('SIGINT', onInterrupt);
+      armed.disarm();
       await runner.close();
     }
-    if (plan.baseline?.update) io.out.write(writeUpdatedBaseline(plan.baseline, summary.findings, plan.strict));
+    // Checked writable before the first request; should it fail all the same, the run's verdict stands.
+    const unwritten = plan.baseline?.update
+      ? updateBaseline({ ...plan.baseline, today: dayOf(startedAt) }, summary, plan.strict, io)
+      : undefined;
     const blocks = transportBlocks(summary.findings);
     if (blocks.length > 0) io.err.write(describeBlocks(blocks));
-    const code = summary.exitCode;
+    const code = unwritten !== undefined && summary.exitCode === 0 ? unwritten : summary.exitCode;
     if (code === INCOMPLETE_EXIT) io.err.write(`${incompleteLine(summary)}\n`);
     await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
     if (runProfile(plan.runProfile).evidence && !signingKey)
@@ -238,9 +272,10 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
       );
     if (plan.defaultReportDir) await linkLatest(plan.reportDir);
     io.out.write(await retentionLine(plan.reportDir, plan.keep));
-    if (!summary.interrupted) checkRanSomething(summary, plan);
+    if (!summary.stopped) checkRanSomething(summary, plan);
     return { exitCode: code, summary };
   } finally {
+    armed.disarm();
     await receiver?.close();
     await started?.close();
     // A run that ended before its checks began wrote no reports: the folder is free for the next.

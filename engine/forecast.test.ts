@@ -90,14 +90,12 @@ describe('forecastOf', () => {
         fixtures: { state: 'KY', planFull: 'P' },
       }),
       INVENTORY,
-      { F_APPROVED: 'a' },
+      { F_APPROVED: 'a', F_LOW: 'b' },
     );
     expect(forecast.complete).toBe(true);
-    // A declared role whose variable is unset: the run itself would stop before any request.
-    expect(forecast.unsetKeys).toEqual(['tierLow']);
     expect(forecast.keys).toEqual([
-      { role: 'approved', env: 'F_APPROVED', set: true },
-      { role: 'tierLow', env: 'F_LOW', set: false },
+      { role: 'approved', env: 'F_APPROVED' },
+      { role: 'tierLow', env: 'F_LOW' },
     ]);
     expect(JSON.stringify(forecast)).not.toContain('"a"');
   });
@@ -115,13 +113,26 @@ describe('forecastOf', () => {
   });
 });
 
+describe('rules a running check proves only with more (needs.ruleNeeds)', () => {
+  it('leaves each unproven with what it needs, the check still running, as the run does', () => {
+    const gated = check('utility', 'ping answers 200 with each key', ['PING-200', 'RATE-429-TIER'], {
+      ruleNeeds: { 'RATE-429-TIER': { roles: ['tierLow'] } },
+    });
+    const forecast = forecastOf(planOf({}, { families: ['utility'] }), [gated], { F_APPROVED: 'a' });
+    expect(forecast.checks).toEqual([
+      expect.objectContaining({ will: 'run', unproven: [{ rule: 'RATE-429-TIER', needs: 'role tierLow' }] }),
+    ]);
+    expect(forecast.required.missing).toEqual([{ rule: 'RATE-429-TIER', verdict: 'skipped', needs: ['role tierLow'] }]);
+  });
+});
+
 describe('plannedCapabilities and readersOf', () => {
   it(
-    'takes a role the profile declares as present, and a webhook receiver from the embedded run or ' +
-      '--webhook-listen',
+    'takes a role the profile declares with its key set as present, and a webhook receiver from the embedded run ' +
+      'or --webhook-listen',
     () => {
       const plan = planOf({ keys: { approved: { env: 'F_APPROVED', tier: 'high' } } });
-      const can = plannedCapabilities(plan, {});
+      const can = plannedCapabilities(plan, { F_APPROVED: 'a' });
       expect(can.hasRole('approved')).toBe(true);
       expect(can.hasRole('tierLow')).toBe(false);
       expect(can.webhookReceiver).toBe(false);

@@ -6,13 +6,13 @@
  * `plan` command says what the run will say. What only the target's answers decide (a
  * fixture the preflight finds absent, data a check needs) it cannot foresee.
  */
-import { KeyRing, rolesSet } from '../harness/client/keys.js';
+import { KeyRing } from '../harness/client/keys.js';
 import type { Finding, Rule } from '../harness/model.js';
 import { FIXTURES, KEY_ROLES, type FixtureSpec, type KeyRoleSpec } from '../harness/profile-vocabulary.js';
 import { runProfile } from '../harness/run-profiles.js';
 import { sideEffectFreeWrites } from '../harness/side-effect-free.js';
-import { unmetNeed, type Capabilities } from '../harness/suite/needs.js';
-import { stageBurstPlan } from '../harness/suite/stage-keys.js';
+import { unmetNeed, unmetRuleNeeds, type Capabilities } from '../harness/suite/needs.js';
+import { capabilitiesOf } from '../harness/suite/capabilities.js';
 import { catalogueOf } from '../reports/run-info.js';
 import {
   missingRequired,
@@ -34,14 +34,14 @@ interface ForecastCheck {
   will: 'run' | 'skip';
   /** For a skip: what the check needs that the run will not have. */
   needs?: string;
+  /** For a check that runs: the rules it will not prove here, each with what it needs (`needs.ruleNeeds`). */
+  unproven?: Array<{ rule: string; needs: string }>;
 }
 
 interface ForecastKey {
   role: string;
-  /** The variable the profile names (never its value). */
+  /** The variable the profile names (never its value); a plan is made only when every one is set, as a run is. */
   env: string;
-  /** Whether that variable is set in this environment (a run stops with exit 2 when it is not). */
-  set: boolean;
 }
 
 export interface Forecast {
@@ -63,38 +63,88 @@ export interface Forecast {
   /** Every required rule has a check that will run: the run can reach a complete verdict. */
   complete: boolean;
   keys: ForecastKey[];
-  /** Declared roles whose variable is unset: a run would stop before any request (E_KEY_ENV_MISSING). */
-  unsetKeys: string[];
 }
 
 /**
- * What the run will have, from the profile alone: a role the profile declares (a run stops
- * before its first request when its variable is unset), the fixtures as stated, distinct keys
- * compared in this process when the variables are set.
+ * What the run will have, from the profile and the environment: the capabilities the run's
+ * worker builds (harness/suite/capabilities.ts), with the fixtures as stated (what the
+ * preflight finds absent only the run can know). A run stops before its first request when a
+ * declared role's variable is unset (`planRun`), so every declared role here is set.
  */
 export function plannedCapabilities(plan: RunPlan, env: NodeJS.ProcessEnv = process.env): Capabilities {
   const { profile } = plan;
-  const ring = new KeyRing(profile.keys, env);
-  const hasRole = (role: string) => Object.hasOwn(profile.keys, role);
   const writable = runProfile(plan.runProfile).writes && profile.readOnly !== true;
-  const allowedWrites = writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites);
-  return {
-    hasRole,
-    hasFixture: (name) => Object.hasOwn(profile.fixtures, name),
-    distinctKeys: (roles) => ring.distinct(roles),
+  return capabilitiesOf({
+    profile,
+    runProfile: plan.runProfile,
+    keys: new KeyRing(profile.keys, env),
     writable,
-    sends: (write) => writable || allowedWrites.includes(write),
+    allowedWrites: writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites),
     embedded: plan.embedded,
     webhookReceiver: plan.embedded || plan.webhookListen !== undefined,
-    stageBurst: stageBurstPlan(profile.keys, hasRole) !== undefined,
-  };
+  });
 }
 
-/** The verdict each check will have as far as needs decide: run (proving its rules, if the target conforms) or skip. */
-function forecastFinding(check: ForecastCheck): Finding {
+/**
+ * The findings each check will have as far as needs decide: run (proving its rules, if the
+ * target conforms, but those whose own needs are unmet: skipped with them) or skip.
+ */
+function forecastFindings(check: ForecastCheck): Finding[] {
   const base = { check: check.title, id: check.id, family: check.family as Finding['family'], rules: check.rules };
-  if (check.will === 'skip') return { ...base, verdict: 'skipped', needs: check.needs, exchanges: [] };
-  return { ...base, verdict: 'passed', exchanges: [], proof: Object.fromEntries(check.rules.map((r) => [r, [0]])) };
+  if (check.will === 'skip') return [{ ...base, verdict: 'skipped', needs: check.needs, exchanges: [] }];
+  const unproven = check.unproven ?? [];
+  const proven = check.rules.filter((r) => !unproven.some((u) => u.rule === r));
+  return [
+    {
+      ...base,
+      rules: proven,
+      verdict: 'passed',
+      exchanges: [],
+      proof: Object.fromEntries(proven.map((r) => [r, [0]])),
+    },
+    ...unproven.map(
+      ({ rule, needs }): Finding => ({ ...base, rules: [rule], verdict: 'skipped', needs, exchanges: [] }),
+    ),
+  ];
+}
+
+/**
+ * The run-wide and history checks (suites/run-wide/, family `contract`) judge what the run's
+ * other checks send. A rule another check of the run names is shown only by that check's
+ * exchanges (a 429's envelope by the low-tier checks, the account boundary by the other
+ * account's): foreseen proven only where such a check runs and proves it. A rule only they name
+ * (a history rule) is shown by the run's traffic as a whole, which a check that runs sends. One
+ * with no rule left to show has nothing to judge, and is skipped, as the run skips it.
+ */
+function runWideShown(checks: readonly ForecastCheck[]): (rule: string) => boolean {
+  const own = checks.filter((c) => c.family !== 'contract');
+  const named = new Set(own.flatMap((c) => c.rules));
+  const sent = new Set(
+    own.filter((c) => c.will === 'run').flatMap((c) => c.rules.filter((r) => !c.unproven?.some((u) => u.rule === r))),
+  );
+  return (rule) => sent.has(rule) || !named.has(rule);
+}
+
+/** What a run-wide check with no rule left to show needs, in the words of a finding's `needs`. */
+const RUN_WIDE_NEED = 'a check of the run that sends what shows its rules';
+
+function runWideChecks(checks: ForecastCheck[]): ForecastCheck[] {
+  const shown = runWideShown(checks);
+  return checks.map((c) =>
+    c.family === 'contract' && c.will === 'run' && !c.rules.some(shown)
+      ? { ...c, will: 'skip', needs: RUN_WIDE_NEED }
+      : c,
+  );
+}
+
+/** A run-wide check that runs proves the rules of it the run's checks show (runWideShown). */
+function runWideProofs(checks: readonly ForecastCheck[], findings: Finding[]): Finding[] {
+  const shown = runWideShown(checks);
+  return findings.map((f) =>
+    f.family === 'contract' && f.verdict === 'passed'
+      ? { ...f, proof: Object.fromEntries(f.rules.filter(shown).map((r) => [r, [0]])) }
+      : f,
+  );
 }
 
 export function forecastOf(
@@ -117,27 +167,25 @@ export function forecastOf(
   const inferred = new Set(
     selected.flatMap(({ entry }) => entry.rules).filter((id) => catalogue.get(id)?.strength === 'inferred'),
   );
-  const checks: ForecastCheck[] = selected.map(({ family, entry }) => {
-    const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
-    return {
-      family,
-      id: entry.id,
-      title: entry.title,
-      rules: [...entry.rules],
-      will: need === undefined ? 'run' : 'skip',
-      ...(need !== undefined ? { needs: need } : {}),
-    };
-  });
-  const findings = checks.map(forecastFinding);
+  const checks: ForecastCheck[] = runWideChecks(
+    selected.map(({ family, entry }): ForecastCheck => {
+      const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
+      const unproven = need === undefined ? unmetRuleNeeds(entry.needs, can) : [];
+      return {
+        family,
+        id: entry.id,
+        title: entry.title,
+        rules: [...entry.rules],
+        will: need === undefined ? 'run' : 'skip',
+        ...(need !== undefined ? { needs: need } : {}),
+        ...(unproven.length > 0 ? { unproven } : {}),
+      };
+    }),
+  );
+  const findings = runWideProofs(checks, checks.flatMap(forecastFindings));
   const verdicts = ruleVerdicts(findings, catalogue, selection);
   const required = requiredRules(catalogue, selection, inventory);
   const missing = missingRequired(required.rules, verdicts, findings, selected);
-  const set = rolesSet(plan.profile.keys, env);
-  const keys = Object.entries(plan.profile.keys).map(([role, ref]) => ({
-    role,
-    env: ref.env,
-    set: set.includes(role),
-  }));
   const run = checks.filter((c) => c.will === 'run').length;
   return {
     format: PLAN_FORMAT,
@@ -151,8 +199,7 @@ export function forecastOf(
     counts: { selected: checks.length, run, skip: checks.length - run },
     required: { ...required, missing },
     complete: missing.length === 0,
-    keys: plan.embedded ? [] : keys,
-    unsetKeys: plan.embedded ? [] : keys.filter((k) => !k.set).map((k) => k.role),
+    keys: plan.embedded ? [] : Object.entries(plan.profile.keys).map(([role, ref]) => ({ role, env: ref.env })),
   };
 }
 

@@ -34,6 +34,9 @@ import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies, checkSelectionLeft } from './selection.js';
 import { webhookListenOf } from './webhook-receiver.js';
 import { readBaseline, type RunBaseline } from '../reports/baseline/file.js';
+import { checkBaseline } from '../reports/baseline/check.js';
+import { checkLatencyOperations } from './profile-checks.js';
+import { companions } from '../harness/run-documents.js';
 import { monitorPlanOf, type MonitorPlan, type MonitorRequest } from './monitor/plan.js';
 import { checkConfirmBudget } from '../harness/budgets.js';
 import { runTimeoutOf } from './plan-outputs.js';
@@ -181,15 +184,11 @@ function targetOf(request: RunRequest, fault: string | undefined, variants: stri
   };
 }
 
-export interface PlanOptions {
-  /**
-   * Check that every declared key role's variable is set and holds one key (default true). The
-   * `plan` command leaves it to the run: it tells which are unset instead.
-   */
-  requireKeys?: boolean;
-}
-
-export async function planRun(request: RunRequest, options: PlanOptions = {}): Promise<RunPlan> {
+/**
+ * The plan of a run, or the ConfigError (exit 2) that stops it before any request: `run` and
+ * `plan` both make it here, so a profile that cannot run is exit 2 for both.
+ */
+export async function planRun(request: RunRequest): Promise<RunPlan> {
   checkConflicts(request);
   const runProfile = runProfileOf(request.profile);
   const requestedFamilies = familiesOf(request.families);
@@ -218,12 +217,16 @@ export async function planRun(request: RunRequest, options: PlanOptions = {}): P
       : undefined;
   const contract = await loadContract(spec);
   if (spec !== DEFAULT_SPEC) checkSpecOfThisApi(contract, await loadContract(DEFAULT_SPEC));
+  const documents = [contract, ...(await companions())];
+  // Every entry must be able to match a failure of this run: an operation of its documents, a rule of that operation.
+  if (baseline) checkBaseline(baseline, documents, catalogue, contract.version || undefined);
   const target = targetOf(request, fault, variants);
+  checkLatencyOperations(target.profile, documents);
   // Every role the profile declares must hold a usable key before any request: a missing one is a
   // mistake of the profile's, not a check to skip.
   if (!target.embedded) {
     const roles = [...new Set([...REQUIRED_ROLES, ...Object.keys(target.profile.keys)])];
-    requireKeys(target.profile, roles, process.env, { values: options.requireKeys !== false });
+    requireKeys(target.profile, roles, process.env);
   }
   const webhookListen = webhookListenOf(request.webhookListen, target);
   // The confirmation the profile sets must fit the run's budget and deadline before any request.

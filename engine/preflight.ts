@@ -13,7 +13,7 @@
 import type { ErrorCode, TargetUnusableExit } from '../harness/errors.js';
 import { TargetUnusable } from '../harness/errors.js';
 import type { Exchange, Family } from '../harness/model.js';
-import { createClient, retryAfterMs } from '../harness/client/index.js';
+import { createClient, DEFAULT_TIMEOUT_MS, retryAfterMs } from '../harness/client/index.js';
 import type { KeyRing } from '../harness/client/keys.js';
 import { proxyFor } from '../harness/client/proxy-route.js';
 import { publicUrl } from '../harness/reproduce.js';
@@ -21,6 +21,7 @@ import type { TargetProfile } from '../harness/run-config.js';
 import { confirmBudgetOf } from '../harness/budgets.js';
 import { runProfile, type ConfirmBudget, type RunProfile } from '../harness/run-profiles.js';
 import { familyKeyRole } from '../harness/suite/family-keys.js';
+import { checkDeadline, timeoutWithin } from '../harness/suite/run-deadline.js';
 
 type Answer = NonNullable<Exchange['response']>;
 
@@ -217,6 +218,10 @@ export interface PreflightInput {
   journal?: string;
   /** The run's keys, resolved once (engine/execute.ts). */
   keys?: KeyRing;
+  /** The run's overall deadline (ms since the epoch): no ping or pause outlasts it (RunDeadlinePassed). */
+  deadlineAt?: number;
+  /** Names each exchange by its operation (`GET /v1/ping`), as the checks' are. */
+  operationOf?: (method: string, path: string) => string | undefined;
 }
 
 /** The preflight's confirmation in a run profile that confirms nothing: once more, 2 s later, uncounted. */
@@ -280,8 +285,10 @@ export async function preflight(
     env,
     ...(input.keys ? { keys: input.keys } : {}),
     ...(input.journal !== undefined ? { journal: input.journal } : {}),
+    ...(input.operationOf ? { operationOf: input.operationOf } : {}),
   });
   const pings: PingRecord[] = [];
+  const timeoutMs = profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const confirm = preflightConfirmOf(input.runProfile, profile);
   let confirmations = 0;
   const ping = async (role: string) => {
@@ -291,8 +298,11 @@ export async function preflight(
       role,
       label: `preflight: ${role} key`,
       source: { check: 'preflight' },
+      timeoutMs: timeoutWithin(input.deadlineAt, timeoutMs),
     });
     pings.push(pingRecord(role, exchange));
+    // A ping cut short by the run's deadline tells nothing of the target: the run stopped.
+    checkDeadline(input.deadlineAt);
     return exchange;
   };
   /** A ping, tried again a pause apart while it fails for a cause that may pass, within the run's confirmation. */
@@ -301,7 +311,7 @@ export async function preflight(
     let attempts = 1;
     while (causeOf(exchange)?.passing && attempts < confirm.attempts && confirmations < confirm.requests) {
       const asked = retryAfterMs(exchange.response?.headers['retry-after']);
-      await pause(Math.max(confirm.pauseMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)));
+      await pause(timeoutWithin(input.deadlineAt, Math.max(confirm.pauseMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS))));
       confirmations += 1;
       attempts += 1;
       exchange = await ping(role);

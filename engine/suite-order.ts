@@ -41,6 +41,16 @@ export const LAST_IN_FAMILY: ReadonlyArray<{ file: string; why: string }> = [
     why: "replays the family's creates late and lists each state its applications last showed: what the others made",
   },
   {
+    file: 'suites/enrollments/overlaps.conformance',
+    why:
+      "acts on the applications the family's other files leave in the states its draws need, " +
+      'once the history is judged',
+  },
+  {
+    file: 'suites/enrollments/late-replay.conformance',
+    why: "replays the family's earliest create: the later it runs, the less of the profile's wait is left to spend",
+  },
+  {
     file: 'suites/policy-status/listed-ids.conformance',
     why: "reads the confirmation ids the family's other files listed",
   },

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunConfig } from '../harness/run-config.js';
 import { standardWriters } from '../reports/index.js';
 import { catalogueOf } from '../reports/run-info.js';
+import type { RunStop } from '../reports/vitest-reporter.js';
 import { verifyDigest } from '../reports/digest.js';
 import { SAMPLE_RULES, sampleInfo } from '../reports/testing/sample.js';
 import { findAll, parseXml } from '../reports/testing/xml-check.js';
@@ -96,8 +97,9 @@ describe('suite runner and reporter', () => {
 
       const written = readFileSync(join(dir, 'summary.json'), 'utf8');
       expect(verifyDigest(JSON.parse(written))).toBe(true);
+      // One case per finding, and the run's own (run/outcome).
       expect(findAll(parseXml(readFileSync(join(dir, 'junit.xml'), 'utf8')), 'testcase')).toHaveLength(
-        first.findings.length,
+        first.findings.length + 1,
       );
       const everything =
         written +
@@ -126,13 +128,18 @@ describe('a run stopped before its end', () => {
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(stopRoot, 'node_modules'), 'dir');
   mkdirSync(join(stopRoot, 'suites', 'utility'), { recursive: true });
   // Tests registered as verify() registers them: each carries its check's entry, known before it runs.
-  const suite = (ids: string[], slowMs: number) => `import { test } from 'vitest';
-const entry = (id) => ({ check: { id, title: id, rules: ['PING-200'], needs: {}, profiles: 'all' } });
+  const suite = (ids: string[], slowMs: number, profiles = "'all'") => `import { test } from 'vitest';
+const entry = (id) => ({ check: { id, title: id, rules: ['PING-200'], needs: {}, profiles: ${profiles} } });
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 ${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, () => pause(${i === 0 ? slowMs : 0}));`).join('\n')}
 `;
   writeFileSync(join(stopRoot, 'suites', 'utility', 'a.conformance.ts'), suite(['slow-one', 'after-it'], 3_000));
   writeFileSync(join(stopRoot, 'suites', 'utility', 'b.conformance.ts'), suite(['in-the-next-file'], 0));
+  // A check of another run profile only: a stopped run of this one never lists it.
+  writeFileSync(
+    join(stopRoot, 'suites', 'utility', 'c.conformance.ts'),
+    suite(['certification-only'], 0, "['certification']"),
+  );
   afterAll(() => rmSync(stopRoot, { recursive: true, force: true }));
 
   it('collects every check before running any, and reports those a deadline stopped as not run', async () => {
@@ -140,19 +147,23 @@ ${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, () => pause(${i ==
     try {
       expect((await runner.collect?.(['utility']))?.map((c) => `${c.family}/${c.entry.id}`).sort()).toEqual([
         'utility/after-it',
+        'utility/certification-only',
         'utility/in-the-next-file',
         'utility/slow-one',
       ]);
+      const stop: RunStop = {};
       const running = runner.run(
         { ...config(), families: ['utility'] },
         {
           info: sampleInfo({ families: ['utility'] }),
           catalogue: catalogueOf(SAMPLE_RULES),
           writers: [],
+          stop,
         },
       );
       await new Promise((r) => setTimeout(r, 1_500));
-      await runner.cancel?.('deadline');
+      stop.reason = 'deadline';
+      await runner.cancel?.();
       const summary = await running;
       expect(summary.stopped).toEqual({ reason: 'deadline' });
       expect(summary.interrupted).toBeUndefined();
@@ -170,6 +181,30 @@ ${ids.map((id, i) => `test('${id}', { meta: entry('${id}') }, () => pause(${i ==
         verdict: 'not run',
         needs: ['its checks to run (the run stopped at its deadline)'],
       });
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('stopped before its checks began (its deadline passed in the preflight): every check of it not run', async () => {
+    const runner = await createSuiteRunner(['utility'], { root: stopRoot });
+    try {
+      const summary = await runner.run(
+        { ...config(), families: ['utility'] },
+        {
+          info: sampleInfo({ families: ['utility'] }),
+          catalogue: catalogueOf(SAMPLE_RULES),
+          writers: [],
+          stop: { reason: 'deadline' },
+        },
+      );
+      expect(summary.stopped).toEqual({ reason: 'deadline' });
+      expect(summary.findings.map((f) => [f.id, f.verdict]).sort()).toEqual([
+        ['after-it', 'not run'],
+        ['in-the-next-file', 'not run'],
+        ['slow-one', 'not run'],
+      ]);
+      expect(summary.counts.total).toBe(3);
     } finally {
       await runner.close();
     }

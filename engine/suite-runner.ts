@@ -6,7 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
-import type { Family, StopReason } from '../harness/model.js';
+import type { Family } from '../harness/model.js';
 import type { RunConfig } from '../harness/run-config.js';
 import { familyOfModule } from '../reports/finding-from-test.js';
 import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
@@ -32,10 +32,10 @@ export interface SuiteRunner {
    */
   run(config: RunConfig, report: ReportRun): Promise<RunSummary>;
   /**
-   * Stops the current run for `reason` (default `interrupted`): the checks it has not finished
-   * are `not run`; its reports are still written.
+   * Stops the current run: the checks it has not finished are `not run` for the reason the caller
+   * set in its `ReportRun.stop`; its reports are still written.
    */
-  cancel?(reason?: StopReason): Promise<void>;
+  cancel?(): Promise<void>;
   /** The checks of the runner's suite files (of `families`, within its shard), collected without running any. */
   collect?(families: readonly Family[]): Promise<InventoryCheck[]>;
   close(): Promise<void>;
@@ -55,10 +55,13 @@ export async function createSuiteRunner(
   options: RunnerOptions = {},
 ): Promise<SuiteRunner> {
   let pending: ReportRun | undefined;
-  const reporter = new ConformanceReporter(() => {
-    if (!pending) throw new Error('a suite run started without report writers');
-    return pending;
-  });
+  const reporter = new ConformanceReporter(
+    () => {
+      if (!pending) throw new Error('a suite run started without report writers');
+      return pending;
+    },
+    { finishedBy: 'caller' },
+  );
   const stderr = options.stderr ?? process.stderr;
   const sigintBefore = new Set(process.listeners('SIGINT'));
   const vitest: Vitest = await createVitest(
@@ -104,13 +107,18 @@ export async function createSuiteRunner(
       const selected = await selectedOf(config.families);
       pending = report;
       vitest.provide('runConfig', config);
-      if (selected.length === 0) {
-        // No suite files for these families: still a run, with zero checks, and its reports.
+      if (selected.length === 0 || report.stop?.reason) {
+        // No suite files for these families, or a run stopped before its checks began (its
+        // deadline passed in the preflight): still a run, with its reports, and nothing judged.
         reporter.onTestRunStart([]);
         await reporter.onTestRunEnd([], []);
       } else {
         await vitest.runTestSpecifications(selected, true);
       }
+      // A stopped run names every check it selected: those of files it never reached are collected now.
+      const unseen = selected.filter((spec) => !reporter.collected.has(spec.moduleId));
+      const stopped = report.stop?.reason !== undefined && unseen.length > 0 && !options.shard;
+      await reporter.finish(stopped ? (await vitest.collectTests(unseen)).testModules.flatMap(inventoryOf) : []);
       pending = undefined;
       if (!reporter.lastSummary) throw new Error('the suite run ended without a summary');
       const summary = reporter.lastSummary;
@@ -118,10 +126,8 @@ export async function createSuiteRunner(
       if (reporter.writeErrors.length) throw reporter.writeErrors[0];
       return summary;
     },
-    cancel: (reason: StopReason = 'interrupted') => {
-      reporter.stop(reason);
-      return vitest.cancelCurrentRun('keyboard-input');
-    },
+    // The stop's reason is the run's (ReportRun.stop), set by whoever stops it before calling this.
+    cancel: () => vitest.cancelCurrentRun('keyboard-input'),
     close: () => vitest.close(),
   };
 }

@@ -23,3 +23,4 @@ export { applicantAge } from './domain/applicantAge.js';
 export { birthDate } from './domain/birthDate.js';
 export { idempotencyKey } from './domain/idempotencyKey.js';
 export { externalId } from './domain/externalId.js';
+export { dateTimeAt } from './domain/dateTimeAt.js';

@@ -35,6 +35,13 @@ export const ERROR_CODES = {
   E_PROFILE_VARIABLE_UNSET:
     'Export the variable the profile names with ${NAME} (a per-deploy URL, e.g. from the deploy job), or write the ' +
     'value in the profile.',
+  E_PROFILE_VARIABLE_SYNTAX:
+    'Name a variable as ${NAME}, with braces (a bare $NAME is taken as it is written and would reach DNS or a ' +
+    'report), and only where the profile may name one: name, baseUrl, legacyBaseUrl, medicareBaseUrl, caFile, ' +
+    'webhookReceiver.publicUrl.',
+  E_PROFILE_OPERATION_UNKNOWN:
+    "Name operations as `METHOD /path-template` of the run's documents (e.g. `GET /v1/reference/counties`; " +
+    '`partner-conformance plan --json` and summary.json `latency.operations` list them).',
   E_BASE_URL_INVALID: 'Give an absolute http(s) URL, e.g. https://staging.example.com.',
   E_PROFILE_UNFILLED:
     'Replace each "FILL: ..." value the message names with your target\'s (it says what the value must be), or ' +
@@ -172,13 +179,20 @@ export const ERROR_CODES = {
     'Give --baseline an existing baseline file, or add --update-baseline to write the failures of this run into a ' +
     'new one.',
   E_BASELINE_INVALID:
-    'Fix the baseline file: JSON with `format: "partner-conformance.baseline/1"` and `entries`, each `{check: ' +
-    '"<family>/<id>", rule, reason?, expires?: "YYYY-MM-DD"}` (docs/ci.md, "Baseline"), or write it again with ' +
+    'Fix the baseline file: JSON with `format: "partner-conformance.baseline/2"` and `entries`, each `{rule, ' +
+    'operation: "GET /v1/ping", reason?, expires?: "YYYY-MM-DD"}` (docs/ci.md, "Baseline"), or write it again with ' +
     '--update-baseline.',
   E_BASELINE_UNKNOWN:
-    'Name rules of `partner-conformance rules` and checks as `<family>/<id>` (summary.json `findings[].family` and ' +
-    '`id`); a typo is shown with the closest known one.',
-  E_BASELINE_UNWRITABLE: 'Give --baseline a path you can write to with --update-baseline (its folder must exist).',
+    "Name rules of `partner-conformance rules` on operations of the run's documents as `METHOD /route` (summary.json " +
+    '`findings[].operation`), each rule on an operation of a family it belongs to; a typo is shown with the closest ' +
+    'known one. An entry that can match no failure accepts nothing: remove it.',
+  E_BASELINE_SPEC:
+    'The baseline was recorded against another version of the document: record it again against this one with ' +
+    '--update-baseline (a failure of one version says nothing of another), or run with the --spec it was recorded ' +
+    'against.',
+  E_BASELINE_UNWRITABLE:
+    'Give --baseline a path you can write to with --update-baseline (its folder must exist); it is checked before ' +
+    'the first request.',
   E_READ_ONLY:
     'This run is read-only (smoke profile or readOnly target): requests with side effects are refused before they ' +
     'are sent.',
@@ -188,16 +202,18 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /**
  * Profile mistakes that would make a false verdict. The run goes on; the checks that depend on
- * them skip, and the warning (code, what, fix) opens the console report and summary.json. A
- * baseline's (W_BASELINE_*) is told with the baseline's lines: the entries it names match nothing.
+ * them skip, and the warning (code, what, fix) opens the console report and summary.json.
  */
 const WARNING_CODES = {
-  W_KEY_SHARED: 'Give each key role its own key; roles meant to share a key name the same environment variable.',
+  W_KEY_SHARED:
+    'Give each key role its own key; roles meant to share one (approved, reader, sessions) name the same ' +
+    'environment variable.',
   W_FIXTURE_ABSENT:
     'Set the fixture to a value the target has (the read named shows it), or leave it out of the target profile.',
-  W_BASELINE_CHECK_UNKNOWN:
-    'The check was renamed or removed: record its failure again with --update-baseline, or remove the entry from ' +
-    'the baseline.',
+  W_KEY_TIER:
+    "Declare each key's real tier in the target profile (keys.<role>.tier), or have the provider put the key on " +
+    'the tier the profile states; a tier declared too high meets 429s the run did not ask for, one too low is ' +
+    'measured as the wrong tier.',
 } as const;
 
 export type WarningCode = keyof typeof WARNING_CODES;
@@ -206,7 +222,7 @@ export interface ConfigWarning {
   code: WarningCode;
   message: string;
   fix: string;
-  /** The key roles concerned (W_KEY_SHARED); never their values. */
+  /** The key roles concerned (W_KEY_SHARED, W_KEY_TIER); never their values. */
   roles?: string[];
   /** The fixture the target does not have (W_FIXTURE_ABSENT): checks that need it skip. */
   fixture?: string;

@@ -118,11 +118,13 @@ export const EXIT_CODES = {
   },
   130: {
     name: 'interrupted',
-    meaning: 'stopped by Ctrl-C: the checks it had not finished are `not run`, never passed',
+    meaning:
+      'stopped by Ctrl-C (SIGINT) before its end: the checks it had not finished are `not run`, never passed; the ' +
+      'target was not fully tested',
     action:
-      'the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: `interrupted: true`, ' +
-      '`stopped.reason`); a second Ctrl-C stops at once',
-    route: 'none',
+      'run it again to its end; the reports are written, marked `INCOMPLETE (interrupted)` (`summary.json`: ' +
+      '`interrupted: true`, `stopped.reason`); a second Ctrl-C stops at once',
+    route: 'setup',
   },
 } as const satisfies Record<number, ExitCodeSpec>;
 

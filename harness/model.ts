@@ -3,6 +3,8 @@
  * Every layer (client, checks, suites, reporters, CLI) speaks in these types.
  */
 
+import type { ConfigWarning } from './errors.js';
+
 /** `stated`: the contract says it. `inferred`: a reasonable reading of what it leaves open. */
 export type RuleStrength = 'stated' | 'inferred';
 
@@ -45,6 +47,15 @@ export interface Rule {
   warning_reason?: string;
 }
 
+/**
+ * What the sender made wrong on purpose in a request that expects a refusal: these `members`
+ * (body members as dotted paths, query parameters and headers by name), everything else as a
+ * valid request has it; or the request as a `whole` (its JSON, its size, its media type, its
+ * key). The oracles over the run judge what a request meant: a request made wrong on purpose is
+ * left to the check that sent it by every oracle that compares an answer with what was sent.
+ */
+export type MadeWrong = { kind: 'members'; members: readonly string[] } | { kind: 'whole'; what: string };
+
 /** A recorded HTTP exchange. Header values and bodies are already redacted. */
 export interface Exchange {
   request: {
@@ -62,6 +73,8 @@ export interface Exchange {
     body: string;
     /** Parsed JSON body, when the body was JSON. */
     json?: unknown;
+    /** The body's bytes are not UTF-8 (its text shows U+FFFD where they fail); never set on a cut body. */
+    notUtf8?: true;
   };
   /** Transport failure code when there is no response (e.g. `UND_ERR_CONNECT_TIMEOUT`). */
   error?: string;
@@ -87,6 +100,8 @@ export interface Exchange {
   label?: string;
   /** True when the response body was cut at the client's size bound (the body text says so too). */
   truncated?: boolean;
+  /** What the sender made wrong on purpose; absent on a request meant valid. */
+  wrong?: MadeWrong;
 }
 
 /** The phases of an exchange (HAR 1.2 `timings`), in milliseconds. */
@@ -187,6 +202,17 @@ export interface Finding {
    */
   undeclaredReads?: string[];
   /**
+   * For a failure or a warning: the operation (`GET /v1/reference/providers`, method and route as
+   * the documents name it) of the exchange the violation was judged on, the one a baseline entry
+   * names. Absent when the violation named no exchange.
+   */
+  operation?: string;
+  /**
+   * Profile mistakes the check found in the target's answers (a key of another tier than its
+   * profile declares, W_KEY_TIER): the summary lists them with the run's configuration warnings.
+   */
+  configWarnings?: ConfigWarning[];
+  /**
    * The check failed on a transport cause or a 5xx, and the run profile confirms failures
    * (RUN_PROFILES `confirm`): `confirmed` when every attempt of its window failed (its verdict
    * and `exchanges` are the last attempt's), `transient` when a later attempt did not fail,
@@ -221,8 +247,10 @@ export interface Finding {
 /** How a baseline names a finding (Finding.baseline). */
 export interface BaselineMark {
   status: 'known' | 'expired' | 'fixed';
-  /** The rules of the finding's check the baseline records. */
+  /** The rules of the finding the baseline records, on `operations`. */
   rules: string[];
+  /** The operations of those entries (a failure's own one; those a passing check judged for a fixed one). */
+  operations: string[];
   /** The entries' reasons, when they give one. */
   reason?: string;
   /** The earliest `expires` date (YYYY-MM-DD) of those entries, when they give one. */

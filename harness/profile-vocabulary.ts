@@ -27,6 +27,12 @@ export interface KeyRoleSpec {
    */
   carriesRun?: true;
   /**
+   * Its checks judge it as a key apart from every other role's (a gate's refusal, a tier's limits,
+   * another account's view): when another role holds the same key, those checks skip (`W_KEY_SHARED`
+   * says so), since they would judge one key as if it were two.
+   */
+  ownKey?: true;
+  /**
    * The key is of an account other than the approved key's (5.4: approval is per account; 4.9:
    * the list is the approved account's): nothing either account creates may show in the other's
    * answers (the run's account boundary, suites/enrollments/history/boundary.ts). A role without
@@ -46,6 +52,7 @@ export const KEY_ROLES = {
     env: 'PARTNER_KEY_UNAPPROVED',
     meaning: 'a valid key of an account with no approvals (complete setup, so only the gates refuse it)',
     optionalIn: ['enrollment-sessions', 'utility'],
+    ownKey: true,
   },
   tierLow: {
     env: 'PARTNER_KEY_TIER_LOW',
@@ -54,28 +61,33 @@ export const KEY_ROLES = {
       'a key of the low rate tier (1 a second, burst 2), approved for every gated family: the tier and refill ' +
       "checks and every operation's rate-limit check drain it",
     optionalIn: ['utility'],
+    ownKey: true,
   },
   tierMedium: {
     env: 'PARTNER_KEY_TIER_MEDIUM',
     tier: 'medium',
     meaning: 'a key of the medium rate tier (5 a second, burst 10)',
     optionalIn: ['utility'],
+    ownKey: true,
   },
   tierHigh: {
     env: 'PARTNER_KEY_TIER_HIGH',
     tier: 'high',
     meaning: 'a key of the high rate tier (10 a second, burst 20)',
     optionalIn: ['utility'],
+    ownKey: true,
   },
   selfServiceNoAgent: {
     env: 'PARTNER_KEY_NO_DEEPLINK_AGENT',
     meaning: 'a self-service account approved for sessions, without a deeplink agent id (4.6)',
     optionalIn: ['enrollment-sessions', 'utility'],
+    ownKey: true,
   },
   oauthUnhealthy: {
     env: 'PARTNER_KEY_OAUTH_UNHEALTHY',
     meaning: 'an agent-assisted account approved for sessions whose marketplace OAuth link is unhealthy (4.6)',
     optionalIn: ['enrollment-sessions', 'utility'],
+    ownKey: true,
   },
   reader: {
     env: 'PARTNER_KEY_READER',
@@ -94,6 +106,7 @@ export const KEY_ROLES = {
       "a key of a second account approved for direct enrollment: what it sees and does of the approved account's " +
       '(the account boundary)',
     carriesRun: true,
+    ownKey: true,
     anotherAccount: true,
   },
   medicare: {
@@ -257,6 +270,8 @@ export const FIXTURES = {
     schema: TOKEN,
     format: 'an external_id, no whitespace, e.g. "slow-reference"',
     meaning: 'an external_id whose idempotent create the target holds in progress for a moment (in-progress races)',
+    // The overlaps draw slow creates with it, plain ones without.
+    optionalIn: ['enrollments'],
   },
   serverErrorExternalId: {
     schema: TOKEN,
@@ -326,6 +341,10 @@ export type FixtureName = keyof typeof FIXTURES;
 
 export const KEY_ROLE_NAMES = Object.keys(KEY_ROLES) as KeyRole[];
 export const FIXTURE_NAMES = Object.keys(FIXTURES) as FixtureName[];
+
+/** The role's checks need a key no other role of the profile holds (`ownKey`). */
+export const needsOwnKey = (role: string): boolean =>
+  Object.hasOwn(KEY_ROLES, role) && (KEY_ROLES as Record<string, KeyRoleSpec>)[role]!.ownKey === true;
 
 /** The entry of a fixture, read through the wide type. */
 export function fixtureSpec(name: string): FixtureSpec | undefined {

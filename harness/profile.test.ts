@@ -233,6 +233,25 @@ describe('profile URLs naming environment variables', () => {
     expect(error.message).toContain('/baseUrl names ${PREVIEW_HOST}, which is not set');
   });
 
+  it('replaces ${NAME} in the name too: reports never show it literally', () => {
+    process.env.PREVIEW_HOST = 'pr-7';
+    expect(loadTargetProfile(file('named.json', { ...valid, name: 'preview ${PREVIEW_HOST}' })).name).toBe(
+      'preview pr-7',
+    );
+  });
+
+  it('refuses $NAME without braces and ${NAME} where the profile reads none (E_PROFILE_VARIABLE_SYNTAX)', () => {
+    const bare = caught(() => loadTargetProfile(file('bare.json', { ...valid, baseUrl: 'https://$PREVIEW_HOST' })));
+    expect(bare.code).toBe('E_PROFILE_VARIABLE_SYNTAX');
+    expect(bare.message).toContain('/baseUrl (a $NAME without braces)');
+    const placed = { ...valid, fixtures: { zipCode: '${ZIP}' }, description: 'costs $5 a run' };
+    const error = caught(() => loadTargetProfile(file('placed.json', placed)));
+    expect(error.code).toBe('E_PROFILE_VARIABLE_SYNTAX');
+    expect(error.message).toContain('/fixtures/zipCode (a ${NAME} here is not read)');
+    expect(error.message).not.toContain('/description');
+    expect(error.hint).toContain('with braces');
+  });
+
   it('never reads a key from ${NAME}: a key role names its variable in env', () => {
     const profile = { ...valid, keys: { approved: { env: '${PARTNER_KEY_APPROVED}', tier: 'high' } } };
     expect(caught(() => loadTargetProfile(file('key-var.json', profile))).code).toBe('E_PROFILE_INVALID');

@@ -41,9 +41,11 @@ export function profileSchemaPath(): string {
 
 /**
  * Profile strings that may name environment variables as `${NAME}`: what varies per deploy (a
- * preview URL, the receiver's public address). Never a key: keys stay variable names in `env`.
+ * preview URL, the receiver's public address, the name reports show). Never a key: keys stay
+ * variable names in `env`.
  */
 const INTERPOLATED: ReadonlyArray<readonly string[]> = [
+  ['name'],
   ['baseUrl'],
   ['legacyBaseUrl'],
   ['medicareBaseUrl'],
@@ -51,9 +53,38 @@ const INTERPOLATED: ReadonlyArray<readonly string[]> = [
   ['webhookReceiver', 'publicUrl'],
 ];
 
+/** `$NAME` without braces: taken as written, it would be sent to DNS (a URL) or shown (a name). */
+const BARE_VARIABLE = /\$(?!\{)[A-Za-z_][A-Za-z0-9_]*/;
+
+/**
+ * Every string of the profile that names a variable where none is read (`${NAME}` outside
+ * INTERPOLATED) or names one without braces (`$NAME`): `/fixtures/zipCode`, each a mistake the
+ * run would otherwise take literally.
+ */
+function misplacedVariables(data: unknown, at: readonly string[] = []): string[] {
+  if (typeof data === 'string') {
+    const interpolatedHere = INTERPOLATED.some((p) => p.length === at.length && p.every((k, i) => k === at[i]));
+    const braced = /\$\{[^}]*\}/.test(data);
+    return BARE_VARIABLE.test(data) || (braced && !interpolatedHere)
+      ? [`/${at.join('/')} (${BARE_VARIABLE.test(data) ? 'a $NAME without braces' : 'a ${NAME} here is not read'})`]
+      : [];
+  }
+  if (data === null || typeof data !== 'object') return [];
+  return Object.entries(data as Record<string, unknown>).flatMap(([k, v]) =>
+    // A key's variable is named in `env`, never interpolated: its shape is checked with the keys.
+    k === 'env' ? [] : misplacedVariables(v, [...at, k]),
+  );
+}
+
 /** `data` with each `${NAME}` of the INTERPOLATED strings replaced by its variable's value. */
 function interpolated(path: string, data: unknown): unknown {
   if (data === null || typeof data !== 'object') return data;
+  const misplaced = misplacedVariables(data);
+  if (misplaced.length > 0)
+    throw new ConfigError(
+      'E_PROFILE_VARIABLE_SYNTAX',
+      `target profile ${path}: ${misplaced.join(', ')}: the run would take it as it is written`,
+    );
   const out = structuredClone(data) as Record<string, unknown>;
   for (const at of INTERPOLATED) {
     const parent = at

@@ -65,6 +65,12 @@ export interface RunProfileSpec {
    */
   confirm?: ConfirmBudget;
   /**
+   * The longest wait of a replay, in ms: a keyed create of the run is replayed once this long has
+   * passed since it was answered (the run's own checks fill most of it; the replay waits only what
+   * is left). Absent: the replay waits for nothing. The 24 hours a key is kept are beyond any run.
+   */
+  replayAfterMs?: number;
+  /**
    * The latency budget of an exchange when the target profile gives none, in ms: an answer
    * slower than its budget makes an otherwise passing run `degraded` (exit 10). Absent: only the
    * budgets a target profile gives are judged.
@@ -125,6 +131,8 @@ export const RUN_PROFILES = {
     pagesPerWalk: 3,
     // Low and medium in the reference profile (5 + 13): high waits for certification.
     tierRequests: 15,
+    // Seconds: the family's own checks take about as long against the embedded server.
+    replayAfterMs: 15_000,
     // One request of each operation that owes the check, and five more by weight: every operation each run.
     boundRequests: 15,
   },
@@ -141,6 +149,8 @@ export const RUN_PROFILES = {
     requires: 'family-rules',
     pagesPerWalk: 8,
     tierRequests: 60,
+    // Minutes: at most three more than the run takes anyway, well inside its deadline.
+    replayAfterMs: 3 * 60_000,
     // Every bound of every operation within two or three seeds.
     boundRequests: 120,
   },

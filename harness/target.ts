@@ -6,8 +6,9 @@
 import { inject } from 'vitest';
 import type { KnownValues } from '../generators/types.js';
 import { createClient, type Client, type RequestCapOptions } from './client/index.js';
-import { contractFrom, loadContract, routedDocument, routedOperation, routedValidator } from './contract/index.js';
-import type { Contract, Operation, ReadContract, RequestLine } from './contract/types.js';
+import { routedDocument, routedOperation, routedValidator } from './contract/index.js';
+import { companions, contractOf, operationOfRequest } from './run-documents.js';
+import type { Contract, Operation, RequestLine } from './contract/types.js';
 import type { RunConfig } from './run-config.js';
 import type { RuleCatalogue } from './rules.js';
 import { absentFixtures } from './config-warnings/find.js';
@@ -18,7 +19,8 @@ import { ConfirmationBudget } from './suite/confirm-budget.js';
 import { ruleCatalogue } from './suite/catalogue.js';
 import { knownValues } from './suite/known-values.js';
 import type { Capabilities } from './suite/needs.js';
-import { stageBurstPlan } from './suite/stage-keys.js';
+import { capabilitiesOf } from './suite/capabilities.js';
+import { KeyRing } from './client/keys.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,7 +54,7 @@ export interface TargetContext {
   client: Client;
   /** A profile fixture, or undefined when the profile does not have it. */
   fixture(name: string): FixtureValue | undefined;
-  /** The profile has a key for the role and its environment variable is set. */
+  /** The profile has a key for the role, its environment variable is set, and it is usable (Capabilities.hasRole). */
   hasRole(role: string): boolean;
   /** False in a read-only run: smoke profile or a `readOnly` target. */
   writable: boolean;
@@ -63,64 +65,11 @@ export interface TargetContext {
   confirmations?: ConfirmationBudget;
 }
 
-/** Documents beside the `/v1` one; checks of their operations validate against them. */
-const COMPANION_SPECS = ['legacy-ichra.yaml', 'medicare.yaml'].map(
-  (f) => new URL(`../specs/${f}`, import.meta.url).pathname,
-);
-
-const contracts = new Map<string, Promise<Contract>>();
-
-/**
- * A document loaded once per worker, whichever run asks for it; compiled from what the engine
- * read (`read`) when it handed the document on, else read here.
- */
-function contractOf(source: string, read?: ReadContract): Promise<Contract> {
-  const key = read ? `${source}#${read.digest}` : source;
-  let loading = contracts.get(key);
-  if (!loading) {
-    loading = read ? Promise.resolve().then(() => contractFrom(read)) : loadContract(source);
-    contracts.set(key, loading);
-    // A failed load is not cached: the next run may point at a fixed document.
-    loading.catch(() => contracts.delete(key));
-  }
-  return loading;
-}
-
-/** Companion documents are optional: one that does not load leaves its operations unspecified. */
-async function companions(): Promise<Contract[]> {
-  const loaded = await Promise.all(COMPANION_SPECS.map((s) => contractOf(s).catch(() => undefined)));
-  return loaded.filter((c): c is Contract => c !== undefined);
-}
-
 /** Path templates of the GETs the loaded documents mark `x-side-effects: true`. */
 export function sideEffectGetsOf(contracts: readonly Pick<Contract, 'operations'>[]): string[] {
   return contracts.flatMap((c) =>
     c.operations.filter((op) => op.method === 'GET' && op.sideEffects).map((op) => op.path),
   );
-}
-
-/**
- * `GET /v1/enrollments/{enrollment_id}`: the request path with the operation's template in its place (a base path
- * kept).
- */
-function operationKey(method: string, path: string, template: string): string {
-  const sent = path.split('/').filter(Boolean);
-  const own = template.split('/').filter(Boolean);
-  const prefix = own.length <= sent.length ? sent.slice(0, sent.length - own.length) : [];
-  return `${method.toUpperCase()} /${[...prefix, ...own].join('/')}`;
-}
-
-/** The operation of a request among the loaded documents, by method and path; undefined for an unknown route. */
-function operationOfRequest(
-  contracts: readonly Pick<Contract, 'match'>[],
-): (method: string, path: string) => string | undefined {
-  return (method, path) => {
-    for (const contract of contracts) {
-      const op = contract.match(method, path);
-      if (op) return operationKey(method, path, op.path);
-    }
-    return undefined;
-  };
 }
 
 export function isWritable(config: RunConfig): boolean {
@@ -144,7 +93,9 @@ export async function createTargetContext(
   // A read-only run may still send the writes the contract says change nothing, when the profile opts in.
   const allowedWrites = writable ? [] : sideEffectFreeWrites(config.profile.sideEffectFreeWrites);
   const confirm = confirmBudgetOf(config.runProfile, config.profile);
+  const keys = new KeyRing(config.profile.keys, env);
   const client = createClient({
+    keys,
     profile: config.profile,
     runId: config.runId,
     readOnly: !writable,
@@ -158,9 +109,17 @@ export async function createTargetContext(
   });
   // A fixture the preflight found the target does not have counts as absent: its checks skip.
   const absent = absentFixtures(config.configWarnings);
-  const fixture = (name: string) =>
-    Object.hasOwn(config.profile.fixtures, name) && !absent.has(name) ? config.profile.fixtures[name] : undefined;
-  const hasRole = (role: string) => client.hasRole(role);
+  const capabilities = capabilitiesOf({
+    profile: config.profile,
+    runProfile: config.runProfile,
+    keys,
+    writable,
+    allowedWrites,
+    embedded: config.embedded,
+    webhookReceiver: config.webhookInboxUrl !== undefined,
+    absentFixtures: absent,
+  });
+  const fixture = (name: string) => (capabilities.hasFixture(name) ? config.profile.fixtures[name] : undefined);
   return {
     config,
     contract,
@@ -170,18 +129,9 @@ export async function createTargetContext(
     rules: ruleCatalogue(),
     client,
     fixture,
-    hasRole,
+    hasRole: capabilities.hasRole,
     writable,
-    capabilities: {
-      hasRole,
-      hasFixture: (name) => fixture(name) !== undefined,
-      distinctKeys: (roles) => client.distinctKeys(roles),
-      writable,
-      sends: (write) => writable || allowedWrites.includes(write),
-      embedded: config.embedded,
-      webhookReceiver: config.webhookInboxUrl !== undefined,
-      stageBurst: stageBurstPlan(config.profile.keys, hasRole) !== undefined,
-    },
+    capabilities,
     known: (extra) =>
       knownValues(
         Object.fromEntries(Object.entries(config.profile.fixtures).filter(([name]) => !absent.has(name))),

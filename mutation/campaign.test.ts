@@ -215,17 +215,24 @@ describe('mutation campaign', () => {
       lanes: 1,
       createRunner: fakeRunner(seen),
     });
-    expect(seen.find((c) => c.fault === 'issuers-byte-order')).toMatchObject({
-      families: ['reference'],
-      rules: ['ISSUERS-ORDER'],
-    });
-    // The clean run holds every check a fault runs against, and no other.
+    expect(seen.filter((c) => c.fault === 'issuers-byte-order')).toMatchObject([
+      { families: ['reference'], rules: ['ISSUERS-ORDER'] },
+    ]);
+    // Missed by its family's checks of its rule, a fault gets its family's whole run.
+    const cancel = seen.filter((c) => c.fault === 'cancel-silent');
+    expect(cancel.map((c) => [c.families, c.rules])).toEqual([
+      [['enrollments'], ['ENR-CANCEL-202']],
+      [['enrollments'], undefined],
+    ]);
+    expect(result.faults.find((f) => f.fault === 'cancel-silent')).toMatchObject({ widened: true });
+    // The clean run holds every check a fault may run against: its families' every check.
     expect(seen.find((c) => c.fault === undefined)).toMatchObject({
       families: ['utility', 'reference', 'enrollments'],
-      rules: ['PING-200', 'ISSUERS-ORDER', 'ENR-CANCEL-202'],
     });
+    expect(seen.find((c) => c.fault === undefined)!.rules).toBeUndefined();
     expect(result.scope).toBe('operations');
     expect(result.operations!.rows.map((r) => r.cells[0]!.verdict)).toEqual(['caught', 'n/a', 'other rule']);
+    expect(result.operations!.rows[2]!.cells[0]!.widened).toBe(true);
     expect(result.operations!.byRule).toEqual([
       { rule: 'ENR-CANCEL-202', caught: 0, run: 1 },
       { rule: 'PING-200', caught: 1, run: 1 },

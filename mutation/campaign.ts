@@ -19,6 +19,7 @@ import {
   cleanOutcome,
   faultError,
   faultOutcome,
+  heldNone,
   type CleanOutcome,
   type FaultInfo,
   type FaultOutcome,
@@ -33,7 +34,8 @@ export interface CampaignOptions extends Omit<EmbeddedRun, 'runId' | 'fault' | '
   lanes: number;
   /**
    * `all`: every family's suites against every fault; `family`: only the fault's own family;
-   * `operations`: only the checks of the fault's own family that name its rule (the faults per operation).
+   * `operations`: only the checks of the fault's own family that name its rule (the faults per operation),
+   * then, when those miss it, every check of its family.
    */
   scope?: CampaignScope;
   /** The operations matrix the faults fill (scope `operations`): the result shows each cell's verdict. */
@@ -91,16 +93,19 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       return;
     }
     const { fault, variant } = job;
+    const switches = { fault: fault.name, variants: variant ? [variant] : [] };
     let outcome: FaultOutcome;
     try {
-      const summary = await runOnce(
-        { ...options, ...selectionOf(options, fault) },
-        runner,
-        runId,
-        { fault: fault.name, variants: variant ? [variant] : [] },
-        [],
-      );
+      const summary = await runOnce({ ...options, ...selectionOf(options, fault) }, runner, runId, switches, []);
       outcome = faultOutcome(fault, summary, Date.now() - runStart, variant);
+      // A rule judged over every exchange of the run (suites/run-wide/) may need exchanges that checks
+      // naming other rules send: missed by its own checks, the fault gets its family's whole run.
+      if (options.scope === 'operations' && !outcome.ownRuleCaught) {
+        const { families } = selectionOf({ ...options, scope: 'family' }, fault);
+        const wide = await runOnce({ ...options, families }, runner, runId, switches, []);
+        const unnamed = heldNone(outcome) ? { unnamed: true as const } : {};
+        outcome = { ...faultOutcome(fault, wide, Date.now() - runStart, variant), widened: true, ...unnamed };
+      }
     } catch (err) {
       outcome = faultError(fault, err, Date.now() - runStart, variant);
     }
@@ -143,11 +148,10 @@ function selectionOf(options: CampaignOptions, fault: FaultInfo): { families: Fa
   return options.scope === 'operations' ? { families, rules: [...fault.rules] } : { families };
 }
 
-/** The clean run holds every check a fault runs against: under `operations`, its families' checks of its rules. */
-function cleanSelection(options: CampaignOptions): { families: Family[]; rules?: string[] } {
+/** The clean run holds every check a fault may run against: under `operations`, every check of the faults' families. */
+function cleanSelection(options: CampaignOptions): { families: Family[] } {
   if (options.scope !== 'operations') return { families: [...options.families] };
-  const families = options.families.filter((f) => options.faults.some((fault) => fault.family === f));
-  return { families, rules: [...new Set(options.faults.flatMap((f) => f.rules))] };
+  return { families: options.families.filter((f) => options.faults.some((fault) => fault.family === f)) };
 }
 
 async function runOnce(

@@ -58,9 +58,10 @@ export function progressLine(outcome: FaultOutcome, index: number, total: number
       ? `caught by ${list(outcome.failingRules)}` +
         (outcome.ownRuleCaught ? '' : ` (own rule ${outcome.faultRules.join(', ')} not among them)`)
       : 'NOT CAUGHT';
+  const wide = outcome.widened ? " in its family's whole run" : '';
   const name = outcome.variant ? `${outcome.fault} + ${outcome.variant}` : outcome.fault;
   return (
-    `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status} ` +
+    `[${String(index).padStart(String(total).length)}/${total}] ${name.padEnd(40)} ${status}${wide} ` +
     `(${(outcome.durationMs / 1000).toFixed(1)} s)\n`
   );
 }

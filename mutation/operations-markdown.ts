@@ -32,7 +32,8 @@ export function renderOperationsMarkdown(matrix: OperationsMatrix, sources: read
     if (!cell) return '';
     const note = cell.reason !== undefined && cell.verdict !== 'error' ? ` [${noteOf(cell.reason)}]` : '';
     const by = cell.verdict === 'other rule' ? ` (${cell.failingRules?.join(', ')})` : '';
-    return `${WORDS[cell.verdict]}${by}${note}`;
+    const wide = cell.widened && cell.verdict !== 'missed' ? ' (family run)' : '';
+    return `${WORDS[cell.verdict]}${by}${wide}${note}`;
   };
   const caught = matrix.byRule.reduce((n, r) => n + r.caught, 0);
   const run = matrix.byRule.reduce((n, r) => n + r.run, 0);
@@ -44,8 +45,10 @@ export function renderOperationsMarkdown(matrix: OperationsMatrix, sources: read
     "that breaks the column's rule on that operation alone; `mutation --scope operations` runs it",
     "against the checks of the operation's family that name the rule. **caught**: one of them",
     'failed naming the rule. **missed**: none failed. **other rule**: checks failed naming other',
-    'rules only. **n/a**: the operation cannot break the rule, or the catalogue does not hold its',
-    'family to it (the reason is under the table).',
+    "rules only. **(family run)**: the checks naming the rule missed it, and the family's whole",
+    'run (a rule judged over every exchange of the run) gave the verdict. **n/a**: the operation',
+    'cannot break the rule, or the catalogue does not hold its family to it (the reason is under',
+    'the table).',
     '',
     `From ${sources.map((s) => `campaign ${s.campaignId} (${s.startedAt.slice(0, 10)}, seed ${s.seed})`).join(', ')}.`,
     '',

@@ -34,10 +34,17 @@ const PLAN: MatrixPlan = {
   ],
 };
 
-/** An outcome whose checks passed `passed` times and failed naming `failing`. */
+/**
+ * An outcome whose checks passed `passed` times and failed naming `failing`; missed, it is the
+ * family's whole run (`widened`), after a first run in which no check held the rule when `passed` is 0.
+ */
 function outcome(fault: string, rule: string, failing: string[], passed = 1): FaultOutcome {
   const counts = { ...countVerdicts([]), passed, failed: failing.length ? 1 : 0 };
+  const missed = failing.includes(rule)
+    ? {}
+    : { widened: true as const, ...(passed ? {} : { unnamed: true as const }) };
   return {
+    ...missed,
     fault,
     family: 'utility',
     faultRules: [rule],
@@ -92,15 +99,16 @@ describe('the operations matrix', () => {
   it('shows every operation by every column, with the reason of each empty cell under the table', () => {
     const matrix = operationsMatrix(PLAN, [
       outcome('k-ping', 'AUTH-MISSING-KEY-403', ['AUTH-MISSING-KEY-403']),
+      outcome('l-ping', 'RATE-429-TIER', ['EDGE-NO-5XX']),
       outcome('k-plan', 'AUTH-MISSING-KEY-403', [], 0),
     ]);
     const page = renderOperationsMarkdown(matrix, [{ campaignId: 'c1', startedAt: '2026-11-28T06:00:00Z', seed: 1 }]);
     expect(page).toContain('| operation | no key | 429 |');
-    expect(page).toContain('| `GET /v1/ping` | caught | not run |');
+    expect(page).toContain('| `GET /v1/ping` | caught | other rule (EDGE-NO-5XX) (family run) |');
     expect(page).toContain('| `GET /api/v1/plans/{hios_id}` | **missed** [1] | n/a [2] |');
     expect(page).toContain('[1] no check of legacy-ichra names AUTH-MISSING-KEY-403');
     expect(page).toContain('[2] RATE-429-TIER holds for utility only (specs/rules.json)');
-    expect(page).toContain('**Caught by its own rule: 1 of 2 faults.**');
+    expect(page).toContain('**Caught by its own rule: 1 of 3 faults.**');
     expect(page).toContain('campaign c1 (2026-11-28, seed 1)');
   });
 });

@@ -34,6 +34,8 @@ export interface MatrixCellResult {
   reason?: string;
   /** The rules the failing checks named (`other rule`). */
   failingRules?: string[];
+  /** The verdict of the family's whole run: the checks naming the rule missed the fault. */
+  widened?: true;
 }
 
 export interface OperationsMatrix {
@@ -43,21 +45,16 @@ export interface OperationsMatrix {
   byRule: Array<{ rule: string; caught: number; run: number }>;
 }
 
-/** A fault's run in which no check of its family held its rule: every selected check skipped or none selected. */
-const noCheckRan = (o: FaultOutcome): boolean =>
-  o.counts.passed + o.counts.failed + o.counts.warning + o.counts.blocked + o.counts['not run'] === 0;
+type Verdict = Omit<MatrixCellResult, 'column' | 'rule' | 'fault'>;
 
-function verdictOf(
-  outcome: FaultOutcome | undefined,
-  family: string,
-): Omit<MatrixCellResult, 'column' | 'rule' | 'fault'> {
+function verdictOf(outcome: FaultOutcome | undefined, family: string): Verdict {
   if (!outcome) return { verdict: 'not run' };
   if (outcome.error) return { verdict: 'error', reason: outcome.error };
-  if (outcome.ownRuleCaught) return { verdict: 'caught' };
-  if (outcome.caught) return { verdict: 'other rule', failingRules: outcome.failingRules };
-  return noCheckRan(outcome)
-    ? { verdict: 'missed', reason: `no check of ${family} names ${outcome.faultRules.join(', ')}` }
-    : { verdict: 'missed' };
+  const wide = outcome.widened ? { widened: true as const } : {};
+  if (outcome.ownRuleCaught) return { verdict: 'caught', ...wide };
+  if (outcome.caught) return { verdict: 'other rule', failingRules: outcome.failingRules, ...wide };
+  const unnamed = outcome.unnamed ? { reason: `no check of ${family} names ${outcome.faultRules.join(', ')}` } : {};
+  return { verdict: 'missed', ...unnamed, ...wide };
 }
 
 export function operationsMatrix(plan: MatrixPlan, outcomes: readonly FaultOutcome[]): OperationsMatrix {

@@ -43,6 +43,13 @@ export interface FaultOutcome {
   durationMs: number;
   /** Set when the run itself could not complete. */
   error?: string;
+  /**
+   * Scope `operations`: the checks of its family naming its rule missed the fault, and this is
+   * the outcome of its family's whole run (a rule judged over the run's every exchange).
+   */
+  widened?: true;
+  /** Scope `operations`: no check of its family names its rule (the checks it was run against first held none). */
+  unnamed?: true;
 }
 
 export interface CleanOutcome {
@@ -84,6 +91,10 @@ export function faultOutcome(
     durationMs,
   };
 }
+
+/** A run in which no check held the fault's rule: every selected check skipped, or none selected. */
+export const heldNone = (o: FaultOutcome): boolean =>
+  o.counts.passed + o.counts.failed + o.counts.warning + o.counts.blocked + o.counts['not run'] === 0;
 
 export function faultError(fault: FaultInfo, error: unknown, durationMs: number, variant?: string): FaultOutcome {
   return {

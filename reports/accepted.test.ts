@@ -18,11 +18,11 @@ import { buildSummary, exitCodeOf } from './summary.js';
 import { SAMPLE_RULES, sampleFindings, sampleInfo } from './testing/sample.js';
 import { findAll, parseXml } from './testing/xml-check.js';
 
-const ISSUERS = 'reference/issuers-sorted-case-insensitively-by-id';
+const ISSUERS_OP = 'GET /v1/reference/issuers';
 const baselineOf = (today: string, extra: Partial<BaselineView['entries'][number]> = {}): BaselineView => ({
   file: 'conformance-baseline.json',
   entries: [
-    { check: ISSUERS, rule: 'ISSUERS-ORDER', reason: 'API-7: byte order until the index is rebuilt', ...extra },
+    { rule: 'ISSUERS-ORDER', operation: ISSUERS_OP, reason: 'API-7: byte order until the index is rebuilt', ...extra },
   ],
   update: false,
   today,
@@ -64,7 +64,7 @@ describe('a known failure', () => {
     expect(failsRun(issuers, false)).toBe(false);
     expect(summary.outcome).toBe('passed');
     expect(summary.exitCode).toBe(0);
-    expect(summary.baseline).toMatchObject({ known: [{ check: ISSUERS, rule: 'ISSUERS-ORDER' }], new: [] });
+    expect(summary.baseline).toMatchObject({ known: [{ rule: 'ISSUERS-ORDER', operation: ISSUERS_OP }], new: [] });
     expect(summary.scope.baseline).toBe('conformance-baseline.json');
   });
 
@@ -74,8 +74,8 @@ describe('a known failure', () => {
     expect(exitCodeOf(expired)).toBe(1);
     expect(expired.baseline!.expired).toEqual([
       {
-        check: ISSUERS,
         rule: 'ISSUERS-ORDER',
+        operation: ISSUERS_OP,
         reason: 'API-7: byte order until the index is rebuilt',
         expires: '2025-01-01',
       },
@@ -110,7 +110,7 @@ describe('a known failure', () => {
     expect(text).not.toContain('Failures:');
     expect(text).toContain('1 failed (1 known)');
     expect(text).toContain(
-      `  known (not failing the run): ${ISSUERS} ISSUERS-ORDER: API-7: byte order until the index is rebuilt`,
+      `  known (not failing the run): ISSUERS-ORDER on ${ISSUERS_OP}: API-7: byte order until the index is rebuilt`,
     );
     expect(text).toContain('Scope: ');
     expect(text).toContain('baseline conformance-baseline.json');
@@ -135,11 +135,11 @@ describe('a known failure', () => {
 describe('a fixed entry', () => {
   it('is reported on the check that now passes its rule', () => {
     const info = sampleInfo({
-      baseline: { ...baselineOf('2025-01-01'), entries: [{ check: 'utility/ping-answers-200', rule: 'PING-200' }] },
+      baseline: { ...baselineOf('2025-01-01'), entries: [{ rule: 'PING-200', operation: 'GET /v1/ping' }] },
     });
     const summary = summaryOf(info);
-    expect(summary.baseline!.fixed).toEqual([{ check: 'utility/ping-answers-200', rule: 'PING-200' }]);
-    expect(summary.baseline!.new).toEqual([{ check: ISSUERS, rule: 'ISSUERS-ORDER' }]);
+    expect(summary.baseline!.fixed).toEqual([{ rule: 'PING-200', operation: 'GET /v1/ping' }]);
+    expect(summary.baseline!.new).toEqual([{ rule: 'ISSUERS-ORDER', operation: ISSUERS_OP }]);
     expect(renderConsoleSummary(summary)).toContain('1 passed (1 fixed)');
     expect(summary.outcome).toBe('failed');
     const passing = findAll(parseXml(renderJunit(summary)), 'testcase').find(

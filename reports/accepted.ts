@@ -5,7 +5,7 @@
  * accepted failure is still reported in every format, never as passed.
  */
 import type { Finding } from '../harness/model.js';
-import { markFinding, type BaselineView } from './baseline/match.js';
+import { failurePairs, markFinding, type BaselineView } from './baseline/match.js';
 
 /** A failure, or under --strict a warning about the target (a document's defect never fails a run). */
 export const failsOnItsOwn = (f: Finding, strict: boolean): boolean =>
@@ -15,6 +15,15 @@ export const failsOnItsOwn = (f: Finding, strict: boolean): boolean =>
 export const isAccepted = (f: Finding): boolean => f.excluded === true || f.baseline?.status === 'known';
 
 export const failsRun = (f: Finding, strict: boolean): boolean => failsOnItsOwn(f, strict) && !isAccepted(f);
+
+/**
+ * The distinct failures (a rule on an operation) that fail the run and its baseline, if any,
+ * does not record: what is new to the CI owner (the GitHub Action's `new-failures`).
+ */
+export function newFailureCount(findings: readonly Finding[], strict: boolean): number {
+  const fresh = findings.filter((f) => failsRun(f, strict) && f.baseline === undefined);
+  return new Set(failurePairs(fresh).map((p) => `${p.rule} ${p.operation}`)).size;
+}
 
 /**
  * Rules that failed only in findings the run accepts: still reported as failed, but not a

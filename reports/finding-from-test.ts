@@ -31,11 +31,11 @@ const STOPPED: Record<StopReason, string> = {
 };
 
 /** A registered check the run stopped before it finished: nothing of it was judged. */
-function notRunFinding(family: FindingFamily, entry: CheckEntry, stop: StopReason | undefined): Finding {
+export function notRunFinding(family: string, entry: CheckEntry, stop: StopReason | undefined): Finding {
   return {
     check: entry.title,
     id: entry.id,
-    family,
+    family: family as FindingFamily,
     rules: [...entry.rules],
     verdict: 'not run',
     message: `not run: ${STOPPED[stop ?? 'interrupted']}`,

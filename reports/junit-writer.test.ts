@@ -5,8 +5,57 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../harness/model.js';
 import { checkId } from '../harness/suite/inventory.js';
 import { JunitWriter, renderJunit } from './junit-writer.js';
-import { sampleFindings, sampleInfo, sampleSummary } from './testing/sample.js';
+import { catalogueOf } from './run-info.js';
+import { buildSummary } from './summary.js';
+import { SAMPLE_RULES, sampleFindings, sampleInfo, sampleSummary } from './testing/sample.js';
 import { findAll, parseXml } from './testing/xml-check.js';
+
+describe('junit.xml: the run as one case', () => {
+  const runCase = (xml: string) => findAll(parseXml(xml), 'testcase').find((c) => c.attrs.classname === 'run')!;
+
+  it('is red for an outage: an error naming the preflight cause, with its fix', () => {
+    const summary = sampleSummary(
+      sampleInfo({
+        preflightStop: {
+          code: 'E_TARGET_NOT_LISTENING',
+          exitCode: 4,
+          message: 'preflight GET http://127.0.0.1:9/v1/ping: nothing accepts connections there',
+          fix: 'Check the address.',
+        },
+      }),
+      [],
+    );
+    const xml = renderJunit(summary);
+    expect(parseXml(xml).attrs).toMatchObject({ tests: '1', errors: '1' });
+    const error = findAll(runCase(xml), 'error')[0]!;
+    expect(error.attrs.type).toBe('E_TARGET_NOT_LISTENING');
+    expect(error.attrs.message).toContain('E_TARGET_NOT_LISTENING: preflight GET');
+    expect(error.text).toContain('fix: Check the address.');
+  });
+
+  it('is red for an incomplete run: an error naming the stop and what was left unproven', () => {
+    const notRun: Finding = {
+      check: 'ping answers 200',
+      family: 'utility',
+      rules: ['PING-200'],
+      verdict: 'not run',
+      exchanges: [],
+    };
+    const summary = buildSummary(sampleInfo(), [notRun], catalogueOf(SAMPLE_RULES), {
+      finishedAt: new Date('2025-01-01T00:00:03.000Z'),
+      stopped: 'deadline',
+    });
+    const error = findAll(runCase(renderJunit(summary)), 'error')[0]!;
+    expect(error.attrs.type).toBe('stopped: deadline');
+    expect(error.attrs.message).toMatch(/^INCOMPLETE \(deadline\): 1 check not run/);
+  });
+
+  it('is green, with no error, for a run that passed', () => {
+    const passed = sampleSummary(sampleInfo({ families: ['utility'], rules: ['PING-200'] }), [sampleFindings()[0]!]);
+    expect(passed.outcome).toBe('passed');
+    expect(findAll(runCase(renderJunit(passed)), 'error')).toEqual([]);
+  });
+});
 
 describe('junit.xml', () => {
   it('is well-formed, with one testsuite per family and one testcase per finding', () => {
@@ -17,13 +66,15 @@ describe('junit.xml', () => {
       'utility',
       'reference',
       'enrollments',
+      'run',
       'rules',
       'monitor',
     ]);
-    const cases = findAll(root, 'testcase');
+    const cases = findAll(root, 'testcase').filter((c) => c.attrs.classname !== 'run');
     expect(cases).toHaveLength(summary.findings.length);
     expect(cases.map((c) => c.attrs.name).sort()).toEqual(summary.findings.map((f) => checkId(f.check)).sort());
-    expect(root.attrs).toMatchObject({ tests: '4', failures: '1' });
+    // The run's own case besides the checks': it is no error of a run that failed (its failure is red).
+    expect(root.attrs).toMatchObject({ tests: '5', failures: '1', errors: '0' });
     expect(findAll(root, 'testsuite').reduce((n, s) => n + Number(s.attrs.skipped), 0)).toBe(1);
   });
 

@@ -21,6 +21,7 @@ import type { ReportWriter } from './writer.js';
 import { xmlAttrs, xmlEscape } from './xml.js';
 import { isAccepted } from './accepted.js';
 import { acceptedLines, knownLine } from './baseline/lines.js';
+import { outcomeLabel } from './scope.js';
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -36,16 +37,18 @@ export class JunitWriter implements ReportWriter {
 export function renderJunit(summary: RunSummary): string {
   const families = groupByFamily(summary.findings);
   const suites = [...families].map(([family, findings]) => renderSuite(summary, family, findings));
+  const red = runError(summary);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${xmlAttrs({
       name: `partner-conformance ${summary.runId}`,
-      tests: summary.findings.length,
+      tests: summary.findings.length + 1,
       failures: failuresOf(summary.findings),
-      errors: summary.findings.filter(isError).length,
+      errors: summary.findings.filter(isError).length + (red ? 1 : 0),
       time: seconds(summary.durationMs),
     })}>`,
     ...suites,
+    runSuite(summary, red),
     rulesSuite(summary),
     monitorSuite(summary),
     '</testsuites>',
@@ -54,6 +57,40 @@ export function renderJunit(summary: RunSummary): string {
 }
 
 const NO_CASES = { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 };
+
+/**
+ * Why the run as a whole is not a pass, when no case of a check already says so (a failure or an
+ * error does): the preflight's cause of an outage, the stop and what was left unproven of an
+ * incomplete run, nothing tested, answers over budget. Undefined for a run that passed.
+ */
+function runError(summary: RunSummary): { message: string; type: string } | undefined {
+  if (summary.outcome === 'passed') return undefined;
+  if (failuresOf(summary.findings) > 0 || summary.findings.some(isError)) return undefined;
+  const stop = summary.preflightStop;
+  return {
+    message: stop ? `${stop.code}: ${stop.message}` : outcomeLabel(summary),
+    type: stop?.code ?? (summary.stopped ? `stopped: ${summary.stopped.reason}` : summary.outcome),
+  };
+}
+
+/**
+ * The run itself as one case, `run/outcome`: an <error> naming the cause when the run did not
+ * pass for a reason no check's case shows (an outage's JUnit is never green with no test in it).
+ */
+function runSuite(summary: RunSummary, red: { message: string; type: string } | undefined): string {
+  const out = [`outcome: ${outcomeLabel(summary)}`, `exit code: ${summary.exitCode}`];
+  if (summary.preflightStop) out.push(`fix: ${summary.preflightStop.fix}`);
+  const time = seconds(summary.durationMs);
+  const counts = { tests: 1, errors: red ? 1 : 0, time };
+  return [
+    `  <testsuite${xmlAttrs({ name: 'run', ...NO_CASES, ...counts, timestamp: summary.startedAt })}>`,
+    `    <testcase${xmlAttrs({ classname: 'run', name: 'outcome', time, status: summary.outcome })}>`,
+    ...(red ? [`      <error${xmlAttrs(red)}>${xmlEscape(out.join('\n'))}</error>`] : []),
+    `      <system-out>${xmlEscape(out.join('\n'))}</system-out>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ].join('\n');
+}
 
 /** The opening tag of a suite with no test cases of its own (its properties say what it holds). */
 const emptySuite = (name: string, summary: RunSummary): string =>

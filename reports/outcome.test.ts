@@ -86,3 +86,24 @@ describe('an incomplete run', () => {
     });
   });
 });
+
+describe('configuration warnings a check found', () => {
+  it('join the run’s own in the summary, each told once, and the check stays skipped, never failed', () => {
+    const tier = {
+      code: 'W_KEY_TIER' as const,
+      message: 'key role tierLow is declared tier low but let 20 requests at once through',
+      fix: 'f',
+      roles: ['tierLow'],
+    };
+    const shared = { code: 'W_KEY_SHARED' as const, message: 'key roles approved, unapproved', fix: 'f' };
+    const skipped = { ...finding('skipped'), configWarnings: [tier] };
+    const summary = buildSummary(
+      sampleInfo({ configWarnings: [shared] }),
+      [skipped, { ...skipped, check: 'another' }, finding('passed')],
+      catalogueOf(SAMPLE_RULES),
+      new Date('2025-01-01T00:00:01.000Z'),
+    );
+    expect(summary.configWarnings).toEqual([shared, tier]);
+    expect(summary.counts.failed).toBe(0);
+  });
+});

@@ -230,7 +230,7 @@ export function missingLine(missing: readonly MissingRule[]): string {
 
 /** The stderr line of an incomplete run (exit 7): code, what was left unproven, the fix. */
 export function incompleteLine(summary: { required: RequiredSummary; stopped?: { reason: StopReason } }): string {
-  const stopped = summary.stopped ? `the run stopped (${STOP_WORDS[summary.stopped.reason]}); ` : '';
+  const stopped = summary.stopped ? `${STOP_WORDS[summary.stopped.reason]}; ` : '';
   return (
     `E_INCOMPLETE: ${stopped}${missingLine(summary.required.missing)}, required of this ` +
     `run: ${summary.required.basis}\n  fix: ${ERROR_CODES.E_INCOMPLETE}`

@@ -70,6 +70,21 @@ describe('ruleVerdicts', () => {
     expect(verdicts.A!.verdict).toBe('not run');
   });
 
+  it(
+    'a rule of a family outside the run that a check joining every run skipped is not selected; ' +
+      'judged, it keeps its verdict',
+    () => {
+      const skipped = finding(['C', 'D'], 'skipped', { family: 'contract', needs: 'applications of the run' });
+      const verdicts = ruleVerdicts([skipped], CATALOGUE, { families: ['utility'] });
+      expect(verdicts.C!.verdict).toBe('not selected');
+      expect(verdicts.D!.verdict).toBe('skipped');
+      const judged = ruleVerdicts([finding(['C'], 'failed', { family: 'contract' })], CATALOGUE, {
+        families: ['utility'],
+      });
+      expect(judged.C!.verdict).toBe('failed');
+    },
+  );
+
   it("a rule outside --rule is not selected; in a shard an unseen rule may be another shard's", () => {
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'], rules: ['A'] }).D!.verdict).toBe('not selected');
     expect(ruleVerdicts([], CATALOGUE, { families: ['utility'], shard: '1/2' }).D!.verdict).toBe('not selected');

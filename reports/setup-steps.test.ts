@@ -166,7 +166,7 @@ describe('a run with a failed step', () => {
     parseXml(xml);
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml.match(/<skipped message="blocked by setup step: create a planFull application"\/>/g)).toHaveLength(2);
-    expect(xml).toMatch(/<testsuites [^>]*tests="3" failures="1" errors="0"/);
+    expect(xml).toMatch(/<testsuites [^>]*tests="4" failures="1" errors="0"/);
     expect(renderJunit(setupOnly).match(/<error /g)).toHaveLength(1);
   });
 

@@ -20,7 +20,7 @@ import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
 import type { TlsCertificate } from './monitor/tls.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scopeOf, type RunScope } from './scope.js';
-import { acceptedFailedRules, failsOnItsOwn, failsRun } from './accepted.js';
+import { acceptedFailedRules, failsOnItsOwn, failsRun, newFailureCount } from './accepted.js';
 import { summarizeBaseline, type BaselineSummary } from './baseline/match.js';
 import { updatedEntries } from './baseline/update.js';
 
@@ -93,6 +93,11 @@ export interface RunSummary {
   /** Profile mistakes found before the checks, each with a stable code and a fix; absent when none. */
   configWarnings?: RunInfo['configWarnings'];
   counts: Counts;
+  /**
+   * Distinct failures (a rule on an operation) that fail the run and its baseline does not
+   * record: all of them without a baseline (the GitHub Action's `new-failures`).
+   */
+  newFailures: number;
   /** The rules the run profile requires of this run, and those it did not prove (reports/required.ts). */
   required: RequiredSummary;
   /**
@@ -167,10 +172,12 @@ function isExcluded(rule: { id: string; families: readonly string[] }, selection
   return out.length > 0 && rule.families.every((f) => out.includes(f as RunInfo['families'][number]));
 }
 
+const ofSelectedFamily = (rule: { families: readonly string[] }, selection: RuleSelection): boolean =>
+  rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number]));
+
 function unseenVerdict(rule: { id: string; families: readonly string[] }, selection: RuleSelection): RuleVerdict {
   const selected =
-    rule.families.some((f) => selection.families.includes(f as RunInfo['families'][number])) &&
-    (selection.rules === undefined || selection.rules.includes(rule.id));
+    ofSelectedFamily(rule, selection) && (selection.rules === undefined || selection.rules.includes(rule.id));
   // A shard runs a share of the files: a rule it did not reach may be another shard's.
   return selected && selection.shard === undefined ? 'not reached' : 'not selected';
 }
@@ -216,7 +223,9 @@ export function ruleVerdicts(
         strength: rule.strength,
         statement: rule.statement,
       };
-    else if (seen)
+    // A check that joins every run (the run-wide and history checks) skips rules of families the
+    // run left out for want of their traffic: such a rule is not selected, not skipped.
+    else if (seen && !(seen.verdict === 'skipped' && rule && selection && !ofSelectedFamily(rule, selection)))
       out[id] = {
         verdict: seen.verdict,
         checks: seen.checks,
@@ -358,20 +367,20 @@ function historyOf(info: RunInfo, body: SummaryBody, exitCode: number, outages: 
 }
 
 /** The findings against the run's baseline, and what --update-baseline writes. */
-function baselineOf(
-  info: RunInfo,
-  findings: readonly Finding[],
-  inventory: readonly InventoryCheck[],
-): BaselineSummary {
+function baselineOf(info: RunInfo, findings: readonly Finding[]): BaselineSummary {
   const baseline = info.baseline!;
-  const fails = (f: Finding) => failsOnItsOwn(f, info.strict);
-  const summary = summarizeBaseline(baseline, findings, (f) => failsRun(f, info.strict), {
-    inventory,
-    shard: info.shard,
-  });
+  const summary = summarizeBaseline(baseline, findings, (f) => failsRun(f, info.strict));
   if (!baseline.update) return summary;
-  const { entries, added, removed } = updatedEntries(baseline.entries, findings, fails);
+  const { entries, added, removed } = updatedEntries(baseline, findings, (f) => failsOnItsOwn(f, info.strict));
   return { ...summary, update: { entries: entries.length, added, removed } };
+}
+
+/** The run's configuration warnings: those found before the checks, then those checks found (each told once). */
+function configWarningsOf(info: RunInfo, findings: readonly Finding[]): Pick<RunSummary, 'configWarnings'> {
+  const all = [...(info.configWarnings ?? []), ...findings.flatMap((f) => f.configWarnings ?? [])];
+  const told = new Set<string>();
+  const once = all.filter((w) => !told.has(w.message) && told.add(w.message));
+  return once.length > 0 ? { configWarnings: once } : {};
 }
 
 export function buildSummary(
@@ -415,8 +424,9 @@ export function buildSummary(
     strict: info.strict,
     command: info.command,
     preflight: info.preflight,
-    ...(info.configWarnings && info.configWarnings.length > 0 ? { configWarnings: info.configWarnings } : {}),
+    ...configWarningsOf(info, findings),
     counts,
+    newFailures: newFailureCount(findings, info.strict),
     required: { ...required, missing, ...(acceptedGaps.length ? { accepted: acceptedGaps } : {}) },
     outcome: info.preflightStop
       ? 'unusable'
@@ -432,7 +442,7 @@ export function buildSummary(
     ...(info.tls?.length ? { tls: info.tls } : {}),
     ruleVerdicts: verdicts,
     ruleCounts: countRuleVerdicts(verdicts),
-    ...(info.baseline ? { baseline: baselineOf(info, findings, inventory) } : {}),
+    ...(info.baseline ? { baseline: baselineOf(info, findings) } : {}),
     findings: [...findings],
   };
   const exitCode = exitCodeOf(body, options.transportBlock?.(body.findings) ?? outageExit(outages));

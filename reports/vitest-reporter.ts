@@ -13,8 +13,9 @@ import {
   findingsFromModuleErrors,
   findingsFromTestCase,
   inventoryOf,
+  notRunFinding,
 } from './finding-from-test.js';
-import type { InventoryCheck } from './required.js';
+import { selectedChecks, type InventoryCheck } from './required.js';
 import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { acceptFinding } from './accepted.js';
@@ -38,6 +39,13 @@ export interface ReportRun {
   transportBlock?: SummaryOptions['transportBlock'];
   /** The run's journal (harness/client/journal.ts): the summary counts the requests that left from it. */
   journal?: string;
+  /** Why the run is being stopped before its end, set by whoever stops it (the engine: Ctrl-C, its deadline). */
+  stop?: RunStop;
+}
+
+/** A run's stop, once someone stops it: every check it had not finished is `not run` for this reason. */
+export interface RunStop {
+  reason?: StopReason;
 }
 
 /** Requests of the journal that left the client (one held back for its rate budget never did). */
@@ -63,8 +71,8 @@ export class ConformanceReporter implements Reporter {
   private endedFamilies = new Set<string>();
   /** Every check of the run's suite files as collected, deselected ones included. */
   private inventory: InventoryCheck[] = [];
-  /** Why the run is being stopped before its end, once someone stops it. */
-  private stopReason?: StopReason;
+  /** What vitest said at the run's end, kept for `finish` (a caller that collects the checks a stop left unseen). */
+  private ended?: { errors: ReadonlyArray<{ message?: string; name?: string }>; reason?: TestRunEndReason };
   /** Tells each failed setup step once, however many checks it blocked. */
   private steps?: StepTeller;
   /** The summary of the last completed run. */
@@ -72,7 +80,14 @@ export class ConformanceReporter implements Reporter {
   /** Errors raised by writers while writing (the run's verdict still stands). */
   writeErrors: Error[] = [];
 
-  constructor(private readonly open: () => ReportRun) {}
+  /**
+   * `finishedBy: 'caller'`: the reports are written when the caller calls `finish` after vitest's
+   * run, not at its end (engine/suite-runner.ts: a stopped run's unseen checks are collected first).
+   */
+  constructor(
+    private readonly open: () => ReportRun,
+    private readonly options: { finishedBy?: 'caller' } = {},
+  ) {}
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     this.run = this.open();
@@ -81,7 +96,8 @@ export class ConformanceReporter implements Reporter {
     this.pendingModules = new Map();
     this.endedFamilies = new Set();
     this.inventory = [];
-    this.stopReason = undefined;
+    this.collected.clear();
+    this.ended = undefined;
     this.steps = new StepTeller(this.run.catalogue, this.run.info.strict);
     for (const spec of specifications) {
       const family = familyOfModule(spec.moduleId);
@@ -90,12 +106,13 @@ export class ConformanceReporter implements Reporter {
     for (const finding of this.run.preFindings ?? []) this.record(finding);
   }
 
-  /** The run is being stopped (Ctrl-C, its deadline): the checks it does not finish are `not run` for this reason. */
-  stop(reason: StopReason): void {
-    this.stopReason ??= reason;
+  /** Why the run stopped before its end, if it did. */
+  private get stopReason(): StopReason | undefined {
+    return this.run?.stop?.reason;
   }
 
   onTestModuleCollected(testModule: TestModule): void {
+    this.collected.add(testModule.moduleId);
     this.inventory.push(...inventoryOf(testModule));
   }
 
@@ -117,15 +134,31 @@ export class ConformanceReporter implements Reporter {
     unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>,
     reason?: TestRunEndReason,
   ): Promise<void> {
+    this.ended = { errors: unhandledErrors, reason };
+    if (this.options.finishedBy !== 'caller') await this.finish();
+  }
+
+  /** The suite files whose checks this run collected (a stopped run may leave some unseen). */
+  readonly collected = new Set<string>();
+
+  /**
+   * Writes the run's reports. `unseen`: checks of suite files the run never reached (it stopped
+   * first); with those it collected, every check the run selected and did not finish is `not
+   * run`, and a stopped run lists no check outside its selection (run profile, families, --rule).
+   */
+  async finish(unseen: readonly InventoryCheck[] = []): Promise<void> {
     const run = this.run;
     if (!run) return;
+    const { errors = [], reason } = this.ended ?? {};
+    this.inventory.push(...unseen);
     // A sharded run starts with every file of a family but runs only its share: a family
     // some of whose files ran is done now.
     for (const [family, left] of this.pendingModules) {
       if (left > 0 && this.endedFamilies.has(family)) for (const writer of run.writers) writer.familyDone?.(family);
     }
-    for (const error of unhandledErrors) this.record(findingFromRunError(error));
+    for (const error of errors) this.record(findingFromRunError(error));
     const stopped = this.stopReason ?? (reason === 'interrupted' ? 'interrupted' : undefined);
+    if (stopped) this.notRunOfSelection(run, stopped);
     const summary = buildSummary(
       run.info,
       this.findings,
@@ -145,6 +178,17 @@ export class ConformanceReporter implements Reporter {
         this.writeErrors.push(err as Error);
       }
     }
+  }
+
+  /** A stopped run's checks: `not run` for each it selected and never finished, none for one it did not select. */
+  private notRunOfSelection(run: ReportRun, stop: StopReason): void {
+    const key = (family: string, id: string | undefined) => `${family}/${id}`;
+    const selected = selectedChecks(this.inventory, run.info);
+    const chosen = new Set(selected.map((c) => key(c.family, c.entry.id)));
+    this.findings = this.findings.filter((f) => f.verdict !== 'not run' || chosen.has(key(f.family, f.id)));
+    const seen = new Set(this.findings.map((f) => key(f.family, f.id)));
+    for (const c of selected)
+      if (!seen.has(key(c.family, c.entry.id))) this.record(notRunFinding(c.family, c.entry, stop));
   }
 
   private record(finding: Finding): void {

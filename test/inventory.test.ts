@@ -5,41 +5,33 @@
  * test/docs.test.ts); `plan --help` lists the vocabulary.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLAN_HELP } from '../cli/plan-command.js';
-import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import { FAMILIES } from '../harness/model.js';
 import { profileSchemaPath } from '../harness/profile.js';
 import { profileSchemaFrom } from '../harness/profile-schema.js';
 import { FIXTURE_NAMES, KEY_ROLE_NAMES } from '../harness/profile-vocabulary.js';
 import { checkId } from '../harness/suite/inventory.js';
-import type { InventoryCheck } from '../reports/required.js';
+import { useInventory } from './collected-inventory.js';
 
-let runner: SuiteRunner;
-let inventory: InventoryCheck[] = [];
-
-beforeAll(async () => {
-  runner = await createSuiteRunner([...FAMILIES]);
-  inventory = (await runner.collect?.([...FAMILIES])) ?? [];
-}, 120_000);
-afterAll(() => runner?.close());
+const collected = useInventory();
 
 describe('the inventory of checks', () => {
   it('holds every check of every family, each with an id derived from its title', () => {
-    expect(inventory.length).toBeGreaterThan(150);
+    expect(collected.checks.length).toBeGreaterThan(150);
     // Besides the families, the run's own checks (suites/run-wide/: `contract`).
-    expect(new Set(inventory.map((c) => c.family))).toEqual(new Set([...FAMILIES, 'contract']));
-    for (const { entry } of inventory) expect(entry.id).toBe(checkId(entry.title));
+    expect(new Set(collected.checks.map((c) => c.family))).toEqual(new Set([...FAMILIES, 'contract']));
+    for (const { entry } of collected.checks) expect(entry.id).toBe(checkId(entry.title));
   });
 
   it('gives each check an id no other check of its family has', () => {
-    const keys = inventory.map((c) => `${c.family}/${c.entry.id}`);
+    const keys = collected.checks.map((c) => `${c.family}/${c.entry.id}`);
     const repeated = keys.filter((k, i) => keys.indexOf(k) !== i);
     expect(repeated).toEqual([]);
   });
 
   it('declares only key roles and fixtures of the vocabulary', () => {
-    for (const { family, entry } of inventory) {
+    for (const { family, entry } of collected.checks) {
       const where = `${family}/${entry.id}`;
       for (const role of [...(entry.needs.roles ?? []), ...(entry.needs.distinctKeys ?? [])])
         expect(KEY_ROLE_NAMES, where).toContain(role);

@@ -20,7 +20,9 @@ export function pushGatewayOf(raw: string | undefined): string | undefined {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway ${JSON.stringify(raw)} is not an absolute URL`);
+    // Credentials in it are a secret: a value that does not parse is shown only without an `@`.
+    const shown = raw.includes('@') ? '(the value is not shown: it holds credentials)' : JSON.stringify(raw);
+    throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway ${shown} is not an absolute URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError('E_PUSH_GATEWAY_INVALID', `--push-gateway must use http or https, not ${url.protocol}`);

@@ -5,6 +5,8 @@
  * entry without one covers the status itself (a status only one source lists).
  */
 import type { ValidationError } from '../contract/types.js';
+import type { Exchange } from '../model.js';
+import type { CheckScope } from './scope.js';
 
 /** One entry of the table; only `id` and `where` drive matching, the rest is quoted to people. */
 export interface Disagreement {
@@ -87,4 +89,23 @@ export function describeDisagreement(d: Disagreement): string {
     `the provider's document${d.document?.at ? ` (${d.document.at})` : ''} ` +
     `says ${d.document?.says ?? 'otherwise'}`;
   return `disagreement ${d.id}: ${prose}; ${document}${d.reading ? `; read as: ${d.reading}` : ''}`;
+}
+
+/** A non-fatal note: the answer only one source allows, naming the disagreement and both sources. */
+export function noteDisagreement(
+  scope: CheckScope,
+  exchange: Exchange,
+  d: Disagreement,
+  expected: string,
+  observed: string,
+): void {
+  scope.note?.({
+    check: scope.check,
+    rules: scope.rules,
+    disagreement: d.id,
+    title: `allowed by one source only (${d.id})`,
+    expected,
+    observed: `${observed} (${describeDisagreement(d)})`,
+    exchange,
+  });
 }

@@ -1,7 +1,7 @@
 import type { ValidationError } from '../contract/types.js';
-import type { Exchange } from '../model.js';
-import { describeDisagreement, shapeDisagreement, statusDisagreement, type Disagreement } from './disagreements.js';
-import type { Check, CheckScope } from './scope.js';
+import { noteDisagreement, shapeDisagreement } from './disagreements.js';
+import { expectDocumentedStatus } from './documented-status.js';
+import type { Check } from './scope.js';
 import { headerOf, jsonOf, quote, requireResponse, violation } from './scope.js';
 
 /** How many schema errors a finding quotes; the first few locate the defect. */
@@ -12,25 +12,6 @@ const listed = (errors: readonly ValidationError[]): string => {
   const more = errors.length > ERRORS_QUOTED ? `; and ${errors.length - ERRORS_QUOTED} more` : '';
   return shown.join('; ') + more;
 };
-
-/** A non-fatal note: the answer only one source allows, naming the disagreement and both sources. */
-function noteDisagreement(
-  scope: CheckScope,
-  exchange: Exchange,
-  d: Disagreement,
-  expected: string,
-  observed: string,
-): void {
-  scope.note?.({
-    check: scope.check,
-    rules: scope.rules,
-    disagreement: d.id,
-    title: `allowed by one source only (${d.id})`,
-    expected,
-    observed: `${observed} (${describeDisagreement(d)})`,
-    exchange,
-  });
-}
 
 /**
  * The response body matches the loaded contract's schema for the operation and status.
@@ -55,12 +36,8 @@ export const expectSchemaValid: Check<string> = (exchange, operationId, scope) =
   switch (result.kind) {
     case 'valid':
       return;
-    case 'undocumented-status': {
-      const expected = `a status documented for ${operationId} (${result.documented.join(', ')})`;
-      const known = statusDisagreement(table, operationId, response.status);
-      if (known) return noteDisagreement(scope, exchange, known, expected, `status ${response.status}`);
-      throw violation(scope, exchange, 'undocumented status', expected, `status ${response.status}`);
-    }
+    case 'undocumented-status':
+      return expectDocumentedStatus(exchange, { operationId }, scope);
     case 'invalid': {
       const expected = `a ${response.status} body valid for ${operationId}`;
       const covered = result.errors.map((e) => ({

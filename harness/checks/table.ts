@@ -5,6 +5,7 @@
  * a duplicate key at compile time; `rules` is taken by the narrowing method.
  */
 import type { Check } from './scope.js';
+import { expectDocumentedStatus } from './documented-status.js';
 import { expectErrorsEnvelope } from './errors-envelope.js';
 import { expectHeader } from './header.js';
 import { expectKeyNotEchoed } from './key-not-echoed.js';
@@ -26,6 +27,7 @@ export const CHECKS = {
   transportOk: expectTransportOk,
   status: expectStatus,
   schemaValid: expectSchemaValid,
+  documentedStatus: expectDocumentedStatus,
   unifiedEnvelope: expectUnifiedEnvelope,
   errorsEnvelope: expectErrorsEnvelope,
   header: expectHeader,

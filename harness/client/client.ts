@@ -22,10 +22,11 @@ import { KeyRing, profileHeaders, type ResolvedKey } from './keys.js';
 import { userAgent } from '../tool-version.js';
 import { networkAgent } from './network.js';
 import { sharedBudgets, type BudgetRef } from './rate-budget.js';
-import { KEY_HEADER, requestTarget } from './request-target.js';
+import { headersInCase, KEY_HEADER, requestTarget } from './request-target.js';
 import type { ApiRequest, Client, ClientOptions } from './types.js';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** A request's timeout when the profile names none (`requestTimeoutMs`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * A token wait is not a request timeout: at tier low a queue of a few requests waits seconds
@@ -103,13 +104,14 @@ export function createClient(options: ClientOptions): Client {
     if (req.idempotencyKey !== undefined) {
       headers['Idempotency-Key'] = req.idempotencyKey === true ? newKey() : req.idempotencyKey;
     }
+    const named = req.headerCase ? headersInCase(headers, req.headerCase) : headers;
     const timeoutMs = req.timeoutMs ?? defaultTimeout;
-    const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: key.env, tier: key.tier } : NO_KEY;
+    const budget = req.invalidKey ? INVALID_KEY : key ? { bucket: keys.bucketOf(key.role), tier: key.tier } : NO_KEY;
     return {
       origin,
       path,
       method: req.method,
-      headers,
+      headers: named,
       body,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
@@ -123,6 +125,7 @@ export function createClient(options: ClientOptions): Client {
       record: {
         role: role ?? undefined,
         label: req.label,
+        wrong: req.wrong,
         source: req.source,
         api: req.api ?? 'v1',
         operation: options.operationOf?.(req.method, req.path.split('?')[0] ?? req.path),

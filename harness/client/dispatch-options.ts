@@ -3,7 +3,7 @@
  * (the same way undici's own interceptors take `dumpMaxSize` or `retryOptions`).
  */
 import type { Dispatcher } from 'undici';
-import type { Exchange, ExchangeSource, JournalEntry } from '../model.js';
+import type { Exchange, ExchangeSource, JournalEntry, MadeWrong } from '../model.js';
 import type { BudgetRef } from './rate-budget.js';
 import type { Together } from './types.js';
 
@@ -20,6 +20,8 @@ export interface RecordOptions {
   /** Key role used, kept on the exchange (never the key itself). */
   role?: string;
   label?: string;
+  /** What the sender made wrong on purpose, kept on the exchange. */
+  wrong?: MadeWrong;
   /** Who sent the request, named in the run's journal. */
   source?: ExchangeSource;
   /** The interface the request goes to, named in the run's journal. */

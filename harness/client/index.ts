@@ -2,9 +2,9 @@
  * The suite's HTTP client (undici): keys per role, rate budgets, request cap, recording with redaction, read-only
  * enforcement.
  */
-export { createClient } from './client.js';
-export type { ApiRequest, Client } from './types.js';
-export { sendConcurrently } from './race.js';
+export { createClient, DEFAULT_TIMEOUT_MS } from './client.js';
+export type { ApiRequest, Client, HeaderCase } from './types.js';
+export { sendConcurrently, sendReleased, type Release } from './race.js';
 export { unansweredOr5xx } from './errors.js';
 export {
   RateBudgets,

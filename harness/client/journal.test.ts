@@ -133,4 +133,36 @@ describe('a client with a journal', () => {
       await server.close();
     }
   });
+
+  it('keeps what a request was made wrong in on its exchange and both lines; tells bytes not UTF-8', async () => {
+    const server = await startServer((req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json; charset=iso-8859-1' });
+      // "Peña" in ISO-8859-1: the ñ is one byte no UTF-8 decoder reads.
+      res.end(req.url === '/v1/latin' ? Buffer.from('{"name":"Pe\xf1a"}', 'latin1') : '{"name":"Peña"}');
+    });
+    const { path, client } = journaled(server.url, 'wrong');
+    try {
+      const wrong = { kind: 'members', members: ['zip_code'] } as const;
+      const sent = await client.send({ method: 'GET', path: '/v1/latin', wrong });
+      const utf8 = await client.send({ method: 'GET', path: '/v1/utf8' });
+      expect(sent.wrong).toEqual(wrong);
+      expect(sent.response!.notUtf8).toBe(true);
+      expect(utf8.wrong).toBeUndefined();
+      expect(utf8.response!.notUtf8).toBeUndefined();
+      const lines = readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(
+        lines.filter((l) => l.exchange.wrong !== undefined).map((l) => [l.sent ?? false, l.exchange.wrong]),
+      ).toEqual([
+        [true, wrong],
+        [false, wrong],
+      ]);
+      expect(readJournal(path).map((e) => e.exchange.wrong)).toEqual([wrong, undefined]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
 });

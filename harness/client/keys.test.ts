@@ -24,11 +24,24 @@ describe('keys shared by roles (compared in process, never returned)', () => {
     medicare: { env: 'T_M', tier: 'low' },
   };
 
-  it('groups roles whose different variables hold one value; one variable named twice is meant', () => {
+  it('groups roles that hold one value, one variable named twice too; never returns a value', () => {
     const ring = new KeyRing(four, { T_A: secret, T_U: secret, T_M: 'other-key' });
     expect(ring.sharedKeys()).toEqual([['approved', 'unapproved', 'reader']]);
     expect(JSON.stringify(ring.sharedKeys())).not.toContain(secret);
-    expect(new KeyRing(four, { T_A: secret, T_U: 'k2', T_M: 'k3' }).sharedKeys()).toEqual([]);
+    expect(new KeyRing(four, { T_A: secret, T_U: 'k2', T_M: 'k3' }).sharedKeys()).toEqual([['approved', 'reader']]);
+    expect(new KeyRing(four, { T_A: secret, T_U: 'k2', T_M: 'k3' }).sharedWith('unapproved')).toEqual([]);
+    expect(ring.sharedWith('unapproved')).toEqual(['approved', 'reader']);
+  });
+
+  it("paces roles holding one key in one bucket: the first such role's variable", () => {
+    const ring = new KeyRing(four, { T_A: secret, T_U: secret, T_M: 'other-key' });
+    expect(['approved', 'unapproved', 'reader', 'medicare'].map((role) => ring.bucketOf(role))).toEqual([
+      'T_A',
+      'T_A',
+      'T_A',
+      'T_M',
+    ]);
+    expect(new KeyRing(four, { T_A: secret, T_U: 'k2' }).bucketOf('unapproved')).toBe('T_U');
   });
 
   it('distinct: no two roles hold the same value, whichever variables they name; unset roles hold none', () => {

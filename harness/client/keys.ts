@@ -58,9 +58,9 @@ export class KeyRing {
   }
 
   /**
-   * Groups of two or more roles whose different variables hold one key value: a likely mistake
-   * in the profile (roles meant to share a key name one variable). Values are compared here and
-   * never returned.
+   * Groups of two or more roles that hold one key value, each in the profile's order: a mistake
+   * in the profile when their variables differ (roles meant to share a key name one variable),
+   * or when a role among them must hold a key of its own. Values are compared here and never returned.
    */
   sharedKeys(): string[][] {
     const byValue = new Map<string, string[]>();
@@ -68,7 +68,25 @@ export class KeyRing {
       const value = KeyRing.read(this.env, ref);
       if (value !== undefined) byValue.set(value, [...(byValue.get(value) ?? []), role]);
     }
-    return [...byValue.values()].filter((roles) => new Set(roles.map((role) => this.keys[role]!.env)).size > 1);
+    return [...byValue.values()].filter((roles) => roles.length > 1);
+  }
+
+  /** The other roles holding the key of `role` (by value, whichever variables they name); none when it is unset. */
+  sharedWith(role: string): string[] {
+    return (
+      this.sharedKeys()
+        .find((roles) => roles.includes(role))
+        ?.filter((r) => r !== role) ?? []
+    );
+  }
+
+  /**
+   * The rate bucket of a role's key: the variable of the first role holding the same value, so
+   * roles that hold one key under two variables are paced as the one key the target meters.
+   */
+  bucketOf(role: string): string {
+    const first = this.sharedKeys().find((roles) => roles.includes(role))?.[0] ?? role;
+    return this.keys[first]!.env;
   }
 
   /** No two of `roles` hold the same key (by value, whichever variables they name); an unset role holds none. */

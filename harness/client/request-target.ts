@@ -1,6 +1,6 @@
 /** Where a request goes: base URL per API family, path and query, kept as written. */
 import type { TargetProfile } from '../run-config.js';
-import type { ApiFamily, ApiRequest } from './types.js';
+import type { ApiFamily, ApiRequest, HeaderCase } from './types.js';
 
 /** The key header of each API family (contract section 5, rule 1). */
 export const KEY_HEADER: Record<ApiFamily, string> = {
@@ -43,4 +43,17 @@ export function apiPathOf(profile: TargetProfile, api: ApiFamily, url: string): 
   const prefix = new URL(baseUrl(profile, api)).pathname.replace(/\/+$/, '');
   const { pathname, search } = new URL(url);
   return (prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname) + search;
+}
+
+/** A header name written in `style`: `X-API-KEY`, `x-api-key`, `X-Api-Key` or `x-ApI-kEy`. */
+const CASES: Record<HeaderCase, (name: string) => string> = {
+  upper: (name) => name.toUpperCase(),
+  lower: (name) => name.toLowerCase(),
+  title: (name) => name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase()),
+  alternating: (name) => [...name].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(''),
+};
+
+/** `headers` with every name in `style` (values as they are). */
+export function headersInCase(headers: Record<string, string>, style: HeaderCase): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [CASES[style](name), value]));
 }

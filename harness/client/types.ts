@@ -1,6 +1,6 @@
 /** The public shapes of the HTTP client. */
 import type { KeyRing } from './keys.js';
-import type { Exchange, ExchangeSource } from '../model.js';
+import type { Exchange, ExchangeSource, MadeWrong } from '../model.js';
 import type { TargetProfile } from '../run-config.js';
 import type { RequestCapOptions } from './interceptors/request-cap.js';
 import type { RateBudgets } from './rate-budget.js';
@@ -69,11 +69,23 @@ export interface ApiRequest {
    * reserved at once, within the tier's burst, so they leave together even at tier low.
    */
   together?: Together;
+  /**
+   * Writes every header name in this case (HTTP names are case-insensitive: RFC 9110, 5.1), to
+   * show a target reads them so; default as the client writes them (lower case, Idempotency-Key).
+   */
+  headerCase?: HeaderCase;
   /** Free text kept on the exchange. */
   label?: string;
-  /** Who sends it (the check context names its check), for the run's journal. */
+  /** What the request is made wrong in on purpose (kept on its exchange and in the journal); absent: meant valid. */
+  wrong?: MadeWrong;
+  /**
+   * Who sends it (the check context names its check; a request may name the family it is sent
+   * for), for the run's journal.
+   */
   source?: ExchangeSource;
 }
+
+export type HeaderCase = 'upper' | 'lower' | 'title' | 'alternating';
 
 export interface Together {
   id: string;

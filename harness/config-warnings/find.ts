@@ -4,13 +4,14 @@
  * gives a read for are looked up, one GET each (FIXTURE_READS, so at most that many requests),
  * only in run profiles without a request cap: a capped run keeps its budget for its checks.
  */
-import { createClient, RateBudgets } from '../client/index.js';
+import { createClient, DEFAULT_TIMEOUT_MS, RateBudgets } from '../client/index.js';
 import { configWarning, type ConfigWarning } from '../errors.js';
 import type { TargetProfile } from '../run-config.js';
 import { runProfile, type RunProfile } from '../run-profiles.js';
 import { FIXTURE_READS, type FixtureRead } from './fixture-reads.js';
 import { keyWarnings } from './key-warnings.js';
 import { KeyRing } from '../client/keys.js';
+import { timeoutWithin } from '../suite/run-deadline.js';
 
 export interface ConfigWarningInput {
   profile: TargetProfile;
@@ -24,6 +25,10 @@ export interface ConfigWarningInput {
   journal?: string;
   /** The run's keys, resolved once (engine/execute.ts); default a ring over the profile's keys and `env`. */
   keys?: KeyRing;
+  /** The run's overall deadline (ms since the epoch): no read outlasts it, and none starts after it. */
+  deadlineAt?: number;
+  /** Names each exchange by its operation (`GET /v1/reference/counties`), as the checks' are. */
+  operationOf?: (method: string, path: string) => string | undefined;
 }
 
 const runs = (read: FixtureRead, profile: TargetProfile): boolean =>
@@ -46,13 +51,21 @@ export async function findConfigWarnings(input: ConfigWarningInput): Promise<Con
     budgets: new RateBudgets(),
     requestCap: { max: reads.length, runProfile: input.runProfile },
     ...(input.journal !== undefined ? { journal: input.journal } : {}),
+    ...(input.operationOf ? { operationOf: input.operationOf } : {}),
   });
   try {
     for (const read of reads) {
+      // The run's deadline ends the reads: what is left unread is not absent.
+      if (input.deadlineAt !== undefined && Date.now() >= input.deadlineAt) break;
+      const timeoutMs = timeoutWithin(input.deadlineAt, input.profile.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS);
       // A missing key or a refused request says nothing about the fixture: the checks will say it.
-      const request = { ...read.request(input.profile.fixtures), source: { check: 'configuration warnings' } };
+      const request = {
+        ...read.request(input.profile.fixtures),
+        source: { check: 'configuration warnings' },
+        timeoutMs,
+      };
       const ex = await client.send(request).catch(() => undefined);
-      if (!ex) continue;
+      if (!ex || (input.deadlineAt !== undefined && Date.now() >= input.deadlineAt)) continue;
       for (const { fixture, why } of read.absent(ex, input.profile.fixtures)) {
         warnings.push(
           configWarning('W_FIXTURE_ABSENT', `fixture ${fixture}: ${why} (${read.basis}); checks that need it skip`, {

@@ -25,6 +25,7 @@ export function collectOperations(document: JsonObject): Operation[] {
         responses: normaliseResponses(op.responses),
         security: (Array.isArray(op.security) ? op.security : docSecurity) as Operation['security'],
         ...(op['x-side-effects'] === true ? { sideEffects: true } : {}),
+        ...(Array.isArray(op.tags) ? { tags: op.tags.filter((t): t is string => typeof t === 'string') } : {}),
       });
     }
   }

@@ -42,6 +42,8 @@ export interface Operation {
    * changes state. Read-only runs refuse it like any non-GET.
    */
   sideEffects?: boolean;
+  /** The operation's tags, as the document gives them (ours: the family, `reference`). */
+  tags?: string[];
 }
 
 export interface ValidationError {

@@ -7,12 +7,13 @@ import { bindChecks, type BoundChecks } from '../checks/bound.js';
 import type { CheckNote } from '../checks/note.js';
 import { jsonOf } from '../checks/scope.js';
 import { sendConcurrently, tierOfRole, type ApiRequest } from '../client/index.js';
+import type { ConfigWarning } from '../errors.js';
 import type { Exchange, ExchangeSource, PropertyRuns, Rule } from '../model.js';
 import type { RunConfig } from '../run-config.js';
 import type { FixtureValue, TargetContext } from '../target.js';
 import { disagreementTable } from './disagreements.js';
 import { familyKeyRole } from './family-keys.js';
-import { limitedRetryWait } from './limited-retry.js';
+import { limitedRetryWait, pacedLimited } from './limited-retry.js';
 import { pollInterval, pollUntil, realClock, type PollDeps, type PollOptions } from './poll.js';
 import { SkipCheck } from './skip.js';
 
@@ -75,6 +76,8 @@ export interface CheckTracker {
   optionalFixtures: Set<string>;
   roles: Set<string>;
   optionalRoles: Set<string>;
+  /** Profile mistakes the check's exchanges showed (harness/suite/limited-retry.ts), told with the run's. */
+  warnings: ConfigWarning[];
   /** A property check's runs, planned and made (harness/suite/property.ts). */
   runs?: PropertyRuns;
 }
@@ -87,6 +90,7 @@ function newTracker(): CheckTracker {
     optionalFixtures: new Set(),
     roles: new Set(),
     optionalRoles: new Set(),
+    warnings: [],
   };
 }
 
@@ -166,11 +170,13 @@ export function createCheckContext(
     const slot = slots.push(undefined) - 1;
     const budgetWaitMs =
       req.budgetWaitMs ?? (deadlineAt === undefined ? undefined : Math.max(0, deadlineAt - clock.now()));
+    // The check sends it; a request may name the family it is sent for (a family's read sent again).
+    const sender = source && req.source?.family ? { ...source, family: req.source.family } : source;
     const ex = await target.client.send({
       ...req,
       role,
       ...(budgetWaitMs === undefined ? {} : { budgetWaitMs }),
-      ...(source ? { source } : {}),
+      ...(sender ? { source: sender } : {}),
     });
     slots[slot] = ex;
     return ex;
@@ -181,8 +187,11 @@ export function createCheckContext(
     if (role !== null) requireRole(role);
     const first = await sendOnce(req, role);
     // A keyless request is paced in a bucket of the high tier (client.ts).
-    const wait = limitedRetryWait(req, first, role === null ? 'high' : tierOfRole(target.config.profile.keys, role));
+    const tier = role === null ? 'high' : tierOfRole(target.config.profile.keys, role);
+    const wait = limitedRetryWait(req, first, tier);
     if (wait === undefined) return first;
+    const warning = role === null ? undefined : pacedLimited(target.config.runId, role, tier);
+    if (warning) tracker.warnings.push(warning);
     await clock.sleep(wait);
     return sendOnce({ ...req, label: `${req.label ?? `${req.method} ${req.path}`} (again after a 429)` }, role);
   }

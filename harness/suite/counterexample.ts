@@ -5,6 +5,12 @@
  */
 import type { Exchange } from '../model.js';
 
+/**
+ * The minimal failing input run once more: `reproduced` (it failed again), `flaky` (it passed:
+ * the outcome turns on timing; the check still fails), `not replayed` (no time was left).
+ */
+export type Replay = 'reproduced' | 'flaky' | 'not replayed';
+
 export class PropertyCounterexample extends Error {
   readonly code = 'E_PROPERTY_FAILED' as const;
   constructor(
@@ -19,6 +25,8 @@ export class PropertyCounterexample extends Error {
     readonly path = '',
     /** The minimal run as numbered steps with their exchanges (a sequence property), else empty. */
     readonly steps = '',
+    /** What running the minimal input once more gave. */
+    readonly replay: Replay = 'not replayed',
   ) {
     super(`property failed after ${numRuns} run(s) (seed ${seed}) on ${counterexample}`);
     this.name = 'PropertyCounterexample';

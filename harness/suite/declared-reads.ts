@@ -23,6 +23,8 @@ export function undeclaredReads(
   const roles = new Set([...(needs?.roles ?? []), ...(needs?.distinctKeys ?? []), 'approved']);
   const own = FAMILY_KEYS[family as keyof typeof FAMILY_KEYS]?.role;
   if (own) roles.add(own);
+  // A check of the run's own family draws from every family's traffic, so with every family's key.
+  if (family === 'contract') for (const key of Object.values(FAMILY_KEYS)) roles.add(key.role);
   const fixtureTable = FIXTURES as Record<string, FixtureSpec>;
   const roleTable = KEY_ROLES as Record<string, KeyRoleSpec>;
   // A read that skips when absent is declared by `needs`, or follows a presence test the vocabulary allows.

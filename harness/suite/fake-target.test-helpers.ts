@@ -95,6 +95,8 @@ export function fakeTarget(
     writable,
     capabilities: {
       hasRole,
+      sharedWith: (role) =>
+        sameKey.filter((pair) => pair.includes(role)).flatMap((pair) => pair.filter((other) => other !== role)),
       hasFixture: (n) => fixture(n) !== undefined,
       distinctKeys: (r) => client.distinctKeys(r),
       writable,
@@ -102,6 +104,7 @@ export function fakeTarget(
       embedded: config.embedded,
       webhookReceiver: config.webhookInboxUrl !== undefined,
       stageBurst: false,
+      otherTier: false,
     },
     known: () => ({}),
   };

@@ -12,7 +12,7 @@ export {
 export { expectSuccessAnswer, expectSuccessShared } from './success.js';
 export { SkipCheck } from './skip.js';
 export { OTHER_ACCOUNT } from './family-keys.js';
-export { RUN_CARRIERS, STAGE_BURST_NEED, stageBurstPlan } from './stage-keys.js';
+export { STAGE_BURST_NEED, stageBurstPlan, tiersToMeasure } from './stage-keys.js';
 export { waitAfter429 } from './limited-retry.js';
 export { StepFailed, stepFailed, stepStatus } from './setup-step.js';
 export type { TargetContext } from '../target.js';
@@ -26,6 +26,7 @@ export { expectReplayRuleByRule, expectStoredFailureReplayed } from './idempoten
 export { readWhileStill } from './pages.js';
 export { stepLabel } from './sequence-steps.js';
 export { draw } from './draw.js';
+export { wrongAsWhole, wrongIn } from './made-wrong.js';
 export {
   expectPartition,
   limitOffsetProblem,

@@ -42,9 +42,6 @@ export function checkId(title: string): string {
   return slug || 'check';
 }
 
-/** `<family>/<id>`: the check's identity across runs (JUnit, summary.json, a baseline). */
-export const checkKey = (family: string, id: string): string => `${family}/${id}`;
-
 /** The entry verify() attaches to a check's test. */
 export function checkEntry(
   title: string,

@@ -6,7 +6,7 @@ import type { ApiRequest } from '../client/index.js';
 import { answer, fakeClock, fakeTarget } from './fake-target.test-helpers.js';
 import { createCheckContext } from './context.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
-import { LIMITED_RETRY_MAX_WAIT_MS, limitedRetryWait } from './limited-retry.js';
+import { LIMITED_RETRY_MAX_WAIT_MS, limitedRetryWait, PACED_429S_WARNED, pacedLimited } from './limited-retry.js';
 
 const ping: ApiRequest = { method: 'GET', path: '/v1/ping' };
 const limited = (retryAfter?: string) => {
@@ -57,5 +57,16 @@ describe('t.send after a 429', () => {
     const t = createCheckContext(target, rules, fakeClock());
     await t.send({ ...ping, unpaced: true });
     expect(t.exchanges()).toHaveLength(1);
+  });
+});
+
+describe('pacedLimited', () => {
+  it('warns once per run and key role, at the third paced 429, naming the tier declared (W_KEY_TIER)', () => {
+    const told = Array.from({ length: PACED_429S_WARNED + 2 }, () => pacedLimited('run-1', 'approved', 'high'));
+    expect(told.filter(Boolean)).toHaveLength(1);
+    expect(told[PACED_429S_WARNED - 1]).toMatchObject({ code: 'W_KEY_TIER', roles: ['approved'] });
+    expect(told[PACED_429S_WARNED - 1]!.message).toContain('declared tier high (10/s, burst 20), and 3 requests');
+    expect(pacedLimited('run-1', 'reader', 'high')).toBeUndefined();
+    expect(pacedLimited('run-2', 'approved', 'high')).toBeUndefined();
   });
 });

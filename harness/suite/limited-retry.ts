@@ -9,6 +9,7 @@
  */
 import { headerOf } from '../checks/scope.js';
 import { retryAfterMs, TIER_RATES, type ApiRequest, type Tier } from '../client/index.js';
+import { configWarning, type ConfigWarning } from '../errors.js';
 import type { Exchange } from '../model.js';
 
 /** Longest wait after a 429, whatever Retry-After asks (a check's time is bounded). */
@@ -32,4 +33,32 @@ export function waitAfter429(limited: Exchange, tier: Tier): number {
 export function limitedRetryWait(req: ApiRequest, ex: Exchange, tier: Tier): number | undefined {
   if (ex.response?.status !== 429 || req.unpaced || req.together) return undefined;
   return waitAfter429(ex, tier);
+}
+
+/**
+ * Paced requests of one key answered 429 before the run warns that its declared tier is too
+ * high: one or two are other callers on the stage; more are a key paced faster than its tier.
+ */
+export const PACED_429S_WARNED = 3;
+
+/** Per run and key role: paced requests answered 429 so far (one worker runs the run's checks). */
+const paced429s = new Map<string, number>();
+
+/**
+ * Counts a paced request of `role` answered 429; the count that reaches PACED_429S_WARNED gives
+ * the run's W_KEY_TIER warning, naming the tier declared and what the answers show of the real one.
+ */
+export function pacedLimited(runId: string, role: string, tier: Tier): ConfigWarning | undefined {
+  const key = `${runId} ${role}`;
+  const count = (paced429s.get(key) ?? 0) + 1;
+  paced429s.set(key, count);
+  if (count !== PACED_429S_WARNED) return undefined;
+  const { perSecond, burst } = TIER_RATES[tier];
+  return configWarning(
+    'W_KEY_TIER',
+    `key role ${role} is declared tier ${tier} (${perSecond}/s, burst ${burst}), and ${count} requests paced to ` +
+      `it were answered 429: its real tier is lower than ${tier} (or other callers share the stage); each was sent ` +
+      'once more',
+    { roles: [role] },
+  );
 }

@@ -7,6 +7,7 @@ const writeRule: Rule = { ...readRule, id: 'ENR-CREATE-201', writes: true };
 
 const everything: Capabilities = {
   hasRole: () => true,
+  sharedWith: () => [],
   hasFixture: () => true,
   distinctKeys: () => true,
   writable: true,
@@ -14,6 +15,7 @@ const everything: Capabilities = {
   embedded: true,
   webhookReceiver: true,
   stageBurst: true,
+  otherTier: true,
 };
 
 describe('unmetNeed', () => {
@@ -26,12 +28,27 @@ describe('unmetNeed', () => {
       ),
     ).toBeUndefined();
   });
+  test('names a missing tier to measure besides tierLow', () => {
+    expect(unmetNeed({ otherTier: true }, [readRule], { ...everything, otherTier: false })).toMatch(
+      /^a key role of a tier other than tierLow’s/,
+    );
+  });
   test('names a missing webhook receiver or stage-burst keys', () => {
     expect(unmetNeed({ webhookReceiver: true }, [readRule], { ...everything, webhookReceiver: false })).toBe(
       'webhook receiver',
     );
     expect(unmetNeed({ stageBurst: true }, [readRule], { ...everything, stageBurst: false })).toMatch(
       /^key roles \(besides approved\) whose bursts together exceed/,
+    );
+  });
+  test('a role that needs a key of its own is unmet while another role holds its key, declared contrast or not', () => {
+    const shared = { ...everything, sharedWith: (r: string) => (r === 'unapproved' ? ['approved'] : []) };
+    expect(unmetNeed({ roles: ['unapproved'] }, [readRule], shared)).toBe(
+      'two distinct keys (approved, unapproved hold the same key)',
+    );
+    // A role that may share a key (reader, sessions) is not one.
+    expect(unmetNeed({ roles: ['reader'] }, [readRule], { ...everything, sharedWith: () => ['approved'] })).toBe(
+      undefined,
     );
   });
   test('names what the documents do not state, whatever the run offers', () => {
@@ -66,7 +83,7 @@ describe('unmetNeed', () => {
       'writes (read-only run)',
     );
   });
-  test('contrasted key roles holding one key: needs two distinct keys, after the roles themselves', () => {
+  test('contrasted key roles holding one key: needs two distinct keys, before the role (no role of its own)', () => {
     const oneKey = { ...everything, distinctKeys: () => false };
     expect(unmetNeed({ roles: ['unapproved'], distinctKeys: ['approved', 'unapproved'] }, [readRule], oneKey)).toBe(
       'two distinct keys (approved, unapproved hold the same key)',
@@ -76,7 +93,10 @@ describe('unmetNeed', () => {
         ...oneKey,
         hasRole: (r) => r === 'approved',
       }),
-    ).toBe('role unapproved');
+    ).toBe('two distinct keys (approved, unapproved hold the same key)');
+    expect(unmetNeed({ roles: ['unapproved'] }, [readRule], { ...everything, hasRole: (r) => r === 'approved' })).toBe(
+      'role unapproved',
+    );
     expect(unmetNeed({ distinctKeys: ['approved', 'unapproved'] }, [readRule], everything)).toBeUndefined();
   });
   test('a rule marked writes implies the need unless the check says writes: false', () => {

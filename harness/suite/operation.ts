@@ -6,7 +6,6 @@
  * `test/operations.test.ts` fails when an operation of a loaded document has no entry.
  */
 import type { ApiRequest } from '../client/index.js';
-import type { Exchange } from '../model.js';
 import type { CheckContext } from './context.js';
 import type { Needs } from './needs.js';
 

@@ -7,7 +7,7 @@ import type { Exchange, Family, Finding, PropertyRuns, Rule } from '../model.js'
 import { warningReasonOf } from '../rules.js';
 import type { CheckNote } from '../checks/note.js';
 import { isRuleViolation, type RuleViolation } from '../checks/violation.js';
-import { isPropertyCounterexample } from './counterexample.js';
+import { isPropertyCounterexample, type Replay } from './counterexample.js';
 import { isPropertyCutShort } from './cut-short.js';
 import { isRunDeadlinePassed } from './run-deadline.js';
 import { isSkipCheck } from './skip.js';
@@ -97,11 +97,23 @@ function crashMessage(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
+/** What running a property's minimal input once more said, in the finding's words. */
+const REPLAY_NOTES: Record<Replay, string> = {
+  reproduced: 'reproduced: the same seed and path failed again',
+  flaky:
+    'FLAKY: the same seed and path passed when run again (the outcome turns on timing); ' +
+    'reported as failed, never as passed',
+  'not replayed': 'not run again (the time of the check was spent)',
+};
+
 /** Where a property check's failure came from, added to what the finding observed. */
 function counterexampleNote(thrown: unknown): string {
   if (!isPropertyCounterexample(thrown)) return '';
   const path = thrown.path ? `, path ${thrown.path}` : '';
-  return `\ncounterexample (seed ${thrown.seed}${path}, ${thrown.numRuns} run(s)): ${thrown.counterexample}`;
+  return (
+    `\ncounterexample (seed ${thrown.seed}${path}, ${thrown.numRuns} run(s)): ${thrown.counterexample}` +
+    `\n${REPLAY_NOTES[thrown.replay]}`
+  );
 }
 
 /**
@@ -168,6 +180,7 @@ export function checkOutcomeOf(
       verdict: 'skipped',
       needs: thrown.needs,
       message: `skipped: needs ${thrown.needs}`,
+      ...(thrown.warning ? { configWarnings: [thrown.warning] } : {}),
     };
     return { action: 'skip', finding, note: `needs ${thrown.needs}` };
   }
@@ -223,6 +236,7 @@ export function checkOutcomeOf(
     const finding: Finding = {
       ...base,
       ...(shown && !base.exchanges.includes(shown) ? { exchanges: [...base.exchanges, shown] } : {}),
+      ...operationOf(shown),
       rules: [...thrown.rules],
       section: sectionsOf(rules),
       ...judged,
@@ -268,6 +282,10 @@ function nothingJudged(base: Omit<Finding, 'rules' | 'verdict'>, input: OutcomeI
   };
 }
 
+/** The operation a violation was judged on, when its exchange names one (a baseline entry names it). */
+const operationOf = (ex: Exchange | undefined): Pick<Finding, 'operation'> =>
+  ex?.operation !== undefined ? { operation: ex.operation } : {};
+
 /** Notes once each (a property's runs may note the same thing again). */
 function distinct(notes: readonly CheckNote[]): CheckNote[] {
   const seen = new Set<string>();
@@ -290,6 +308,7 @@ function notedFinding(
   const join = (pick: (n: CheckNote) => string) => [...new Set(notes.map(pick))].join('; ');
   return {
     ...base,
+    ...operationOf(notes.find((n) => n.exchange)?.exchange),
     rules,
     section: sectionsOf(rulesOf(rules)),
     verdict: 'warning',

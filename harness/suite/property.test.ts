@@ -29,6 +29,22 @@ async function failureOf(seed: number): Promise<PropertyCounterexample> {
   throw new Error('the property passed against a failing target');
 }
 
+/** The finding a check that threw `thrown` gets. */
+const outcomeOf = (thrown: unknown, reproduce: (ids: readonly string[]) => string) =>
+  checkOutcomeOf(
+    {
+      check: 'providers page size',
+      family: 'reference',
+      rules,
+      thrown,
+      exchanges: [],
+      strict: false,
+      durationMs: 5,
+      reproduce,
+    },
+    (ids) => rules.filter((r) => ids.includes(r.id)),
+  );
+
 describe('checkProperty', () => {
   test('shrinks to the minimal failing input and keeps only that run’s exchanges', async () => {
     const failure = await failureOf(42);
@@ -76,21 +92,51 @@ describe('checkProperty', () => {
     await expect(run).rejects.toMatchObject({ needs: 'fixture planFull' });
   });
 
+  test('a failure is run once more: one that fails again is reproduced', async () => {
+    expect((await failureOf(42)).replay).toBe('reproduced');
+  });
+
+  test('a failure that passes when its seed and path run again is flaky, and still a failure', async () => {
+    const fake = target();
+    let failures = 0;
+    // Fails the first time an input above 40 comes, never again: an outcome that turned on timing.
+    const once = async (t: ReturnType<typeof createCheckContext>, size: number) => {
+      const ex = await t.send({ method: 'GET', path: '/v1/reference/providers', query: { size } });
+      if (size > 40 && failures++ === 0) t.expect.status(ex, 200);
+      else t.expect.status(ex, ex.response!.status);
+    };
+    const run = checkProperty(createCheckContext(fake, rules), sizes, once, {
+      seed: 42,
+      numRuns: 50,
+      timeLimitMs: 5_000,
+    });
+    const failure = await run.catch((e: unknown) => e);
+    expect(isPropertyCounterexample(failure) && failure.replay).toBe('flaky');
+    const out = outcomeOf(failure, () => 'run');
+    expect(out.finding.verdict).toBe('failed');
+    expect(out.finding.observed).toContain('FLAKY');
+  });
+
+  test('a property whose runs all miss its point is skipped, saying how many runs tried', async () => {
+    const fake = fakeTarget((req) => answer(req, 200));
+    const missed = async (t: ReturnType<typeof createCheckContext>, size: number) => {
+      t.expect.status(await t.send({ method: 'GET', path: '/v1/reference/providers', query: { size } }), 200);
+      return { reached: false };
+    };
+    const opts = { seed: 1, numRuns: 3, timeLimitMs: 5_000, reach: 'two requests in flight together' };
+    await expect(checkProperty(createCheckContext(fake, rules), sizes, missed, opts)).rejects.toMatchObject({
+      needs: 'two requests in flight together, which none of its 3 run(s) reached',
+    });
+    const reachedOnce = async (t: ReturnType<typeof createCheckContext>, size: number) => ({
+      ...(await missed(t, size)),
+      reached: size > 50,
+    });
+    await expect(checkProperty(createCheckContext(fake, rules), sizes, reachedOnce, opts)).resolves.toBeUndefined();
+  });
+
   test('the finding carries the counterexample, seed and a --seed command', async () => {
     const failure = await failureOf(42);
-    const out = checkOutcomeOf(
-      {
-        check: 'providers page size',
-        family: 'reference',
-        rules,
-        thrown: failure,
-        exchanges: [],
-        strict: false,
-        durationMs: 5,
-        reproduce: (ids) => `run --rule ${ids.join(',')} --seed ${failure.seed}`,
-      },
-      (ids) => rules.filter((r) => ids.includes(r.id)),
-    );
+    const out = outcomeOf(failure, (ids) => `run --rule ${ids.join(',')} --seed ${failure.seed}`);
     expect(out.action).toBe('fail');
     expect(out.finding.observed).toMatch(/counterexample \(seed 42, path [\d:]+, \d+ run\(s\)\): 41/);
     expect(out.finding.exchanges).toHaveLength(1);

@@ -38,6 +38,20 @@ describe('runCheck: verdicts', () => {
     expect(out.finding.reproduce).toBe('npx partner-conformance run --rule PING-200 --rule PING-SCHEMA');
   });
 
+  test('a rule whose own needs are unmet is skipped with them; the check runs and proves the rest', async () => {
+    const target = fakeTarget((req) => answer(req, 200, { ok: true, environment: 'x' }));
+    const out = await runCheck(
+      spec(['PING-200', 'PING-SCHEMA'], async (t) => t.expect.status(await t.send(ping), 200), {
+        ruleNeeds: { 'PING-SCHEMA': { roles: ['tierLow'] } },
+      }),
+      target,
+    );
+    expect(out.finding).toMatchObject({ rules: ['PING-200'], verdict: 'passed' });
+    expect(out.more).toEqual([
+      expect.objectContaining({ rules: ['PING-SCHEMA'], verdict: 'skipped', needs: 'role tierLow' }),
+    ]);
+  });
+
   test('a violated stated rule fails, naming only the violated rule with expected and observed', async () => {
     const target = fakeTarget((req) => answer(req, 500, { error: 'boom' }));
     const out = await runCheck(
@@ -478,6 +492,22 @@ describe('runCheck: the run deadline', () => {
     expect(performance.now() - started).toBeLessThan(900);
     expect(out.finding).toMatchObject({ verdict: 'not run', exchanges: [] });
     expect(target.sent).toHaveLength(1);
+  });
+
+  test('a request the run deadline left no time to send (BUDGET_TIMEOUT): not run, not failed', async () => {
+    const unsent = (req: ApiRequest) => ({ ...answer(req, 200, {}), response: undefined, error: 'BUDGET_TIMEOUT' });
+    const body = async (t: CheckContext) => t.expect.status(await t.send(ping), 200);
+    const cut = await runCheck(
+      spec(['PING-200'], body),
+      fakeTarget(unsent, runConfigFor({ deadlineAt: Date.now() + 500 })),
+    );
+    expect(cut.finding).toMatchObject({ verdict: 'not run', exchanges: [] });
+    // With time left in the run, a budget timeout is the check's own matter: its verdict stands.
+    const own = await runCheck(
+      spec(['PING-200'], body),
+      fakeTarget(unsent, runConfigFor({ deadlineAt: Date.now() + 60_000 })),
+    );
+    expect(own.finding.verdict).toBe('failed');
   });
 
   test("a check's own timeout, with the run deadline far, is still the check's failure", async () => {

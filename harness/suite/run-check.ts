@@ -5,12 +5,13 @@
 import type { Exchange, Family, Rule } from '../model.js';
 import type { TargetContext } from '../target.js';
 import { createCheckContext, defaultRoleFor, type CheckContext, type CheckTracker } from './context.js';
-import { unmetNeed, type Needs } from './needs.js';
+import { unmetNeed, unmetRuleNeeds, type Needs } from './needs.js';
 import { checkOutcomeOf, sectionsOf, type Outcome } from './outcome.js';
 import { realClock, type PollDeps } from './poll.js';
 import { reproduceCommand } from '../reproduce.js';
 import { RunDeadlinePassed } from './run-deadline.js';
-import { asSkip } from './skip.js';
+import { asSkip, isSkipCheck } from './skip.js';
+import { BUDGET_TIMEOUT } from '../client/errors.js';
 import { undeclaredReads } from './declared-reads.js';
 
 /** A check that does not finish in time; its exchanges so far still make the finding. */
@@ -32,6 +33,8 @@ export interface CheckSpec {
   timeoutMs: number;
   /** fast-check seed, named in the reproduction command of a property check. */
   seed?: number;
+  /** The check draws from the rest of the run: its reproduction is the whole run with the seed. */
+  wholeRun?: boolean;
   body(t: CheckContext): Promise<void>;
 }
 
@@ -46,7 +49,10 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number, error: () => Error
 export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: PollDeps): Promise<Outcome> {
   const start = performance.now();
   const reproduce = (rules: readonly string[], path?: string) =>
-    reproduceCommand(target.config.command, { rules, seed: spec.seed, ...(path ? { path } : {}) });
+    reproduceCommand(
+      target.config.command,
+      spec.wholeRun ? { rules: [], seed: spec.seed } : { rules, seed: spec.seed, ...(path ? { path } : {}) },
+    );
   const identity = { check: spec.title, ...(spec.id ? { id: spec.id } : {}), family: spec.family, rules: spec.rules };
   const need = unmetNeed(spec.needs, spec.rules, target.capabilities);
   if (need !== undefined) {
@@ -87,6 +93,12 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
     thrown = asSkip(e) ?? e ?? new Error('the check threw undefined');
   }
   const { exchanges, proof } = judgedExchanges(t.exchanges(), t.tracker);
+  // A request the run's deadline left no time to send cut the check short: not run, never a verdict on its rules.
+  if (byRun && thrown !== undefined && !isSkipCheck(thrown) && exchanges.some((ex) => ex.error === BUDGET_TIMEOUT))
+    thrown = new RunDeadlinePassed();
+  // A rule whose own needs the run does not meet is unproven here, whatever was judged: as `plan` says.
+  const unmetRules = unmetRuleNeeds(spec.needs, target.capabilities);
+  for (const { rule } of unmetRules) delete proof[rule];
   const undeclared = undeclaredReads(t.tracker, spec.needs, spec.family);
   const outcome = checkOutcomeOf(
     {
@@ -95,7 +107,7 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
       exchanges,
       proof,
       notes: t.notes(),
-      unjudged: [...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })),
+      unjudged: [...[...t.tracker.unjudged].map(([rule, needs]) => ({ rule, needs })), ...unmetRules],
       ...(t.tracker.runs ? { runs: t.tracker.runs } : {}),
       strict: target.config.strict,
       durationMs: performance.now() - start,
@@ -104,6 +116,8 @@ export async function runCheck(spec: CheckSpec, target: TargetContext, clock?: P
     (ids) => ids.map((id) => target.rules.byId(id)).filter((r): r is Rule => r !== undefined),
   );
   if (undeclared.length > 0) outcome.finding.undeclaredReads = undeclared;
+  const warnings = [...(outcome.finding.configWarnings ?? []), ...t.tracker.warnings];
+  if (warnings.length > 0) outcome.finding.configWarnings = warnings;
   return outcome;
 }
 

@@ -19,7 +19,7 @@ import { getTarget, runConfig, type TargetContext } from '../target.js';
 import { resolveRules, ruleCatalogue } from './catalogue.js';
 import { asyncTimeoutOf } from './context.js';
 import { checkEntry } from './inventory.js';
-import { notSelected } from './needs.js';
+import { notSelected, unmetNeed, type Needs } from './needs.js';
 import { sectionsOf, verdictOf } from './outcome.js';
 import { journalOfRun, MAX_RUN_WIDE_FINDINGS } from './run-wide.js';
 
@@ -58,6 +58,11 @@ export interface HistoryJudgement {
 export interface HistoryOracle {
   /** What a run must hold for the oracle to judge anything (a skip's `needs`). */
   needs: string;
+  /**
+   * What of it the profile must give (a key role), declared like a check's: `plan` foresees the
+   * skip, and the run skips with it before judging anything.
+   */
+  requires?: Needs;
   judge(entries: readonly JournalEntry[], t: HistoryContext): HistoryJudgement;
 }
 
@@ -186,12 +191,18 @@ export function historyContextOf(target: TargetContext): HistoryContext {
  */
 export function verifyRunHistory(title: string, ruleIds: string[], oracle: HistoryOracle): void {
   const rules = resolveRules(ruleCatalogue(), title, ruleIds);
-  const entry = checkEntry(title, rules, { writes: true }, undefined, false);
+  const entry = checkEntry(title, rules, { writes: true, ...oracle.requires }, undefined, false);
   test(title, { meta: { check: entry } }, async (ctx: TestContext) => {
     const config = runConfig();
     const deselected = notSelected(config, ruleIds);
     if (deselected) ctx.skip(deselected);
     const target = await getTarget();
+    const unmet = unmetNeed(oracle.requires, rules, target.capabilities);
+    if (unmet !== undefined) {
+      const base = { check: title, id: entry.id, family: 'contract' as const, rules: ruleIds, exchanges: [] };
+      ctx.task.meta.findings = [{ ...base, section: sectionsOf(rules), verdict: 'skipped', needs: unmet }];
+      ctx.skip(`needs ${unmet}`);
+    }
     const entries = config.journal === undefined ? [] : journalOfRun(config.journal);
     const judgement: HistoryJudgement = target.writable
       ? oracle.judge(entries, historyContextOf(target))

@@ -5,7 +5,7 @@ import type { JournalEntry } from '../model.js';
 import type { TargetContext } from '../target.js';
 import { ruleCatalogue } from './catalogue.js';
 import { runConfigFor } from './fake-target.test-helpers.js';
-import { MAX_RUN_WIDE_FINDINGS, runWideFindings, type Invariant } from './run-wide.js';
+import { MAX_RUN_WIDE_FINDINGS, runWideFindings, skipped, type Invariant } from './run-wide.js';
 
 const target = { config: runConfigFor(), validateResponse: () => ({ kind: 'valid' }), operationOf: () => undefined };
 const entries = (n: number, status = 500): JournalEntry[] =>
@@ -24,7 +24,7 @@ const entries = (n: number, status = 500): JournalEntry[] =>
 const no5xx: Invariant = {
   needs: 'an answer',
   judge(entry) {
-    if (!entry.exchange.response) return [];
+    if (!entry.exchange.response) return skipped('with no answer');
     if (entry.exchange.response.status >= 500)
       throw new RuleViolation({ rules: ['PING-200'], title: 'a 5xx', expected: 'no 5xx', observed: '500' });
     return ['PING-200'];
@@ -62,5 +62,16 @@ describe('runWideFindings', () => {
       expect.objectContaining({ verdict: 'skipped', needs: 'an answer', rules: ['PING-200', 'PING-SCHEMA'] }),
     ]);
     expect(findings([])[0]!.verdict).toBe('skipped');
+  });
+
+  it('counts what it left alone by reason, beside what it judged', () => {
+    const unanswered = entries(2).map((e) => ({ ...e, exchange: { ...e.exchange, response: undefined } }));
+    const [passed] = findings([...entries(1, 200), ...unanswered]);
+    expect(passed!.message).toBe("1 of the run's 3 exchanges judged (exchanges.ndjson); left alone: 2 with no answer");
+    const [alone] = findings(unanswered);
+    expect(alone).toMatchObject({
+      verdict: 'skipped',
+      message: "nothing of the run's 2 exchanges judged; left alone: 2 with no answer",
+    });
   });
 });

@@ -23,7 +23,7 @@ import { notSelected } from './needs.js';
 import { sectionsOf, verdictOf } from './outcome.js';
 
 /** What an invariant reads beside the entry. */
-interface RunWideContext {
+export interface RunWideContext {
   /**
    * The checks bound to the invariant's rules (notes about disagreements are left to the checks that own the exchange).
    */
@@ -34,14 +34,33 @@ interface RunWideContext {
   operationOf(entry: JournalEntry): string | undefined;
   /** The loaded documents' validator, routed as the checks' (`--spec` first). */
   validateResponse: TargetContext['validateResponse'];
+  /** An operation of the `--spec` document (its parameters, its responses); undefined when it has none of that id. */
+  operation: TargetContext['contract']['operation'];
+  /** The entries of the run sent before `entry`, in the order sent (what a replay or a repeat is judged against). */
+  sentBefore(entry: JournalEntry): readonly JournalEntry[];
+  /** The run's id: it begins every Idempotency-Key the client made for the run. */
+  runId: string;
 }
+
+/** An exchange an invariant leaves alone, with why: a finding counts the exchanges left alone by reason. */
+export interface Skipped {
+  skipped: string;
+}
+
+/**
+ * What an invariant made of one exchange: the rules it held the exchange to (none when the
+ * invariant does not apply to it), or why it left an exchange alone that it applies to.
+ */
+type Judgement = readonly string[] | Skipped;
+
+export const skipped = (reason: string): Skipped => ({ skipped: reason });
 
 export interface Invariant {
   /**
-   * Holds `entry` to the invariant: the rules it was held to (none when the invariant does not
-   * apply to it); throws the RuleViolation of the rule it breaks.
+   * Holds `entry` to the invariant: the rules it was held to, or why it was left alone; throws
+   * the RuleViolation of the rule it breaks.
    */
-  judge(entry: JournalEntry, t: RunWideContext): readonly string[];
+  judge(entry: JournalEntry, t: RunWideContext): Judgement;
   /** What a run must hold for the invariant to judge anything (a skip's `needs`). */
   needs: string;
 }
@@ -51,7 +70,20 @@ const NOTHING_SENT = 'no check of the run sent a request';
 /** At most this many findings per invariant; the last one counts the rest. */
 export const MAX_RUN_WIDE_FINDINGS = 20;
 
-type Judged = { findings: Finding[]; judged: number; heldTo: Map<string, JournalEntry> };
+type Judged = {
+  findings: Finding[];
+  judged: number;
+  heldTo: Map<string, JournalEntry>;
+  /** Exchanges left alone, by reason. */
+  leftAlone: Map<string, number>;
+};
+
+/** `3 with no answer, 1 made wrong on purpose`: what was left alone, most first. */
+const leftAloneText = (leftAlone: ReadonlyMap<string, number>): string =>
+  [...leftAlone]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
 
 /** The invariant over every entry: a finding per violating entry (at most MAX_RUN_WIDE_FINDINGS). */
 function judgeJournal(
@@ -62,11 +94,15 @@ function judgeJournal(
   t: RunWideContext,
   config: Pick<RunConfig, 'command' | 'strict'>,
 ): Judged {
-  const out: Judged = { findings: [], judged: 0, heldTo: new Map() };
+  const out: Judged = { findings: [], judged: 0, heldTo: new Map(), leftAlone: new Map() };
   let more = 0;
   for (const entry of entries) {
     try {
       const held = invariant.judge(entry, t);
+      if ('skipped' in held) {
+        out.leftAlone.set(held.skipped, (out.leftAlone.get(held.skipped) ?? 0) + 1);
+        continue;
+      }
       if (held.length > 0) out.judged += 1;
       for (const id of held) if (!out.heldTo.has(id)) out.heldTo.set(id, entry);
     } catch (e) {
@@ -101,9 +137,14 @@ function judgeJournal(
 }
 
 /** The context of an invariant over the run of `target`. */
-function contextOf(target: TargetContext, ruleIds: readonly string[]): RunWideContext {
+function contextOf(
+  target: TargetContext,
+  ruleIds: readonly string[],
+  entries: readonly JournalEntry[],
+): RunWideContext {
   const { profile } = target.config;
   const path = (entry: JournalEntry) => apiPathOf(profile, entry.api, entry.exchange.request.url);
+  const order = new Map(entries.map((e, i) => [e, i]));
   return {
     expect: bindChecks(
       ruleIds,
@@ -114,6 +155,9 @@ function contextOf(target: TargetContext, ruleIds: readonly string[]): RunWideCo
     // By the path below the base URL: a base URL's own prefix is no part of the documents' paths.
     operationOf: (entry) => target.operationOf({ method: entry.exchange.request.method, url: path(entry) }),
     validateResponse: target.validateResponse,
+    operation: (id) => target.contract.operation(id),
+    sentBefore: (entry) => entries.slice(0, order.get(entry) ?? 0),
+    runId: target.config.runId,
   };
 }
 
@@ -126,18 +170,28 @@ export function runWideFindings(
   target: TargetContext,
 ): Finding[] {
   const ids = rules.map((r) => r.id);
-  const { findings, judged, heldTo } = judgeJournal(
+  const { findings, judged, heldTo, leftAlone } = judgeJournal(
     entries,
     title,
     rules,
     invariant,
-    contextOf(target, ids),
+    contextOf(target, ids, entries),
     target.config,
   );
   if (findings.length > 0) return findings;
   const base = { check: title, family: 'contract' as const, exchanges: [] };
+  const alone = leftAlone.size > 0 ? `; left alone: ${leftAloneText(leftAlone)}` : '';
   if (judged === 0)
-    return [{ ...base, rules: ids, section: sectionsOf(rules), verdict: 'skipped', needs: invariant.needs }];
+    return [
+      {
+        ...base,
+        rules: ids,
+        section: sectionsOf(rules),
+        verdict: 'skipped',
+        needs: invariant.needs,
+        ...(alone ? { message: `nothing of the run's ${entries.length} exchanges judged${alone}` } : {}),
+      },
+    ];
   const held = ids.filter((id) => heldTo.has(id));
   // Its proof cites, per rule, the first exchange held to it (every one judged is in the journal).
   const cited = [...new Set(held.map((id) => heldTo.get(id)!))];
@@ -147,7 +201,7 @@ export function runWideFindings(
       rules: held,
       section: sectionsOf(rules.filter((r) => heldTo.has(r.id))),
       verdict: 'passed',
-      message: `${judged} of the run's ${entries.length} exchanges judged (exchanges.ndjson)`,
+      message: `${judged} of the run's ${entries.length} exchanges judged (exchanges.ndjson)${alone}`,
       exchanges: cited.map((e) => e.exchange),
       proof: Object.fromEntries(held.map((id) => [id, [cited.indexOf(heldTo.get(id)!)]])),
     },

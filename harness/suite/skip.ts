@@ -2,13 +2,18 @@
  * A check that cannot run here: what it needs is missing from the target profile or run.
  * Thrown inside a check (e.g. by `t.fixture('planFull')`); verify() reports it `skipped`.
  */
+import type { ConfigWarning } from '../errors.js';
+
 export class SkipCheck extends Error {
   /** In the form findings use: `role unapproved`, `fixture planFull`, `writes (read-only run)`. */
   readonly needs: string;
-  constructor(needs: string) {
+  /** The profile mistake that leaves the check nothing true to judge (W_KEY_TIER), told with the run's. */
+  readonly warning?: ConfigWarning;
+  constructor(needs: string, warning?: ConfigWarning) {
     super(`needs ${needs}`);
     this.name = 'SkipCheck';
     this.needs = needs;
+    if (warning) this.warning = warning;
   }
 }
 

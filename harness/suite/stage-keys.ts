@@ -4,7 +4,7 @@
  * within its own) exceed the stage's. Known from the profile alone, so the `plan` can say
  * before a run whether the check can run.
  */
-import { STAGE_RATE, TIER_RATES } from '../client/index.js';
+import { STAGE_RATE, TIER_RATES, tierOfRole, type Tier } from '../client/index.js';
 import type { KeyRef } from '../run-config.js';
 import { KEY_ROLES, type KeyRoleSpec } from '../profile-vocabulary.js';
 
@@ -57,4 +57,44 @@ export function stageBurstPlan(
     }
   }
   return chosen.map((c, i) => ({ role: c.role, count: counts[i]! }));
+}
+
+/** What measuring a tier costs in requests: its burst and one more, then two after one token's refill. */
+const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
+
+/** What a run without a tier to measure beside tierLow's needs, in the words of a finding's `needs`. */
+export const OTHER_TIER_NEED =
+  'a key role of a tier other than tierLow’s, outside the roles that carry the run, within the run profile’s ' +
+  'tierRequests';
+
+/**
+ * One role per tier of the profile's keys, for the tiers the low-tier checks do not measure:
+ * the `tier<Name>` role of the tier when the profile has one, else another role of that tier.
+ * RUN_CARRIERS and keys whose tier is only assumed are left out. Cheapest tier first, taken
+ * while their cost fits `budget` requests (the run profile's `tierRequests`). Known from the
+ * profile alone, so `plan` says whether the tiers check runs.
+ */
+export function tiersToMeasure(
+  keys: Readonly<Record<string, KeyRef>>,
+  has: (role: string) => boolean,
+  budget: number,
+): Array<{ role: string; tier: Tier }> {
+  const measured = new Set(has('tierLow') ? [tierOfRole(keys, 'tierLow')] : []);
+  // A tier the profile only assumes (a bare --base-url) is no tier to hold the target to.
+  const roles = Object.keys(keys).filter(
+    (role) => !RUN_CARRIERS.has(role) && keys[role]!.tierStated !== false && has(role),
+  );
+  const byTier = new Map<Tier, string>();
+  for (const role of roles.sort((a, b) => Number(/^tier/.test(b)) - Number(/^tier/.test(a)))) {
+    const tier = tierOfRole(keys, role);
+    if (!measured.has(tier) && !byTier.has(tier)) byTier.set(tier, role);
+  }
+  const chosen: Array<{ role: string; tier: Tier }> = [];
+  let spent = 0;
+  for (const [tier, role] of [...byTier].sort(([a], [b]) => tierCost(a) - tierCost(b))) {
+    if (spent + tierCost(tier) > budget) break;
+    spent += tierCost(tier);
+    chosen.push({ role, tier });
+  }
+  return chosen;
 }

@@ -33,6 +33,11 @@ declare module 'vitest' {
 
 export interface VerifyOptions {
   needs?: Needs;
+  /**
+   * The check draws from the requests the rest of the run sent: the command that repeats it is
+   * the whole run with its seed, not the check alone (which would have nothing to draw from).
+   */
+  drawsFromRun?: boolean;
   /** Bound on the whole check, requests and polling included; default DEFAULT_CHECK_TIMEOUT_MS. */
   timeoutMs?: number;
   /**
@@ -50,6 +55,11 @@ interface VerifyPropertyOptions extends VerifyOptions {
    * one, at most `--runs`), so the profile sets what its budget allows.
    */
   sequenceShare?: number;
+  /**
+   * What a run must reach for the property to say anything (its body returns `{ reached }`):
+   * when no run reached it, the check is skipped, saying so and with how many runs.
+   */
+  reach?: string;
 }
 
 /** A property's options with its directed inputs: `examples(t)` run first, each one of its runs (default none). */
@@ -87,6 +97,7 @@ function register(title: string, ruleIds: string[], body: Body, opts: VerifyOpti
         needs: opts.needs,
         timeoutMs,
         seed,
+        ...(opts.drawsFromRun ? { wholeRun: true } : {}),
         body: (t) => body(t, seed),
       },
       target,
@@ -135,6 +146,7 @@ export function verifyProperty<T>(
         numRuns: propertyRuns(t.config, opts),
         // Directed inputs first, each one of the runs (a replayed path counts them too).
         ...(opts.examples ? { examples: opts.examples(t) } : {}),
+        ...(opts.reach ? { reach: opts.reach } : {}),
         // Leave a tenth of the check's time to report the counterexample.
         timeLimitMs: Math.floor(timeoutMs * 0.9),
       }),

@@ -28,6 +28,9 @@ export function accountForKey(key: string | undefined): Account | undefined {
   return key === undefined ? undefined : byKey.get(key);
 }
 
+/** Every sandbox account, in the order of accounts.json. */
+export const allAccounts = (): Account[] => records.map(toAccount);
+
 /** The account playing a profile role (e.g. `approved`). */
 export function accountForRole(role: string): Account | undefined {
   const r = records.find((x) => x.role === role);

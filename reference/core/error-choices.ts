@@ -72,3 +72,18 @@ export function detailsAlways(_req: RequestView, res: RouteResult): RouteResult 
 export function detailsNever(_req: RequestView, res: RouteResult): RouteResult {
   return mapErrors(res, (e, shape) => (shape === 'errors' ? e : without(e, 'details')));
 }
+
+/** A member path with where the member sits before it: `query.` for a query parameter, else `body.`. */
+const located = (req: RequestView, path: string): string =>
+  `${Object.hasOwn(req.query, path.split(/[.[]/)[0]!) ? 'query' : 'body'}.${path}`;
+
+/** Each error field and details key names where the member sits first (`body.context.locale`, `query.limit`). */
+export function fieldsWithLocation(req: RequestView, res: RouteResult): RouteResult {
+  return mapErrors(res, (e) => {
+    const field = typeof e.field === 'string' ? { field: located(req, e.field) } : {};
+    const details = e.details;
+    if (details === null || typeof details !== 'object' || Array.isArray(details)) return { ...e, ...field };
+    const keyed = Object.fromEntries(Object.entries(details).map(([path, v]) => [located(req, path), v]));
+    return { ...e, ...field, details: keyed };
+  });
+}

@@ -89,7 +89,21 @@ export const CORE_CHECKED = {
 } satisfies Record<string, Fault>;
 
 /** Variants of other families that the core asks for, listed in their family's table too. */
+/** How far behind the variant `clockBehind` keeps the server's clock: its date is one or two days before ours. */
+export const CLOCK_BEHIND_MS = 30 * 3_600_000;
+
 export const CORE_VARIANTS = {
+  clockBehind: variantsOf('utility').variant(
+    'clock-behind',
+    '9.5',
+    "The server's clock, its Date header included, runs 30 hours behind: its today, its current plan year and when " +
+      'a coverage start has come are its own.',
+    serverProbe(({ call }) =>
+      call('GET', '/v1/ping', UNCHECKED).then((r) =>
+        Math.round((Date.now() - Date.parse(r.headers.date!)) / 3_600_000),
+      ),
+    ),
+  ),
   otherMethod405: variantsOf('utility').variant(
     'known-path-other-method-405',
     '4',
@@ -126,6 +140,23 @@ export const CORE_FAULTS = {
       is(req, 'GET', '/v1/ping') && req.headers['x-api-key']
         ? { ...res, headers: { ...res.headers, 'X-Api-Key-Echo': req.headers['x-api-key'] } }
         : res,
+  ),
+  // Requests written another way (4): what HTTP and URI syntax say mean the same
+  keyHeaderCaseSensitive: utility.flag(
+    'key-header-case-sensitive',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'The /v1 key is read only from a header whose name is written `x-api-key`: the same key under `X-Api-Key` is ' +
+      'missing (403).',
+    serverProbe(({ call }) =>
+      status(call, 'GET', '/v1/ping', { role: null, headers: { 'X-Api-Key': keyForRole('approved') } }),
+    ),
+  ),
+  queryUnreservedLeftEncoded: utility.flag(
+    'query-unreserved-left-encoded',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'A query value keeps a percent-encoded unreserved character as it came (%4B for K): the value read is not the ' +
+      'one sent.',
+    serverProbe(({ call }) => status(call, 'GET', '/v1/reference/issuers?state=%4BY')),
   ),
   // Envelopes and schemas (7, 4)
   envelopeMissingMessage: reference.rewrite(

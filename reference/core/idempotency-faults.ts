@@ -6,6 +6,7 @@ import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js
 import type { RouteResult } from '../types.js';
 import { bodyOf, faultsOf, headerOf, is, withoutHeader } from './declare-fault.js';
 import { clockedProbe, exhaustLowTier, keyed, serverProbe, status, UNCHECKED } from './probe.js';
+import { SHORT_LEASE_MS, SHORT_RETENTION_MS } from './limits.js';
 import type { Fault } from './switch.js';
 import type { Call } from './test-client.js';
 import { sessionBody } from './test-fixtures.js';
@@ -131,6 +132,30 @@ export const IDEMPOTENCY_FAULTS = {
         ...keyed('accounts'),
       });
       return other.body.application_id === first.body.application_id;
+    }),
+  ),
+  idempotencyLeaseShort: enrollments.flag(
+    'idempotency-lease-short',
+    'IDEMP-IN-PROGRESS-409',
+    'A create-enrollment key is held in flight for 30 ms only: a duplicate that arrives later, while the first ' +
+      'call still runs, is run again and makes a second application (a duplicate sent at once still gets 409).',
+    serverProbe(async ({ call }) => {
+      const json = validCreateBody(ENROLLMENT_FIXTURES.planFull, { external_id: 'slow-lease-probe' });
+      const first = call('POST', '/v1/enrollments', { ...UNCHECKED, json, ...keyed('lease') });
+      await new Promise((r) => setTimeout(r, 3 * SHORT_LEASE_MS));
+      return [await status(call, 'POST', '/v1/enrollments', { json, ...keyed('lease') }), (await first).status];
+    }),
+  ),
+  idempotencyRetentionShort: enrollments.flag(
+    'idempotency-retention-short',
+    'IDEMP-RETENTION-24H',
+    'Create-enrollment keys are kept 8 seconds, not 24 hours: a replay later than that runs the create again.',
+    clockedProbe(async ({ call, advance }) => {
+      const json = validCreateBody(ENROLLMENT_FIXTURES.planFull);
+      await call('POST', '/v1/enrollments', { ...UNCHECKED, json, ...keyed('retained') });
+      advance(SHORT_RETENTION_MS + 1_000);
+      const again = await call('POST', '/v1/enrollments', { ...UNCHECKED, json, ...keyed('retained') });
+      return again.headers['idempotent-replay'] ?? null;
     }),
   ),
   idempotencyStores429: sessions.flag(

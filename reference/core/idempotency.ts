@@ -20,6 +20,8 @@ export interface IdempotencyEntry {
   state: 'in_flight' | 'done';
   response?: StoredResponse;
   expiresAt: number;
+  /** When the entry was begun or completed (the injectable clock). */
+  since: number;
 }
 
 /** Same key, same request: method, path and the exact body bytes. */
@@ -59,6 +61,7 @@ export class IdempotencyStore {
       fingerprint: print,
       state: 'in_flight',
       expiresAt: this.now() + this.retentionMs,
+      since: this.now(),
     });
     this.evict();
   }
@@ -72,6 +75,7 @@ export class IdempotencyStore {
       state: 'done',
       response,
       expiresAt: this.now() + this.retentionMs,
+      since: this.now(),
     });
     this.evict();
   }

@@ -11,7 +11,7 @@ import { brokenBy } from '../faults/operations/index.js';
 import { routeModules } from '../routes.js';
 import type { RouteModule, RouteResult, ServerEnv } from '../types.js';
 import { accountForRole } from './accounts.js';
-import { CORE_FAULTS as F, tierLimitsOf } from './faults.js';
+import { CLOCK_BEHIND_MS, CORE_FAULTS as F, CORE_VARIANTS, tierLimitsOf } from './faults.js';
 import { IdempotencyStore } from './idempotency.js';
 import { createIdSource } from './ids.js';
 import { DRAIN_LIMIT_BYTES, MAX_BODY_BYTES } from './limits.js';
@@ -51,7 +51,7 @@ export interface ReferenceInstance {
 }
 
 export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
-  const clock = opts.clock ?? (() => new Date());
+  const given = opts.clock ?? (() => new Date());
   const ids = createIdSource();
   const active = new Set<Switch>();
   const rewrites: Rewrite[] = [];
@@ -72,6 +72,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
     if (fault.rewrite) rewrites.push(fault.rewrite);
   }
   const on = (s: Switch): boolean => active.has(s);
+  const clock = on(CORE_VARIANTS.clockBehind) ? () => new Date(given().getTime() - CLOCK_BEHIND_MS) : given;
 
   const later = (ms: number, fn: () => void): void => {
     if (closed) return;
@@ -114,6 +115,8 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   function respond(res: ServerResponse, req: Incoming, result: RouteResult, closeAfter: boolean): void {
     let out: RouteResult = { ...result, headers: { ...result.headers } };
     out.headers!['X-Request-Id'] ??= req.requestId;
+    // The server's own clock, as every HTTP answer shows it (RFC 9110, 6.6.1).
+    out.headers!.Date ??= clock().toUTCString();
     if (out.body !== undefined && !hasHeader(out.headers!, 'content-type'))
       out.headers!['Content-Type'] = 'application/json; charset=utf-8';
     for (const rewrite of rewrites)
@@ -127,7 +130,7 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const incoming = describe(req, ids.next('req'));
+    const incoming = describe(req, ids.next('req'), on(F.queryUnreservedLeftEncoded));
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
@@ -200,11 +203,18 @@ export function createInstance(opts: InstanceOptions = {}): ReferenceInstance {
   };
 }
 
-function describe(req: IncomingMessage, requestId: string): Incoming {
+/** A percent-encoded unreserved character (RFC 3986, 2.3): `%41` is `A`. */
+const ENCODED_UNRESERVED = /%(?=(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee]))/g;
+
+/** The request as the pipeline reads it; `leftEncoded` (a fault) keeps `%41` in a query value as it came. */
+function describe(req: IncomingMessage, requestId: string, leftEncoded = false): Incoming {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const query: Record<string, string> = {};
-  if (q >= 0) for (const [k, v] of new URLSearchParams(url.slice(q + 1))) query[k] = v;
+  const search = q >= 0 ? url.slice(q + 1) : '';
+  if (q >= 0)
+    for (const [k, v] of new URLSearchParams(leftEncoded ? search.replace(ENCODED_UNRESERVED, '%25') : search))
+      query[k] = v;
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -213,6 +223,7 @@ function describe(req: IncomingMessage, requestId: string): Incoming {
     path: q >= 0 ? url.slice(0, q) : url,
     query,
     headers,
+    rawHeaderNames: req.rawHeaders.filter((_, i) => i % 2 === 0),
     raw: Buffer.alloc(0),
     tooLarge: false,
     requestId,

@@ -34,6 +34,10 @@ export const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_STORE_CAP = 10_000;
+/** How long a key is held in flight under the fault `idempotencyLeaseShort`. */
+export const SHORT_LEASE_MS = 30;
+/** How long a key is kept under the fault `idempotencyRetentionShort`. */
+export const SHORT_RETENTION_MS = 8_000;
 
 /** Fixture prefixes on `external_id` of idempotent creates (slow enough to race; stored 500). */
 export const SLOW_EXTERNAL_ID_PREFIX = 'slow-';

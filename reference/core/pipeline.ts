@@ -7,16 +7,18 @@ import type { Account, Route, RouteContext, RouteResult } from '../types.js';
 import { accountForKey, accountForRole } from './accounts.js';
 import { decodeBody, type BodyType } from './body.js';
 import { CORE_CHECKED, CORE_FAULTS as F, CORE_VARIANTS, GATE_IGNORED } from './faults.js';
-import { fingerprint, type IdempotencyStore, type StoredResponse } from './idempotency.js';
+import { fingerprint, type IdempotencyEntry, type IdempotencyStore, type StoredResponse } from './idempotency.js';
 import {
   FAIL_5XX_EXTERNAL_ID_PREFIX,
   IDEMPOTENCY_KEY_PATTERN,
   MAX_BODY_BYTES,
+  SHORT_LEASE_MS,
+  SHORT_RETENTION_MS,
   SLOW_DELAY_MS,
   SLOW_EXTERNAL_ID_PREFIX,
 } from './limits.js';
 import type { RateLimiter } from './rate-limit.js';
-import { errorIn, unifiedError } from './respond.js';
+import { errorIn, inOtherShape, unifiedError } from './respond.js';
 import type { Broken } from './route-breaks.js';
 import type { Router } from './router.js';
 import type { IsOn } from './switch.js';
@@ -26,6 +28,8 @@ export interface Incoming {
   path: string;
   query: Record<string, string>;
   headers: Record<string, string>;
+  /** Header names as the request wrote them, in order (`headers` has them lower-cased). */
+  rawHeaderNames?: readonly string[];
   raw: Buffer;
   /** The body went over the size limit (its bytes were dropped). */
   tooLarge: boolean;
@@ -89,7 +93,7 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     );
   const { route, params } = match;
 
-  const account = authenticate(deps, route, keyOf(deps, route, req.headers));
+  const account = authenticate(deps, route, keyOf(deps, route, req));
   if (!account)
     return unifiedError(
       403,
@@ -136,7 +140,8 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     }
     if (!decoded.ok) {
       if (deps.on(F.malformedJson500)) return unifiedError(500, 'internal_error', 'Unexpected token in JSON.');
-      if (deps.broken('malformedJson', route)) return unifiedError(422, 'unprocessable_entity', decoded.message);
+      if (deps.broken('malformedJson', route))
+        return errorIn(route.errorShape, 422, 'unprocessable_entity', decoded.message);
       const shape = deps.on(F.enrollmentsInvalidJsonUnified) ? 'unified' : route.errorShape;
       return errorIn(shape, 400, 'invalid_request', decoded.message);
     }
@@ -159,7 +164,7 @@ export async function runPipeline(deps: PipelineDeps, req: Incoming): Promise<Ro
     return unifiedError(403, 'forbidden', 'This account is not approved for this endpoint.');
 
   const served = await serve(deps, route, params, req, body, account);
-  return deps.broken('envelope', route) ? inOtherShape(route, served) : served;
+  return deps.broken('envelope', route) ? inOtherShape(route.errorShape, served) : served;
 }
 
 /** Past the edge and the gate: idempotency (section 8), then the route's handler. */
@@ -200,36 +205,16 @@ async function serve(
 export const interfaceTakes = (route: Route, account: Account): boolean =>
   route.family !== 'medicare' || !!account.medicare;
 
-/** A service failure in the other family's error shape: its first error's code, message and field. */
-function inOtherShape(route: Route, res: RouteResult): RouteResult {
-  if (res.status < 400 || res.body === null || typeof res.body !== 'object') return res;
-  const { error, errors } = res.body as { error?: FieldError; errors?: FieldError[] };
-  const first = error ?? errors?.[0];
-  if (first === undefined) return res;
-  const field = first.field ?? Object.keys(first.details ?? {})[0];
-  const other = errorIn(
-    route.errorShape === 'errors' ? 'unified' : 'errors',
-    res.status,
-    first.code,
-    first.message,
-    field,
-  );
-  return { ...res, body: other.body };
-}
-
-interface FieldError {
-  code: string;
-  message: string;
-  field?: string;
-  details?: Record<string, unknown>;
-}
-
 /**
  * The key: `x-api-key` (Medicare's `X-API-Key` is the same header), or the fault's `Authorization` on Medicare routes.
  */
-function keyOf(deps: PipelineDeps, route: Route, headers: Record<string, string>): string | undefined {
-  if (route.family !== 'medicare' || !deps.on(CORE_CHECKED.medicareKeyFromAuthorization)) return headers['x-api-key'];
-  return headers.authorization?.replace(/^Bearer\s+/i, '');
+function keyOf(deps: PipelineDeps, route: Route, req: Incoming): string | undefined {
+  const { headers } = req;
+  if (route.family === 'medicare' && deps.on(CORE_CHECKED.medicareKeyFromAuthorization))
+    return headers.authorization?.replace(/^Bearer\s+/i, '');
+  // The fault reads the /v1 key only under the name written as the contract writes it.
+  const named = route.family === 'medicare' || !deps.on(F.keyHeaderCaseSensitive);
+  return named || req.rawHeaderNames?.includes('x-api-key') ? headers['x-api-key'] : undefined;
 }
 
 /** Any media type is read as JSON: everywhere under one fault, on uploads only under another. */
@@ -306,7 +291,7 @@ function claimIdempotency(
   const print = fingerprint(req.method, req.path, req.raw);
   // The fault stores and looks up keys lower-cased.
   const stored = deps.on(F.idempotencyKeyCaseInsensitive) ? key.toLowerCase() : key;
-  const entry = deps.store.get(scope, stored);
+  const entry = liveEntry(deps, route, scope, stored);
   if (entry) {
     if (entry.fingerprint !== print && !deps.on(F.idempotencyMismatchIgnored)) {
       return errorIn(
@@ -330,6 +315,20 @@ function claimIdempotency(
   }
   deps.store.begin(scope, stored, print);
   return { claim: { scope, key: stored, print, owner: account.id } };
+}
+
+/**
+ * The key's entry as the store holds it; under the faults of create enrollment, one whose
+ * in-flight hold has lapsed (`idempotencyLeaseShort`) or that is older than the fault keeps it
+ * (`idempotencyRetentionShort`) is gone.
+ */
+function liveEntry(deps: PipelineDeps, route: Route, scope: string, key: string): IdempotencyEntry | undefined {
+  const entry = deps.store.get(scope, key);
+  if (route.family !== 'enrollments') return entry;
+  const age = entry === undefined ? 0 : deps.now().getTime() - entry.since;
+  if (entry?.state === 'in_flight' && deps.on(F.idempotencyLeaseShort) && age > SHORT_LEASE_MS) return undefined;
+  if (entry?.state === 'done' && deps.on(F.idempotencyRetentionShort) && age > SHORT_RETENTION_MS) return undefined;
+  return entry;
 }
 
 function settle(deps: PipelineDeps, claim: IdempotencyClaim, result: RouteResult): void {

@@ -50,6 +50,22 @@ export function errorIn(
   return unifiedError(status, code, message, field === undefined ? undefined : detailsFor(field, message));
 }
 
+/** A failure of a route of `shape` in the other shape: its first error's code, message and field (a fault's answer). */
+export function inOtherShape(shape: ErrorShape | undefined, res: RouteResult): RouteResult {
+  if (res.status < 400 || res.body === null || typeof res.body !== 'object') return res;
+  const { error, errors } = res.body as { error?: ErrorEntry; errors?: ErrorEntry[] };
+  const first = error ?? errors?.[0];
+  if (first === undefined) return res;
+  const field = first.field ?? Object.keys(first.details ?? {})[0];
+  const other = errorIn(shape === 'errors' ? 'unified' : 'errors', res.status, first.code, first.message, field);
+  return { ...res, body: other.body };
+}
+
+/** An error of either shape, as read back. */
+interface ErrorEntry extends FieldError {
+  details?: ErrorDetails;
+}
+
 export function json(body: unknown, status = 200, headers?: Record<string, string>): RouteResult {
   return headers ? { status, body, headers } : { status, body };
 }

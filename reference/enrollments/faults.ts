@@ -11,6 +11,7 @@ import { mapErrors, without } from '../core/envelopes.js';
 import { clockedProbe, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import { incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { foldedNames, primaryOf } from './fault-rewrites.js';
+import { ENROLLMENT_ORACLE_FAULTS } from './oracle-faults.js';
 import * as P from './variant-probes.js';
 import { idNamedId, minimalActionBodies, namesRequestedId, retryAfterOn202 } from './variant-rewrites.js';
 import {
@@ -157,6 +158,12 @@ const ENROLLMENT_VARIANTS = {
     '4.9',
     "The list shows a change of policy_status a second after the read does (within the profile's asyncTimeoutMs).",
     clockedProbe(({ call }) => P.listedAtOnce(call)),
+  ),
+  listNewestFirst: variant(
+    'enr-list-newest-first',
+    '4.9',
+    'The list holds the applications newest first (4.9 states no order; every page of one list keeps it).',
+    serverProbe(({ call }) => P.newerListedFirst(call)),
   ),
   listRowLags: variant(
     'enr-list-row-lags',
@@ -333,6 +340,24 @@ export const ENROLLMENT_FAULTS = {
   ),
   // Ignored, not inclusive: whether an application shown updated at the instant itself was updated after it
   // depends on the precision its time is stored at, which no client sees.
+  updatedSinceAsText: flag(
+    'enr-updated-since-compared-as-text',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'updated_since is compared with updated_at as text, not as instants: the same instant written at another ' +
+      'offset than Z filters other applications.',
+    routeProbe(async (k) => {
+      const pivot = (await rows(k))[3];
+      const east = new Date(Date.parse(pivot.updated_at) + 5.5 * 3_600_000).toISOString().replace('Z', '+05:30');
+      return listTotal(k, `&updated_since=${encodeURIComponent(east)}`);
+    }),
+  ),
+  routingParametersLead: flag(
+    'enr-routing-parameters-lead',
+    'EDGE-EQUIVALENT-REQUESTS',
+    'The /v1/enrollments routes read product and exchange only when they lead the query in that order (a gateway ' +
+      'matching the query text); otherwise they are missing.',
+    routeProbe((k) => listStatus(k, '/v1/enrollments?exchange=off_exchange&product=ichra')),
+  ),
   listUpdatedSinceIgnored: flag(
     'enr-list-updated-since-ignored',
     'ENR-LIST-FILTER-UPDATED-SINCE',
@@ -954,5 +979,6 @@ export const ENROLLMENT_FAULTS = {
         : res;
     },
   ),
+  ...ENROLLMENT_ORACLE_FAULTS,
   ...ENROLLMENT_VARIANTS,
 } satisfies Record<string, Switch>;

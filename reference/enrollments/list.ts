@@ -69,8 +69,8 @@ const FILTERS: Record<string, Filter> = {
       DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) && isCalendarDay(v.slice(0, 10))
         ? null
         : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z',
-    // Strictly after.
-    keep: (a, v) => Date.parse(a.updated_at) > Date.parse(v),
+    // Strictly after; the fault compares the text.
+    keep: (a, v, on) => (on(F.updatedSinceAsText) ? a.updated_at > v : Date.parse(a.updated_at) > Date.parse(v)),
     ignoredBy: F.listUpdatedSinceIgnored,
   },
 };
@@ -137,7 +137,7 @@ function routingRequired(query: Record<string, string>, on: IsOn): RouteResult |
   const relaxed = { ...query };
   if (relaxed.product === undefined && on(F.listProductOptional)) relaxed.product = 'ichra';
   if (relaxed.exchange === undefined && on(F.listExchangeOptional)) relaxed.exchange = 'off_exchange';
-  return checkRoutingQuery(relaxed);
+  return checkRoutingQuery(relaxed, 400, on);
 }
 
 export function listEnrollments(svc: Service) {
@@ -155,6 +155,9 @@ export function listEnrollments(svc: Service) {
       if (value === undefined) continue;
       const problem = filter.invalid(value, ctx.on);
       if (problem) return fail(400, 'invalid_field_value', `${name} ${problem}.`, name);
+      // The fault drops the external_id filter from a query that also filters on policy_status.
+      const dropped = name === 'external_id' && ctx.query.policy_status !== undefined;
+      if (dropped && ctx.on(F.listExternalIdIgnoredBesideStatus)) continue;
       if (!(filter.ignoredBy && ctx.on(filter.ignoredBy))) active.push([filter, value]);
     }
     const page = paging(ctx.query, ctx.on);
@@ -164,10 +167,11 @@ export function listEnrollments(svc: Service) {
     // The second fault's policy_status filter runs on every account's applications.
     const everyAccount =
       ctx.on(F.listEveryAccount) || (ctx.on(F.statusListEveryAccount) && ctx.query.policy_status !== undefined);
-    const rows = svc.store.visibleTo(everyAccount ? null : ctx.account.id).filter((app) => {
+    const kept = svc.store.visibleTo(everyAccount ? null : ctx.account.id).filter((app) => {
       catchUp(app, svc.env);
       return active.every(([filter, value]) => filter.keep(app, value, ctx.on, now));
     });
+    const rows = ctx.on(F.listNewestFirst) ? kept.reverse() : kept;
     const start = ctx.on(F.listOffsetIgnored) ? 0 : page.offset;
     const slice = rows.slice(start, start + page.limit).map((app) => ({
       ...rowOf(app, ctx.on, now),

@@ -65,7 +65,9 @@ export function paymentRedirect(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
     const app = lookup(svc, ctx);
     if (!isApplication(app)) return app;
-    const params = ctx.on(F.paymentParamsOptional) ? null : checkRoutingQuery(ctx.query, 422);
+    // The fault refuses missing routing with 400, which 4.14 does not list for this operation.
+    const refusedWith = ctx.on(F.paymentParams400) ? 400 : 422;
+    const params = ctx.on(F.paymentParamsOptional) ? null : checkRoutingQuery(ctx.query, refusedWith, ctx.on);
     if (params) return params;
     const refusal = paymentRefusal(app, ctx.on);
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);

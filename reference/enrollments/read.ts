@@ -16,7 +16,7 @@ export function readEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {
     const bad =
       (ctx.on(F.readIgnoresUnsupportedParam) ? null : unsupportedParam(ctx.query, READ_PARAMS)) ??
-      checkRoutingQuery(ctx.query);
+      checkRoutingQuery(ctx.query, 400, ctx.on);
     if (bad) return bad;
     const app = lookup(svc, ctx, F.otherAccountRead);
     if (!isApplication(app)) {

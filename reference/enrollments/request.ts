@@ -35,7 +35,8 @@ export function rejectAgentMembers(body: Record<string, unknown>, on: IsOn): Rou
         400,
         'invalid_request',
         `${m.field} is not accepted: agent and TPA identifiers come from the approved account setup. Remove it.`,
-        m.field,
+        // The fault names the partner reference instead of the member at fault.
+        on(F.rejectedMemberNamesExternalId) ? 'external_id' : m.field,
       );
     }
   }
@@ -65,14 +66,23 @@ export function unsupportedParam(query: Record<string, string>, allowed: readonl
   );
 }
 
-/** `product=ichra` and `exchange=off_exchange` in the query (the document requires both). */
-export function checkRoutingQuery(query: Record<string, string>, status = 400): RouteResult | null {
+/**
+ * `product=ichra` and `exchange=off_exchange` in the query (the document requires both); under
+ * the fault, only when they lead it in that order.
+ */
+export function checkRoutingQuery(
+  query: Record<string, string>,
+  status = 400,
+  on: IsOn = () => false,
+): RouteResult | null {
   const expected: Array<[string, string]> = [
     ['product', 'ichra'],
     ['exchange', 'off_exchange'],
   ];
+  // The query's names keep the order they were sent in (URLSearchParams, string keys).
+  const led = Object.keys(query).slice(0, 2).join() === 'product,exchange';
   for (const [name, value] of expected) {
-    const got = query[name];
+    const got = on(F.routingParametersLead) && !led ? undefined : query[name];
     if (got !== value) {
       const code = got === undefined ? 'missing_required_field' : 'invalid_field_value';
       return fail(status, code, `Query parameter ${name} must be ${JSON.stringify(value)}.`, name);

@@ -29,6 +29,8 @@ export function lookup(svc: Service, ctx: RouteContext, ownerIgnoredBy?: Fault):
 /** Another account's application: the 404 of an unknown id, or 403 under the variant; the fault names it. */
 function otherAccounts(svc: Service, ctx: RouteContext, id: string): RouteResult {
   if (ctx.on(F.otherAccount403)) return fail(403, 'forbidden', 'This account may not act on that enrollment.');
+  // The fault refuses with 403 under a code of its own.
+  if (ctx.on(F.otherAccount403NotOwner)) return fail(403, 'not_owner', 'This account does not own that enrollment.');
   if (!ctx.on(F.otherAccountNamed)) return notFound(id);
   const external = svc.store.get(id, null)?.data.external_id;
   return fail(404, 'not_found', `Enrollment ${id} (external_id ${String(external)}) belongs to another account.`);

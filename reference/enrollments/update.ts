@@ -34,11 +34,13 @@ export function updateEnrollment(svc: Service) {
     if (refusal) return fail(refusal.status, refusal.code, refusal.message, refusal.field);
 
     const effectuated = app.policy_status === 'effectuated';
+    // The fault answers with the application as it was: the change is stored all the same.
+    const before = ctx.on(F.putAnswerBeforeChange) ? structuredClone(app) : app;
     applyChanges(app, body, ctx);
     // The fault re-enrols a changed effectuated policy a moment after answering.
     if (effectuated && ctx.on(F.changeReopensPolicy))
       svc.env.later(svc.env.processingDelayMs, () => reopen(app, svc.env));
-    return { status: 200, body: toView(app, ctx.now(), ctx.on) };
+    return { status: 200, body: toView(before, ctx.now(), ctx.on) };
   };
 }
 

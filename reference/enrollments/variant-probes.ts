@@ -135,6 +135,14 @@ export async function statusLaterAfterCancel(call: Call): Promise<unknown> {
   return (await call('GET', `${E}/${id}${ROUTING}`, UNCHECKED)).body.policy_status;
 }
 
+/** Two applications created one after the other: the later one is listed before the earlier. */
+export async function newerListedFirst(call: Call): Promise<boolean> {
+  const [first, second] = [idOf(await created(call)), idOf(await created(call))];
+  const rows = (await call('GET', `${E}${ROUTING}&limit=100`, UNCHECKED)).body.applications as unknown[];
+  const at = (id: string) => rows.findIndex((r) => idOf(r as Record<string, unknown>) === id);
+  return at(second) < at(first);
+}
+
 /** Whether a list row shows a PUT's updated_at at once, and a second later (the clock moves only by `advance`). */
 export async function rowFollowsPut(call: Call, advance: (ms: number) => void): Promise<boolean[]> {
   const id = idOf(await created(call));

@@ -9,9 +9,6 @@ import { allFaults } from './index.js';
 
 /** Rules no fault can break in a way a black-box client observes within a bounded run. */
 const UNINJECTABLE: Record<string, string> = {
-  'IDEMP-RETENTION-24H':
-    'Retention is only observable by replaying a key 24 hours after its first use; a black-box run is bounded to ' +
-    "minutes and cannot move the target's clock, so a shorter or longer retention looks the same.",
   'RATE-MONTHLY-QUOTA':
     'The quota is 100,000 requests a month per key-to-plan association; reaching it takes 100,000 requests, far ' +
     'beyond the request budget of any run (certification stays under 600).',

@@ -65,6 +65,22 @@ export const MEDICARE_FAULTS = {
           .data.contact.first_name,
     ),
   ),
+  // Breaks its rule only on updates that carry notes, which no check of the rule sends: the oracle over the run
+  // finds it.
+  notesUpdateAnswerBefore: flag(
+    'medicare-notes-update-answer-before',
+    'MEDICARE-PARTIAL-UPDATE',
+    'An update that carries notes answers with the contact as it was before the update; the change is stored.',
+    routeProbe(
+      async (k) =>
+        (
+          await patch(k, M.medicareContactId, {
+            agent_email: M.medicareAgentEmail,
+            contact: { city: 'Mesa', notes: ['called back'] },
+          })
+        ).body.data.contact.city,
+    ),
+  ),
   agentEmailUnchecked: flag(
     'medicare-agent-email-unchecked',
     'MEDICARE-AGENT-EMAIL-REQUIRED',

@@ -85,9 +85,11 @@ export function updateContact(contacts: Map<string, StoredContact>) {
         `No contact ${JSON.stringify(id.slice(0, 40))} owned by that agent; check contact_id and agent_email.`,
       );
     }
+    // The fault answers an update carrying notes with the contact as it was: the change is stored all the same.
+    const shown = ctx.on(F.notesUpdateAnswerBefore) && 'notes' in changes ? structuredClone(stored) : stored;
     // The fault replaces the whole contact instead of changing only the members sent.
     stored.fields = ctx.on(F.omittedFieldsCleared) ? { ...changes } : { ...stored.fields, ...changes };
     stored.updated_at = ctx.now().toISOString();
-    return respond(stored, ctx.on);
+    return respond(shown, ctx.on);
   };
 }

@@ -111,6 +111,10 @@ export function applicationsFor(year: number, manyApplications = false): PolicyA
   return manyApplications ? manyFor(year).list : APPLICATIONS.filter((a) => a.plan_year === year);
 }
 
+/** The applications of every plan year, earliest year first. */
+export const allApplications = (manyApplications = false): PolicyApplication[] =>
+  POLICY_PLAN_YEARS.flatMap((y) => applicationsFor(y, manyApplications));
+
 export function applicationById(id: string, manyApplications = false): PolicyApplication | undefined {
   return (
     byId.get(id) ?? (manyApplications ? POLICY_PLAN_YEARS.map((y) => manyFor(y).byId.get(id)).find(Boolean) : undefined)

@@ -161,6 +161,15 @@ export const POLICY_FAULTS = {
     'A confirmation id holding a character outside A-Z a-z 0-9 - _ crashes the read (500) instead of a 404.',
     serverProbe(({ call }) => status(call, 'GET', `${POL}/12%2034?exchange=on_exchange&plan_year=2026`)),
   ),
+  // Breaks its rule only on later pages, which no check of the rule reads: the oracle over the run finds them.
+  laterPagesEveryYear: flag(
+    'policy-later-pages-every-year',
+    'POLICY-LIST-FILTER-PLAN-YEAR',
+    "Pages past the first (offset above 0) list the agent's applications of every plan year, not the one asked for.",
+    serverProbe(({ call }) =>
+      body(call, 'GET', `${LIST}&limit=30&offset=1`).then((b) => b.applications.map((a: any) => a.plan_year)),
+    ),
+  ),
   manyApplications: variant(
     'policy-many-applications',
     '4.7',

@@ -5,7 +5,7 @@
 import { readInteger, unknownParams } from '../core/query.js';
 import { badRequest, forbidden, json, notFound } from '../core/respond.js';
 import type { RouteContext, RouteModule, RouteResult } from '../types.js';
-import { applicationById, applicationsFor, summary } from './applications.js';
+import { allApplications, applicationById, applicationsFor, summary } from './applications.js';
 import { POLICY_FAULTS as F } from './faults.js';
 
 const POLICY_LIMIT_DEFAULT = 25;
@@ -50,7 +50,11 @@ export const policyStatusRoutes: RouteModule = () => [
       const offset = readInteger(offsetQuery, 'offset', on(F.defaultOffset1) ? 1 : 0);
       if (!offset.ok || (offset.value! < 0 && !on(F.offsetNegativeAccepted)))
         return badRequest('offset must be an integer of at least 0.', 'offset');
-      const rows = applicationsFor(year ?? FALLBACK_YEAR, on(F.manyApplications));
+      const everyYear = on(F.laterPagesEveryYear) && offset.value! > 0;
+      // The fault's later pages come from the agent's whole book: every plan year's applications.
+      const rows = everyYear
+        ? allApplications(on(F.manyApplications))
+        : applicationsFor(year ?? FALLBACK_YEAR, on(F.manyApplications));
       const start = on(F.offsetIgnored)
         ? 0
         : Math.max(0, offset.value! - (on(F.pagesOverlap) && offset.value! > 0 ? 1 : 0));

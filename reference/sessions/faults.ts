@@ -148,6 +148,45 @@ export const SESSION_FAULTS = {
         : res;
     },
   ),
+  // Breaks its rule only on sessions sent with an Idempotency-Key, which no check of the rule sends: the oracle over
+  // the run finds it.
+  keyedExternalIdIsKey: rewrite(
+    'sessions-keyed-external-id-is-key',
+    'SESSIONS-EXTERNAL-ID-ECHO',
+    'A session sent with an Idempotency-Key echoes the key as its external_id (the key is kept as the partner ' +
+      'reference).',
+    serverProbe(({ call }) =>
+      body(call, 'POST', S, { json: sessionBody(), headers: { 'idempotency-key': 'k-echo' } }).then(
+        (b) => b.external_id,
+      ),
+    ),
+    (req, res) => {
+      const key = req.headers['idempotency-key'];
+      return created(req, res) && key ? { ...res, body: { ...bodyOf(res), external_id: key } } : res;
+    },
+  ),
+  keyedNoRequestId: rewrite(
+    'sessions-keyed-no-request-id',
+    'SESSIONS-REQUEST-ID',
+    'A session sent with an Idempotency-Key answers without X-Request-Id (the keyed path skips the tracing header).',
+    serverProbe(({ call }) =>
+      call('POST', S, { ...UNCHECKED, json: sessionBody(), headers: { 'idempotency-key': 'k-trace' } }).then(
+        (r) => r.headers['x-request-id'] ?? null,
+      ),
+    ),
+    (req, res) =>
+      is(req, 'POST', S) && req.headers['idempotency-key']
+        ? { ...res, headers: withoutHeader(res.headers, 'X-Request-Id') }
+        : res,
+  ),
+  refusalNamesExternalId: flag(
+    'sessions-refusal-names-external-id',
+    'ENVELOPE-FIELD-NAMES-WRONG',
+    'A body refused by a conditional rule of 2.6 names external_id in error.details, not the member at fault.',
+    serverProbe(({ call }) =>
+      body(call, 'POST', S, { json: sessionBody({ location: {} }, agent) }).then((b) => Object.keys(b.error.details)),
+    ),
+  ),
   linksRelative: rewrite(
     'sessions-links-relative',
     'SESSIONS-LINKS',

@@ -60,6 +60,9 @@ export function parseSessionRequest(raw: unknown, on: IsOn): Parsed {
     location.state !== undefined,
     on,
   );
+  // The fault names the partner reference instead of the member at fault.
+  if (conditional && !conditional.ok && on(F.refusalNamesExternalId))
+    return { ok: false, problems: conditional.problems.map((p) => ({ ...p, field: 'external_id' })) };
   if (conditional) return conditional;
   return {
     ok: true,

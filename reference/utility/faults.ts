@@ -3,18 +3,30 @@
  * may choose (members, error codes and messages, methods, rate headers).
  */
 import { accountForKey } from '../core/accounts.js';
-import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
+import { createHash } from 'node:crypto';
+import { bodyOf, faultsOf, is, variantsOf, withoutHeader } from '../core/declare-fault.js';
 import { CORE_VARIANTS } from '../core/faults.js';
 import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
-import { extraMembers, rateHeaders } from '../core/answer-choices.js';
-import { localizeMessages, renameUnstatedCodes } from '../core/error-choices.js';
+import {
+  cachingHeaders,
+  extraMembers,
+  gatewayHeaders,
+  jsonTypeSpellings,
+  rateHeaders,
+  reverseOrder,
+} from '../core/answer-choices.js';
+import { fieldsWithLocation, localizeMessages, renameUnstatedCodes } from '../core/error-choices.js';
 
 const { rewrite } = faultsOf('utility');
 const { variantRewrite } = variantsOf('utility');
 
 /** A valid key whose account holds no approval (e.g. the unapproved sandbox key). */
 const hasNoApprovals = (key: string | undefined): boolean => accountForKey(key)?.approvals.length === 0;
+
+/** An id derived from the method and path alone. */
+const routeId = (req: { method: string; path: string }): string =>
+  `req_${createHash('sha256').update(`${req.method} ${req.path}`).digest('hex').slice(0, 12)}`;
 
 export const UTILITY_FAULTS = {
   pingOkString: rewrite(
@@ -45,6 +57,22 @@ export const UTILITY_FAULTS = {
         ? { ...res, status: 403, body: { error: { code: 'forbidden', message: 'Not approved.' } } }
         : res,
   ),
+  // Breaks its rule on answers no check of its own reads: the oracle over the run finds it.
+  requestIdPerRoute: rewrite(
+    'request-id-per-route',
+    'HEADERS-REQUEST-ID-DISTINCT',
+    'X-Request-Id is a hash of the method and path (the query left out): every answer to one route carries the same.',
+    serverProbe(async ({ call }) => {
+      const ids = await Promise.all(
+        ['/v1/ping', '/v1/ping'].map((p) => call('GET', p, UNCHECKED).then((r) => r.headers['x-request-id'])),
+      );
+      return ids[0] === ids[1];
+    }),
+    (req, res) => ({
+      ...res,
+      headers: { ...withoutHeader(res.headers, 'X-Request-Id'), 'X-Request-Id': routeId(req) },
+    }),
+  ),
   // Variants: valid choices where the contract is open.
   extraMembersEverywhere: variantRewrite(
     'extra-members-everywhere',
@@ -54,6 +82,7 @@ export const UTILITY_FAULTS = {
     extraMembers,
   ),
   otherMethod405: CORE_VARIANTS.otherMethod405,
+  clockBehind: CORE_VARIANTS.clockBehind,
   errorCodesUnnamed: variantRewrite(
     'error-codes-unnamed',
     '7',
@@ -75,5 +104,54 @@ export const UTILITY_FAULTS = {
     'Answers to a known key carry RateLimit-Policy and X-RateLimit-Limit headers stating its tier.',
     serverProbe(({ call }) => call('GET', '/v1/ping', UNCHECKED).then((r) => r.headers['ratelimit-policy'] ?? null)),
     rateHeaders,
+  ),
+  fieldsWithLocation: variantRewrite(
+    'error-fields-with-location',
+    '7',
+    'Every error field and details key names where the member sits first: body.context.locale, query.limit.',
+    serverProbe(({ call }) =>
+      body(call, 'GET', '/v1/reference/issuers?state=KY&plan_year=1999').then((b) => Object.keys(b.error.details)),
+    ),
+    fieldsWithLocation,
+  ),
+  gatewayHeaders: variantRewrite(
+    'gateway-headers',
+    '4',
+    'Answers pass a CDN and an API gateway that add Via, a trace id, the CDN id and cache status, Server-Timing and ' +
+      'HSTS; answers the gateway makes itself (an unknown key, its limits, its errors) carry its own request id, no ' +
+      'X-Request-Id.',
+    serverProbe(({ call }) => call('GET', '/v1/ping', UNCHECKED).then((r) => r.headers.via ?? null)),
+    gatewayHeaders,
+  ),
+  jsonTypeSpellings: variantRewrite(
+    'json-content-type-spellings',
+    '4',
+    'JSON answers spell their content type four ways: application/json, application/json;charset=UTF-8, ' +
+      'application/json; charset="utf-8", APPLICATION/JSON; CHARSET=UTF-8 (a replay keeps its spelling).',
+    serverProbe(async ({ call }) => {
+      const types = await Promise.all(
+        ['/v1/ping', '/v1/nope', '/v1/reference/issuers?state=KY', '/v1/reference/counties?zip_code=40202'].map((p) =>
+          call('GET', p, UNCHECKED).then((r) => r.headers['content-type']),
+        ),
+      );
+      return new Set(types).size;
+    }),
+    jsonTypeSpellings,
+  ),
+  reverseOrder: variantRewrite(
+    'answers-in-another-order',
+    '1',
+    "Every JSON object's members come in reverse order, and the lists no section orders (counties, errors[], " +
+      'next_actions[], policy statuses) in reverse too.',
+    serverProbe(({ call }) => body(call, 'GET', '/v1/ping').then((b) => Object.keys(b))),
+    reverseOrder,
+  ),
+  cachingHeaders: variantRewrite(
+    'caching-headers',
+    '4',
+    'Reference data is cacheable for a day and policy status for a minute; application reads and lists are ' +
+      'revalidated on every use (no-cache) against a strong ETag of their body; every other answer is no-store.',
+    serverProbe(({ call }) => call('GET', '/v1/ping', UNCHECKED).then((r) => r.headers['cache-control'] ?? null)),
+    cachingHeaders,
   ),
 } satisfies Record<string, Switch>;

@@ -1,18 +1,18 @@
 /**
  * The run against its baseline and its exclusions, as plain lines every text report shows
- * (console, step summary, JUnit's system-out): known, expired, fixed and new failures, entries
- * naming a check the suite lacks, what --update-baseline wrote, and failures of excluded rules.
+ * (console, step summary, JUnit's system-out): known, expired, fixed and new failures, each a
+ * rule on an operation, what --update-baseline wrote, and failures of excluded rules.
  */
-import { formatWarning } from '../../harness/errors.js';
 import type { Finding } from '../../harness/model.js';
 import type { RunSummary } from '../summary.js';
+import { entryName } from './file.js';
 import type { BaselineItem } from './match.js';
 
 /** `: <reason> (expires <date>)`, each part only when given. */
 const why = (given: { reason?: string; expires?: string } | undefined): string =>
   `${given?.reason ? `: ${given.reason}` : ''}${given?.expires ? ` (expires ${given.expires})` : ''}`;
 
-const itemLine = (item: BaselineItem) => `${item.check} ${item.rule}${why(item)}`;
+const itemLine = (item: BaselineItem) => `${entryName(item)}${why(item)}`;
 
 /** `N entries`, `1 entry`. */
 export const entriesWord = (n: number): string => `${n} entr${n === 1 ? 'y' : 'ies'}`;
@@ -25,7 +25,7 @@ export const knownLine = (finding: Pick<Finding, 'baseline'>): string =>
 const KINDS = [
   ['known', 'known (not failing the run)'],
   ['expired', 'expired (failing again; fix it or renew its expires)'],
-  ['fixed', 'fixed (the check now passes the rule; remove the entry)'],
+  ['fixed', 'fixed (the run now passes the rule on that operation; remove the entry)'],
   ['new', 'new (not in the baseline; failing the run)'],
 ] as const;
 
@@ -36,7 +36,6 @@ export function baselineLines(summary: Pick<RunSummary, 'baseline'>): string[] {
   return [
     `Baseline ${b.file} (${entriesWord(b.entries)}): ${counts}`,
     ...KINDS.flatMap(([kind, words]) => b[kind].map((item) => `  ${words}: ${itemLine(item)}`)),
-    ...b.warnings.map((w) => formatWarning(w).replace(/^/gm, '  ')),
     ...(b.update
       ? [
           `  --update-baseline: the file holds ${entriesWord(b.update.entries)} after this run ` +

@@ -1,39 +1,53 @@
-/** Findings against a baseline: known, expired (on an injected day), fixed, new; entries naming no check. */
+/**
+ * Findings against a baseline, rule by rule on the operation each failure was judged on: known,
+ * expired (on an injected day), fixed, new; an entry never accepts its rule on another endpoint,
+ * and each distinct failure is counted once.
+ */
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../harness/model.js';
-import type { InventoryCheck } from '../required.js';
+import type { Exchange, Finding } from '../../harness/model.js';
 import type { BaselineEntry } from './file.js';
-import { dayOf, isExpired, markFinding, summarizeBaseline, type BaselineView } from './match.js';
+import { dayOf, failureOperation, isExpired, markFinding, summarizeBaseline, type BaselineView } from './match.js';
 import { updatedEntries } from './update.js';
 
-const EXCHANGE = { request: { method: 'GET', url: 'http://127.0.0.1:1/v1/ping', headers: {} }, durationMs: 1 };
+const exchange = (operation: string | undefined, path = '/v1/ping'): Exchange => ({
+  request: { method: 'GET', url: `http://127.0.0.1:1${path}`, headers: {} },
+  durationMs: 1,
+  ...(operation ? { operation } : {}),
+});
+const PING_OP = 'GET /v1/ping';
+const PROVIDERS_OP = 'GET /v1/reference/providers';
+
 const failed = (id: string, rules: string[], extra: Partial<Finding> = {}): Finding => ({
   check: id.replace(/-/g, ' '),
   id,
   family: 'utility',
   rules,
   verdict: 'failed',
-  exchanges: [EXCHANGE],
+  exchanges: [exchange(PING_OP)],
+  operation: PING_OP,
   ...extra,
 });
-const passed = (id: string, judged: string[]): Finding => ({
+const passed = (id: string, judged: string[], operation = PING_OP): Finding => ({
   ...failed(id, judged),
+  operation: undefined,
+  exchanges: [exchange(operation)],
   verdict: 'passed',
   proof: Object.fromEntries(judged.map((r) => [r, [0]])),
 });
 
 const ENTRIES: BaselineEntry[] = [
-  { check: 'utility/ping', rule: 'PING-200', reason: 'T-1', expires: '2026-06-30' },
-  { check: 'utility/ping', rule: 'PING-SCHEMA' },
-  { check: 'utility/headers', rule: 'HEADERS-REQUEST-ID', reason: 'T-2' },
+  { rule: 'PING-200', operation: PING_OP, reason: 'T-1', expires: '2026-06-30' },
+  { rule: 'PING-SCHEMA', operation: PING_OP },
+  { rule: 'HEADERS-REQUEST-ID', operation: PING_OP, reason: 'T-2' },
 ];
 const on = (today: string, entries = ENTRIES): BaselineView => ({ file: 'b.json', entries, update: false, today });
 
 describe('markFinding', () => {
-  it('marks a failure known when the baseline records every rule it violates for its check', () => {
+  it('marks a failure known when the baseline records every rule it violates on its operation', () => {
     expect(markFinding(failed('ping', ['PING-200']), on('2026-01-01')).baseline).toEqual({
       status: 'known',
       rules: ['PING-200'],
+      operations: [PING_OP],
       reason: 'T-1',
       expires: '2026-06-30',
     });
@@ -41,23 +55,35 @@ describe('markFinding', () => {
       status: 'known',
       rules: ['PING-200', 'PING-SCHEMA'],
     });
+    // The same rule and operation from another check is the same failure.
+    expect(markFinding(failed('ping-again', ['PING-200']), on('2026-01-01')).baseline?.status).toBe('known');
   });
 
-  it('leaves a failure new when one of its rules, or its check, is not recorded', () => {
-    expect(markFinding(failed('ping', ['PING-200', 'HEADERS-REQUEST-ID']), on('2026-01-01')).baseline).toBeUndefined();
-    expect(markFinding(failed('ping-again', ['PING-200']), on('2026-01-01')).baseline).toBeUndefined();
-    expect(
-      markFinding(failed('ping', ['PING-200'], { family: 'reference' }), on('2026-01-01')).baseline,
-    ).toBeUndefined();
+  it('never accepts a recorded rule on another operation: the same check failing elsewhere is new', () => {
+    const schemaOnPing = on('2026-01-01', [{ rule: 'SCHEMA-RESPONSE-VALID', operation: PING_OP }]);
+    const runWide = (operation: string): Finding =>
+      failed('every-answer-of-the-run-is-valid-for-its-operation', ['SCHEMA-RESPONSE-VALID'], {
+        family: 'contract',
+        operation: undefined,
+        exchanges: [exchange(operation, operation.split(' ')[1])],
+      });
+    expect(markFinding(runWide(PING_OP), schemaOnPing).baseline?.status).toBe('known');
+    expect(markFinding(runWide(PROVIDERS_OP), schemaOnPing).baseline).toBeUndefined();
+  });
+
+  it('leaves a failure new when one of its rules is not recorded on its operation', () => {
+    expect(markFinding(failed('ping', ['PING-200', 'ISSUERS-ORDER']), on('2026-01-01')).baseline).toBeUndefined();
+    expect(markFinding(failed('ping', ['PING-200'], { operation: PROVIDERS_OP }), on('2026-01-01')).baseline).toBe(
+      undefined,
+    );
     expect(markFinding(failed('ping', []), on('2026-01-01')).baseline).toBeUndefined();
   });
 
   it('accepts an entry through its expires day and marks it expired from the day after', () => {
     expect(markFinding(failed('ping', ['PING-200']), on('2026-06-30')).baseline!.status).toBe('known');
-    expect(markFinding(failed('ping', ['PING-200']), on('2026-07-01')).baseline).toEqual({
+    expect(markFinding(failed('ping', ['PING-200']), on('2026-07-01')).baseline).toMatchObject({
       status: 'expired',
       rules: ['PING-200'],
-      reason: 'T-1',
       expires: '2026-06-30',
     });
     // One expired entry among the rules is enough to fail again.
@@ -75,83 +101,85 @@ describe('markFinding', () => {
     expect(markFinding(document, on('2026-01-01')).baseline).toBeUndefined();
   });
 
-  it('marks fixed only the recorded rules a passing check judged an exchange for', () => {
+  it("marks fixed only the recorded rules a passing check judged on an exchange of the entry's operation", () => {
     expect(markFinding(passed('ping', ['PING-200']), on('2026-01-01')).baseline).toMatchObject({
       status: 'fixed',
       rules: ['PING-200'],
     });
+    expect(markFinding(passed('ping', ['PING-200'], PROVIDERS_OP), on('2026-01-01')).baseline).toBeUndefined();
     expect(markFinding(passed('ping', []), on('2026-01-01')).baseline).toBeUndefined();
     const skipped = { ...failed('ping', ['PING-200']), verdict: 'skipped' as const };
     expect(markFinding(skipped, on('2026-01-01')).baseline).toBeUndefined();
   });
 
+  it('takes a failure’s operation from its violation, else its one exchange; an unknown route by its method', () => {
+    expect(failureOperation(failed('x', ['PING-200']))).toBe(PING_OP);
+    expect(failureOperation(failed('x', ['PING-200'], { operation: undefined }))).toBe(PING_OP);
+    const nowhere = failed('x', ['PING-200'], { operation: undefined, exchanges: [exchange(undefined, '/v1/nope')] });
+    expect(failureOperation(nowhere)).toBe('GET (no operation)');
+  });
+
   it('judges expiry on a day in UTC', () => {
     expect(dayOf(new Date('2026-06-30T23:59:59-05:00'))).toBe('2026-07-01');
-    expect(isExpired({ check: 'utility/ping', rule: 'PING-200' }, '2999-01-01')).toBe(false);
+    expect(isExpired({ rule: 'PING-200', operation: PING_OP }, '2999-01-01')).toBe(false);
   });
 });
 
 describe('summarizeBaseline', () => {
-  const inventory: InventoryCheck[] = ['ping', 'headers'].map((id) => ({
-    family: 'utility',
-    entry: { id, title: id, rules: [], needs: {} },
-  }));
-  const baseline = on('2026-07-01', [...ENTRIES, { check: 'utility/renamed', rule: 'PING-200' }]);
-  const findings = [
-    markFinding(failed('ping', ['PING-SCHEMA']), baseline),
-    markFinding(failed('headers', ['HEADERS-REQUEST-ID']), baseline),
-    markFinding(failed('other', ['PING-200']), baseline),
-  ];
+  const baseline = on('2026-07-01');
   const failsRun = (f: Finding) => f.verdict === 'failed' && f.baseline?.status !== 'known';
 
   it('lists known, expired, fixed and new failures with their reasons', () => {
-    const summary = summarizeBaseline(baseline, findings, failsRun, { inventory });
-    expect(summary).toMatchObject({
+    const findings = [
+      markFinding(failed('ping', ['PING-SCHEMA']), baseline),
+      markFinding(failed('headers', ['HEADERS-REQUEST-ID']), baseline),
+      markFinding(failed('other', ['ISSUERS-ORDER'], { operation: 'GET /v1/reference/issuers' }), baseline),
+    ];
+    expect(summarizeBaseline(baseline, findings, failsRun)).toEqual({
       file: 'b.json',
-      entries: 4,
+      entries: 3,
       known: [
-        { check: 'utility/ping', rule: 'PING-SCHEMA' },
-        { check: 'utility/headers', rule: 'HEADERS-REQUEST-ID', reason: 'T-2' },
+        { rule: 'PING-SCHEMA', operation: PING_OP },
+        { rule: 'HEADERS-REQUEST-ID', operation: PING_OP, reason: 'T-2' },
       ],
       expired: [],
       fixed: [],
-      new: [{ check: 'utility/other', rule: 'PING-200' }],
+      new: [{ rule: 'ISSUERS-ORDER', operation: 'GET /v1/reference/issuers' }],
     });
-    const expired = summarizeBaseline(baseline, [markFinding(failed('ping', ['PING-200']), baseline)], failsRun, {
-      inventory,
-    });
-    expect(expired.expired).toEqual([
-      { check: 'utility/ping', rule: 'PING-200', reason: 'T-1', expires: '2026-06-30' },
-    ]);
-    const fixed = summarizeBaseline(baseline, [markFinding(passed('ping', ['PING-200']), baseline)], failsRun, {
-      inventory,
-    });
-    expect(fixed.fixed).toEqual([{ check: 'utility/ping', rule: 'PING-200', reason: 'T-1', expires: '2026-06-30' }]);
+    const expired = summarizeBaseline(baseline, [markFinding(failed('ping', ['PING-200']), baseline)], failsRun);
+    expect(expired.expired).toEqual([{ rule: 'PING-200', operation: PING_OP, reason: 'T-1', expires: '2026-06-30' }]);
+    const fixed = summarizeBaseline(baseline, [markFinding(passed('ping', ['PING-200']), baseline)], failsRun);
+    expect(fixed.fixed).toEqual([{ rule: 'PING-200', operation: PING_OP, reason: 'T-1', expires: '2026-06-30' }]);
   });
 
-  it('warns of an entry naming a check the collected families lack, never on a shard or for other families', () => {
-    const warned = summarizeBaseline(baseline, findings, failsRun, { inventory }).warnings;
-    expect(warned.map((w) => [w.code, w.message])).toEqual([
-      [
-        'W_BASELINE_CHECK_UNKNOWN',
-        'baseline b.json names check utility/renamed, which the suite does not have; its entries match nothing',
-      ],
-    ]);
-    expect(warned[0]!.fix).toMatch(/--update-baseline/);
-    // The run-wide checks are collected beside the families, under `contract`.
-    const runWide = [
-      ...inventory,
-      { family: 'contract', entry: { id: 'no-key', title: 'no key', rules: [], needs: {} } },
-    ];
-    const renamed = on('2026-01-01', [{ check: 'contract/no-key-anywhere', rule: 'PING-200' }]);
-    expect(summarizeBaseline(renamed, [], failsRun, { inventory: runWide }).warnings.map((w) => w.message)).toEqual([
-      expect.stringContaining('names check contract/no-key-anywhere'),
-    ]);
-    const shard = { inventory, shard: '1/2' };
-    expect(summarizeBaseline(baseline, findings, failsRun, shard).warnings).toEqual([]);
+  it('counts each distinct failure once: 12 failing exchanges of 4 rules on operations are 4 new', () => {
+    const operations = [PING_OP, PROVIDERS_OP];
+    const findings = [0, 1, 2].flatMap((n) =>
+      operations.flatMap((operation) => [
+        failed(`check-${n}`, ['SCHEMA-RESPONSE-VALID'], { operation }),
+        failed(`check-${n}`, ['EDGE-NO-5XX'], { operation }),
+      ]),
+    );
+    expect(findings).toHaveLength(12);
+    const none = on('2026-01-01', []);
     expect(
-      summarizeBaseline(baseline, findings, failsRun, { inventory: [{ ...inventory[0]!, family: 'quotes' }] }).warnings,
-    ).toEqual([]);
+      summarizeBaseline(
+        none,
+        findings.map((f) => markFinding(f, none)),
+        failsRun,
+      ).new,
+    ).toHaveLength(4);
+  });
+
+  it('is not fixed while another check still fails the entry', () => {
+    const both = [
+      markFinding(passed('ping', ['PING-SCHEMA']), baseline),
+      markFinding(failed('ping-again', ['PING-SCHEMA']), baseline),
+    ];
+    expect(summarizeBaseline(baseline, both, failsRun)).toMatchObject({
+      known: [{ rule: 'PING-SCHEMA', operation: PING_OP }],
+      fixed: [],
+    });
   });
 });
 
@@ -159,15 +187,15 @@ describe('updatedEntries', () => {
   const baseline = on('2026-01-01');
   const fails = (f: Finding) => f.verdict === 'failed';
 
-  it('records new failures, keeps reasons and expiry, drops fixed entries and keeps the rest', () => {
+  it('records new failures on their operation, keeps reasons and expiry, drops fixed entries, keeps the rest', () => {
     const findings = [
       markFinding(failed('ping', ['PING-SCHEMA']), baseline),
-      markFinding(failed('quotes-check', ['QUOTE-200'], { family: 'quotes' }), baseline),
+      markFinding(failed('quotes-check', ['QUOTE-200'], { family: 'quotes', operation: 'POST /v1/quotes' }), baseline),
       markFinding(passed('headers', ['HEADERS-REQUEST-ID']), baseline),
     ];
-    const { entries, added, removed } = updatedEntries(ENTRIES, findings, fails);
+    const { entries, added, removed } = updatedEntries(baseline, findings, fails);
     expect({ added, removed }).toEqual({ added: 1, removed: 1 });
-    expect(entries).toEqual([ENTRIES[0], ENTRIES[1], { check: 'quotes/quotes-check', rule: 'QUOTE-200' }]);
+    expect(entries).toEqual([ENTRIES[0], ENTRIES[1], { rule: 'QUOTE-200', operation: 'POST /v1/quotes' }]);
   });
 
   it('does not record a failure of excluded rules, nor a warning that does not fail the run', () => {
@@ -175,6 +203,6 @@ describe('updatedEntries', () => {
       failed('x', ['PING-200'], { excluded: true }),
       failed('y', ['HEADERS-REQUEST-ID'], { verdict: 'warning' }),
     ];
-    expect(updatedEntries([], findings, fails)).toEqual({ entries: [], added: 0, removed: 0 });
+    expect(updatedEntries(on('2026-01-01', []), findings, fails)).toEqual({ entries: [], added: 0, removed: 0 });
   });
 });

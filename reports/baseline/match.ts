@@ -1,15 +1,14 @@
 /**
- * A run's findings against its baseline: a failure every rule of which the baseline records for
- * its check is `known` (reported, not failing the run), or `expired` when one of those entries is
- * past its date (failing again); a check that now passes a rule the baseline records is `fixed`,
- * so the entry can go. Anything else failing is new. The date is injected (`today`), so expiry is
- * tested without a clock.
+ * A run's findings against its baseline, rule by rule on the operation each failure was judged
+ * on: a failure every rule of which the baseline records on its operation is `known` (reported,
+ * not failing the run), or `expired` when one of those entries is past its date (failing again);
+ * a check that now passes a recorded rule on an exchange of the entry's operation shows the
+ * entry `fixed`, so it can go. Anything else failing is new, the same rule on another endpoint
+ * included. The summary counts each distinct failure (a rule on an operation) once, however many
+ * exchanges or checks showed it. The date is injected (`today`), so expiry is tested without a
+ * clock.
  */
-import type { ConfigWarning } from '../../harness/errors.js';
-import { configWarning } from '../../harness/errors.js';
-import type { BaselineMark, Finding } from '../../harness/model.js';
-import { checkId, checkKey } from '../../harness/suite/inventory.js';
-import type { InventoryCheck } from '../required.js';
+import type { BaselineMark, Exchange, Finding } from '../../harness/model.js';
 import type { BaselineEntry, RunBaseline } from './file.js';
 
 /** `YYYY-MM-DD` of `now` in UTC: the day an entry's `expires` is compared with. */
@@ -19,17 +18,32 @@ export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
 export const isExpired = (entry: BaselineEntry, today: string): boolean =>
   entry.expires !== undefined && entry.expires < today;
 
-/** The baseline as a run reads it: its entries by check, and the day the run judges expiry on. */
+/** The baseline as a run reads it: its entries, and the day the run judges expiry on. */
 export interface BaselineView extends RunBaseline {
   /** `YYYY-MM-DD` (UTC) of the run. */
   today: string;
 }
 
-export const findingKey = (f: Pick<Finding, 'family' | 'id' | 'check'>): string =>
-  checkKey(f.family, f.id ?? checkId(f.check));
+/** The operation an exchange was sent to, as a baseline entry names it. */
+const operationOfExchange = (ex: Pick<Exchange, 'operation' | 'request'>): string =>
+  ex.operation ?? `${ex.request.method.toUpperCase()} (no operation)`;
+
+/**
+ * The operation a failure was judged on: the violation's (`Finding.operation`), a setup step's
+ * exchange's, else the one exchange the finding shows (a run-wide check's violation); a failure
+ * that named none (a check that crashed) is of its last exchange.
+ */
+export function failureOperation(f: Finding): string {
+  if (f.operation !== undefined) return f.operation;
+  const shown = f.step?.exchange ?? f.exchanges.at(-1);
+  return shown ? operationOfExchange(shown) : '(no operation)';
+}
 
 /** A failure or a warning about the target (a document's defect is never the target's). */
 const isViolation = (f: Finding) => f.subject !== 'document' && (f.verdict === 'failed' || f.verdict === 'warning');
+
+const sameEntry = (rule: string, operation: string) => (e: BaselineEntry) =>
+  e.rule === rule && e.operation === operation;
 
 function markOf(status: BaselineMark['status'], entries: readonly BaselineEntry[]): BaselineMark {
   const reasons = [...new Set(entries.flatMap((e) => (e.reason ? [e.reason] : [])))];
@@ -37,33 +51,42 @@ function markOf(status: BaselineMark['status'], entries: readonly BaselineEntry[
   return {
     status,
     rules: entries.map((e) => e.rule),
+    operations: [...new Set(entries.map((e) => e.operation))],
     ...(reasons.length ? { reason: reasons.join('; ') } : {}),
     ...(expires ? { expires } : {}),
   };
 }
 
+/** The recorded entries a passing check shows fixed: a recorded rule judged on an exchange of the entry's operation. */
+function fixedBy(finding: Finding, entries: readonly BaselineEntry[]): BaselineEntry[] {
+  return entries.filter((e) =>
+    (finding.proof?.[e.rule] ?? []).some((i) => {
+      const ex = finding.exchanges[i];
+      return ex !== undefined && operationOfExchange(ex) === e.operation;
+    }),
+  );
+}
+
 /** The finding with its baseline mark (`known`, `expired` or `fixed`); as it is when the baseline names it not. */
 export function markFinding(finding: Finding, baseline: BaselineView): Finding {
-  const key = findingKey(finding);
-  const entries = baseline.entries.filter((e) => e.check === key);
-  if (entries.length === 0) return finding;
   if (isViolation(finding)) {
-    const matched = finding.rules.map((rule) => entries.find((e) => e.rule === rule));
-    // A violation of a rule the baseline does not record for this check is new, whatever else it records.
+    const operation = failureOperation(finding);
+    const matched = finding.rules.map((rule) => baseline.entries.find(sameEntry(rule, operation)));
+    // A violation of a rule the baseline does not record on this operation is new, whatever else it records.
     if (finding.rules.length === 0 || matched.some((e) => e === undefined)) return finding;
     const recorded = matched as BaselineEntry[];
     const expired = recorded.filter((e) => isExpired(e, baseline.today));
     return { ...finding, baseline: expired.length ? markOf('expired', expired) : markOf('known', recorded) };
   }
-  // Fixed only where the check judged an exchange for the rule: a check that passed without one proves nothing.
-  const fixed = entries.filter((e) => (finding.proof?.[e.rule]?.length ?? 0) > 0);
+  // Fixed only where the check judged the rule on an exchange of the entry's operation (a bare pass proves nothing).
+  const fixed = finding.verdict === 'passed' ? fixedBy(finding, baseline.entries) : [];
   return fixed.length > 0 ? { ...finding, baseline: markOf('fixed', fixed) } : finding;
 }
 
-/** One rule of one check, as the summary lists them. */
+/** One distinct failure, a rule on an operation, as the summary lists it. */
 export interface BaselineItem {
-  check: string;
   rule: string;
+  operation: string;
   reason?: string;
   expires?: string;
 }
@@ -77,64 +100,65 @@ export interface BaselineSummary {
   known: BaselineItem[];
   /** Failures it records past their `expires`: failing the run again. */
   expired: BaselineItem[];
-  /** Rules it records as failing that their check now passes: the entry can go. */
+  /** Rules on operations it records as failing that the run's checks now pass: the entry can go. */
   fixed: BaselineItem[];
   /** Failures of the run it does not record: failing the run. */
   new: BaselineItem[];
-  /** Entries naming a check the suite does not have (renamed or removed): W_BASELINE_CHECK_UNKNOWN. */
-  warnings: ConfigWarning[];
   /** --update-baseline: what the file holds after the run. */
   update?: { entries: number; added: number; removed: number };
 }
 
-const itemsOf = (f: Finding, baseline: BaselineView, rules: readonly string[]): BaselineItem[] =>
-  rules.map((rule) => {
-    const entry = baseline.entries.find((e) => e.check === findingKey(f) && e.rule === rule);
-    return {
-      check: findingKey(f),
-      rule,
-      ...(entry?.reason ? { reason: entry.reason } : {}),
-      ...(entry?.expires ? { expires: entry.expires } : {}),
-    };
-  });
-
 /** A failure that fails the run unless accepted: failed, or a warning under --strict (reports/accepted.ts). */
 export type FailsRun = (f: Finding) => boolean;
 
-/**
- * Entries naming a check of a family the run collected (the run-wide checks' `contract` among
- * them) that its inventory lacks. Without an inventory, or on a shard (which collects a share of
- * the files), nothing can be told; a family the run did not collect says nothing either.
- */
-function unknownChecks(baseline: BaselineView, inventory: readonly InventoryCheck[]) {
-  const known = new Set(inventory.map((c) => checkKey(c.family, c.entry.id)));
-  const collected = new Set(inventory.map((c) => c.family));
-  const checks = [...new Set(baseline.entries.map((e) => e.check))];
-  return checks.filter((c) => collected.has(c.split('/')[0]!) && !known.has(c));
+const itemKey = (item: Pick<BaselineItem, 'rule' | 'operation'>) => `${item.rule} ${item.operation}`;
+
+/** Each distinct rule on an operation once, with its entry's reason and expiry when the baseline has one. */
+function distinctItems(
+  baseline: BaselineView,
+  pairs: ReadonlyArray<Pick<BaselineItem, 'rule' | 'operation'>>,
+): BaselineItem[] {
+  const seen = new Set<string>();
+  return pairs
+    .filter((p) => !seen.has(itemKey(p)) && Boolean(seen.add(itemKey(p))))
+    .map(({ rule, operation }) => {
+      const entry = baseline.entries.find(sameEntry(rule, operation));
+      return {
+        rule,
+        operation,
+        ...(entry?.reason ? { reason: entry.reason } : {}),
+        ...(entry?.expires ? { expires: entry.expires } : {}),
+      };
+    });
 }
+
+/** The rules on operations of the findings a run fails on: each of a finding's rules, on its operation. */
+export const failurePairs = (findings: readonly Finding[]) =>
+  findings.flatMap((f) => f.rules.map((rule) => ({ rule, operation: failureOperation(f) })));
 
 export function summarizeBaseline(
   baseline: BaselineView,
   findings: readonly Finding[],
   failsRun: FailsRun,
-  collected: { inventory: readonly InventoryCheck[]; shard?: string },
 ): BaselineSummary {
-  const marked = (status: BaselineMark['status']) =>
-    findings.flatMap((f) => (f.baseline?.status === status ? itemsOf(f, baseline, f.baseline.rules) : []));
+  const marked = (status: BaselineMark['status']) => findings.filter((f) => f.baseline?.status === status);
+  const recorded = (status: BaselineMark['status']) =>
+    marked(status).flatMap((f) => f.baseline!.rules.map((rule) => ({ rule, operation: failureOperation(f) })));
+  const known = distinctItems(baseline, recorded('known'));
+  const expired = distinctItems(baseline, recorded('expired'));
+  const failing = new Set([...known, ...expired].map(itemKey));
+  // An entry some check passes is fixed only if no check of the run still fails it.
+  const fixed = distinctItems(
+    baseline,
+    marked('fixed').flatMap((f) => fixedBy(f, baseline.entries)),
+  ).filter((item) => !failing.has(itemKey(item)));
   const fresh = findings.filter((f) => failsRun(f) && f.baseline === undefined && !f.excluded);
-  const unknown = collected.shard ? [] : unknownChecks(baseline, collected.inventory);
   return {
     file: baseline.file,
     entries: baseline.entries.length,
-    known: marked('known'),
-    expired: marked('expired'),
-    fixed: marked('fixed'),
-    new: fresh.flatMap((f) => itemsOf(f, baseline, f.rules)),
-    warnings: unknown.map((check) =>
-      configWarning(
-        'W_BASELINE_CHECK_UNKNOWN',
-        `baseline ${baseline.file} names check ${check}, which the suite does not have; its entries match nothing`,
-      ),
-    ),
+    known,
+    expired,
+    fixed,
+    new: distinctItems(baseline, failurePairs(fresh)),
   };
 }

@@ -39,8 +39,21 @@ export interface LatencyJudgement {
 
 const operationOf = (ex: Exchange) => ex.operation ?? `${ex.request.method} (unknown route)`;
 
-/** Every exchange a check sent, the earlier attempts of its confirmation included (a step's is its checks'). */
+/**
+ * One exchange, whichever findings show it (one a later check judged, a run-wide check cites): the
+ * client stamps each with when it left; one without a stamp is told apart from every other.
+ */
+const exchangeKey = (ex: Exchange, index: number): string =>
+  ex.startedAt === undefined
+    ? `#${index}`
+    : [ex.startedAt, ex.request.method, ex.request.url, ex.role ?? '', ex.label ?? '', ex.durationMs].join(' ');
+
+/**
+ * Every exchange the checks sent, once each, with the first check that shows it, the earlier
+ * attempts of its confirmation included (a step's is its checks').
+ */
 export function exchangesOfChecks(findings: readonly Finding[]): Array<{ exchange: Exchange; check: string }> {
+  const seen = new Set<string>();
   return findings
     .filter((f) => f.subject === undefined)
     .flatMap((f) =>
@@ -48,7 +61,11 @@ export function exchangesOfChecks(findings: readonly Finding[]): Array<{ exchang
         exchange,
         check: f.check,
       })),
-    );
+    )
+    .filter(({ exchange }, index) => {
+      const key = exchangeKey(exchange, index);
+      return !seen.has(key) && Boolean(seen.add(key));
+    });
 }
 
 /** Each answered exchange against its budget; undefined when the run judges no latency. */

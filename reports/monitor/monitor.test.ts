@@ -22,7 +22,8 @@ const utilityRun = (extra: Parameters<typeof sampleInfo>[0] = {}) => sampleInfo(
 /** A passed ping that took `ms` to answer. */
 function pingIn(ms: number): Finding {
   const [ping] = passedOnly();
-  return { ...ping!, exchanges: [{ ...ping!.exchanges[0]!, operation: 'GET /v1/ping', durationMs: ms }] };
+  const exchange = { ...ping!.exchanges[0]!, operation: 'GET /v1/ping', durationMs: ms };
+  return { ...ping!, exchanges: [{ ...exchange, startedAt: '2025-01-01T00:00:01.000Z' }] };
 }
 
 describe('latency budgets', () => {
@@ -35,6 +36,18 @@ describe('latency budgets', () => {
       { operation: 'GET /v1/ping', durationMs: 2412, budgetMs: 2000, check: 'ping answers 200' },
     ]);
     expect(monitorLines(summary).join('\n')).toContain('GET /v1/ping 2.41 s (budget 2 s)');
+  });
+
+  it('counts each request once, however many findings show its exchange (a run-wide check cites it again)', () => {
+    const slow = pingIn(2412);
+    const citing: Finding = {
+      ...slow,
+      check: 'every answer of the run is valid for its operation',
+      family: 'contract',
+    };
+    const summary = sampleSummary(utilityRun({ latency: { defaultMs: 2000, operations: {} } }), [slow, citing]);
+    expect(summary.latency?.over).toHaveLength(1);
+    expect(summary.latency?.operations).toEqual([{ operation: 'GET /v1/ping', count: 1, maxMs: 2412, budgetMs: 2000 }]);
   });
 
   it('an answer within budget, or no budget at all, leaves a pass a pass', () => {
@@ -162,7 +175,7 @@ describe('history', () => {
 
   it('a failure the baseline knows is no condition: the history pages on what is new, not on the baseline', () => {
     const known = sampleFindings().map((f) =>
-      f.verdict === 'failed' ? { ...f, baseline: { status: 'known' as const, rules: f.rules } } : f,
+      f.verdict === 'failed' ? { ...f, baseline: { status: 'known' as const, rules: f.rules, operations: [] } } : f,
     );
     const summary = sampleSummary(sampleInfo({ history: { previous: earlier } }), known);
     expect(summary.ruleVerdicts['ISSUERS-ORDER']?.verdict).toBe('failed');

@@ -5,7 +5,7 @@
  */
 import { CLAUSES, type ClauseCode, type ClauseContext } from './clauses.js';
 import { policyOf, type PolicyName } from './policies.js';
-import { isOldFormat, type Subject } from './subject.js';
+import { isOldFormat } from './subject.js';
 
 interface ClauseResult {
   code: ClauseCode;

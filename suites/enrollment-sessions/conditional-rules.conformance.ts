@@ -3,9 +3,10 @@
  * 1. self_service needs location.state or plan_id (either alone is enough);
  * 2. agent_assisted needs location.state;
  * 3. plan_id and campaign are accepted in self_service only.
- * Every invalid body breaks that one rule and is otherwise valid for the target.
+ * Every invalid body breaks that one rule and is otherwise valid for the target; it is marked
+ * wrong in the flow and the member the rule concerns (an error may name either).
  */
-import { verify } from '../../harness/suite/index.js';
+import { verify, wrongIn } from '../../harness/suite/index.js';
 import {
   CAMPAIGN,
   createSession,
@@ -39,6 +40,7 @@ verify(
     const rejected = await t.send(
       createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t), withState: false }), {
         label: 'neither state nor plan_id',
+        ...wrongIn('context.flow', 'location.state', 'plan_id'),
       }),
     );
     t.expect.status(rejected, 400);
@@ -87,6 +89,7 @@ verify(
     const rejected = await t.send(
       createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), withState: false }), {
         label: 'without state',
+        ...wrongIn('context.flow', 'location.state'),
       }),
     );
     t.expect.status(rejected, 400);
@@ -101,7 +104,10 @@ verify(
     const target = await sessionTarget(t);
     const planId = optionalSessionPlanId(t) ?? ANY_PLAN_ID;
     const ex = await t.send(
-      createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), planId })),
+      createSession(
+        sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), planId }),
+        wrongIn('context.flow', 'plan_id'),
+      ),
     );
     t.expect.status(ex, 400);
   },
@@ -114,7 +120,10 @@ verify(
   async (t) => {
     const target = await sessionTarget(t);
     const ex = await t.send(
-      createSession(sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), campaign: CAMPAIGN })),
+      createSession(
+        sessionBody(target, 'agent_assisted', { externalId: freshExternalId(t), campaign: CAMPAIGN }),
+        wrongIn('context.flow', 'campaign'),
+      ),
     );
     t.expect.status(ex, 400);
   },

@@ -3,7 +3,7 @@
  * Each request is an otherwise valid self_service body (it has location.state), so a target
  * that fills in a missing member with a default still answers 200 and is caught.
  */
-import { verify } from '../../harness/suite/index.js';
+import { verify, wrongIn } from '../../harness/suite/index.js';
 import {
   CONTEXT_FIELDS,
   createSession,
@@ -21,7 +21,7 @@ verify(
   async (t) => {
     const target = await sessionTarget(t);
     const { context: _omitted, ...body } = sessionBody(target, 'self_service', { externalId: freshExternalId(t) });
-    const ex = await t.send(createSession(body));
+    const ex = await t.send(createSession(body, wrongIn('context')));
     t.expect.rules('SESSIONS-CONTEXT-REQUIRED').status(ex, 400);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
@@ -36,7 +36,9 @@ verify(
     for (const member of CONTEXT_FIELDS) {
       const body = sessionBody(target, 'self_service', { externalId: freshExternalId(t) });
       const { [member]: _omitted, ...context } = body.context as Record<string, unknown>;
-      const ex = await t.send(createSession({ ...body, context }, { label: `context without ${member}` }));
+      const ex = await t.send(
+        createSession({ ...body, context }, { label: `context without ${member}`, ...wrongIn(`context.${member}`) }),
+      );
       t.expect.status(ex, 400);
     }
   },
@@ -50,7 +52,12 @@ verify(
     const target = await sessionTarget(t);
     // A near miss of a valid value: the likeliest thing a lax target would read as self_service.
     const body = sessionBody(target, 'self_service', { externalId: freshExternalId(t) });
-    const ex = await t.send(createSession({ ...body, context: { ...(body.context as object), flow: 'self-service' } }));
+    const ex = await t.send(
+      createSession(
+        { ...body, context: { ...(body.context as object), flow: 'self-service' } },
+        wrongIn('context.flow'),
+      ),
+    );
     t.expect.status(ex, 400);
   },
   { needs: writes },

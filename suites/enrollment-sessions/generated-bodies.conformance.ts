@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { expectForbidden } from '../../harness/checks/index.js';
-import { draw, verifyProperty, type CheckContext } from '../../harness/suite/index.js';
+import { draw, verifyProperty, wrongIn, type CheckContext } from '../../harness/suite/index.js';
 import {
   CAMPAIGN,
   createSession,
@@ -18,9 +18,17 @@ import {
   sessionBody,
   sessionTarget,
 } from './session-body.js';
+import { expectExternalIdEchoed } from './session-answer.js';
 import { directedRuns, sessionRuns, type SessionCaseOptions } from './session-cases.js';
 import { sessionDomain, type SessionDomain } from './session-domain.js';
-import { GATES, SESSION_ORACLE_RULES, sessionOutcome, type SessionCase } from './session-oracle.js';
+import {
+  GATES,
+  SESSION_ORACLE_NEEDS,
+  SESSION_ORACLE_RULES,
+  sessionOutcome,
+  wrongMembersOf,
+  type SessionCase,
+} from './session-oracle.js';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -43,19 +51,14 @@ async function sendCase(t: CheckContext, c: SessionCase, domain: SessionDomain):
     ...(c.planId ? { planId: planIdOf(t)! } : {}),
     ...(c.campaign ? { campaign: CAMPAIGN } : {}),
   });
-  const ex = await t.send(createSession(body, { role: c.role, label: JSON.stringify(c) }));
+  const wrong = wrongMembersOf(c);
+  const ex = await t.send(
+    createSession(body, { role: c.role, label: JSON.stringify(c), ...(wrong.length > 0 ? wrongIn(...wrong) : {}) }),
+  );
   const outcome = sessionOutcome(c);
   if (outcome.forbidden) expectForbidden(t.expect, ex, outcome.rule);
   else t.expect.rules(outcome.rule).status(ex, outcome.statuses);
-  if (ex.response?.status === 200) {
-    const echoed = t.json<{ external_id?: unknown }>(ex)?.external_id;
-    t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO').that(ex, {
-      holds: echoed === externalId,
-      title: 'external_id not echoed as sent',
-      expected: JSON.stringify(externalId),
-      observed: JSON.stringify(echoed),
-    });
-  }
+  if (ex.response?.status === 200) expectExternalIdEchoed(t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO'), ex, externalId);
 }
 
 type Run = [cases: SessionCase[], domain: SessionDomain];
@@ -69,7 +72,7 @@ verifyProperty(
     for (const c of run) await sendCase(t, c, domain);
   },
   {
-    needs: { writes: true, fixtures: SESSION_FIXTURES },
+    needs: { writes: true, fixtures: SESSION_FIXTURES, ruleNeeds: SESSION_ORACLE_NEEDS },
     // The corners first, each with a household and an id drawn for this seed.
     examples: (t) =>
       directedRuns(optionsOf(t)).map((run, i): Run => [run, draw(t, sessionDomain(today()), `session corner ${i}`)]),

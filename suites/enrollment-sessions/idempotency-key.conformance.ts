@@ -5,7 +5,14 @@
  * probed; the key is optional here (response.conformance.ts).
  */
 import { idempotencyKey } from '../../generators/index.js';
-import { draw, expectReplayRuleByRule, stepStatus, verify, verifyProperty } from '../../harness/suite/index.js';
+import {
+  draw,
+  expectReplayRuleByRule,
+  stepStatus,
+  verify,
+  verifyProperty,
+  wrongIn,
+} from '../../harness/suite/index.js';
 import {
   createSession,
   freshExternalId,
@@ -32,7 +39,7 @@ verify(
     ];
     for (const { label, key } of bad) {
       const body = sessionBody(target, 'self_service', { externalId: freshExternalId(t) });
-      const ex = await t.send(createSession(body, { idempotencyKey: key, label }));
+      const ex = await t.send(createSession(body, { idempotencyKey: key, label, ...wrongIn('Idempotency-Key') }));
       t.expect.rules('IDEMP-KEY-FORMAT').status(ex, 400);
       t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
     }

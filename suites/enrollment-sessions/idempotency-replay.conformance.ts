@@ -3,7 +3,7 @@
  * and says so; the same key with another body is a mismatch; a concurrent call with a key
  * still in flight is refused.
  */
-import { verify, expectReplayRuleByRule, stepStatus } from '../../harness/suite/index.js';
+import { expectReplayRuleByRule, stepStatus, verify, wrongIn } from '../../harness/suite/index.js';
 import {
   createSession,
   freshExternalId,
@@ -46,6 +46,8 @@ verify(
       createSession(sessionBody(target, 'self_service', { externalId: freshExternalId(t) }), {
         idempotencyKey,
         label: 'another body',
+        // Wrong in its key alone: the key names another body's operation.
+        ...wrongIn('Idempotency-Key'),
       }),
     );
     t.expect.rules('IDEMP-MISMATCH-422').status(other, 422);

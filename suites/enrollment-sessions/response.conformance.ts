@@ -4,6 +4,7 @@
  */
 import { expectSuccessAnswer, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 import { SESSION_OPERATIONS } from './operations.js';
+import { expectExternalIdEchoed, expectRequestId } from './session-answer.js';
 import {
   createSession,
   freshExternalId,
@@ -29,12 +30,7 @@ function isBrowserUrl(value: unknown): boolean {
 /** A 200's session: the request's external_id, two browser links, X-Request-Id (the family's claims on it). */
 function expectSessionShape(t: CheckContext, ex: Exchange, externalId: string): void {
   const body = t.json<{ external_id?: unknown; links?: Record<string, unknown> }>(ex);
-  t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO').that(ex, {
-    holds: body?.external_id === externalId,
-    title: 'external_id not echoed',
-    expected: `external_id "${externalId}" (the request's)`,
-    observed: () => `external_id ${JSON.stringify(body?.external_id)}`,
-  });
+  expectExternalIdEchoed(t.expect.rules('SESSIONS-EXTERNAL-ID-ECHO'), ex, externalId);
   const links = body?.links;
   t.expect.rules('SESSIONS-LINKS').that(ex, {
     holds: isBrowserUrl(links?.shopping_url) && isBrowserUrl(links?.client_apply_url),
@@ -42,7 +38,7 @@ function expectSessionShape(t: CheckContext, ex: Exchange, externalId: string): 
     expected: 'links.shopping_url and links.client_apply_url absolute http(s) URLs',
     observed: () => `links ${JSON.stringify(links)}`,
   });
-  t.expect.rules('SESSIONS-REQUEST-ID').header(ex, { name: 'X-Request-Id', value: /\S/ });
+  expectRequestId(t.expect.rules('SESSIONS-REQUEST-ID'), ex);
 }
 
 const SHAPE_RULES = [

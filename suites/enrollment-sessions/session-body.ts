@@ -5,6 +5,7 @@
  * builds a body declares (SESSION_FIXTURES).
  */
 import type { ApiRequest, CheckContext } from '../../harness/suite/index.js';
+import { targetToday } from '../../harness/suite/target-clock.js';
 
 /** The setup step of a check that needs a session started first (a valid self_service request). */
 export const START_SESSION = 'start a self_service session';
@@ -49,10 +50,10 @@ const CONTEXT_DEFAULTS: ReadonlyArray<[member: string, fixture: string, fallback
   ['locale', 'sessionLocale', 'en-US'],
 ];
 
-/** Fixture `planYear`, else the current year. */
+/** Fixture `planYear`, else the current year on the target's clock. */
 function planYear(t: CheckContext): number {
   const year = Number(t.target.fixture('planYear'));
-  return Number.isInteger(year) && year > 0 ? year : new Date().getUTCFullYear();
+  return Number.isInteger(year) && year > 0 ? year : targetToday(t).getUTCFullYear();
 }
 
 interface County {

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { sessionOutcome, type SessionCase } from './session-oracle.js';
+import { describe, expect, it, test } from 'vitest';
+import { SESSION_ORACLE_NEEDS, SESSION_ORACLE_RULES, sessionOutcome, type SessionCase } from './session-oracle.js';
 
 const base: SessionCase = { flow: 'self_service', role: 'approved', state: true, planId: false, campaign: false };
 const at = (c: Partial<SessionCase>) => sessionOutcome({ ...base, ...c });
@@ -43,5 +43,14 @@ describe('sessionOutcome', () => {
       rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN',
       forbidden: false,
     });
+  });
+});
+
+describe('SESSION_ORACLE_NEEDS', () => {
+  it('names only rules of the oracle, each gate rule with its gate role', () => {
+    for (const rule of Object.keys(SESSION_ORACLE_NEEDS)) expect(SESSION_ORACLE_RULES).toContain(rule);
+    expect(SESSION_ORACLE_NEEDS['GATE-SESSIONS-UNAPPROVED-403']).toEqual({ roles: ['unapproved'] });
+    expect(SESSION_ORACLE_NEEDS['GATE-SESSIONS-AGENT-IGNORES-AGENT-ID']).toEqual({ roles: ['selfServiceNoAgent'] });
+    expect(SESSION_ORACLE_NEEDS['SESSIONS-200']).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  * Where the contract does not order two reasons (a refused body sent with a gated key) both
  * answers are allowed.
  */
+import type { Needs } from '../../harness/suite/index.js';
 import type { Flow } from './session-body.js';
 
 export interface SessionCase {
@@ -39,12 +40,42 @@ export const GATES: Readonly<Record<string, { blocks: Partial<Record<Flow, strin
 };
 
 /** The conditional rules of 2.6: when a body breaks one, in the order a finding names them. */
-const BODY_RULES: ReadonlyArray<{ flow: Flow; breaks: (c: SessionCase) => boolean; rule: string }> = [
-  { flow: 'agent_assisted', breaks: (c) => !c.state, rule: 'SESSIONS-AGENT-STATE-REQUIRED' },
-  { flow: 'agent_assisted', breaks: (c) => c.planId, rule: 'SESSIONS-AGENT-PLAN-ID-REJECTED' },
-  { flow: 'agent_assisted', breaks: (c) => c.campaign, rule: 'SESSIONS-AGENT-CAMPAIGN-REJECTED' },
-  { flow: 'self_service', breaks: (c) => !c.state && !c.planId, rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN' },
+const BODY_RULES: ReadonlyArray<{
+  flow: Flow;
+  breaks: (c: SessionCase) => boolean;
+  rule: string;
+  /** The members a body that breaks the rule has wrong: the flow, and what it refuses or needs. */
+  members: readonly string[];
+}> = [
+  {
+    flow: 'agent_assisted',
+    breaks: (c) => !c.state,
+    rule: 'SESSIONS-AGENT-STATE-REQUIRED',
+    members: ['context.flow', 'location.state'],
+  },
+  {
+    flow: 'agent_assisted',
+    breaks: (c) => c.planId,
+    rule: 'SESSIONS-AGENT-PLAN-ID-REJECTED',
+    members: ['context.flow', 'plan_id'],
+  },
+  {
+    flow: 'agent_assisted',
+    breaks: (c) => c.campaign,
+    rule: 'SESSIONS-AGENT-CAMPAIGN-REJECTED',
+    members: ['context.flow', 'campaign'],
+  },
+  {
+    flow: 'self_service',
+    breaks: (c) => !c.state && !c.planId,
+    rule: 'SESSIONS-SELF-SERVICE-STATE-OR-PLAN',
+    members: ['context.flow', 'location.state', 'plan_id'],
+  },
 ];
+
+/** The members a drawn body has wrong (none when every conditional rule holds). */
+export const wrongMembersOf = (c: SessionCase): string[] =>
+  BODY_RULES.filter((r) => r.flow === c.flow && r.breaks(c)).flatMap((r) => r.members);
 
 /** The rule an accepted request proves: the gate it passes, else what it carries beyond the minimum. */
 function acceptRule(c: SessionCase): string {
@@ -74,3 +105,20 @@ export const SESSION_ORACLE_RULES = [
     'SESSIONS-200',
   ]),
 ] as string[];
+
+/**
+ * What a drawn case needs to name a rule beyond the approved key: a key of the gate's role for
+ * the gate rules, a plan id for the rules about plan_id (session-cases.ts draws it only then).
+ */
+export const SESSION_ORACLE_NEEDS: Readonly<Record<string, Needs>> = {
+  ...Object.fromEntries(
+    Object.entries(GATES).flatMap(([role, gate]) =>
+      [...Object.values(gate.blocks), ...(gate.passes ? [gate.passes[1]] : [])].map((rule) => [
+        rule,
+        { roles: [role] },
+      ]),
+    ),
+  ),
+  'SESSIONS-AGENT-PLAN-ID-REJECTED': { fixtures: ['sessionPlanId'] },
+  'SESSIONS-SELF-SERVICE-PLAN-ONLY': { fixtures: ['sessionPlanId'] },
+};

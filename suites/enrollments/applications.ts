@@ -150,8 +150,16 @@ export const limitedDraft = (t: CheckContext) =>
 export const sepDraft = (t: CheckContext) => sharedApplication(t, 'sepDraft', 'planFull', { withSep: true });
 /** A planFull draft the state refusals (cancel, terminate) act on. */
 export const refusalDraft = (t: CheckContext) => sharedApplication(t, 'refusalDraft', 'planFull');
-/** Every shared draft, for a check that needs applications to exist anyway. */
-export const SHARED_DRAFTS = [fullDraft, limitedDraft, sepDraft, refusalDraft];
+/**
+ * Every shared draft the run can make, for a check that needs applications to exist anyway: the
+ * planLimited one only when the profile has that plan (the check declares planFull alone).
+ */
+export const sharedDrafts = (t: CheckContext) => [
+  fullDraft,
+  ...(t.target.fixture('planLimited') === undefined ? [] : [limitedDraft]),
+  sepDraft,
+  refusalDraft,
+];
 
 /** Offers a value a check made anyway (e.g. the create check's application) to later checks. */
 export function share<T>(t: CheckContext, name: string, value: T): void {

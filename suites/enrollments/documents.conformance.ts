@@ -4,7 +4,7 @@
  * request media types refused. Every upload goes to one application with a special
  * enrollment period; refused uploads leave it as it was.
  */
-import { expectSuccessAnswer, verify, type Exchange } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify, wrongIn, type Exchange } from '../../harness/suite/index.js';
 import { sepDraft, type Json } from './applications.js';
 import { jsonUpload, multipartUpload, notADocument, PDF, PNG } from './documents-files.js';
 import { ENROLLMENT_OPERATIONS } from './operations.js';
@@ -68,9 +68,10 @@ verify(
   ['ENR-DOCS-FORMAT-REJECTED'],
   async (t) => {
     const app = await sepApplication(t);
-    const ex = await t.send(
-      jsonUpload(app.id, { bytes: notADocument(), filename: 'note.pdf', contentType: 'application/pdf' }),
-    );
+    const ex = await t.send({
+      ...jsonUpload(app.id, { bytes: notADocument(), filename: 'note.pdf', contentType: 'application/pdf' }),
+      ...wrongIn('file'),
+    });
     t.expect.status(ex, [400, 415, 422]);
   },
   { needs },
@@ -81,7 +82,10 @@ verify(
   ['ENR-DOCS-TYPE-SEP-ONLY'],
   async (t) => {
     const app = await sepApplication(t);
-    const ex = await t.send(jsonUpload(app.id, { ...PDF, documentType: 'proof_of_income' }));
+    const ex = await t.send({
+      ...jsonUpload(app.id, { ...PDF, documentType: 'proof_of_income' }),
+      ...wrongIn('document_type'),
+    });
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);
   },

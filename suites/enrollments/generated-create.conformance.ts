@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { applicantAge, birthDate, externalId, idempotencyKey, personName } from '../../generators/index.js';
-import { verifyProperty, type CheckContext } from '../../harness/suite/index.js';
+import { verifyProperty, wrongIn, type CheckContext } from '../../harness/suite/index.js';
 import { policyStatusOf, type Json } from './application-reader.js';
 import { sendCreate } from './applications.js';
 import { CREATE_ORACLE_RULES, createOutcome, type CreateCase } from './create-oracle.js';
@@ -76,7 +76,8 @@ verifyProperty(
       extra,
     });
     const idempotencyKey = key + t.idempotencyKey('gen').slice(-STAMP_ROOM);
-    const ex = await sendCreate(t, { ...createRequest(body), idempotencyKey, label: JSON.stringify(c) });
+    const wrong = c.rejected >= 0 ? wrongIn(REJECTED_MEMBERS[c.rejected].member) : {};
+    const ex = await sendCreate(t, { ...createRequest(body), idempotencyKey, label: JSON.stringify(c), ...wrong });
     const outcome = createOutcome(c);
     const status = ex.response?.status ?? 0;
     const json = ex.response?.json as Json | undefined;

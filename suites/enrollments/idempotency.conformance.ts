@@ -3,7 +3,13 @@
  * in flight, the key format, scoping by API key, and stored 5xx responses. The failures are
  * service failures of this family, so they come in the errors[] envelope (4.10, section 7).
  */
-import { verify, stepStatus, expectReplayRuleByRule, expectStoredFailureReplayed } from '../../harness/suite/index.js';
+import {
+  expectReplayRuleByRule,
+  expectStoredFailureReplayed,
+  stepStatus,
+  verify,
+  wrongIn,
+} from '../../harness/suite/index.js';
 import { errorCodes } from '../../harness/checks/index.js';
 import { CREATE_SUCCESS, FIRST_CREATE, keyedCreate } from './applications.js';
 import { createBody, createRequest } from './requests.js';
@@ -39,6 +45,8 @@ verify(
       createRequest(createBody(t, t.fixture<string>('planFull')), {
         idempotencyKey: req.idempotencyKey,
         label: 'another body',
+        // Wrong in its key alone: the key names another body's operation.
+        ...wrongIn('Idempotency-Key'),
       }),
     );
     t.expect.rules('IDEMP-MISMATCH-422').status(other, 422);
@@ -84,7 +92,11 @@ verify(
     ];
     for (const { label, key } of bad) {
       const ex = await t.send(
-        createRequest(createBody(t, t.fixture<string>('planFull')), { idempotencyKey: key, label }),
+        createRequest(createBody(t, t.fixture<string>('planFull')), {
+          idempotencyKey: key,
+          label,
+          ...wrongIn('Idempotency-Key'),
+        }),
       );
       t.expect.rules('IDEMP-KEY-FORMAT').status(ex, 400);
       t.expect.rules('ENVELOPE-ERRORS-SHAPE').errorsEnvelope(ex);

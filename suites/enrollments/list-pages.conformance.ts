@@ -23,7 +23,7 @@ import {
   type PartitionKind,
   type ReadPage,
 } from '../../harness/suite/index.js';
-import { CREATE_SUCCESS, once, sendCreate, SHARED_DRAFTS } from './applications.js';
+import { CREATE_SUCCESS, once, sendCreate, sharedDrafts } from './applications.js';
 import { applicationRowsOf, paginationOf } from './application-reader.js';
 import { expectRows, rowIds } from './observe.js';
 import { createBody, createRequest, listRequest } from './requests.js';
@@ -39,7 +39,7 @@ const MIN_ROWS = DEFAULT_LIMIT + 1;
 function ensureRows(t: CheckContext): Promise<void> {
   return once(t, 'listRows', async () => {
     // The shared drafts first: the run needs them anyway, and they count towards the rows.
-    for (const draft of SHARED_DRAFTS) await draft(t);
+    for (const draft of sharedDrafts(t)) await draft(t);
     const probe = await t.send({ ...listRequest({ limit: MIN_ROWS }), label: 'how many applications are listed' });
     const have = applicationRowsOf(probe.response?.json)?.length;
     if (probe.response?.status !== 200 || have === undefined)

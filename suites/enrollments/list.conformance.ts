@@ -3,7 +3,7 @@
  * refused with invalid_request, and limit/offset stay within their bounds. Read-only: these
  * checks never need an application to exist.
  */
-import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify, wrongIn } from '../../harness/suite/index.js';
 import { expectPagination, expectRows } from './observe.js';
 import { ENROLLMENT_OPERATIONS } from './operations.js';
 import { listRequest, ROUTING } from './requests.js';
@@ -31,7 +31,7 @@ for (const { rule, param } of REQUIRED) {
   verify(`a list request without ${param} is rejected with 400`, [rule], async (t) => {
     const query: Record<string, string> = { ...ROUTING };
     delete query[param];
-    const ex = await t.send({ ...listRequest(), query });
+    const ex = await t.send({ ...listRequest(), query, ...wrongIn(param) });
     t.expect.status(ex, 400);
     t.expect.errorsEnvelope(ex);
   });
@@ -68,7 +68,8 @@ const labelOf = (query: Query) =>
 for (const { title, rule, queries, code } of REFUSED) {
   verify(title, [rule], async (t) => {
     for (const query of queries) {
-      const ex = await t.send({ ...listRequest(query), ...(queries.length > 1 ? { label: labelOf(query) } : {}) });
+      const label = queries.length > 1 ? { label: labelOf(query) } : {};
+      const ex = await t.send({ ...listRequest(query), ...label, ...wrongIn(...Object.keys(query)) });
       t.expect.status(ex, 400);
       t.expect.errorsEnvelope(ex, code);
     }

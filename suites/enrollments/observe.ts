@@ -95,23 +95,33 @@ export function expectRefused(
 /**
  * Members of the request the application shows otherwise than they were sent (one it does not show is not compared).
  */
-function membersShownOtherwise(request: Json, body: unknown): string[] {
-  return ROUND_TRIP_MEMBERS.filter((path) => {
-    const shown = applicationMember(body, path);
-    return shown !== undefined && shown !== applicationMember(request, path);
-  }).map(
-    (path) =>
-      `${path} ${JSON.stringify(applicationMember(request, path))} -> ${JSON.stringify(applicationMember(body, path))}`,
-  );
+function membersShownOtherwise(request: Json, body: unknown, members: readonly string[]): string[] {
+  return members
+    .filter((path) => {
+      const shown = applicationMember(body, path);
+      return shown !== undefined && shown !== applicationMember(request, path);
+    })
+    .map((path) => {
+      const [sent, shown] = [applicationMember(request, path), applicationMember(body, path)];
+      return `${path} ${JSON.stringify(sent)} -> ${JSON.stringify(shown)}`;
+    });
 }
 
-/** The application shows the external_id, names and date of birth as sent. */
-export function expectSentShown(expect: BoundChecks, ex: Exchange, request: Json): void {
-  const changed = membersShownOtherwise(request, ex.response?.json);
+/**
+ * The application an answer shows holds `members` (ROUND_TRIP_MEMBERS: the external_id, names
+ * and date of birth) as the request sent them: a create's (ENR-CREATE-DATA-ROUND-TRIP) or a PUT's.
+ */
+export function expectSentShown(
+  expect: BoundChecks,
+  ex: Exchange,
+  request: Json,
+  members: readonly string[] = ROUND_TRIP_MEMBERS,
+): void {
+  const changed = membersShownOtherwise(request, ex.response?.json, members);
   expect.that(ex, {
     holds: changed.length === 0,
     title: 'the application shows data other than sent',
-    expected: `${ROUND_TRIP_MEMBERS.join(', ')} as the create request sent them`,
+    expected: `${members.join(', ')} as the request sent them`,
     observed: () => changed.join('; '),
   });
 }

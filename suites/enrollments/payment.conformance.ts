@@ -5,7 +5,14 @@
  * array of {name, value} in the document (disagreement PAYMENT-FIELDS-FORM): either is read as
  * ordered (key, value) pairs. Values may change between reads (a carrier may sign each form).
  */
-import { expectSuccessAnswer, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  expectSuccessAnswer,
+  SkipCheck,
+  verify,
+  wrongIn,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { fieldValueProblems, FIELDS_FORM, paymentFieldPairs, paymentRedirectSupported } from './application-reader.js';
 import { fullDraft, limitedDraft, type Application, type Json } from './applications.js';
 import { ENROLLMENT_OPERATIONS } from './operations.js';
@@ -136,7 +143,7 @@ verify(
   ['ENR-PAYMENT-PARAMS-REQUIRED'],
   async (t) => {
     const app = await redirectApplication(t);
-    const ex = await t.send({ ...paymentRequest(app.id), query: {} });
+    const ex = await t.send({ ...paymentRequest(app.id), query: {}, ...wrongIn('product', 'exchange') });
     t.expect.status(ex, [400, 422]);
     t.expect.errorsEnvelope(ex);
   },

@@ -2,7 +2,7 @@
  * Reading one application (4.12) and the PUT refusal for carriers without post-enrollment
  * changes (4.11). Tracked changes and resubmission are in state-submit.conformance.ts.
  */
-import { expectSuccessAnswer, stepFailed, verify } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, stepFailed, verify, wrongIn } from '../../harness/suite/index.js';
 import { applicationIdOf } from './application-reader.js';
 import { createApplication, fullDraft, SHARED_STEPS, statusOf, submitAndSettle } from './applications.js';
 import { expectAnyRefusal, expectPolicyStatusInEnum } from './observe.js';
@@ -44,6 +44,7 @@ verify(
     const ex = await t.send({
       ...readRequest(app.id),
       query: { product: 'ichra', exchange: 'off_exchange', plan_year: 2026 },
+      ...wrongIn('plan_year'),
     });
     // 4.12 states no status for the read, and section 7 names invalid_request for the list's parameters only.
     expectAnyRefusal(t.expect, ex);

@@ -5,6 +5,7 @@
  */
 import { applicantAge, birthDate, externalId, personName } from '../../generators/index.js';
 import { draw, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
+import { targetToday } from '../../harness/suite/target-clock.js';
 
 export const ENROLLMENTS_PATH = '/v1/enrollments';
 /** The only routing this family accepts (4.9, 4.12–4.15). */
@@ -37,12 +38,12 @@ export function isoDay(offsetDays = 0, now = new Date()): string {
 }
 
 /**
- * Plan year of new applications: fixture `enrollmentPlanYear`, else the current year (a policy must be active to be
- * terminated).
+ * Plan year of new applications: fixture `enrollmentPlanYear`, else the target's current year (a
+ * policy must be active to be terminated).
  */
 export function planYear(t: CheckContext): number {
   const pinned = Number(t.target.fixture('enrollmentPlanYear'));
-  return Number.isInteger(pinned) && pinned > 0 ? pinned : new Date().getUTCFullYear();
+  return Number.isInteger(pinned) && pinned > 0 ? pinned : targetToday(t).getUTCFullYear();
 }
 
 export interface BodyParts {
@@ -75,10 +76,12 @@ export function createBody(t: CheckContext, plan: string, parts: BodyParts = {})
     context: { ...ROUTING, plan_year: parts.planYear ?? planYear(t) },
     external_id: t.idempotencyKey('enr'),
     plan_hios_id: plan,
-    desired_effective_date: isoDay(start === 'future' ? FUTURE_DAYS : 0),
+    desired_effective_date: isoDay(start === 'future' ? FUTURE_DAYS : 0, targetToday(t)),
     applicants: { primary: parts.incomplete ? incompleteApplicant() : primaryApplicant() },
     residential_address: { street_address_1: '1 Conformance Way', city: 'Sacramento', state: 'CA', zip_code: '95814' },
-    ...(parts.withSep ? { special_enrollment_period: { event_type: SEP_EVENT_TYPE, event_date: isoDay(-10) } } : {}),
+    ...(parts.withSep
+      ? { special_enrollment_period: { event_type: SEP_EVENT_TYPE, event_date: isoDay(-10, targetToday(t)) } }
+      : {}),
     ...parts.extra,
   };
 }
@@ -105,6 +108,12 @@ export const ROUND_TRIP_MEMBERS = [
 ] as const;
 
 /**
+ * Members of a PUT body the application its answer shows holds as sent (ENR-UPDATE-ANSWER-SHOWN):
+ * those of a create, and the phone every PUT of the suite changes.
+ */
+export const UPDATE_SHOWN_MEMBERS = [...ROUND_TRIP_MEMBERS, 'applicants.primary.phone'] as const;
+
+/**
  * Create-body members drawn from the contract's domain (generators/domain), per run seed and
  * `label`: an external_id over every character a string allows after a run-unique stamp, names
  * of every kind, and a date of birth on an edge of an adult's age today.
@@ -118,7 +127,7 @@ export function domainMembers(t: CheckContext, label: string): Record<string, un
         ...primaryApplicant(),
         first_name: draw(t, personName(), `${label} first_name`),
         last_name: draw(t, personName(), `${label} last_name`),
-        date_of_birth: draw(t, birthDate({ on: isoDay(0), age }), `${label} date_of_birth`),
+        date_of_birth: draw(t, birthDate({ on: isoDay(0, targetToday(t)), age }), `${label} date_of_birth`),
       },
     },
   };

@@ -12,11 +12,12 @@ import {
   type CheckContext,
   type Exchange,
 } from '../../harness/suite/index.js';
+import { targetToday } from '../../harness/suite/target-clock.js';
 
-/** Fixture `planYear`, else the current year. */
+/** Fixture `planYear`, else the current year on the target's clock. */
 function planYear(t: CheckContext): number {
   const year = Number(t.target.fixture('planYear'));
-  return Number.isInteger(year) && year > 0 ? year : new Date().getUTCFullYear();
+  return Number.isInteger(year) && year > 0 ? year : targetToday(t).getUTCFullYear();
 }
 
 /**

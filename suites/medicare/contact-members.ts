@@ -1,3 +1,6 @@
+import type { BoundChecks } from '../../harness/checks/bound.js';
+import type { Exchange } from '../../harness/suite/index.js';
+
 /**
  * The contact members 2.9 names, and what a partial update may be held to: only these, plus
  * the `id` and `slug` the response adds. A member 2.9 does not list (a timestamp, a version) may
@@ -37,4 +40,36 @@ export function changedMembers(
   named: readonly string[],
 ): string[] {
   return KEPT.filter((k) => !named.includes(k) && JSON.stringify(after[k]) !== JSON.stringify(before[k]));
+}
+
+/** An empty string, or null: a member sent so may be shown either way, or left out (it holds nothing). */
+const isEmpty = (v: unknown): boolean => v === '' || v === null || v === undefined;
+
+/**
+ * Members the update's `contact` sends that the answer's contact shows otherwise (MEDICARE-PARTIAL-UPDATE: the
+ * included fields change to what was sent); `notes` is never shown (2.9).
+ */
+function sentShownOtherwise(sent: Record<string, unknown>, shown: Record<string, unknown>): string[] {
+  return Object.keys(sent)
+    .filter((k) => k !== 'notes')
+    .filter((k) => (isEmpty(sent[k]) ? !isEmpty(shown[k]) : JSON.stringify(shown[k]) !== JSON.stringify(sent[k])))
+    .map((k) => `${k} ${JSON.stringify(sent[k])} -> ${k in shown ? JSON.stringify(shown[k]) : 'not shown'}`);
+}
+
+/** The answer's contact shows every member the update sent (but `notes`) as sent. */
+export function expectContactShowsSent(
+  expect: BoundChecks,
+  ex: Exchange,
+  sent: Record<string, unknown>,
+  shown: Record<string, unknown>,
+): void {
+  const changed = sentShownOtherwise(sent, shown);
+  expect.that(ex, {
+    holds: changed.length === 0,
+    title: 'the member the update names is not what it sent',
+    expected: `${Object.keys(sent)
+      .filter((k) => k !== 'notes')
+      .join(', ')} as the update sent them`,
+    observed: () => changed.join('; '),
+  });
 }

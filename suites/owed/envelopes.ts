@@ -74,7 +74,9 @@ export function expectServiceRefusalShape(
 /**
  * An answer with one of `statuses` (naming `statusRules`, whose statements name its envelope too): in the unified
  * envelope when it is `edge`, the status the edge answers with, else a refusal in the family's service envelope (a
- * 400 the document allows instead).
+ * 400 the document allows instead). A refusal of the edge's kind answered 400 may come from the edge or from the
+ * service (the provider's EnrollmentError: the shape depends on where the failure is generated), so a body with
+ * `errors` is held to the service's envelope and any other to the unified one.
  */
 export function expectRefusal(
   t: CheckContext,
@@ -85,6 +87,13 @@ export function expectRefusal(
   edge?: number,
 ): void {
   t.expect.rules(...statusRules).status(ex, statuses);
-  if (ex.response!.status === edge) t.expect.rules(UNIFIED_SHAPE, ...statusRules).unifiedEnvelope(ex);
+  const fromEdge = ex.response!.status === edge || (edge !== undefined && !carriesErrorsList(ex));
+  if (fromEdge) t.expect.rules(UNIFIED_SHAPE, ...statusRules).unifiedEnvelope(ex);
   else expectServiceRefusalShape(t, family, ex, statusRules);
 }
+
+/** The body has a top-level `errors` member: the service's envelope of direct enrollment, whatever its shape. */
+const carriesErrorsList = (ex: Exchange): boolean => {
+  const json = ex.response?.json;
+  return typeof json === 'object' && json !== null && 'errors' in json;
+};

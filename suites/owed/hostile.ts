@@ -8,7 +8,14 @@
  * undeclared parameter.
  */
 import { expectNo5xx } from '../../harness/checks/index.js';
-import { needsOf, onOneItem, type ApiRequest, type CheckContext } from '../../harness/suite/index.js';
+import {
+  needsOf,
+  onOneItem,
+  wrongAsWhole,
+  wrongIn,
+  type ApiRequest,
+  type CheckContext,
+} from '../../harness/suite/index.js';
 import type { OperationEntry } from '../operations.js';
 import { sentQuery } from './bound-requests.js';
 import { whereHeld } from './catalogue.js';
@@ -54,13 +61,17 @@ function hostileRequests(t: CheckContext, op: OperationEntry, valid: ApiRequest)
   if (op.route.startsWith('GET ') && !onOneItem(op)) {
     const query = named('query');
     const names = query.length <= MAX_DECLARED_EACH ? [...new Set([...base.keys(), ...query])] : [...base.keys()];
-    return (names.length ? names : [UNDECLARED]).map((name) =>
-      withTarget(valid, path, new Map([...base, [name, IN_QUERY]]), `hostile ${name}`),
-    );
+    return (names.length ? names : [UNDECLARED]).map((name) => ({
+      ...withTarget(valid, path, new Map([...base, [name, IN_QUERY]]), `hostile ${name}`),
+      ...wrongIn(name),
+    }));
   }
   const hostilePath = template.replace(/\{[^}]+\}/g, IN_PATH);
   const query = new Map([...base.keys(), ...named('query')].map((name) => [name, IN_QUERY]));
-  const req = withTarget(valid, hostilePath, query, 'hostile parameters and members');
+  const req = {
+    ...withTarget(valid, hostilePath, query, 'hostile parameters and members'),
+    ...wrongAsWhole('hostile parameters and members'),
+  };
   if (typeof valid.json !== 'object' || valid.json === null || Array.isArray(valid.json)) return [req];
   const schema = (t.target.documented(op.operationId, op.route)?.requestBody?.content as Record<string, unknown>)?.[
     'application/json'

@@ -9,7 +9,16 @@
 import { TIER_RATES } from '../../harness/client/index.js';
 import type { Family } from '../../harness/model.js';
 import { needsOf, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { drained, refillMs, statusOf, tierOf, untilFull } from '../utility/rate-buckets.js';
+import {
+  burstBeyond,
+  declaredTierMismatch,
+  drained,
+  knownOffTier,
+  refillMs,
+  statusOf,
+  tierOf,
+  untilFull,
+} from '../utility/rate-buckets.js';
 import type { OperationEntry } from '../operations.js';
 import { whereHeld } from './catalogue.js';
 import type { Owed } from './types.js';
@@ -39,10 +48,31 @@ async function burstFromFull(t: CheckContext, role: string, req: ApiRequest): Pr
   const start = Date.now();
   const within = await t.sendConcurrently(Array.from({ length: burst }, () => ({ ...req, label: 'the burst' })));
   drained(t, role);
+  // A key that let exactly a lower tier's burst through is of that tier: the profile's mistake (W_KEY_TIER).
+  const passed = within.filter((ex) => statusOf(ex) === 200).length;
+  const offTier = passed < burst ? declaredTierMismatch(t, role, passed, Date.now() - start) : undefined;
+  if (offTier) throw offTier;
   if (names(t, BURST_ALLOWED)) for (const ex of within) t.expect.rules(BURST_ALLOWED).that(ex, notLimited(ex));
   const refused = within.find((ex) => statusOf(ex) === 429);
   if (refused === undefined) emptiedAt.set(role, start);
   return refused;
+}
+
+/**
+ * The answer after a whole burst let through: a key that lets more through than its declared
+ * tier, exactly as far as another tier's burst, is of that tier (the profile's mistake,
+ * W_KEY_TIER), never a 429 the operation owes; measured on a remote target only (rate-buckets.ts).
+ */
+async function afterTheBurst(t: CheckContext, role: string, req: ApiRequest): Promise<Exchange> {
+  const start = Date.now();
+  const answer = await t.send(req);
+  if (statusOf(answer) !== 200) return answer;
+  const { burst } = TIER_RATES[tierOf(t, role)];
+  const beyond = await burstBeyond(t, () => ({ ...req, label: 'beyond the burst' }), burst + 1);
+  const passed = burst + 1 + beyond.filter((ex) => statusOf(ex) === 200).length;
+  const offTier = declaredTierMismatch(t, role, passed, Date.now() - start);
+  if (offTier) throw offTier;
+  return answer;
 }
 
 const notLimited = (ex: Exchange) => ({
@@ -55,6 +85,8 @@ const notLimited = (ex: Exchange) => ({
 /** The operation's answer with its key's bucket empty: sent at once after a recent burst, else after its own. */
 async function limitedAnswer(t: CheckContext, op: OperationEntry): Promise<Exchange> {
   const role = t.role(keyOf(op));
+  const known = knownOffTier(t, role);
+  if (known) throw known;
   const tier = tierOf(t, role);
   const req: ApiRequest = { ...(await op.request(t)), role, unpaced: true, label: 'with the bucket empty' };
   const since = emptiedAt.get(role);
@@ -63,7 +95,7 @@ async function limitedAnswer(t: CheckContext, op: OperationEntry): Promise<Excha
     // Answered before a token came back, it had none; a later answer other than 429 may have had one.
     if (statusOf(ex) === 429 || Date.now() - since < refillMs(tier, 1) - MARGIN_MS) return ex;
   }
-  return (await burstFromFull(t, role, req)) ?? t.send(req);
+  return (await burstFromFull(t, role, req)) ?? afterTheBurst(t, role, req);
 }
 
 export const RATE_LIMITED: Owed = {

@@ -2,7 +2,7 @@
  * Policy-status list (4.7): exchange=on_exchange and plan_year are required, no product or
  * off-exchange filter is accepted, limit is 1 to 100 and offset at least 0.
  */
-import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify, wrongIn } from '../../harness/suite/index.js';
 import { expectRejected } from '../../harness/checks/index.js';
 import { POLICY_STATUS_OPERATIONS } from './operations.js';
 import { expectListPagination, LIST_FIXTURES, listRequest, listRows } from './policy-requests.js';
@@ -57,7 +57,7 @@ for (const { title, rule, changes } of refusals) {
     title,
     [rule, 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
     async (t) => {
-      const ex = await t.send(listRequest(t, changes));
+      const ex = await t.send({ ...listRequest(t, changes), ...wrongIn(...Object.keys(changes)) });
       expectRejected(t.expect, ex, rule, 'ENVELOPE-UNIFIED-SHAPE');
       t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listPolicyStatusApplications');
     },
@@ -72,7 +72,7 @@ verify(
     for (const limit of [0, 101])
       expectRejected(
         t.expect,
-        await t.send(listRequest(t, { limit }, `limit ${limit}`)),
+        await t.send({ ...listRequest(t, { limit }, `limit ${limit}`), ...wrongIn('limit') }),
         'POLICY-LIST-LIMIT-RANGE',
         'ENVELOPE-UNIFIED-SHAPE',
       );

@@ -3,7 +3,7 @@
  * exchange=on_exchange and plan_year are required.
  */
 import { externalId } from '../../generators/index.js';
-import { draw, expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { draw, expectSuccessAnswer, verify, wrongIn } from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { POLICY_STATUS_OPERATIONS } from './operations.js';
 import { expectPolicyStatuses, readRequest } from './policy-requests.js';
@@ -50,7 +50,7 @@ verify(
   async (t) => {
     expectRejected(
       t.expect,
-      await t.send(readRequest(t, { exchange: undefined })),
+      await t.send({ ...readRequest(t, { exchange: undefined }), ...wrongIn('exchange') }),
       'POLICY-READ-EXCHANGE-REQUIRED',
       'ENVELOPE-UNIFIED-SHAPE',
     );
@@ -64,7 +64,7 @@ verify(
   async (t) => {
     expectRejected(
       t.expect,
-      await t.send(readRequest(t, { plan_year: undefined })),
+      await t.send({ ...readRequest(t, { plan_year: undefined }), ...wrongIn('plan_year') }),
       'POLICY-READ-PLAN-YEAR-REQUIRED',
       'ENVELOPE-UNIFIED-SHAPE',
     );

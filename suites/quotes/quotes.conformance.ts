@@ -5,7 +5,7 @@
  * but the smoke profile's, which sends the one quote the contract says changes nothing when the
  * target profile opts in (`sideEffectFreeWrites`).
  */
-import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify, wrongAsWhole, wrongIn } from '../../harness/suite/index.js';
 import { QUOTES_OPERATIONS } from './operations.js';
 import {
   PROFILE_QUOTE_FIXTURES,
@@ -83,7 +83,8 @@ verify(
     const body = quoteBody(q);
     const context = body.context as Record<string, unknown>;
     const other = q.coverageType === 'dental' ? 'medical' : 'dental';
-    const ex = await t.send(quoteRequest({ ...body, context: { ...context, coverage_type: [q.coverageType, other] } }));
+    const twoTypes = quoteRequest({ ...body, context: { ...context, coverage_type: [q.coverageType, other] } });
+    const ex = await t.send({ ...twoTypes, ...wrongIn('context.coverage_type') });
     t.expect.rules('QUOTES-ONE-COVERAGE-TYPE').status(ex, 400);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
   },
@@ -95,7 +96,13 @@ verify(
   ['QUOTES-BODY-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
     // Declared as JSON, so only the missing body can be refused (no content type could be a 415).
-    const ex = await t.send({ method: 'POST', path: QUOTES, body: '', contentType: 'application/json' });
+    const ex = await t.send({
+      method: 'POST',
+      path: QUOTES,
+      body: '',
+      contentType: 'application/json',
+      ...wrongAsWhole('no body'),
+    });
     t.expect.rules('QUOTES-BODY-REQUIRED').status(ex, 400);
     t.expect.rules('ENVELOPE-UNIFIED-SHAPE').unifiedEnvelope(ex);
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'createQuote');

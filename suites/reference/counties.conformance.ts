@@ -3,7 +3,7 @@
  * from the code's two-digit state prefix (fips-states.json), so a ZIP code crossing a state
  * line lists counties of both states, each with its own.
  */
-import { expectSuccessAnswer, verify } from '../../harness/suite/index.js';
+import { expectSuccessAnswer, verify, wrongIn } from '../../harness/suite/index.js';
 import { expectRejected } from '../../harness/checks/index.js';
 import { countiesOf, expectCounties, expectStateOfFips } from './counties-claims.js';
 import { REFERENCE_OPERATIONS } from './operations.js';
@@ -53,7 +53,7 @@ verify(
   'counties without zip_code are 400 in the unified envelope',
   ['COUNTIES-ZIP-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    const ex = await t.send(countiesRequest(undefined));
+    const ex = await t.send({ ...countiesRequest(undefined), ...wrongIn('zip_code') });
     expectRejected(t.expect, ex, 'COUNTIES-ZIP-REQUIRED', 'ENVELOPE-UNIFIED-SHAPE');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'listCounties');
   },
@@ -66,7 +66,7 @@ verify(
     for (const zip of ['4020', '4020a']) {
       expectRejected(
         t.expect,
-        await t.send(countiesRequest(zip, `zip_code ${zip}`)),
+        await t.send({ ...countiesRequest(zip, `zip_code ${zip}`), ...wrongIn('zip_code') }),
         'COUNTIES-ZIP-PATTERN',
         'ENVELOPE-UNIFIED-SHAPE',
       );

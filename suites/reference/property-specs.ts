@@ -8,6 +8,7 @@ import { draw, type CheckContext, type Exchange } from '../../harness/suite/inde
 import { describeDisorder, namesSortedUnder, sortedWithTiebreakUnder, type Issuer } from './issuer-order.js';
 import { providerPage, providerZip } from './reference-requests.js';
 import type { RequestPropertySpec } from './request-property.js';
+import { targetToday } from '../../harness/suite/target-clock.js';
 
 /** Issuers of any state drawn are in the stated order (2.3): the relation holds whatever the target's data. */
 function issuersOrdered(t: CheckContext, ex: Exchange): void {
@@ -59,8 +60,8 @@ export const ISSUERS_PROPERTY: RequestPropertySpec = {
     'plan_year:minimum': 'ISSUERS-PLAN-YEAR-RANGE',
     'plan_year:maximum': 'ISSUERS-PLAN-YEAR-RANGE',
   },
-  // A plan year the target has issuers for: the fixture's, else the current calendar year.
-  known: (t: CheckContext) => ({ plan_year: [t.target.fixture('planYear') ?? new Date().getUTCFullYear()] }),
+  // A plan year the target has issuers for: the fixture's, else the current calendar year on its clock.
+  known: (t: CheckContext) => ({ plan_year: [t.target.fixture('planYear') ?? targetToday(t).getUTCFullYear()] }),
   // Every state and territory, not the fixture's alone; one the target has no issuers in may be a 404 (4.3).
   domain: () => ({ state: stateCode() }),
   // A territory in every run: a class of states a target may mishandle whole.

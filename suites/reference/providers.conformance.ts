@@ -1,5 +1,12 @@
 /** Provider search (2.4, 4.4): the result shape, an empty search, and the required parameters. */
-import { expectSuccessAnswer, SkipCheck, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import {
+  expectSuccessAnswer,
+  SkipCheck,
+  verify,
+  wrongIn,
+  type CheckContext,
+  type Exchange,
+} from '../../harness/suite/index.js';
 import { expectNo5xx, expectRejected } from '../../harness/checks/index.js';
 import { addressFormatHolds, wrongProviderFields } from './provider-fields.js';
 import { REFERENCE_OPERATIONS } from './operations.js';
@@ -90,7 +97,7 @@ verify(
   'a provider search without query is 400: there is no list-all mode',
   ['PROVIDERS-NO-LIST-ALL', 'ENVELOPE-UNIFIED-SHAPE', 'SCHEMA-RESPONSE-VALID'],
   async (t) => {
-    const ex = await t.send(providerSearch(t, { query: undefined }));
+    const ex = await t.send({ ...providerSearch(t, { query: undefined }), ...wrongIn('query') });
     expectRejected(t.expect, ex, 'PROVIDERS-NO-LIST-ALL', 'ENVELOPE-UNIFIED-SHAPE');
     t.expect.rules('SCHEMA-RESPONSE-VALID').schemaValid(ex, 'searchProviders');
   },
@@ -103,7 +110,7 @@ verify(
   async (t) => {
     expectRejected(
       t.expect,
-      await t.send(providerSearch(t, { query: '' })),
+      await t.send({ ...providerSearch(t, { query: '' }), ...wrongIn('query') }),
       'PROVIDERS-QUERY-REQUIRED',
       'ENVELOPE-UNIFIED-SHAPE',
     );
@@ -117,13 +124,13 @@ verify(
   async (t) => {
     expectRejected(
       t.expect,
-      await t.send(providerSearch(t, { zip_code: undefined }, 'no zip_code')),
+      await t.send({ ...providerSearch(t, { zip_code: undefined }, 'no zip_code'), ...wrongIn('zip_code') }),
       'PROVIDERS-ZIP-REQUIRED',
       'ENVELOPE-UNIFIED-SHAPE',
     );
     expectRejected(
       t.expect,
-      await t.send(providerSearch(t, { zip_code: '402' }, 'zip_code 402')),
+      await t.send({ ...providerSearch(t, { zip_code: '402' }, 'zip_code 402'), ...wrongIn('zip_code') }),
       'PROVIDERS-ZIP-REQUIRED',
       'ENVELOPE-UNIFIED-SHAPE',
     );
@@ -137,13 +144,13 @@ verify(
   async (t) => {
     expectRejected(
       t.expect,
-      await t.send(providerSearch(t, { exchange: undefined }, 'no exchange')),
+      await t.send({ ...providerSearch(t, { exchange: undefined }, 'no exchange'), ...wrongIn('exchange') }),
       'PROVIDERS-EXCHANGE-ENUM',
       'ENVELOPE-UNIFIED-SHAPE',
     );
     expectRejected(
       t.expect,
-      await t.send(providerSearch(t, { exchange: 'both' }, 'exchange both')),
+      await t.send({ ...providerSearch(t, { exchange: 'both' }, 'exchange both'), ...wrongIn('exchange') }),
       'PROVIDERS-EXCHANGE-ENUM',
       'ENVELOPE-UNIFIED-SHAPE',
     );

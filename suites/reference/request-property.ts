@@ -23,6 +23,7 @@ import { expectNo5xx } from '../../harness/checks/index.js';
 import {
   SkipCheck,
   verifyProperty,
+  wrongIn,
   type ApiRequest,
   type CheckContext,
   type Exchange,
@@ -116,6 +117,7 @@ export function requestProperty(spec: RequestPropertySpec): void {
       const ex = await t.send({
         ...asApiRequest(request),
         label: c.kind === 'valid' ? 'valid request' : c.variant.description,
+        ...(c.kind === 'valid' ? {} : wrongIn(c.variant.breaks.name)),
       });
       expectNo5xx(t.expect.rules('EDGE-NO-5XX'), ex);
       if (c.kind === 'valid') {

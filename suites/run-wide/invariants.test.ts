@@ -3,53 +3,18 @@
  * its rule and finds a violation where a check of its own would not have looked.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, routedOperation, routedValidator } from '../../harness/contract/index.js';
-import type { Exchange, JournalEntry } from '../../harness/model.js';
-import { DEFAULT_SPEC } from '../../harness/paths.js';
-import { runConfigFor } from '../../harness/suite/fake-target.test-helpers.js';
-import { ruleCatalogue } from '../../harness/suite/catalogue.js';
-import { runWideFindings, type Invariant } from '../../harness/suite/run-wide.js';
+import type { Invariant } from '../../harness/suite/run-wide.js';
 import type { TargetContext } from '../../harness/target.js';
 import { errorEnvelope, keyNotEchoed, responseValid, successJson } from './invariants.js';
+import { documentsTarget, entry, JSON_TYPE, judge as judgeOn } from './journal.test-helpers.js';
 
 let target: TargetContext;
 beforeAll(async () => {
-  const contract = await loadContract(DEFAULT_SPEC);
-  target = {
-    config: runConfigFor({}, { baseUrl: 'http://t/partner-api' }),
-    validateResponse: routedValidator(contract),
-    operationOf: routedOperation(contract),
-  } as unknown as TargetContext;
+  target = await documentsTarget();
 });
 
-const JSON_TYPE = { 'content-type': 'application/json' };
-
-function entry(
-  method: string,
-  path: string,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = JSON_TYPE,
-): JournalEntry {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const exchange: Exchange = {
-    request: { method, url: `http://t/partner-api${path}`, headers: {} },
-    response: { status, headers, body: text, ...(typeof body === 'string' ? {} : { json: body }) },
-    durationMs: 1,
-  };
-  return { check: 'some check', family: 'enrollments', api: 'v1', exchange };
-}
-
-function judge(invariant: Invariant, rules: string[], ...entries: JournalEntry[]) {
-  const catalogue = ruleCatalogue();
-  return runWideFindings(
-    entries,
-    'run-wide',
-    rules.map((id) => catalogue.byId(id)!),
-    invariant,
-    target,
-  );
-}
+const judge = (invariant: Invariant, rules: string[], ...entries: Parameters<typeof judgeOn>[3][]) =>
+  judgeOn(target, invariant, rules, ...entries);
 
 const UNIFIED = { error: { code: 'not_found', message: 'No such thing.' } };
 const ERRORS = { errors: [{ code: 'not_found', message: 'No such application.' }] };

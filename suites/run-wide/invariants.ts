@@ -4,15 +4,7 @@
  * operation): judged over the run's journal by invariants.conformance.ts, which runs last.
  */
 import type { Invariant } from '../../harness/suite/run-wide.js';
-import type { JournalEntry } from '../../harness/model.js';
-
-/**
- * The answer, when the invariants judge it: a complete answer (a body cut at the size bound says nothing of its shape).
- */
-const answer = (entry: JournalEntry) =>
-  entry.exchange.response !== undefined && !entry.exchange.truncated ? entry.exchange.response : undefined;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { answerOf, CUT, isObject, isSkipped, NO_ANSWER, succeeded } from './answer.js';
 
 /** Direct enrollment's own endpoints, whose service failures section 7 gives the `errors[]` shape. */
 const DIRECT_ENROLLMENT = /^\/v1\/enrollments(?:[/?]|$)/;
@@ -25,8 +17,10 @@ const DIRECT_ENROLLMENT = /^\/v1\/enrollments(?:[/?]|$)/;
 export const errorEnvelope: Invariant = {
   needs: 'an error answer of the /v1 API in the run',
   judge(entry, t) {
-    const res = answer(entry);
-    if (!res || res.status < 400 || entry.api !== 'v1') return [];
+    const res = entry.exchange.response;
+    if (!res) return NO_ANSWER;
+    if (res.status < 400 || entry.api !== 'v1') return [];
+    if (entry.exchange.truncated) return CUT;
     if (DIRECT_ENROLLMENT.test(t.path(entry)) && isObject(res.json) && 'errors' in res.json) {
       t.expect.rules('ENVELOPE-ERRORS-SHAPE').errorsEnvelope(entry.exchange);
       return ['ENVELOPE-ERRORS-SHAPE'];
@@ -42,7 +36,8 @@ export const successJson: Invariant = {
   needs: 'a successful answer in the run',
   judge(entry, t) {
     const res = entry.exchange.response;
-    if (!res || res.status < 200 || res.status >= 300) return [];
+    if (!res) return NO_ANSWER;
+    if (!succeeded(res)) return [];
     t.expect.header(entry.exchange, { name: 'content-type', value: /^application\/json\b/i });
     return ['SCHEMA-SUCCESS-JSON'];
   },
@@ -58,7 +53,7 @@ export const keyNotEchoed: Invariant = {
   needs: 'an answer in the run',
   judge(entry, t) {
     const res = entry.exchange.response;
-    if (!res) return [];
+    if (!res) return NO_ANSWER;
     const judged = entry.exchange.truncated ? { ...entry.exchange, response: { ...res, body: '' } } : entry.exchange;
     t.expect.keyNotEchoed(judged);
     return ['AUTH-KEY-NOT-ECHOED'];
@@ -73,9 +68,10 @@ export const keyNotEchoed: Invariant = {
 export const responseValid: Invariant = {
   needs: 'an answer to an operation the loaded documents give a schema for',
   judge(entry, t) {
-    const res = answer(entry);
+    const res = answerOf(entry);
     const operationId = t.operationOf(entry);
-    if (!res || operationId === undefined) return [];
+    if (operationId === undefined) return [];
+    if (isSkipped(res)) return res;
     const { method, url } = entry.exchange.request;
     const outcome = t.validateResponse(operationId, res.status, res.headers['content-type'], res.json ?? res.body, {
       method,

@@ -5,7 +5,8 @@
  * burst waits for it (`untilFull`) instead of every check waiting out a worst case.
  */
 import { sharedBudgets, TIER_RATES, tierOfRole, type Tier } from '../../harness/client/index.js';
-import { RUN_CARRIERS, type CheckContext, type Exchange } from '../../harness/suite/index.js';
+import { configWarning } from '../../harness/errors.js';
+import { SkipCheck, type ApiRequest, type CheckContext, type Exchange } from '../../harness/suite/index.js';
 
 /** Slack for clocks and the time the request takes to arrive. */
 const MARGIN_MS = 100;
@@ -60,33 +61,69 @@ export async function untilStageHolds(n: number): Promise<void> {
   if (wait > 0) await sleep(wait);
 }
 
-/** What measuring a tier costs in requests: its burst and one more, then two after one token's refill. */
-const tierCost = (tier: Tier): number => TIER_RATES[tier].burst + 3;
+/** The most requests one key of any tier lets through at once: the widest tier's burst. */
+const WIDEST_BURST = Math.max(...Object.values(TIER_RATES).map((rate) => rate.burst));
+
+const TIERS = Object.keys(TIER_RATES) as Tier[];
 
 /**
- * One role per tier of the profile's keys, for the tiers the low-tier checks do not measure:
- * the `tier<Name>` role of the tier when the profile has one, else another role of that tier.
- * RUN_CARRIERS and keys whose tier is only assumed are left out. Cheapest tier first, taken while their cost fits
- * `budget` requests.
+ * The tiers that let exactly `passed` requests of one key through at once: their burst, and no
+ * more than what refilled at their rate while the requests arrived (`elapsedMs`).
  */
-export function tiersToMeasure(t: CheckContext, budget: number): Array<{ role: string; tier: Tier }> {
-  const keys = t.config.profile.keys;
-  const measured = new Set(t.target.hasRole('tierLow') ? [tierOf(t, 'tierLow')] : []);
-  // A tier the profile only assumes (a bare --base-url) is no tier to hold the target to.
-  const roles = Object.keys(keys).filter(
-    (role) => !RUN_CARRIERS.has(role) && keys[role]!.tierStated !== false && t.target.hasRole(role),
+export function tiersLetting(passed: number, elapsedMs: number): Tier[] {
+  return TIERS.filter((tier) => {
+    const { burst, perSecond } = TIER_RATES[tier];
+    return passed >= burst && passed <= burst + Math.floor((elapsedMs / 1000) * perSecond);
+  });
+}
+
+/**
+ * After `sent` requests of one key at once that all passed: as many more at once as the widest
+ * tier could still let through, to see how far above its declared tier the key goes. Not against
+ * the embedded server, whose profile declares its keys' tiers (an answer above one is its fault).
+ */
+export async function burstBeyond(t: CheckContext, ping: () => ApiRequest, sent: number): Promise<Exchange[]> {
+  const more = WIDEST_BURST + 1 - sent;
+  if (t.config.embedded || more <= 0) return [];
+  await untilStageHolds(more);
+  return t.sendConcurrently(Array.from({ length: more }, ping));
+}
+
+/** Per key variable of the run: the tier a check measured where the profile declares another. */
+const offTier = new Map<string, SkipCheck>();
+
+/** The skip of a key another check of the run found at another tier than declared, if any. */
+export const knownOffTier = (t: CheckContext, role: string): SkipCheck | undefined =>
+  offTier.get(`${t.config.runId} ${envOf(t, role)}`);
+
+const rateWords = (tier: Tier): string => `${TIER_RATES[tier].perSecond}/s, burst ${TIER_RATES[tier].burst}`;
+
+/**
+ * A key that lets exactly another tier's burst through is a key of that tier: the profile
+ * declares the wrong one. The check skips with a configuration warning naming both tiers,
+ * never a failure of the target, except against the embedded reference server, whose profile
+ * is its own (there a key off its tier is the server's fault). Undefined when `passed` fits
+ * the declared tier, or no tier (then the check's expectations judge it).
+ */
+export function declaredTierMismatch(
+  t: CheckContext,
+  role: string,
+  passed: number,
+  elapsedMs: number,
+): SkipCheck | undefined {
+  const declared = tierOf(t, role);
+  const seen = tiersLetting(passed, elapsedMs);
+  if (t.config.embedded || seen.length === 0 || seen.includes(declared)) return undefined;
+  const measured = seen[0]!;
+  const skip = new SkipCheck(
+    `the key's real tier in the target profile (${role}: declared ${declared}, measured ${measured})`,
+    configWarning(
+      'W_KEY_TIER',
+      `key role ${role} is declared tier ${declared} (${rateWords(declared)}) but let ${passed} requests at once ` +
+        `through: a key of tier ${measured} (${rateWords(measured)}); the checks that measure its tier skip`,
+      { roles: [role] },
+    ),
   );
-  const byTier = new Map<Tier, string>();
-  for (const role of roles.sort((a, b) => Number(/^tier/.test(b)) - Number(/^tier/.test(a)))) {
-    const tier = tierOf(t, role);
-    if (!measured.has(tier) && !byTier.has(tier)) byTier.set(tier, role);
-  }
-  const chosen: Array<{ role: string; tier: Tier }> = [];
-  let spent = 0;
-  for (const [tier, role] of [...byTier].sort(([a], [b]) => tierCost(a) - tierCost(b))) {
-    if (spent + tierCost(tier) > budget) break;
-    spent += tierCost(tier);
-    chosen.push({ role, tier });
-  }
-  return chosen;
+  offTier.set(`${t.config.runId} ${envOf(t, role)}`, skip);
+  return skip;
 }

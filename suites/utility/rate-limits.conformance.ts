@@ -16,7 +16,18 @@ import {
   type CheckContext,
   type Exchange,
 } from '../../harness/suite/index.js';
-import { drained, limitedOf, refillMs, sleep, statusOf, tierOf, untilFull } from './rate-buckets.js';
+import {
+  burstBeyond,
+  declaredTierMismatch,
+  drained,
+  knownOffTier,
+  limitedOf,
+  refillMs,
+  sleep,
+  statusOf,
+  tierOf,
+  untilFull,
+} from './rate-buckets.js';
 
 /** The cheapest ungated route: every key may call it, so only the limits can refuse it. */
 const ping = (role: string): ApiRequest => ({ method: 'GET', path: '/v1/ping', role, unpaced: true });
@@ -27,13 +38,13 @@ const LOW = 'tierLow';
 const TWO_TOKENS_SHARE = 0.9;
 
 /** Sends unpaced requests (at most burst + 1) until one is refused. */
-async function provoke429(t: CheckContext, role: string, burst: number): Promise<Exchange> {
-  let last: Exchange | undefined;
+async function provoke429(t: CheckContext, role: string, burst: number): Promise<Exchange[]> {
+  const sent: Exchange[] = [];
   for (let i = 0; i <= burst; i++) {
-    last = await t.send(ping(role));
-    if (statusOf(last) === 429) break;
+    sent.push(await t.send(ping(role)));
+    if (statusOf(sent.at(-1)!) === 429) break;
   }
-  return last!;
+  return sent;
 }
 
 verify(
@@ -42,7 +53,18 @@ verify(
   async (t) => {
     const role = t.role(LOW);
     const tier = tierOf(t, role);
-    const limited = await provoke429(t, role, TIER_RATES[tier].burst);
+    const known = knownOffTier(t, role);
+    if (known) throw known;
+    const started = Date.now();
+    const sent = await provoke429(t, role, TIER_RATES[tier].burst);
+    const limited = sent.at(-1)!;
+    const beyond = statusOf(limited) === 200 ? await burstBeyond(t, () => ping(role), sent.length) : [];
+    const through = [...sent, ...beyond].filter((ex) => statusOf(ex) === 200).length;
+    const offTier = declaredTierMismatch(t, role, through, Date.now() - started);
+    if (offTier) {
+      drained(t, role);
+      throw offTier;
+    }
     t.expect.rules('RATE-429-TIER').status(limited, 429);
     // The contract's refill (or Retry-After when it asks for more), bounded: a target that
     // refills slower than its tier stays limited here.

@@ -43,9 +43,15 @@ export const STATELESS_LIMITS: Readonly<Record<string, Limit>> = {
   'ENR-TERMINATE-NOT-ACTIVE-400': 'state',
   'ENR-TERMINATE-UNSUPPORTED-CARRIER-400': 'state',
   'ENR-DOCS-STATUS-UPDATED': 'state',
+  'ENR-SUBMIT-FAILED-OUTCOME': 'state',
+  // An id nobody issued: the mock answers every id with its example.
+  'ENR-READ-404': 'state',
+  'ENR-SUBMIT-404': 'state',
+  'POLICY-READ-404': 'state',
   'ENR-LIST-LIMIT-DEFAULT': 'state',
   // Whose applications a list shows: the mock knows no accounts.
   'ENR-LIST-OWN-ACCOUNT': 'keys',
+  'ENR-OTHER-ACCOUNT-REFUSED': 'keys',
   'ENR-LIST-FILTER-POLICY-STATUS': 'state',
   'ENR-LIST-FILTER-EXTERNAL-ID': 'state',
   'ENR-LIST-FILTER-PLAN-HIOS-ID': 'state',
@@ -58,6 +64,7 @@ export const STATELESS_LIMITS: Readonly<Record<string, Limit>> = {
   'ENVELOPE-ERRORS-SHAPE': 'state',
   // What the target holds: counties crossing a state line, an empty search, the carrier's payment keys.
   'COUNTIES-STATE-OF-FIPS': 'data',
+  'COUNTIES-UNKNOWN-ZIP-404': 'data',
   'PROVIDERS-EMPTY': 'data',
   'QUOTES-HOMOGENEOUS': 'data',
   'ENR-PAYMENT-FIELDS-VERBATIM': 'data',
@@ -72,4 +79,12 @@ export const STATELESS_LIMITS: Readonly<Record<string, Limit>> = {
   // Out-of-range pages are clamped (4.4, and the document's own words); its schema keywords refuse them.
   'PROVIDERS-PAGE-NUMBER-CLAMP': 'stated behaviour',
   'PROVIDERS-PAGE-SIZE-CLAMP': 'stated behaviour',
+};
+
+/**
+ * Checks a stateless mock cannot pass whatever rule they name, by why: the overlaps hold each create to an
+ * application of its own, and the mock answers every create with one example application.
+ */
+export const STATELESS_CHECK_LIMITS: Readonly<Record<string, Limit>> = {
+  'overlapping creates, duplicates, PUTs, submissions, cancellations and reads answer as some order of them': 'state',
 };

@@ -237,6 +237,65 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
     'E_PROFILE_INVALID',
   ],
   [
+    'a latency budget for an operation the documents do not have',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('lat.json'), server.url, { latency: { operations: { 'GET /v1/pings': 500 } } }),
+    ],
+    'E_PROFILE_OPERATION_UNKNOWN',
+  ],
+  [
+    'a variable without braces in a base URL ($HOST: it would be sent to DNS)',
+    () => ['run', '--target', writeProfile(tmp.path('bare.json'), 'http://$E2E_HOST:8080')],
+    'E_PROFILE_VARIABLE_SYNTAX',
+  ],
+  [
+    'a ${VAR} where the profile reads none (a fixture)',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('placed.json'), server.url, { fixtures: { zipCode: '${E2E_ZIP}' } }),
+    ],
+    'E_PROFILE_VARIABLE_SYNTAX',
+  ],
+  [
+    '--push-gateway with the push path in it',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('p2.json'), server.url),
+      '--push-gateway',
+      'http://127.0.0.1:9091/metrics/job/partner',
+    ],
+    'E_PUSH_GATEWAY_INVALID',
+  ],
+  [
+    '--notify given a webhook URL without its format (the URL is a secret: never shown)',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('n9.json'), server.url),
+      '--history',
+      tmp.path('history-n9'),
+      '--notify',
+      `https://hooks.slack.com/services/T0/B0/${CANARY_LOWER}`,
+    ],
+    'E_NOTIFY_INVALID',
+  ],
+  [
+    'an --update-baseline path that cannot be written, before any request',
+    () => [
+      'run',
+      '--target',
+      writeProfile(tmp.path('b1.json'), server.url),
+      '--baseline',
+      join(fileAt('d-file.txt'), 'baseline.json'),
+      '--update-baseline',
+    ],
+    'E_BASELINE_UNWRITABLE',
+  ],
+  [
     'a shard that holds no check of its run profile',
     () => [
       'run',

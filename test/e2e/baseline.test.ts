@@ -19,11 +19,8 @@ afterAll(() => tmp.dispose());
 const BASELINE = tmp.path('conformance-baseline.json');
 // The ping check's PING-SCHEMA (broken by ping-ok-string) and the missing-key check's
 // AUTH-MISSING-KEY-403 (broken by missing-key-401): two stated rules, two checks of one family.
-const PING = { check: 'utility/ping-answers-200-with-the-ping-object', rule: 'PING-SCHEMA' };
-const MISSING_KEY = {
-  check: 'utility/ping-without-a-key-is-403-forbidden-in-the-unified-envelope',
-  rule: 'AUTH-MISSING-KEY-403',
-};
+const PING = { rule: 'PING-SCHEMA', operation: 'GET /v1/ping' };
+const MISSING_KEY = { rule: 'AUTH-MISSING-KEY-403', operation: 'GET /v1/ping' };
 const NARROW = ['--family', 'utility', '--rule', `${PING.rule},${MISSING_KEY.rule}`, '--seed', '1'];
 
 let runs = 0;
@@ -50,16 +47,18 @@ describe('a baseline through the command line', () => {
     expect(first.code, first.err).toBe(1);
     expect(first.summary.baseline).toMatchObject({ entries: 0, new: [PING], update: { entries: 1, added: 1 } });
     expect(first.out).toContain(`Baseline ${BASELINE} written: 1 entry (1 recorded, 0 removed as fixed)`);
-    expect(readBaselineFile()).toEqual({ format: BASELINE_FORMAT, entries: [PING] });
+    expect(readBaselineFile()).toEqual({ format: BASELINE_FORMAT, spec: { version: '0.1.0' }, entries: [PING] });
   });
 
   it('turns the run green with the recorded failure reported known (exit 0)', async () => {
     const known = await run('--fault', 'ping-ok-string', '--baseline', BASELINE);
     expect(known.code, known.err).toBe(0);
     expect(known.summary.outcome).toBe('passed');
+    expect(known.summary.newFailures).toBe(0);
     expect(known.summary.baseline).toMatchObject({ known: [PING], new: [], expired: [], fixed: [] });
-    expect(known.summary.scope.baseline).toBe(BASELINE);
-    expect(known.out).toContain(`known (not failing the run): ${PING.check} ${PING.rule}`);
+    // Reports name the file without the folders of the machine that ran (no local path in them).
+    expect(known.summary.scope.baseline).toBe('conformance-baseline.json');
+    expect(known.out).toContain(`known (not failing the run): ${PING.rule} on ${PING.operation}`);
     expect(known.out).toContain('1 failed (1 known)');
     const ping = testcase(known.junit, 'ping-answers-200-with-the-ping-object');
     expect(ping.attrs).toMatchObject({ classname: 'utility', status: 'known' });
@@ -71,14 +70,19 @@ describe('a baseline through the command line', () => {
     const fresh = await run('--fault', 'missing-key-401', '--baseline', BASELINE);
     expect(fresh.code, fresh.err).toBe(1);
     expect(fresh.summary.baseline).toMatchObject({ known: [], new: [MISSING_KEY], fixed: [PING] });
-    expect(fresh.out).toContain(`new (not in the baseline; failing the run): ${MISSING_KEY.check} ${MISSING_KEY.rule}`);
+    expect(fresh.summary.newFailures).toBe(1);
+    expect(fresh.out).toContain(
+      `new (not in the baseline; failing the run): ${MISSING_KEY.rule} on ${MISSING_KEY.operation}`,
+    );
   });
 
   it('reports the recorded failure fixed on a clean run (exit 0), and --update-baseline removes it', async () => {
     const clean = await run('--baseline', BASELINE);
     expect(clean.code, clean.err).toBe(0);
     expect(clean.summary.baseline).toMatchObject({ known: [], new: [], fixed: [PING] });
-    expect(clean.out).toContain(`fixed (the check now passes the rule; remove the entry): ${PING.check} ${PING.rule}`);
+    expect(clean.out).toContain(
+      `fixed (the run now passes the rule on that operation; remove the entry): ${PING.rule} on ${PING.operation}`,
+    );
     const shrunk = await run('--baseline', BASELINE, '--update-baseline');
     expect(shrunk.code, shrunk.err).toBe(0);
     expect(readBaselineFile().entries).toEqual([]);
@@ -99,19 +103,40 @@ describe('a baseline through the command line', () => {
     expect(testcase(expired.junit, 'ping-answers-200-with-the-ping-object').attrs.status).toBe('failed');
   });
 
-  it('refuses a baseline naming an unknown rule before any run, and warns of an unknown check', async () => {
-    writeFileSync(BASELINE, JSON.stringify({ format: BASELINE_FORMAT, entries: [{ ...PING, rule: 'PING-SCHEM' }] }));
-    const refused = await runCli(['run', ...NARROW, '--baseline', BASELINE]);
-    expect(refused.code).toBe(2);
-    expect(refused.err).toMatch(/^E_BASELINE_UNKNOWN: .*unknown rule "PING-SCHEM" \(did you mean "PING-SCHEMA"\?\)/);
-    writeFileSync(
-      BASELINE,
-      JSON.stringify({ format: BASELINE_FORMAT, entries: [{ ...PING, check: 'utility/ping-answers-200' }] }),
+  it('refuses before any request an unknown rule, an operation the documents lack, another spec version', async () => {
+    const refusedWith = async (entries: unknown[], more: Record<string, unknown> = {}) => {
+      writeFileSync(BASELINE, JSON.stringify({ format: BASELINE_FORMAT, ...more, entries }));
+      return runCli(['run', ...NARROW, '--baseline', BASELINE, '--report-dir', tmp.path(`refused-${(runs += 1)}`)]);
+    };
+    const rule = await refusedWith([{ ...PING, rule: 'PING-SCHEM' }]);
+    expect(rule.code).toBe(2);
+    expect(rule.err).toMatch(/^E_BASELINE_UNKNOWN: .*unknown rule "PING-SCHEM" \(did you mean "PING-SCHEMA"\?\)/);
+    const operation = await refusedWith([{ ...PING, operation: 'GET /v1/pong' }]);
+    expect(operation.code).toBe(2);
+    expect(operation.err).toContain(
+      'operation "GET /v1/pong" is none of the run\'s documents\' (did you mean "GET /v1/ping"?)',
     );
-    const renamed = await run('--fault', 'ping-ok-string', '--baseline', BASELINE);
-    expect(renamed.code, renamed.err).toBe(1);
-    expect(renamed.summary.baseline!.warnings.map((w) => w.code)).toEqual(['W_BASELINE_CHECK_UNKNOWN']);
-    expect(renamed.out).toContain('! W_BASELINE_CHECK_UNKNOWN: baseline');
+    const version = await refusedWith([PING], { spec: { version: '0.0.1' } });
+    expect(version.code).toBe(2);
+    expect(version.err).toMatch(/^E_BASELINE_SPEC: baseline .* recorded against version 0\.0\.1/);
+  });
+
+  it('refuses an --update-baseline path it could not write before any request, not after the run', async () => {
+    const unwritable = tmp.path('no-such-folder', 'baseline.json');
+    const result = await runCli([
+      'run',
+      ...NARROW,
+      '--fault',
+      'ping-ok-string',
+      '--baseline',
+      unwritable,
+      '--update-baseline',
+      '--report-dir',
+      tmp.path('unwritable'),
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^E_BASELINE_UNWRITABLE: /m);
+    expect(result.out).not.toContain('Result:');
   });
 
   it('--exclude-rule passes the same failure as excluded, named in the scope of every report', async () => {

@@ -79,7 +79,7 @@ describe('configuration warnings', () => {
     const start = result.stdout.slice(0, firstFamily);
     expect(start).toContain(
       '! W_KEY_SHARED: key roles approved, unapproved read different environment variables (E2E_CW_APPROVED, ' +
-        'E2E_CW_UNAPPROVED)',
+        'E2E_CW_UNAPPROVED) that hold the same key; the checks that use unapproved skip (needs two distinct keys)',
     );
     expect(start).toMatch(/! W_FIXTURE_ABSENT: fixture confirmationId: the target answers 404/);
     expect(start.match(/^ {2}fix: /gm)).toHaveLength(2);
@@ -94,6 +94,14 @@ describe('configuration warnings', () => {
       verdict: 'skipped',
       needs: 'two distinct keys (approved, unapproved hold the same key)',
     });
+    // What the warning says is skipped is skipped: the policy-status gate, which sends with unapproved, too.
+    const gate = summary.findings.filter((f) => f.rules.includes('GATE-POLICY-UNAPPROVED-403'));
+    expect(gate.length).toBeGreaterThan(0);
+    for (const f of gate)
+      expect(f, f.check).toMatchObject({
+        verdict: 'skipped',
+        needs: 'two distinct keys (approved, unapproved hold the same key)',
+      });
     // The reads of the fixture; the check that reads the ids the run's lists showed needs no fixture.
     const reads = summary.findings.filter(
       (f) => f.rules.includes('POLICY-READ-200') && !/lists of the run showed/.test(f.check),

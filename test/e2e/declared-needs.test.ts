@@ -43,8 +43,9 @@ describe('the full run on the embedded server', () => {
       const inventory = (await runner.collect?.([...FAMILIES])) ?? [];
       const selected = selectedChecks(inventory, { runProfile: 'conformance', families: [...FAMILIES] });
       const expected = selected.map((c) => `${c.family}/${c.entry.id}`).sort();
-      const found = summary.findings.filter((f) => f.subject === undefined).map((f) => `${f.family}/${f.id}`);
-      expect(found.sort()).toEqual(expected);
+      // A passed check's rules it could not prove come beside it as a skipped finding of the same check.
+      const found = new Set(summary.findings.filter((f) => f.subject === undefined).map((f) => `${f.family}/${f.id}`));
+      expect([...found].sort()).toEqual(expected);
     } finally {
       await runner.close();
     }

@@ -6,6 +6,8 @@
  * is named (exit 5); a dead proxy is named as the proxy (exit 4); and a target too slow to
  * finish is stopped at the run's deadline (exit 7). Each ends with one cause, no check run.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, listen, sendJson, type Handler, type LocalServer } from '../fault-servers/listen.js';
 import { afterPreflight, answerPlausibly, keyOf } from '../fault-servers/plausible.js';
@@ -202,10 +204,11 @@ describe('a proxy that cannot be reached', () => {
 describe("the run's overall deadline", () => {
   it('stops a target that answers too slowly the way Ctrl-C does: exit 7, INCOMPLETE (deadline), ' +
     'in bounded time', async () => {
-    // The preflight's ping is answered at once; then every answer takes 1.5 s.
+    // The preflight's ping is answered at once; then every answer takes 3 s, past the deadline: no
+    // check gets to judge an answer (a plausible one may be wrong for some rule, which would fail it).
     const server = await serve(
       afterPreflight(1, (req, res, onClose) => {
-        const timer = setTimeout(() => answerPlausibly(req, res), 1_500);
+        const timer = setTimeout(() => answerPlausibly(req, res), 3_000);
         onClose(() => clearTimeout(timer));
       }),
     );
@@ -216,11 +219,45 @@ describe("the run's overall deadline", () => {
     const summary = readSummary(result.reportDir);
     expect(summary.stopped).toEqual({ reason: 'deadline' });
     expect(summary.interrupted).toBeUndefined();
-    // Cut at the deadline: not the minutes a run of 1.5 s answers would take, and nothing sent after it.
+    // Cut at the deadline: not the minutes a run of 3 s answers would take, and nothing sent after it.
     expect(result.ms).toBeLessThan(15_000);
     const deadline = Date.parse(summary.startedAt) + 2_500;
     const journal = journalOf(result.reportDir);
     expect(journal.length).toBe(result.received.length);
     for (const { exchange } of journal) expect(Date.parse(exchange.startedAt!)).toBeLessThan(deadline);
+  }, 30_000);
+
+  it('bounds the preflight too: a silent target is stopped at the deadline, named in every format, ' +
+    'and a smoke run lists only its own checks', async () => {
+    // Never answers: the ping would wait its whole request timeout (60 s) without the deadline.
+    const server = await serve(() => {});
+    const reportDir = tmp.path('deadline-preflight');
+    const profile = writeProfile(tmp.path('deadline-preflight.json'), server.url, {
+      keys: KEYS,
+      runTimeoutMs: 2_000,
+      requestTimeoutMs: 60_000,
+      // No confirmation: its window would not fit in a deadline of 2 s (E_CONFIRM_INVALID).
+      confirm: { requests: 0 },
+    });
+    const result = await runCli(['run', '--target', profile, '--profile', 'smoke', '--report-dir', reportDir]);
+    expect(result.code).toBe(7);
+    expect(result.ms).toBeLessThan(15_000);
+    expect(result.err).toMatch(/^deadline: the run has reached its overall deadline/m);
+    expect(result.err).not.toContain('interrupted');
+    expect(result.out).toContain('Result: INCOMPLETE (deadline)');
+    const summary = readSummary(reportDir);
+    expect(summary).toMatchObject({ stopped: { reason: 'deadline' }, outcome: 'incomplete', exitCode: 7 });
+    expect(summary.interrupted).toBeUndefined();
+    // The smoke profile's checks, every one not run for the deadline, and no other.
+    const smoke = JSON.parse((await runCli(['plan', '--target', profile, '--profile', 'smoke', '--json'])).out) as {
+      checks: Array<{ family: string; id: string }>;
+    };
+    expect(summary.findings.map((f) => `${f.family}/${f.id}`).sort()).toEqual(
+      smoke.checks.map((c) => `${c.family}/${c.id}`).sort(),
+    );
+    for (const f of summary.findings) expect(f.message, f.check).toMatch(/deadline/);
+    const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<error message="INCOMPLETE \(deadline\)[^"]*" type="stopped: deadline"/);
+    expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain('INCOMPLETE (deadline)');
   }, 30_000);
 });

@@ -47,9 +47,9 @@ beforeAll(async () => {
   reference = await startReferenceServer({ port: 0 });
   trusted = publicPem('trusted.pem', keys);
   copyFileSync(PROVIDER_SPEC, tmp.path('provider-copy.json'));
-  // EDGE-NO-5XX brings the family's property checks.
+  // QUOTES-HOMOGENEOUS brings the family's property check of generated households.
   const copy = tmp.path('provider-copy.json');
-  const run = await certify(signed(), '--family', 'utility', '--rule', 'EDGE-NO-5XX', '--spec', copy);
+  const run = await certify(signed(), '--family', 'quotes', '--rule', 'QUOTES-HOMOGENEOUS', '--spec', copy);
   expect(run.code, run.err).toBe(0);
 }, 300_000);
 afterAll(async () => {

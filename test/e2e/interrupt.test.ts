@@ -19,6 +19,7 @@ const tmp = scratch('interrupt');
 const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);
 let slow: LocalServer;
 let silent: LocalServer;
+let mute: LocalServer;
 
 beforeAll(async () => {
   process.env.E2E_KEY_APPROVED = 'interrupt-key-0001';
@@ -31,11 +32,14 @@ beforeAll(async () => {
   silent = await listen((req, res) => {
     if (silent.received.length === 1) answerPlausibly(req, res);
   });
+  // Answers nothing, the preflight neither.
+  mute = await listen(() => {});
 });
 afterAll(async () => {
   restoreEnv();
   await slow.close();
   await silent.close();
+  await mute.close();
   tmp.dispose();
 });
 
@@ -73,9 +77,11 @@ function expectNothingGreen(result: CliResult, dir: string): RunSummary {
   const cases = findAll(junit, 'testcase');
   expect(cases.map((c) => c.attrs.name)).not.toContain('unnamed');
   for (const c of cases) expect(c.attrs.classname).not.toMatch(/\./);
-  const notRun = summary.findings.filter((f) => f.verdict === 'not run').map((f) => f.id);
-  for (const id of notRun)
-    expect(findAll(cases.find((c) => c.attrs.name === id)!, 'skipped')[0]!.attrs.message).toMatch(/^not run: /);
+  // A check's case is its family's and id's: two families may have checks of one title.
+  const caseOf = (f: { family: string; id?: string }) =>
+    cases.find((c) => c.attrs.classname === f.family && c.attrs.name === f.id)!;
+  for (const f of summary.findings.filter((x) => x.verdict === 'not run'))
+    expect(findAll(caseOf(f), 'skipped')[0]!.attrs.message, f.id).toMatch(/^not run: /);
   return summary;
 }
 
@@ -119,4 +125,25 @@ describe('Ctrl-C', () => {
     expect(summary.required.missing.some((m) => m.verdict === 'not run')).toBe(true);
     expect(summary.counts.total).toBe(summary.findings.filter((f) => f.subject === undefined).length);
   }, 180_000);
+
+  it('during the preflight: the run stops at once, every check of the run not run, and exits 130', async () => {
+    const dir = tmp.path('preflight');
+    const result = await interrupted(
+      [
+        'run',
+        '--target',
+        // Without the stop the ping would wait its whole minute.
+        writeProfile(tmp.path('mute.json'), mute.url, { requestTimeoutMs: 60_000 }),
+        '--family',
+        'utility',
+        '--report-dir',
+        dir,
+      ],
+      () => mute.received.length >= 1,
+    );
+    expect(result.ms).toBeLessThan(20_000);
+    const summary = expectNothingGreen(result, dir);
+    expect(summary.counts['not run']).toBe(summary.counts.total);
+    expect(summary.findings.every((f) => f.family === 'utility' || f.family === 'contract')).toBe(true);
+  }, 60_000);
 });

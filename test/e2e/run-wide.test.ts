@@ -7,9 +7,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENROLLMENT_FAULTS } from '../../reference/enrollments/faults.js';
+import { POLICY_FAULTS } from '../../reference/policy-status/faults.js';
+import { SESSION_FAULTS } from '../../reference/sessions/faults.js';
 import { REFERENCE_FAULTS } from '../../reference/reference-data/faults.js';
 import type { Fault } from '../../reference/core/switch.js';
 import type { Exchange } from '../../harness/model.js';
+import { ruleCatalogue } from '../../harness/suite/catalogue.js';
 import { readSummary, runCli, scratch } from './cli.js';
 
 const tmp = scratch('run-wide');
@@ -40,6 +43,26 @@ const CASES: Array<[Fault, (ex: Exchange) => boolean]> = [
       /\/terminations$/.test(ex.request.url) &&
       typeof (ex.response?.json as { updated_at?: unknown })?.updated_at === 'number',
   ],
+  // Rules as oracles: each fault below breaks its rule on exchanges no check naming the rule sends.
+  [
+    ENROLLMENT_FAULTS.putAnswerBeforeChange,
+    (ex) => ex.request.method === 'PUT' && (ex.response?.json as { application?: unknown })?.application !== undefined,
+  ],
+  [
+    ENROLLMENT_FAULTS.listExternalIdIgnoredBesideStatus,
+    (ex) => /policy_status=/.test(ex.request.url) && /external_id=/.test(ex.request.url),
+  ],
+  [POLICY_FAULTS.laterPagesEveryYear, (ex) => /offset=[1-9]/.test(ex.request.url)],
+  [
+    SESSION_FAULTS.keyedNoRequestId,
+    (ex) => ex.request.headers['idempotency-key'] !== undefined && ex.response?.headers['x-request-id'] === undefined,
+  ],
+  [ENROLLMENT_FAULTS.charsetLatin1, (ex) => /ISO-8859-1/.test(ex.response?.headers['content-type'] ?? '')],
+  [
+    ENROLLMENT_FAULTS.rejectedMemberNamesExternalId,
+    (ex) => ex.wrong?.kind === 'members' && ex.response?.status === 400,
+  ],
+  [ENROLLMENT_FAULTS.paymentParams400, (ex) => /payment_redirect/.test(ex.request.url) && ex.response?.status === 400],
 ];
 
 describe('a fault only the run-wide checks can see', () => {
@@ -47,8 +70,10 @@ describe('a fault only the run-wide checks can see', () => {
     '%s is caught by its own rule, by a run-wide check, with the faulty exchange',
     async (name, fault, shows) => {
       const reportDir = tmp.path(name);
-      // Not --strict: each of these rules is stated (a key in an answer, AUTH-KEY-NOT-ECHOED, too) and fails as it is.
-      const argv = ['run', '--family', fault.family, '--fault', name, '--seed', '1'];
+      // --strict only for an inferred rule (ENR-UPDATE-ANSWER-SHOWN, POLICY-LIST-FILTER-PLAN-YEAR): its violation
+      // otherwise warns. A stated one (a key in an answer, AUTH-KEY-NOT-ECHOED, too) fails as it is.
+      const strict = ruleCatalogue().byId(fault.rule)?.strength === 'inferred' ? ['--strict'] : [];
+      const argv = ['run', '--family', fault.family, '--fault', name, '--seed', '1', ...strict];
       const result = await runCli([...argv, '--report-dir', reportDir]);
       expect(result.code, result.err).toBe(1);
       const summary = readSummary(reportDir);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFlags } from '../../cli/args.js';
+import { PLAN_FLAGS } from '../../cli/plan-command.js';
 import { RUN_FLAGS } from '../../cli/run-flags.js';
 import { runProfileOf, seedOf, shardOf } from '../../engine/plan-inputs.js';
 import { SIGNING_KEY_ENV } from '../../engine/signing-key.js';
@@ -57,8 +58,8 @@ const stepOf = (steps: Step[], test: (s: Step) => boolean) => {
 const scratch = mkdtempSync(join(tmpdir(), 'action-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs one of the action's bash steps with `env`; `node` on the PATH is `fakeNode` when given. */
-function runStep(step: Step, env: Record<string, string>, fakeNode?: string) {
+/** Runs one of the action's bash steps with `env` in `cwd`; `node` on the PATH is `fakeNode` when given. */
+function runStep(step: Step, env: Record<string, string>, fakeNode?: string, cwd = PROJECT_ROOT) {
   const bin = join(scratch, 'bin');
   const path = fakeNode ? `${bin}:${process.env.PATH}` : (process.env.PATH ?? '');
   if (fakeNode) {
@@ -69,6 +70,7 @@ function runStep(step: Step, env: Record<string, string>, fakeNode?: string) {
   const output = join(scratch, `output-${Math.random().toString(36).slice(2)}`);
   writeFileSync(output, '');
   const run = spawnSync('bash', ['-eo', 'pipefail', '-c', step.run!], {
+    cwd,
     encoding: 'utf8',
     env: { PATH: path, HOME: scratch, GITHUB_ACTION_PATH: PROJECT_ROOT, GITHUB_OUTPUT: output, ...env },
   });
@@ -110,7 +112,7 @@ describe('the action (action.yml)', () => {
     };
     const ran = runStep(runStepOf, env, fake);
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.output).toBe('exit-code=7\n');
+    expect(ran.output).toBe('report-dir=reports/out/x\nartifact-name=partner-conformance-report-x\nexit-code=7\n');
     const argv = readFileSync(record, 'utf8').trim().split('\n');
     expect(argv[0]).toBe(join(PROJECT_ROOT, 'bin', 'partner-conformance.js'));
     expect(argv[1]).toBe('run');
@@ -124,6 +126,108 @@ describe('the action (action.yml)', () => {
     expect(runProfileOf(flags.profile as string)).toBe('certification');
     expect(flags.family).toEqual(['utility', 'quotes']);
     expect(shardOf(flags.shard as string)).toBe('2/3');
+  });
+
+  /** A stand-in `node`: appends each call's argv (a line each, `--` after a call), exits `code`; `-e` is real. */
+  const recordingNode = (record: string, code: number) =>
+    `#!/bin/sh\nif [ "$1" = -e ]; then exec ${process.execPath} "$@"; fi\n` +
+    `printf '%s\\n' "$@" -- >> ${record}\nexit ${code}\n`;
+  const callsOf = (record: string): string[][] =>
+    readFileSync(record, 'utf8')
+      .split('--\n')
+      .filter(Boolean)
+      .map((call) => call.trim().split('\n'));
+
+  it('reads the args input as a shell splits words: quotes group, nothing is expanded or run', () => {
+    const record = join(scratch, 'argv-quoted');
+    const ran = runStep(
+      runStepOf,
+      {
+        TARGET: 't.json',
+        RUN_PROFILE: 'conformance',
+        REPORT_DIR: 'reports/out/q',
+        EXTRA_ARGS: `--rule "PING-200,PING-SCHEMA" --seed '7' --path $(touch ${join(scratch, 'pwned')})`,
+      },
+      recordingNode(record, 0),
+    );
+    expect(ran.status, ran.stderr).toBe(0);
+    const [argv] = callsOf(record);
+    expect(argv!.slice(-7)).toEqual([
+      '--rule',
+      'PING-200,PING-SCHEMA',
+      '--seed',
+      '7',
+      '--path',
+      '$(touch',
+      `${join(scratch, 'pwned')})`,
+    ]);
+    expect(spawnSync('test', ['-e', join(scratch, 'pwned')]).status).toBe(1);
+    const unmatched = runStep(runStepOf, { TARGET: 't.json', RUN_PROFILE: 'smoke', EXTRA_ARGS: '--rule "PING-200' });
+    expect(unmatched.output).toContain('exit-code=2\n');
+    expect(unmatched.stdout).toContain('::error title=partner-conformance args::the args input has an unmatched quote');
+  });
+
+  it('passes base-url and the exclusions, and gives each use in a job its own report folder and artifact', () => {
+    const cwd = mkdtempSync(join(scratch, 'job-'));
+    const record = join(scratch, 'argv-uses');
+    const env = {
+      TARGET: 't.json',
+      RUN_PROFILE: 'conformance',
+      BASE_URL: 'https://pr-7.preview.example.com',
+      EXCLUDE_RULES: 'IDEMP-IN-PROGRESS-409',
+      EXCLUDE_FAMILIES: 'medicare',
+      PLAN: 'true',
+    };
+    const first = runStep(runStepOf, env, recordingNode(record, 0), cwd);
+    const second = runStep(runStepOf, env, recordingNode(record, 0), cwd);
+    expect(first.output).toMatch(
+      /^report-dir=reports\/out\/partner-conformance\nartifact-name=partner-conformance-report\n/,
+    );
+    expect(second.output).toMatch(
+      new RegExp(
+        '^report-dir=reports/out/partner-conformance-2\\n' +
+          'artifact-name=partner-conformance-report-partner-conformance-2\\n',
+      ),
+    );
+    const calls = callsOf(record);
+    expect(calls.map((argv) => argv[1])).toEqual(['plan', 'run', 'plan', 'run']);
+    const run = parseFlags('run', calls[1]!.slice(2), RUN_FLAGS);
+    expect(run).toMatchObject({
+      'base-url': env.BASE_URL,
+      'exclude-rule': [env.EXCLUDE_RULES],
+      'exclude-family': [env.EXCLUDE_FAMILIES],
+      'report-dir': 'reports/out/partner-conformance',
+    });
+    expect(parseFlags('plan', calls[0]!.slice(2), PLAN_FLAGS)).toMatchObject({ 'base-url': env.BASE_URL });
+    expect(parseFlags('run', calls[3]!.slice(2), RUN_FLAGS)['report-dir']).toBe('reports/out/partner-conformance-2');
+  });
+
+  it('with plan only, runs the plan alone: its exit code and its outcome, no run', () => {
+    const cwd = mkdtempSync(join(scratch, 'plan-'));
+    const record = join(scratch, 'argv-plan');
+    const ran = runStep(
+      runStepOf,
+      { TARGET: 't.json', RUN_PROFILE: 'smoke', PLAN: 'only' },
+      recordingNode(record, 7),
+      cwd,
+    );
+    expect(ran.output).toContain('exit-code=7\noutcome=incomplete\n');
+    expect(callsOf(record).map((argv) => argv[1])).toEqual(['plan']);
+  });
+
+  it('outputs the outcome and the new failures its summary.json gives', () => {
+    const cwd = mkdtempSync(join(scratch, 'outcome-'));
+    spawnSync('mkdir', ['-p', join(cwd, 'reports/out/o')]);
+    writeFileSync(join(cwd, 'reports/out/o/summary.json'), JSON.stringify({ outcome: 'failed', newFailures: 3 }));
+    const ran = runStep(
+      runStepOf,
+      { TARGET: 't.json', RUN_PROFILE: 'smoke', REPORT_DIR: 'reports/out/o' },
+      recordingNode(join(scratch, 'argv-outcome'), 1),
+      cwd,
+    );
+    expect(ran.output).toContain('exit-code=1\noutcome=failed\nnew-failures=3\n');
+    expect(action.outputs.outcome!.value).toBe('${{ steps.run.outputs.outcome }}');
+    expect(action.outputs['new-failures']!.value).toBe('${{ steps.run.outputs.new-failures }}');
   });
 
   it('passes the monitoring inputs as flags of the CLI, and skips a destination whose secret is not set', () => {
@@ -144,7 +248,7 @@ describe('the action (action.yml)', () => {
       fake,
     );
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.output).toBe('exit-code=1\n');
+    expect(ran.output).toContain('exit-code=1\n');
     expect(ran.stdout).toContain('::warning title=partner-conformance notify::credentials:slack has no URL');
     expect(ran.stdout).toContain('::warning title=partner-conformance notify::pagerduty has no routing key');
     const flags = parseFlags('run', readFileSync(record, 'utf8').trim().split('\n').slice(2), RUN_FLAGS);
@@ -173,8 +277,9 @@ describe('the action (action.yml)', () => {
     const upload = stepOf(steps, (s) => s.uses?.startsWith('actions/upload-artifact@') ?? false);
     expect(publish.if).toMatch(/^always\(\) && inputs\.publish-junit == 'true'$/);
     expect(upload.if).toMatch(/^always\(\) && inputs\.upload-report == 'true'$/);
-    expect(publish.with!.path).toBe('${{ inputs.report-dir }}/junit.xml');
-    expect(upload.with!.path).toBe('${{ inputs.report-dir }}');
+    expect(publish.with!.path).toBe('${{ steps.run.outputs.report-dir }}/junit.xml');
+    expect(upload.with!.path).toBe('${{ steps.run.outputs.report-dir }}');
+    expect(upload.with!.name).toBe('${{ steps.run.outputs.artifact-name }}');
     expect(steps.indexOf(publish)).toBeGreaterThan(steps.indexOf(runStepOf));
   });
 

@@ -78,12 +78,19 @@ describe('issuer order (2.3): case-insensitive under any collation', () => {
 });
 
 describe('the default plan year (4.3, 9.5)', () => {
-  const on = (iso: string) => new Date(`${iso}T12:00:00Z`);
+  const on = (iso: string, time = '12:00') => new Date(`${iso}T${time}:00Z`);
 
   test('the calendar year outside open enrollment', () => {
     expect(defaultPlanYears(on('2026-06-30'))).toEqual([2026]);
     expect(defaultPlanYears(on('2026-01-16'))).toEqual([2026]);
-    expect(defaultPlanYears(on('2026-10-31'))).toEqual([2026]);
+    expect(defaultPlanYears(on('2026-10-31', '09:00'))).toEqual([2026]);
+  });
+
+  test('a day in any zone: where it is November 1 already, or still January 15, the other year too', () => {
+    // 12:00 UTC on October 31 is November 1 from UTC+12 on; 11:00 UTC on January 16 is January 15 until UTC-12.
+    expect(defaultPlanYears(on('2026-10-31'))).toEqual([2026, 2027]);
+    expect(defaultPlanYears(on('2026-01-16', '11:00'))).toEqual([2026, 2025]);
+    expect(defaultPlanYears(on('2026-01-16', '13:00'))).toEqual([2026]);
   });
 
   test('from November 1 the next year too; until January 15 the previous one too', () => {

@@ -52,7 +52,10 @@ const ROUTES = [...new Set(Object.values(EXIT_CODES).map((spec) => spec.route))]
  */
 export function destinationOf(spec: string, env: NodeJS.ProcessEnv = process.env): Destination {
   const match = /^(?:([a-z]+):)?([a-z]+)=(.+)$/.exec(spec);
-  const fail = (why: string) => new ConfigError('E_NOTIFY_INVALID', `--notify ${spec.split('=')[0]}=…: ${why}`);
+  // Only a `[route:]format` head is shown: anything else (a URL given without its format) may hold a token.
+  const head = spec.split('=')[0]!;
+  const shown = /^(?:[a-z]+:)?[a-z]+$/.test(head) && spec.includes('=') ? `${head}=…` : '(the value is not shown)';
+  const fail = (why: string) => new ConfigError('E_NOTIFY_INVALID', `--notify ${shown}: ${why}`);
   if (!match) throw fail('not [<route>:]<format>=<url>');
   const [, route, format, url] = match;
   if (!Object.hasOwn(NOTIFY_FORMATS, format!))

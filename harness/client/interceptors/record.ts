@@ -5,6 +5,7 @@
  * so a huge body costs neither memory nor time.
  */
 import { randomUUID } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Exchange } from '../../model.js';
@@ -56,7 +57,8 @@ class RecordHandler extends ForwardingHandler {
     // Time from sending, not from queueing behind the rate budget.
     this.#started = performance.now();
     this.#startedAt = new Date();
-    this.#journal({ request: { ...this.#request(), body: undefined }, durationMs: 0 }, true);
+    const wrong = this.meta.wrong ? { wrong: this.meta.wrong } : {};
+    this.#journal({ request: { ...this.#request(), body: undefined }, durationMs: 0, ...wrong }, true);
     super.onRequestStart(controller, context);
   }
   override onResponseStart(
@@ -131,6 +133,7 @@ class RecordHandler extends ForwardingHandler {
     if (error && this.#status !== undefined) exchange.answerBegan = true;
     if (this.meta.role !== undefined) exchange.role = this.meta.role;
     if (this.meta.label !== undefined) exchange.label = this.meta.label;
+    if (this.meta.wrong !== undefined) exchange.wrong = this.meta.wrong;
     if (this.meta.operation !== undefined) exchange.operation = this.meta.operation;
     if (this.#truncated) exchange.truncated = true;
     this.#journal(exchange);
@@ -151,7 +154,8 @@ class RecordHandler extends ForwardingHandler {
 
   #response(): NonNullable<Exchange['response']> {
     const { secrets, maxBodyBytes } = this.settings;
-    const text = Buffer.concat(this.#chunks).toString('utf8');
+    const bytes = Buffer.concat(this.#chunks);
+    const text = bytes.toString('utf8');
     const body = this.#truncated
       ? redactTruncated(text, secrets) + truncationNote(maxBodyBytes)
       : redact(text, secrets);
@@ -163,6 +167,8 @@ class RecordHandler extends ForwardingHandler {
     if (!this.#truncated) {
       const json = parseJson(body, response.headers['content-type']);
       if (json.ok) response.json = json.value;
+      // A cut body may end inside a character: only a whole body says what its bytes are.
+      if (!isUtf8(bytes)) response.notUtf8 = true;
     }
     return response;
   }

@@ -15,7 +15,7 @@ import { routeId, slugOf } from './routes.js';
 /** One cell of the matrix: the fault that breaks the column's rule on the row's route, or why there is none. */
 export type Cell = { column: string; rule: string; fault: Fault } | { column: string; reason: string };
 
-interface Row {
+export interface Row {
   route: string;
   family: Family;
   cells: Cell[];

@@ -10,7 +10,7 @@ import type { Family } from '../../../harness/model.js';
 import type { Broken } from '../../core/route-breaks.js';
 import type { IsOn } from '../../core/switch.js';
 import { COLUMNS } from './columns.js';
-import { breakKey, generate, type FamiliesOf } from './generate.js';
+import { breakKey, generate, type FamiliesOf, type Row } from './generate.js';
 import { ROUTES, routeId } from './routes.js';
 
 const catalogue = JSON.parse(readFileSync(new URL('../../../specs/rules.json', import.meta.url), 'utf8')) as {
@@ -25,7 +25,7 @@ const generated = generate(ROUTES, COLUMNS, familiesOf);
 export const OPERATION_FAULTS = generated.faults;
 
 /** The operations matrix: every route, and in each column its fault or the reason it has none. */
-export const OPERATION_ROWS = generated.rows;
+export const OPERATION_ROWS: Row[] = generated.rows;
 
 export const OPERATION_COLUMNS = COLUMNS.map(({ id, heading }) => ({ id, heading }));
 

@@ -4,18 +4,21 @@
  * column's rule speaks of, or the family's stop of the tour (core/test-tour.ts) where only a
  * success shows the fault. Each returns what a client sees of the route's answer.
  */
-import { accountForRole } from '../../core/accounts.js';
+import { allAccounts } from '../../core/accounts.js';
 import { MAX_BODY_BYTES, TIER_LIMITS } from '../../core/limits.js';
 import { interfaceTakes } from '../../core/pipeline.js';
 import { clockedProbe, serverProbe, UNCHECKED, type Probe } from '../../core/probe.js';
 import type { Call, CallOptions } from '../../core/test-client.js';
-import type { Route } from '../../types.js';
+import type { Account, Route } from '../../types.js';
 import { pathOf, routeId, routeIdOf, takesJson } from './routes.js';
 
 /** A body every JSON-taking route refuses past the edge: a list where each takes an object (or nothing). */
 const REFUSED_BODY = '[]';
-/** The key that probes a route's 429: the first of these roles the route's interface takes (the lowest tier first). */
-const DRAINERS = ['tierLow', 'medicare'] as const;
+/** The account whose bucket drains fastest among those the route's interface takes: it probes the route's 429. */
+const drainerOf = (route: Route): Account =>
+  allAccounts()
+    .filter((a) => interfaceTakes(route, a))
+    .reduce((a, b) => (TIER_LIMITS[b.tier].burst < TIER_LIMITS[a.tier].burst ? b : a));
 
 /** One request to the route with `opts`: its status and body as a client sees them. */
 async function send(call: Call, route: Route, opts: CallOptions): Promise<[number, unknown]> {
@@ -50,9 +53,8 @@ export const oversized = (route: Route): Probe =>
 /** The route's answer once the bucket of the key that drains fastest is empty (on a clock that stands still). */
 export const limited = (route: Route): Probe =>
   clockedProbe(async ({ call }) => {
-    const role = DRAINERS.find((r) => interfaceTakes(route, accountForRole(r)!))!;
-    for (let i = 0; i < TIER_LIMITS[accountForRole(role)!.tier].burst; i++)
-      await call('GET', '/v1/ping', { ...UNCHECKED, role });
+    const { role, tier } = drainerOf(route);
+    for (let i = 0; i < TIER_LIMITS[tier].burst; i++) await call('GET', '/v1/ping', { ...UNCHECKED, role });
     return (await send(call, route, { role }))[0];
   });
 

@@ -9,6 +9,7 @@
  */
 import type { JournalEntry } from '../../../harness/model.js';
 import type { HistoryClaim, HistoryContext, HistoryOracle } from '../../../harness/suite/run-history.js';
+import { OTHER_ACCOUNT } from '../../../harness/suite/index.js';
 import { applicationIdOf } from '../application-reader.js';
 import { strayHrefs } from '../observe.js';
 import type { PlanFixture } from '../requests.js';
@@ -151,5 +152,6 @@ export const rowsAgree: HistoryOracle = {
 /** 4.9, 5.4: the account boundary over every answer of the run (boundary.ts). */
 export const accountBoundary: HistoryOracle = {
   needs: `${NEEDS}, and answers to a key of another account (key role otherAccount)`,
+  requires: { roles: [OTHER_ACCOUNT.role] },
   judge: (entries, t) => boundaryClaims(entries, historyOf(entries), t),
 };

@@ -3,6 +3,7 @@
  * planFull supports every status change, planLimited none, planSubmissionFails refuses every
  * submission). The model predicts outcomes from this table only.
  */
+import type { Needs } from '../../../harness/suite/index.js';
 import type { PlanFixture } from '../requests.js';
 
 export interface CarrierTraits {
@@ -49,3 +50,31 @@ export const CARRIER_TRAITS: Readonly<Record<PlanFixture, CarrierTraits>> = {
 
 /** The plan fixtures a model run may create applications for. */
 export const MODEL_PLANS = Object.keys(CARRIER_TRAITS) as PlanFixture[];
+
+/** Rules of the model only a carrier of some traits can show: a refusal needs a carrier that refuses. */
+const SHOWN_BY: Readonly<Record<string, (c: CarrierTraits) => boolean>> = {
+  'ENR-CANCEL-202': (c) => c.cancellation,
+  'ENR-CANCEL-OUTCOME': (c) => c.cancellation,
+  'ENR-CANCEL-UNSUPPORTED-CARRIER-400': (c) => !c.cancellation,
+  'ENR-TERMINATE-202': (c) => c.termination,
+  'ENR-TERMINATE-OUTCOME': (c) => c.termination,
+  'ENR-TERMINATE-UNSUPPORTED-CARRIER-400': (c) => !c.termination,
+  'ENR-UPDATE-UNSUPPORTED-CARRIER': (c) => !c.postEnrollmentChanges,
+  'ENR-PAYMENT-200': (c) => c.paymentRedirect,
+  'ENR-PAYMENT-UNSUPPORTED-422': (c) => !c.paymentRedirect,
+  'ENR-EFFECTUATION': (c) => c.submission === 'pending_effectuation',
+  'ENR-SUBMIT-FAILED-OUTCOME': (c) => c.submission === 'submission_failed',
+};
+
+/**
+ * What a model check on `plan` applications needs to prove each rule its carrier cannot show:
+ * the fixture of a carrier that can (the check runs, and such a rule is skipped with it).
+ */
+export function carrierRuleNeeds(plan: PlanFixture): Record<string, Needs> {
+  return Object.fromEntries(
+    Object.entries(SHOWN_BY).flatMap(([rule, shows]) => {
+      const other = MODEL_PLANS.find((p) => shows(CARRIER_TRAITS[p]));
+      return shows(CARRIER_TRAITS[plan]) || other === undefined ? [] : [[rule, { fixtures: [other] }]];
+    }),
+  );
+}

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { verifyProperty } from '../../../harness/suite/index.js';
 import { commandsOf, stateSequences } from './arbitrary.js';
-import { CARRIER_TRAITS, MODEL_PLANS } from './carriers.js';
+import { CARRIER_TRAITS, carrierRuleNeeds, MODEL_PLANS } from './carriers.js';
 import { STATE_MODEL_RULES } from './rules.js';
 import { newReal } from './system.js';
 
@@ -21,6 +21,9 @@ for (const plan of MODEL_PLANS) {
       return stateSequences(plan, commandsReplay);
     },
     (t, sequence) => fc.asyncModelRun(() => ({ model: { apps: [] }, real: newReal(t) }), commandsOf(sequence)),
-    { needs: { writes: true, fixtures: [plan] }, sequenceShare: CARRIER_TRAITS[plan].runShare },
+    {
+      needs: { writes: true, fixtures: [plan], ruleNeeds: carrierRuleNeeds(plan) },
+      sequenceShare: CARRIER_TRAITS[plan].runShare,
+    },
   );
 }

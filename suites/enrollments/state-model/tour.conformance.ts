@@ -4,6 +4,7 @@
  * every seed; the drawn sequences (state-machine.conformance.ts) add the combinations.
  */
 import { verify } from '../../../harness/suite/index.js';
+import { carrierRuleNeeds } from './carriers.js';
 import { STATE_MODEL_RULES } from './rules.js';
 import { runTour, TOUR_PLAN } from './tour.js';
 
@@ -15,5 +16,5 @@ verify(
     t.fixture(TOUR_PLAN);
     await runTour(t);
   },
-  { needs: { writes: true, fixtures: [TOUR_PLAN] } },
+  { needs: { writes: true, fixtures: [TOUR_PLAN], ruleNeeds: carrierRuleNeeds(TOUR_PLAN) } },
 );
