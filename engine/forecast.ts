@@ -19,6 +19,7 @@ import {
   requiredRules,
   selectedChecks,
   type InventoryCheck,
+  type MissingRule,
   type RequiredSummary,
 } from '../reports/required.js';
 import { ruleVerdicts } from '../reports/summary.js';
@@ -147,6 +148,15 @@ function runWideProofs(checks: readonly ForecastCheck[], findings: Finding[]): F
   );
 }
 
+/**
+ * The missing rules a run-wide check that runs judges: a plan foresees the checks, not what their
+ * requests carry (a bound request's list filters), so the run may still prove them over its traffic.
+ */
+function maybeShownByTraffic(missing: MissingRule[], checks: readonly ForecastCheck[]): MissingRule[] {
+  const judged = new Set(checks.filter((c) => c.family === 'contract' && c.will === 'run').flatMap((c) => c.rules));
+  return missing.map((m) => (judged.has(m.rule) ? { ...m, traffic: true as const } : m));
+}
+
 export function forecastOf(
   plan: RunPlan,
   inventory: readonly InventoryCheck[],
@@ -185,7 +195,7 @@ export function forecastOf(
   const findings = runWideProofs(checks, checks.flatMap(forecastFindings));
   const verdicts = ruleVerdicts(findings, catalogue, selection);
   const required = requiredRules(catalogue, selection, inventory);
-  const missing = missingRequired(required.rules, verdicts, findings, selected);
+  const missing = maybeShownByTraffic(missingRequired(required.rules, verdicts, findings, selected), checks);
   const run = checks.filter((c) => c.will === 'run').length;
   return {
     format: PLAN_FORMAT,
