@@ -2,7 +2,7 @@
  * Named faults of the older ICHRA interface, each breaking one LEGACY- rule through a
  * behaviour the handlers ask for with `on(LEGACY_FAULTS.x)`, probed on the route-module kit.
  */
-import { faultsOf, variantsOf } from '../core/declare-fault.js';
+import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
 import { body, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
 import type { Call } from '../core/test-client.js';
@@ -64,6 +64,18 @@ export const LEGACY_FAULTS = {
     'LEGACY-APTC-ALIAS',
     'POST /aptc_estimates answers 404 while /api/v1/aptc_estimates works.',
     routeProbe(async (k) => (await k.call('POST', '/aptc_estimates', { body: APTC_SAMPLE })).status),
+  ),
+  aptcAliasWholeDollars: rewrite(
+    'legacy-aptc-alias-whole-dollars',
+    'LEGACY-APTC-ALIAS',
+    'POST /aptc_estimates gives the monthly APTC in whole dollars, where /api/v1/aptc_estimates gives cents: ' +
+      'the other path is another implementation.',
+    routeProbe(async (k) => (await k.call('POST', '/aptc_estimates', { body: APTC_SAMPLE })).body),
+    (req, res) => {
+      const estimate = bodyOf(res)?.aptc_estimate as Record<string, unknown> | undefined;
+      if (!is(req, 'POST', '/aptc_estimates') || typeof estimate?.monthly_aptc !== 'number') return res;
+      return { ...res, body: { aptc_estimate: { ...estimate, monthly_aptc: Math.round(estimate.monthly_aptc) } } };
+    },
   ),
   planKnown404: flag(
     'legacy-plan-known-404',

@@ -167,6 +167,18 @@ export const REFERENCE_FAULTS = {
           )
         : res,
   ),
+  issuersPastYearsById: rewrite(
+    'issuers-past-years-by-id',
+    'ISSUERS-ORDER',
+    'Issuers of a plan_year before 2026 come in hios_issuer_id order, not by name (an archive sorted by its key).',
+    serverProbe(({ call }) => body(call, 'GET', '/v1/reference/issuers?state=KY&plan_year=2020')),
+    (req, res) =>
+      is(req, 'GET', ISSUERS) && Number(req.query.plan_year) < 2026
+        ? mapRows(res, 'issuers', (rows) =>
+            [...rows].sort((a, b) => (String(a.hios_issuer_id) < String(b.hios_issuer_id) ? -1 : 1)),
+          )
+        : res,
+  ),
   issuersHiosWithState: rewrite(
     'issuers-hios-with-state',
     'ISSUERS-HIOS-FORMAT',

@@ -148,6 +148,25 @@ export function shapeOf(value: unknown): unknown {
   return value === null ? 'null' : typeof value;
 }
 
+/** Members that name an answer, not what it computed (an id, a time): two answers to one request may differ there. */
+const NAMES_ITS_ANSWER = /(^|_)(id|at|time|timestamp)$|^(created|updated|generated)/;
+
+/**
+ * A JSON value without the members that name the answer itself (NAMES_ITS_ANSWER), keys in order:
+ * two answers of one endpoint to the same request compute the same rest.
+ */
+export function computedOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(computedOf);
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .filter((k) => !NAMES_ITS_ANSWER.test(k))
+        .sort()
+        .map((k) => [k, computedOf(value[k])]),
+    );
+  return value;
+}
+
 /** A 2xx status: the contract shows no success status for this interface (`2XX` in its document). */
 export function expectSuccess(t: CheckContext, ex: Exchange, what: string, rule: string, operationId: string): void {
   const status = ex.response?.status;

@@ -4,7 +4,7 @@
  * the contract names as one endpoint.
  */
 import { expectSuccessAnswer, verify, type CheckContext, type Exchange } from '../../harness/suite/index.js';
-import { shapeOf } from './legacy-requests.js';
+import { computedOf, shapeOf } from './legacy-requests.js';
 import { LEGACY_OPERATIONS } from './operations.js';
 
 /** The two operations the contract answers with 200 JSON, each with its check: the body must be JSON. */
@@ -81,6 +81,14 @@ verify(
         title: 'the two APTC paths answer with different body shapes',
         expected: `the body shape of ${pathOf(aptc.route)}: ${shapeA}`,
         observed: `${shapeB}`,
+      });
+      // One endpoint computes one estimate from one request: the values agree too, ids and times aside.
+      const [valuesA, valuesB] = [canonical, alias].map((ex) => JSON.stringify(computedOf(t.json(ex))));
+      t.expect.rules('LEGACY-APTC-ALIAS').that(alias, {
+        holds: shapeA !== shapeB || valuesA === valuesB,
+        title: 'the two APTC paths estimate the same request differently',
+        expected: `the values ${pathOf(aptc.route)} answered: ${valuesA}`,
+        observed: `${valuesB}`,
       });
     }
   },

@@ -4,6 +4,9 @@
  * uppercasing order `_` against letters differently; a locale collation orders accented letters
  * with their base letter, and may skip spaces and punctuation ("Blue Cross" against "BlueCare").
  */
+import type { BoundChecks } from '../../harness/checks/bound.js';
+import type { Exchange } from '../../harness/model.js';
+
 export interface NameOrder {
   label: string;
   compare(a: string, b: string): number;
@@ -13,7 +16,7 @@ const codeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const collator = (options: Intl.CollatorOptions): NameOrder['compare'] =>
   new Intl.Collator('en', { sensitivity: 'accent', ...options }).compare;
 
-export const NAME_ORDERS: readonly NameOrder[] = [
+const NAME_ORDERS: readonly NameOrder[] = [
   { label: 'lowercased, code-unit order', compare: (a, b) => codeUnits(a.toLowerCase(), b.toLowerCase()) },
   { label: 'uppercased, code-unit order', compare: (a, b) => codeUnits(a.toUpperCase(), b.toUpperCase()) },
   { label: 'locale collation (en), case ignored', compare: collator({}) },
@@ -49,10 +52,31 @@ export const sortedWithTiebreakUnder = (list: readonly Issuer[]): NameOrder[] =>
   NAME_ORDERS.filter((o) => firstOutOfOrder(list, o, true) === -1);
 
 /** Where the list first leaves the first reading's order, for a report. */
-export function describeDisorder(list: readonly Issuer[], tiebreak: boolean): string {
+function describeDisorder(list: readonly Issuer[], tiebreak: boolean): string {
   const i = firstOutOfOrder(list, NAME_ORDERS[0]!, tiebreak);
   return i < 0
     ? 'in order under the first reading'
     : `item ${i - 1} ${JSON.stringify(list[i - 1])} before item ${i} ${JSON.stringify(list[i])} ` +
         `(${NAME_ORDERS[0]!.label})`;
+}
+
+const READINGS = NAME_ORDERS.map((o) => o.label).join('; ');
+
+/**
+ * Issuers in the stated order (2.3): by name under some case-insensitive reading, ties by
+ * hios_issuer_id. Order first by name alone, so a wrong tiebreak is reported as such and not as a wrong order.
+ */
+export function expectIssuersOrdered(expect: BoundChecks, ex: Exchange, list: readonly Issuer[]): void {
+  expect.rules('ISSUERS-ORDER').that(ex, {
+    holds: namesSortedUnder(list).length > 0,
+    title: 'list out of order',
+    expected: `ascending by name, case-insensitive, under one of: ${READINGS}`,
+    observed: () => describeDisorder(list, false),
+  });
+  expect.rules('ISSUERS-ORDER-TIEBREAK').that(ex, {
+    holds: sortedWithTiebreakUnder(list).length > 0,
+    title: 'tie not broken by hios_issuer_id',
+    expected: 'equal names (under the reading the list is sorted by) in hios_issuer_id order',
+    observed: () => describeDisorder(list, true),
+  });
 }

@@ -12,6 +12,7 @@ import { errorsCarryStatedCodes, errorsNameWrongMembers } from './errors.js';
 import { readsNotStale } from './caching.js';
 import { jsonIsUtf8, replayOnlyOnReplay, requestIds } from './headers.js';
 import { LIST_FILTER_RULES, listHonoursFilters } from './list-filters.js';
+import { ISSUER_ORDER_RULES, issuersInOrder } from './orders.js';
 
 verifyRunWide(
   'every successful create, update and session answer of the run shows what its request sent',
@@ -24,6 +25,8 @@ verifyRunWide(
   LIST_FILTER_RULES,
   listHonoursFilters,
 );
+
+verifyRunWide('every issuers answer of the run lists them by name, ties by id', ISSUER_ORDER_RULES, issuersInOrder);
 
 verifyRunWide(
   'every session answer of the run carries an X-Request-Id, and no two requests share one',

@@ -16,6 +16,7 @@ import { ruleCatalogue } from '../../harness/suite/catalogue.js';
 import { readSummary, runCli, scratch } from './cli.js';
 
 const tmp = scratch('run-wide');
+const queryOf = (ex: Exchange) => new URL(ex.request.url).searchParams;
 afterAll(() => tmp.dispose());
 
 /** [fault, what the faulty exchange shows]. */
@@ -63,6 +64,10 @@ const CASES: Array<[Fault, (ex: Exchange) => boolean]> = [
     (ex) => ex.wrong?.kind === 'members' && ex.response?.status === 400,
   ],
   [ENROLLMENT_FAULTS.paymentParams400, (ex) => /payment_redirect/.test(ex.request.url) && ex.response?.status === 400],
+  [
+    REFERENCE_FAULTS.issuersPastYearsById,
+    (ex) => /\/issuers$/.test(new URL(ex.request.url).pathname) && Number(queryOf(ex).get('plan_year')) < 2026,
+  ],
 ];
 
 describe('a fault only the run-wide checks can see', () => {
