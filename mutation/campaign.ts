@@ -8,7 +8,7 @@ import type { Family } from '../harness/model.js';
 import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../reports/index.js';
 import { countVerdicts, type RunSummary } from '../reports/summary.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
-import { runPlanned } from '../engine/execute.js';
+import { runPlanned } from '../engine/phases/run.js';
 import type { RunIO } from '../engine/io.js';
 import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';
 import { onLanes } from '../engine/lanes.js';
