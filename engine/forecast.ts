@@ -80,8 +80,8 @@ export function plannedCapabilities(plan: RunPlan, env: NodeJS.ProcessEnv = proc
     keys: new KeyRing(profile.keys, env),
     writable,
     allowedWrites: writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites),
-    embedded: plan.embedded,
-    webhookReceiver: plan.embedded || plan.webhookListen !== undefined,
+    embedded: plan.target.kind === 'embedded',
+    webhookReceiver: plan.target.kind === 'embedded' || plan.target.webhookListen !== undefined,
   });
 }
 
@@ -189,7 +189,7 @@ export function forecastOf(
   const run = checks.filter((c) => c.will === 'run').length;
   return {
     format: PLAN_FORMAT,
-    target: { name: plan.profile.name, embedded: plan.embedded },
+    target: { name: plan.profile.name, embedded: plan.target.kind === 'embedded' },
     runProfile: plan.runProfile,
     families: plan.families,
     ...(plan.rules ? { rules: plan.rules } : {}),
@@ -199,7 +199,10 @@ export function forecastOf(
     counts: { selected: checks.length, run, skip: checks.length - run },
     required: { ...required, missing },
     complete: missing.length === 0,
-    keys: plan.embedded ? [] : Object.entries(plan.profile.keys).map(([role, ref]) => ({ role, env: ref.env })),
+    keys:
+      plan.target.kind === 'embedded'
+        ? []
+        : Object.entries(plan.profile.keys).map(([role, ref]) => ({ role, env: ref.env })),
   };
 }
 

@@ -187,6 +187,17 @@ export async function variantsOf(
   return [...new Set(names)];
 }
 
+/** `--update-baseline` writes into the file `--baseline` names: one without the other is a mistake. */
+export function checkBaselineFlags(baseline: string | undefined, update: boolean | undefined): void {
+  if (update && baseline === undefined) {
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      "--update-baseline writes the run's failures into a baseline, but no --baseline <file> was given",
+      'Add --baseline <file> (the file to write), or drop --update-baseline.',
+    );
+  }
+}
+
 /** A known fault name. The reference server loads only when a fault is asked for. */
 export async function faultOf(name: string | undefined): Promise<string | undefined> {
   if (name === undefined) return undefined;

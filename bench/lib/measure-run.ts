@@ -56,7 +56,7 @@ export async function measureRun(req: RunRequest, io: RunIO = quietIO): Promise<
   const started = performance.now();
   const plan = await planRun({ profile: req.profile, seed: String(req.seed), reportDir: req.reportDir });
   const planMs = performance.now() - started;
-  if (req.approvedTier && plan.embedded) {
+  if (req.approvedTier && plan.target.kind === 'embedded') {
     const { profile } = plan;
     plan.profile = {
       ...profile,

@@ -30,7 +30,7 @@ async function ping(plan: RunPlan, started: Started, armed: Armed): Promise<Chec
     ...started.target,
     ...(started.receiver ? { webhookInboxUrl: started.receiver.url } : {}),
   };
-  if (plan.embedded) return { target: started.target };
+  if (plan.target.kind === 'embedded') return { target: started.target };
   try {
     const { profile } = started.target;
     const { runProfile, families, runId, journal } = plan;
@@ -58,10 +58,10 @@ async function ping(plan: RunPlan, started: Started, armed: Armed): Promise<Chec
 }
 
 /** ` [embedded] with fault … with variants …` after the target of an embedded run. */
-function embeddedNote(plan: RunPlan): string {
-  if (!plan.embedded) return '';
-  const fault = plan.fault ? ` with fault ${plan.fault}` : '';
-  return ` [embedded]${fault}${plan.variants?.length ? ` with variants ${plan.variants.join(', ')}` : ''}`;
+function embeddedNote({ target }: RunPlan): string {
+  if (target.kind === 'remote') return '';
+  const fault = target.fault ? ` with fault ${target.fault}` : '';
+  return ` [embedded]${fault}${target.variants.length ? ` with variants ${target.variants.join(', ')}` : ''}`;
 }
 
 /** The run's first line: what runs against what; then where a remote target's webhooks arrive. */
@@ -86,7 +86,7 @@ async function configWarnings(plan: RunPlan, started: Started, armed: Armed, io:
   const { profile } = started.target;
   const { runId, runProfile, journal } = plan;
   const { keys, operationOf } = started;
-  const lookUpFixtures = !plan.embedded && armed.stop.reason === undefined;
+  const lookUpFixtures = plan.target.kind === 'remote' && armed.stop.reason === undefined;
   const warnings = await armed
     .untilStopped(
       findConfigWarnings({

@@ -37,9 +37,9 @@ export async function start(plan: RunPlan, server: EmbeddedServerOptions): Promi
   };
   try {
     const keys = new KeyRing(target.profile.keys, process.env);
-    const certificates = plan.embedded ? undefined : readCertificates(target.profile);
-    receiver =
-      !plan.embedded && plan.webhookListen !== undefined ? await startWebhookReceiver(plan.webhookListen) : undefined;
+    const remote = plan.target.kind === 'remote' ? plan.target : undefined;
+    const certificates = remote ? readCertificates(target.profile) : undefined;
+    receiver = remote?.webhookListen !== undefined ? await startWebhookReceiver(remote.webhookListen) : undefined;
     const operationOf = operationOfRequest(await runDocuments(plan.contract.source, readOf(plan.contract)));
     return {
       target,
