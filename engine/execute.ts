@@ -3,7 +3,6 @@
  * preflight (or, when it finds the target unusable, the record of its stop), the checks run with
  * their reports, and the steps after them. Each phase is a file of `phases/`.
  */
-import type { RunSummary } from '../reports/summary.js';
 import type { EmbeddedServerOptions } from './embedded.js';
 import type { RunIO } from './io.js';
 import type { RunPlan } from './plan.js';
@@ -13,6 +12,7 @@ import { checkTarget, recordStop } from './phases/preflight.js';
 import { runChecks } from './phases/run.js';
 import { type Started, start } from './phases/start.js';
 import { armStop } from './run-stop.js';
+import type { RunSummary } from '../reports/types.js';
 
 /** A run carried out: its exit code and the summary its reports were written from. */
 export interface RunResult {

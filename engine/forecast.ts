@@ -14,15 +14,10 @@ import { sideEffectFreeWrites } from '../harness/side-effect-free.js';
 import { unmetNeed, unmetRuleNeeds, type Capabilities } from '../harness/suite/needs.js';
 import { capabilitiesOf } from '../harness/suite/capabilities.js';
 import { catalogueOf } from '../reports/run-info.js';
-import {
-  missingRequired,
-  requiredRules,
-  selectedChecks,
-  type InventoryCheck,
-  type RequiredSummary,
-} from '../reports/required.js';
+import { missingRequired, requiredRules, selectedChecks, type InventoryCheck } from '../reports/required.js';
 import { ruleVerdicts } from '../reports/summary.js';
 import type { RunPlan } from './plan.js';
+import type { RequiredSummary } from '../reports/types.js';
 
 const PLAN_FORMAT = 'partner-conformance.plan/1';
 

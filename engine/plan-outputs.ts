@@ -10,14 +10,13 @@ import { publicSource, publicUrl, runCommand } from '../harness/reproduce.js';
 import { runProfile } from '../harness/run-profiles.js';
 import { loadRulesOnce } from '../harness/rules.js';
 import { readOf } from '../harness/contract/load.js';
-import type { RunInfo } from '../reports/run-info.js';
 import { dayOf } from '../reports/baseline/match.js';
-import type { HistoryRecord } from '../reports/monitor/history.js';
 import type { TlsCertificate } from '../reports/monitor/tls.js';
 import type { RunPlan } from './plan.js';
 import { targetWords } from './plan-target.js';
 import type { PreflightRecord } from './preflight.js';
 import { versions } from './versions.js';
+import type { HistoryRecord, RunInfo } from '../reports/types.js';
 
 /** The command that repeats the planned run without its narrowing flags; findings extend it. */
 function commandOf(plan: RunPlan): string {

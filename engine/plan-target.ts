@@ -8,7 +8,6 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../harness/errors.js';
 import { loadTargetProfile, referenceProfilePath, type UrlOverrides, withUrlOverrides } from '../harness/profile.js';
 import type { TargetProfile } from '../harness/run-config.js';
-import type { RunRequest } from './plan.js';
 
 /** The embedded reference server, started for the run with what it switches on. */
 interface EmbeddedTarget {
@@ -32,9 +31,19 @@ interface RemoteTarget {
 
 export type PlannedTarget = EmbeddedTarget | RemoteTarget;
 
-const isRemote = (request: RunRequest) => request.target !== undefined || request.baseUrl !== undefined;
+/** The flags of a run request that say its target (TargetFlags's). */
+interface TargetFlags {
+  target?: string;
+  baseUrl?: string;
+  legacyBaseUrl?: string;
+  medicareBaseUrl?: string;
+  fault?: string;
+  variants?: string[];
+}
 
-const CONFLICTS: ReadonlyArray<{ when: (r: RunRequest) => boolean; message: string; fix: string }> = [
+const isRemote = (request: TargetFlags) => request.target !== undefined || request.baseUrl !== undefined;
+
+const CONFLICTS: ReadonlyArray<{ when: (r: TargetFlags) => boolean; message: string; fix: string }> = [
   {
     when: (r) => r.fault !== undefined && isRemote(r),
     message: '--fault switches on a fault of the embedded reference server, but a remote target was given',
@@ -48,14 +57,14 @@ const CONFLICTS: ReadonlyArray<{ when: (r: RunRequest) => boolean; message: stri
 ];
 
 /** The flags of the embedded server given with a remote target: E_FLAGS_CONFLICT before anything is read. */
-export function checkTargetFlags(request: RunRequest): void {
+export function checkTargetFlags(request: TargetFlags): void {
   const conflict = CONFLICTS.find((c) => c.when(request));
   if (conflict) throw new ConfigError('E_FLAGS_CONFLICT', conflict.message, conflict.fix);
 }
 
 /** The run's target and its profile: a remote one from `--target` and the URL flags, else the embedded server. */
 export function targetOf(
-  request: RunRequest,
+  request: TargetFlags,
   fault: string | undefined,
   variants: readonly string[] | undefined,
 ): { profile: TargetProfile; target: PlannedTarget } {

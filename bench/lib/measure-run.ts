@@ -8,8 +8,8 @@ import { executeRun } from '../../engine/execute.js';
 import type { RunIO } from '../../engine/io.js';
 import { planRun } from '../../engine/plan.js';
 import type { RunProfile } from '../../harness/run-config.js';
-import type { RunSummary } from '../../reports/summary.js';
 import { unprovoked429s, type Unprovoked429 } from './unprovoked-429.js';
+import type { RunSummary } from '../../reports/types.js';
 
 export type Tier = 'low' | 'medium' | 'high';
 

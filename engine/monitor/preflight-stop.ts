@@ -9,15 +9,14 @@ import { type KeyRing, keyValues } from '../../harness/client/keys.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import { catalogueOf } from '../../reports/run-info.js';
 import { ConformanceReporter } from '../../reports/vitest-reporter.js';
-import type { RunSummary } from '../../reports/summary.js';
 import type { ReportWriter } from '../../reports/writer.js';
 import type { RunIO } from '../io.js';
 import { runInfoOf } from '../plan-outputs.js';
 import type { RunPlan } from '../plan.js';
 import { PreflightUnusable } from '../preflight.js';
 import { monitoringBefore } from './deliver.js';
-import type { HistoryRecord } from '../../reports/monitor/history.js';
 import type { TlsCertificate } from '../../reports/monitor/tls.js';
+import type { HistoryRecord, RunSummary } from '../../reports/types.js';
 
 export interface PreflightStopInput {
   plan: RunPlan;

@@ -9,9 +9,7 @@ import { INCOMPLETE_EXIT } from '../../harness/exit-codes.js';
 import { runProfile } from '../../harness/run-profiles.js';
 import { dayOf } from '../../reports/baseline/match.js';
 import { writeUpdatedBaseline } from '../../reports/baseline/update.js';
-import type { HistoryRecord } from '../../reports/monitor/history.js';
 import { incompleteLine } from '../../reports/required.js';
-import type { RunSummary } from '../../reports/summary.js';
 import type { RunIO } from '../io.js';
 import { deliverMonitoring } from '../monitor/deliver.js';
 import type { RunPlan } from '../plan.js';
@@ -20,6 +18,7 @@ import { retentionLine } from '../report-retention.js';
 import { checkRanSomething } from '../selection.js';
 import { SIGNING_KEY_ENV } from '../signing-key.js';
 import { describeBlocks, transportBlocks } from '../transport-blocks.js';
+import type { HistoryRecord, RunSummary } from '../../reports/types.js';
 
 /** What a run left for the steps after it. */
 export interface Ran {

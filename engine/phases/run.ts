@@ -10,8 +10,6 @@ import { type KeyRing, keyValues } from '../../harness/client/keys.js';
 import type { Finding } from '../../harness/model.js';
 import { HEARTBEAT_MS, standardWriters, type ReportWriter } from '../../reports/index.js';
 import { catalogueOf } from '../../reports/run-info.js';
-import type { HistoryRecord } from '../../reports/monitor/history.js';
-import type { RunSummary } from '../../reports/summary.js';
 import type { RunStop } from '../../reports/vitest-reporter.js';
 import { defectFindings } from '../defect-findings.js';
 import type { RunIO } from '../io.js';
@@ -21,6 +19,7 @@ import type { armStop } from '../run-stop.js';
 import type { Claimed } from './claim.js';
 import { createSuiteRunner, type SuiteRunner } from '../suite-runner.js';
 import { blockedByTransport, transportBlockExit } from '../transport-blocks.js';
+import type { HistoryRecord, RunSummary } from '../../reports/types.js';
 
 export interface ReportOptions {
   writers: ReportWriter[];
