@@ -4,13 +4,13 @@
  * headers and every schema, recursively. Descriptions and other prose are not compared.
  */
 import { findDefect } from '../defects.js';
-import { isObject } from '../dialect.js';
 import { collectOperations } from '../operations.js';
 import { valueAt } from '../pointer.js';
 import type { JsonObject, Operation } from '../types.js';
 import { asJsonSchema, plain } from './normalize.js';
 import { compareSchemas, summary } from './schemas.js';
 import type { Difference, DifferenceKind, SchemaDifference } from './types.js';
+import { isObject } from '../../is-object.js';
 
 /** Parameter facts besides the schema. */
 const PARAMETER_FACTS = ['style', 'explode', 'allowReserved', 'allowEmptyValue', 'deprecated'];
