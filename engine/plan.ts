@@ -18,6 +18,7 @@ import {
   checkSpecOfThisApi,
   faultOf,
   familiesOf,
+  junitXmlOf,
   keepOf,
   pathOf,
   REQUIRED_ROLES,
@@ -64,6 +65,8 @@ export interface RunPlan {
   defaultReportDir: boolean;
   /** `--keep`: the runs kept under the default report root after this one; none with `--report-dir`. */
   keep?: number;
+  /** `--junit-xml`: where the run's JUnit report is copied once written (absolute). */
+  junitXml?: string;
   /** The run's journal of every exchange (harness/client/journal.ts), in or under reportDir. */
   journal: string;
   /** The journal serves the run alone (a campaign's run writes no HAR or evidence): removed once the run ends. */
@@ -112,6 +115,8 @@ export interface RunRequest {
   reportDir?: string;
   /** `--keep <n>`. */
   keep?: string;
+  /** `--junit-xml <file>`. */
+  junitXml?: string;
   fault?: string;
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
@@ -143,6 +148,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const shard = shardOf(request.shard);
   checkShardSeed(runProfile, shard, request.seed);
   const keep = keepOf(request.keep, request.reportDir);
+  const junitXml = junitXmlOf(request.junitXml);
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;
   const variants = await variantsOf(request.variants, spec);
@@ -196,6 +202,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     reportDir,
     defaultReportDir: request.reportDir === undefined,
     ...(keep !== undefined ? { keep } : {}),
+    ...(junitXml ? { junitXml } : {}),
     journal: journalIn(reportDir),
     contract,
     catalogue,

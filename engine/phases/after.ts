@@ -4,6 +4,8 @@
  * runs after a preflight stop's record too.
  */
 import type { KeyObject } from 'node:crypto';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { ConfigError } from '../../harness/errors.js';
 import { INCOMPLETE_EXIT } from '../../harness/exit-codes.js';
 import { runProfile } from '../../harness/run-profiles.js';
@@ -84,6 +86,28 @@ function noteUnsignedEvidence({ plan, signingKey, io }: Ran): void {
     );
 }
 
+/**
+ * `--junit-xml`: the run's junit.xml copied where the CI reads it. A copy that fails leaves the
+ * reports as they are; a passing run exits with its error's code, as the file is missing.
+ */
+async function copyJunit({ plan, summary, io }: Ran): Promise<number | undefined> {
+  if (!plan.junitXml) return undefined;
+  try {
+    await mkdir(dirname(plan.junitXml), { recursive: true });
+    await copyFile(join(plan.reportDir, 'junit.xml'), plan.junitXml);
+    return undefined;
+  } catch (err) {
+    const cause = (err as NodeJS.ErrnoException).code ?? String(err);
+    const error = new ConfigError(
+      'E_REPORT_DIR_UNWRITABLE',
+      `--junit-xml ${plan.junitXml} could not be written (${cause}); the run's own is in ${plan.reportDir}`,
+      'Give --junit-xml a file in a folder you can write to.',
+    );
+    io.err.write(`${error.format()}\n`);
+    return summary.exitCode === 0 ? error.exitCode : undefined;
+  }
+}
+
 /** `reports/out/latest` follows a run under the default report root. */
 async function linkLatestRun({ plan }: Ran): Promise<void> {
   if (plan.defaultReportDir) await linkLatest(plan.reportDir);
@@ -105,6 +129,7 @@ const AFTER: readonly AfterStep[] = [
   { name: 'incomplete', step: tellIncomplete },
   { name: 'notifications and metrics', afterStop: true, step: notifyAndPush },
   { name: 'evidence', step: noteUnsignedEvidence },
+  { name: 'junit copy', afterStop: true, step: copyJunit },
   { name: 'latest link', afterStop: true, step: linkLatestRun },
   { name: 'keep', afterStop: true, step: keepNewest },
   { name: 'something tested', step: requireSomethingTested },
