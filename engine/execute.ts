@@ -6,7 +6,7 @@
 import type { EmbeddedServerOptions } from './embedded.js';
 import type { RunIO } from './io.js';
 import type { RunPlan } from './plan.js';
-import { after } from './phases/after.js';
+import { stepsAfter } from './phases/after.js';
 import { claim } from './phases/claim.js';
 import { checkTarget, recordStop } from './phases/preflight.js';
 import { runChecks } from './phases/run.js';
@@ -34,7 +34,7 @@ export async function executeRun(plan: RunPlan, io: RunIO, server: EmbeddedServe
         ? await recordStop({ plan, started, error: checked.stopped, claimed, io, startedAt })
         : await runChecks({ plan, target: checked.target, keys: started.keys, armed, claimed, io, startedAt });
     const { signingKey } = claimed;
-    const exitCode = await after(
+    const exitCode = await stepsAfter(
       { plan, io, startedAt, ...(signingKey ? { signingKey } : {}), ...ran },
       'stopped' in checked,
     );

@@ -7,7 +7,7 @@ import { ConfigError } from '../../harness/errors.js';
 import type { RunSummary } from '../../reports/types.js';
 import type { RunPlan } from '../plan.js';
 import { junitXmlOf } from '../plan-inputs.js';
-import { after } from './after.js';
+import { stepsAfter } from './after.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'after-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +28,7 @@ describe('--junit-xml', () => {
     for (const stopped of [false, true]) {
       const file = join(dir, `ci-${stopped}`, 'nested', 'junit.xml');
       const { ran, reportDir } = ranWith(file, stopped ? 4 : 0);
-      expect(await after(ran, stopped)).toBe(stopped ? 4 : 0);
+      expect(await stepsAfter(ran, stopped)).toBe(stopped ? 4 : 0);
       expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(reportDir, 'junit.xml'), 'utf8'));
     }
   });
@@ -38,7 +38,7 @@ describe('--junit-xml', () => {
     writeFileSync(blocker, '');
     for (const exitCode of [0, 1]) {
       const { ran, said } = ranWith(join(blocker, 'junit.xml'), exitCode);
-      expect(await after(ran)).toBe(exitCode === 0 ? 2 : 1);
+      expect(await stepsAfter(ran)).toBe(exitCode === 0 ? 2 : 1);
       expect(said.join('')).toContain('E_REPORT_DIR_UNWRITABLE');
     }
   });

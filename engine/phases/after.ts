@@ -136,7 +136,7 @@ const AFTER: readonly AfterStep[] = [
 ];
 
 /** Every step after the run (or, `stopped`, after a preflight stop's record), in order; the run's exit code. */
-export async function after(ran: Omit<Ran, 'exitCode'>, stopped = false): Promise<number> {
+export async function stepsAfter(ran: Omit<Ran, 'exitCode'>, stopped = false): Promise<number> {
   let exitCode = ran.summary.exitCode;
   for (const { step, afterStop } of AFTER) {
     if (stopped && !afterStop) continue;
