@@ -70,7 +70,7 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
   ['missing baseline', () => ['run', '--baseline', join(dir, 'absent-baseline.json')], 'E_BASELINE_MISSING'],
   [
     'baseline of another format',
-    () => ['run', '--baseline', file('baseline-v2.json', '{"format":"partner-conformance.baseline/2","entries":[]}')],
+    () => ['run', '--baseline', file('baseline-v3.json', '{"format":"partner-conformance.baseline/3","entries":[]}')],
     'E_BASELINE_INVALID',
   ],
   [
@@ -81,8 +81,8 @@ const BAD_INPUTS: Array<[string, () => string[], string]> = [
       file(
         'baseline-rule.json',
         JSON.stringify({
-          format: 'partner-conformance.baseline/1',
-          entries: [{ check: 'utility/ping-answers-200-with-the-ping-object', rule: 'PING-SCHEM' }],
+          format: 'partner-conformance.baseline/2',
+          entries: [{ rule: 'PING-SCHEM', operation: 'GET /v1/ping' }],
         }),
       ),
     ],

@@ -108,9 +108,18 @@ export function renderPlan(forecast: Forecast): string {
       `Verdict: not complete: ${required.missing.length} required ` +
         `rule${required.missing.length === 1 ? '' : 's'} would not be proven (exit 7):`,
       ...missingByNeeds(required.missing).map(([needs, ids]) => `  ? needs ${needs}: ${list(ids)}`),
+      ...trafficLine(required.missing),
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The missing rules the run's traffic may still show to a run-wide check, said apart (MissingRule.traffic). */
+function trafficLine(missing: ReadonlyArray<{ rule: string; traffic?: true }>): string[] {
+  const shown = missing.filter((m) => m.traffic).map((m) => m.rule);
+  return shown.length === 0
+    ? []
+    : [`  (a run-wide check judges ${list(shown)} on every answer: the run's traffic may still prove them)`];
 }
 
 export async function planCommand(argv: readonly string[], io: RunIO): Promise<number> {

@@ -56,7 +56,8 @@ describe('partner-conformance run, embedded', () => {
     expect(summary.target.fault).toBe(fault.name);
     for (const rule of fault.rules) expect(summary.ruleVerdicts[rule]?.verdict).toBe('failed');
     const junit = parseXml(readFileSync(join(faultDir, 'junit.xml'), 'utf8'));
-    expect(findAll(junit, 'testcase')).toHaveLength(summary.findings.length);
+    // A case per finding, and the run's own `run/outcome` case.
+    expect(findAll(junit, 'testcase')).toHaveLength(summary.findings.length + 1);
     expect(
       findAll(junit, 'failure')
         .map((f) => f.attrs.type)

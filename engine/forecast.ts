@@ -17,7 +17,7 @@ import { catalogueOf } from '../reports/run-info.js';
 import { missingRequired, requiredRules, selectedChecks, type InventoryCheck } from '../reports/required.js';
 import { ruleVerdicts } from '../reports/summary.js';
 import type { RunPlan } from './plan.js';
-import type { RequiredSummary } from '../reports/types.js';
+import type { MissingRule, RequiredSummary } from '../reports/types.js';
 
 const PLAN_FORMAT = 'partner-conformance.plan/1';
 
@@ -142,6 +142,15 @@ function runWideProofs(checks: readonly ForecastCheck[], findings: Finding[]): F
   );
 }
 
+/**
+ * The missing rules a run-wide check that runs judges: a plan foresees the checks, not what their
+ * requests carry (a bound request's list filters), so the run may still prove them over its traffic.
+ */
+function maybeShownByTraffic(missing: MissingRule[], checks: readonly ForecastCheck[]): MissingRule[] {
+  const judged = new Set(checks.filter((c) => c.family === 'contract' && c.will === 'run').flatMap((c) => c.rules));
+  return missing.map((m) => (judged.has(m.rule) ? { ...m, traffic: true as const } : m));
+}
+
 export function forecastOf(
   plan: RunPlan,
   inventory: readonly InventoryCheck[],
@@ -180,7 +189,7 @@ export function forecastOf(
   const findings = runWideProofs(checks, checks.flatMap(forecastFindings));
   const verdicts = ruleVerdicts(findings, catalogue, selection);
   const required = requiredRules(catalogue, selection, inventory);
-  const missing = missingRequired(required.rules, verdicts, findings, selected);
+  const missing = maybeShownByTraffic(missingRequired(required.rules, verdicts, findings, selected), checks);
   const run = checks.filter((c) => c.will === 'run').length;
   return {
     format: PLAN_FORMAT,

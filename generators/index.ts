@@ -6,8 +6,10 @@
 export { valueFromSchema } from './valueFromSchema.js';
 export { validRequest } from './validRequest.js';
 export { boundaryRequests } from './boundaryRequests.js';
+export { boundCases, type BoundBase } from './boundCases.js';
 export { invalidVariants } from './invalidVariants.js';
 export type {
+  BoundCase,
   GeneratedRequest,
   InvalidVariant,
   KnownValues,

@@ -2,6 +2,7 @@
  * What the generators read (a minimal view of a dereferenced OpenAPI operation) and what they
  * produce (requests, invalid variants). Declared here so generators/ depends on no loader.
  */
+import type fc from 'fast-check';
 
 /** A JSON Schema (2020-12 / OpenAPI 3.1) or OpenAPI 3.0 schema object, already dereferenced. */
 export interface SchemaObject {
@@ -128,6 +129,20 @@ export interface InvalidVariant {
   };
   /** One line for reports, e.g. `query parameter limit = 0 is below minimum 1`. */
   description: string;
+}
+
+/** A value on one stated bound of one member of a request, inside it or one step outside (boundCases). */
+export interface BoundCase {
+  in: 'query' | 'path' | 'body';
+  /** A parameter's name alone; a body member's path, list items by index. */
+  path: readonly (string | number)[];
+  /** The member as a report names it: `limit`, `household.applicants[0].age`. */
+  member: string;
+  side: 'inside' | 'outside';
+  /** The bound in words: `maximum 50`, `maxLength 50 (characters)`, `29 February of a leap year`. */
+  bound: string;
+  /** The value: a text of a stated length is drawn (letters of every UTF-8 width), the rest are constants. */
+  value: fc.Arbitrary<unknown>;
 }
 
 /** Options shared by the request generators. */

@@ -42,6 +42,12 @@ export interface RunProfileSpec {
    */
   tierRequests?: number;
   /**
+   * Requests the checks of request members on their stated bounds (suites/owed/bounds.ts) spend
+   * in one run, shared by the operations that owe them: each run sends the next bounds, so
+   * consecutive seeds cover them all (absent: 0, none sent).
+   */
+  boundRequests?: number;
+  /**
    * The rules a run must prove for a complete verdict (reports/required.ts): `family-rules`
    * every stated rule of the selected families, `check-rules` every stated rule the run's own
    * checks name; within `--rule` and a shard's files. A required rule that ends skipped,
@@ -127,6 +133,8 @@ export const RUN_PROFILES = {
     tierRequests: 15,
     // Seconds: the family's own checks take about as long against the embedded server.
     replayAfterMs: 15_000,
+    // One request of each operation that owes the check, and five more by weight: every operation each run.
+    boundRequests: 15,
   },
   certification: {
     summary: 'the whole suite, more runs per property, with evidence.json',
@@ -143,6 +151,8 @@ export const RUN_PROFILES = {
     tierRequests: 60,
     // Minutes: at most three more than the run takes anyway, well inside its deadline.
     replayAfterMs: 3 * 60_000,
+    // Every bound of every operation within two or three seeds.
+    boundRequests: 120,
   },
 } as const satisfies Record<string, RunProfileSpec>;
 

@@ -227,6 +227,11 @@ export interface MissingRule {
    * told, but not keeping the run from PASSED, or no baseline could ever turn a run green.
    */
   accepted?: true;
+  /**
+   * A plan's only: a run-wide check that runs judges it over the run's traffic, which a plan
+   * cannot foresee (a bound request's list filters, a property's draws), so the run may prove it.
+   */
+  traffic?: true;
 }
 
 export interface RequiredSummary {

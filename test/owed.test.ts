@@ -210,6 +210,9 @@ describe('a new operation added to a table', () => {
       success: 'GET /v1/reference/plans answers its valid request with its stated success status and JSON',
       successAnyStatus: { reason: "the contract states listIssuerPlans's success status" },
       rateLimited: "GET /v1/reference/plans sent with its key's rate bucket empty gets 429 in the unified envelope",
+      bounds:
+        'GET /v1/reference/plans accepts each request member on its stated bounds and refuses one a step outside ' +
+        'with a 4xx in the unified envelope',
     });
     // Added to the table, it is one of the family's operations the family's file registers for.
     const gathered = owingOf([...OPERATIONS, SCRATCH_READ]).filter((o) => o.operationId === SCRATCH_READ.operationId);

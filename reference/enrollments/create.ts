@@ -9,6 +9,7 @@ import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
 import { pickData } from './application.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
+import { fail } from './errors.js';
 import { catchUp } from './processing.js';
 import { notAnObject, rejectAgentMembers, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
@@ -23,6 +24,8 @@ export function createEnrollment(svc: Service) {
     const body = ctx.body as Record<string, unknown>;
     const structural = rejectAgentMembers(body, ctx.on) ?? schemaRefusal('EnrollmentRequest', body);
     if (structural) return structural;
+    const leapDay = ctx.on(F.createLeapDayRefused) ? leapDayMember(body) : undefined;
+    if (leapDay) return fail(400, 'invalid_field_value', `${leapDay} must be a date that exists.`, leapDay);
 
     const app = newApplication(ctx, body);
     svc.store.add(app);
@@ -33,6 +36,17 @@ export function createEnrollment(svc: Service) {
       view.warnings = [{ code: 'duplicate_external_id', message: `external_id is used by application ${twin.id}.` }];
     return { status: ctx.on(F.createStatus202) ? 202 : ctx.on(F.create200) ? 200 : 201, body: view };
   };
+}
+
+/** Fault path only: the first member (dotted) holding a 29 February, which the fault's calendar has no room for. */
+function leapDayMember(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return /^\d{4}-02-29$/.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = leapDayMember(v, path ? `${path}.${k}` : k);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The fault's duplicate check: an application of another account with the same external_id. */

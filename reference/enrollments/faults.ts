@@ -441,6 +441,23 @@ export const ENROLLMENT_FAULTS = {
           .status,
     ),
   ),
+  createLeapDayRefused: flag(
+    'enr-create-leap-day-refused',
+    'SCHEMA-BOUND-INSIDE',
+    'A date member on 29 February (a date of birth in a leap year) is refused with 400: February is read as 28 days.',
+    routeProbe(
+      async (k) =>
+        (
+          await k.call('POST', '/v1/enrollments', {
+            body: validCreateBody(planFull, {
+              applicants: {
+                primary: { ...primaryOf(validCreateBody(planFull)), date_of_birth: '1984-02-29' },
+              },
+            }),
+          })
+        ).status,
+    ),
+  ),
   createAcceptsAgentOfRecord: flag(
     'enr-create-accepts-agent-of-record',
     'ENR-CREATE-REJECT-AGENT-OF-RECORD',

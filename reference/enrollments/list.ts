@@ -25,6 +25,14 @@ interface Filter {
 }
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** `YYYY-MM-DD` names a day of the calendar: Date.parse rolls 29 February 1999 over to 1 March, it refuses none. */
+function isCalendarDay(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 const anyString = (): null => null;
 const equals = (member: 'external_id' | 'plan_hios_id') => (a: Application, v: string) => a.data[member] === v;
 
@@ -59,7 +67,7 @@ const FILTERS: Record<string, Filter> = {
   employer_external_id: { invalid: anyString, keep: (a, v) => employerOf(a) === v },
   updated_since: {
     invalid: (v) =>
-      DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))
+      DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) && isCalendarDay(v.slice(0, 10))
         ? null
         : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z',
     // Strictly after; the fault compares the text.

@@ -49,6 +49,16 @@ export const LEGACY_FAULTS = {
     'APTC estimates refuse the sample request: household_income as a number gives 400.',
     routeProbe(async (k) => (await k.call('POST', '/api/v1/aptc_estimates', { body: APTC_SAMPLE })).status),
   ),
+  aptcIncomeFractionRefused: flag(
+    'legacy-aptc-income-fraction-refused',
+    'SCHEMA-BOUND-INSIDE',
+    'APTC estimates refuse a household_income with cents (a number, as the 4.16 sample types it) with 400.',
+    routeProbe(
+      async (k) =>
+        (await k.call('POST', '/api/v1/aptc_estimates', { body: { ...APTC_SAMPLE, household_income: 42000.5 } }))
+          .status,
+    ),
+  ),
   aptcAliasMissing: flag(
     'legacy-aptc-alias-missing',
     'LEGACY-APTC-ALIAS',

@@ -43,6 +43,8 @@ export function createAptcEstimate(ctx: RouteContext): RouteResult {
   const income = (ctx.body as { household_income?: unknown } | undefined)?.household_income;
   if (ctx.on(F.aptcIncomeAsString) && typeof income === 'number')
     return badRequest('household_income must be a string.', 'household_income');
+  if (ctx.on(F.aptcIncomeFractionRefused) && typeof income === 'number' && !Number.isInteger(income))
+    return badRequest('household_income must be a whole number of dollars.', 'household_income');
   const household = readHousehold(ctx.body, true);
   if (!isHousehold(household)) return household;
 

@@ -101,6 +101,20 @@ export const MEDICARE_FAULTS = {
         ).status,
     ),
   ),
+  datesDayFirst: flag(
+    'medicare-dates-day-first',
+    'SCHEMA-BOUND-INSIDE',
+    'Dates are read day first (DD/MM/YYYY): 12/31/1950, written as 2.9 states, is refused as a month 31.',
+    routeProbe(
+      async (k) =>
+        (
+          await patch(k, M.medicareContactId, {
+            agent_email: M.medicareAgentEmail,
+            contact: { birth_date: '12/31/1950' },
+          })
+        ).status,
+    ),
+  ),
   unknownContact200: flag(
     'medicare-unknown-contact-200',
     'MEDICARE-UNKNOWN-CONTACT-404',

@@ -33,6 +33,9 @@ function contactProblem(contact: Record<string, unknown>, on: IsOn): RouteResult
     if (!check)
       return badRequest(`contact.${name} is not a contact member; see the contact object (2.9).`, `contact.${name}`);
     if (DATE_FIELDS.has(name) && on(F.dateFormatUnchecked) && typeof value === 'string') continue;
+    // The fault reads MM/DD/YYYY day first: a second part above 12 is no month.
+    if (DATE_FIELDS.has(name) && on(F.datesDayFirst) && typeof value === 'string' && Number(value.split('/')[1]) > 12)
+      return badRequest(`contact.${name} must be a real calendar date (DD/MM/YYYY).`, `contact.${name}`);
     const problem = check(value);
     if (problem) return badRequest(`contact.${name} ${problem}.`, `contact.${name}`);
   }

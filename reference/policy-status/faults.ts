@@ -37,6 +37,12 @@ export const POLICY_FAULTS = {
     'limit above 100 is accepted.',
     serverProbe(({ call }) => status(call, 'GET', `${LIST}&limit=101`)),
   ),
+  offsetFractionTruncated: flag(
+    'policy-offset-fraction-accepted',
+    'SCHEMA-BOUND-OUTSIDE',
+    'An offset with a fraction (0.5) is read as its whole part, not refused.',
+    serverProbe(({ call }) => status(call, 'GET', `${LIST}&offset=0.5`)),
+  ),
   offsetNegativeAccepted: flag(
     'policy-offset-negative-accepted',
     'POLICY-LIST-OFFSET-RANGE',

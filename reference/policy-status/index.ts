@@ -42,7 +42,12 @@ export const policyStatusRoutes: RouteModule = () => [
       // The fault reads the largest limit as a value out of range, which falls back to the default.
       const limit =
         asked.value === POLICY_LIMIT_MAX && on(F.limitMaxAsDefault) ? { ...asked, value: POLICY_LIMIT_DEFAULT } : asked;
-      const offset = readInteger(query, 'offset', on(F.defaultOffset1) ? 1 : 0);
+      // The fault reads an offset with a fraction as its whole part, as parseInt does.
+      const offsetQuery =
+        on(F.offsetFractionTruncated) && query.offset
+          ? { ...query, offset: String(Number.parseInt(query.offset, 10)) }
+          : query;
+      const offset = readInteger(offsetQuery, 'offset', on(F.defaultOffset1) ? 1 : 0);
       if (!offset.ok || (offset.value! < 0 && !on(F.offsetNegativeAccepted)))
         return badRequest('offset must be an integer of at least 0.', 'offset');
       const everyYear = on(F.laterPagesEveryYear) && offset.value! > 0;

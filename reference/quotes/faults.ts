@@ -84,6 +84,24 @@ export const QUOTE_FAULTS = {
       }),
     ),
   ),
+  incomeFractionRefused: flag(
+    'quotes-income-fraction-refused',
+    'SCHEMA-BOUND-INSIDE',
+    'An annual_income with cents (a number, as 2.5 states) is refused with 400: only whole dollars are read.',
+    serverProbe(({ call }) => status(call, 'POST', Q, { json: kyQuote({ household: { annual_income: 42000.5 } }) })),
+  ),
+  ageFractionTruncated: flag(
+    'quotes-age-fraction-accepted',
+    'SCHEMA-BOUND-OUTSIDE',
+    "An applicant's age with a fraction (40.5, where 2.5 states an integer) is read as its whole part, not refused.",
+    serverProbe(({ call }) =>
+      status(call, 'POST', Q, {
+        json: kyQuote({
+          household: { applicants: [{ member_id: 'm1', age: 40.5, relationship: 'primary', uses_tobacco: false }] },
+        }),
+      }),
+    ),
+  ),
   pageSizeIgnored: flag(
     'quotes-page-size-ignored',
     'QUOTES-PAGE-SIZE',

@@ -56,20 +56,35 @@ function comparator(field: SortField, direction: 'asc' | 'desc') {
   };
 }
 
-/** Fault paths: households a fault refuses (too large, a newborn), with the field to blame. */
+/** Fault paths: households a fault refuses (too large, a newborn, an income with cents), with the field to blame. */
 function householdFault(body: unknown, on: IsOn): Record<string, string[]> | undefined {
-  const household = (body as { household?: { household_size?: number; applicants?: Array<{ age?: number }> } })
-    .household;
+  const household = (
+    body as {
+      household?: { household_size?: number; annual_income?: number; applicants?: Array<{ age?: number }> };
+    }
+  ).household;
   if (on(F.largeHouseholdRefused) && (household?.household_size ?? 0) > 6)
     return { 'household.household_size': ['household_size must be at most 6.'] };
   if (on(F.newbornRefused) && household?.applicants?.some((a) => a.age === 0))
     return { 'household.applicants': ['Every applicant must be at least 1 year old.'] };
+  if (on(F.incomeFractionRefused) && !Number.isInteger(household?.annual_income ?? 0))
+    return { 'household.annual_income': ['annual_income must be a whole number of dollars.'] };
   return undefined;
 }
 
-/** Fault paths: an empty body becomes the document's example request; a list of coverage types, its first. */
+/**
+ * Fault paths: an empty body becomes the document's example request; a list of coverage types, its first; an
+ * applicant's age with a fraction, its whole part.
+ */
 function withFaults(body: unknown, on: IsOn): unknown {
   if (body === undefined && on(F.bodyOptional)) return documentQuoteExample();
+  const household = (body as { household?: { applicants?: unknown } } | null)?.household;
+  if (on(F.ageFractionTruncated) && Array.isArray(household?.applicants)) {
+    const applicants = household.applicants.map((a: { age?: unknown }) =>
+      typeof a?.age === 'number' ? { ...a, age: Math.trunc(a.age) } : a,
+    );
+    return { ...(body as object), household: { ...household, applicants } };
+  }
   const context = (body as { context?: { coverage_type?: unknown } } | null)?.context;
   if (on(F.multipleCoverageTypesAccepted) && Array.isArray(context?.coverage_type)) {
     return { ...(body as object), context: { ...context, coverage_type: context.coverage_type[0] } };

@@ -258,6 +258,12 @@ export const REFERENCE_FAULTS = {
     'A page[size] outside 1 to 50 is rejected with 400 instead of resolving to 50.',
     serverProbe(({ call }) => status(call, 'GET', `${PROV}&page[size]=500`)),
   ),
+  providersLargestPageRefused: flag(
+    'providers-largest-page-refused',
+    'SCHEMA-BOUND-INSIDE',
+    'A page[size] of 50, the largest stated, is refused with 400: the range is read as 1 to 49.',
+    serverProbe(({ call }) => status(call, 'GET', `${PROV}&page[size]=50`)),
+  ),
   providersPageNumberRejected: flag(
     'providers-page-number-zero-400',
     'PROVIDERS-PAGE-NUMBER-CLAMP',

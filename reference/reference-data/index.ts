@@ -81,6 +81,8 @@ export const referenceDataRoutes: RouteModule = (env) => {
         const sizeInRange = size.value! >= 1 && size.value! <= PROVIDER_PAGE_MAX;
         if (!size.ok || (!sizeInRange && on(F.providersPageSizeRejected)))
           return invalidField('page[size]', 'page[size] must be an integer from 1 to 50.');
+        if (query['page[size]'] !== undefined && size.value === PROVIDER_PAGE_MAX && on(F.providersLargestPageRefused))
+          return invalidField('page[size]', 'page[size] must be an integer from 1 to 49.');
         // 4.4: values below 1 are treated as 1; page sizes outside 1..50 resolve to 50.
         const page = Math.max(1, number.value!);
         const pageSize = sizeInRange ? size.value! : PROVIDER_PAGE_MAX;

@@ -14,6 +14,11 @@ const { variant, variantRewrite } = variantsOf('enrollment-sessions');
 const S = '/v1/enrollment-sessions';
 const agent = { flow: 'agent_assisted' };
 const created = (req: RequestView, res: RouteResult): boolean => is(req, 'POST', S) && res.status === 200;
+/** The household of sessionBody, its one applicant with `applicant`'s members besides. */
+const householdOf = (applicant: Record<string, unknown>) => {
+  const household = sessionBody().household as { applicants: Array<Record<string, unknown>> };
+  return { ...household, applicants: [{ ...household.applicants[0], ...applicant }] };
+};
 
 export const SESSION_FAULTS = {
   agentPlanIdAccepted: flag(
@@ -106,6 +111,27 @@ export const SESSION_FAULTS = {
     serverProbe(({ call }) => body(call, 'POST', S, { json: sessionBody() }).then((b) => b.external_id)),
     (req, res) =>
       created(req, res) ? { ...res, body: { ...bodyOf(res), external_id: 'sess_server_generated' } } : res,
+  ),
+  namesCountedInBytes: flag(
+    'sessions-name-length-in-bytes',
+    'SCHEMA-BOUND-INSIDE',
+    "An applicant's first or last name is held to its maxLength 50 in UTF-8 bytes, not characters: a 50-character " +
+      'name of letters outside ASCII is refused with 400.',
+    serverProbe(({ call }) =>
+      status(call, 'POST', S, {
+        json: sessionBody({ household: householdOf({ first_name: '한'.repeat(50) }) }),
+      }),
+    ),
+  ),
+  oldestApplicant500: flag(
+    'sessions-oldest-applicant-500',
+    'EDGE-NO-5XX',
+    'An applicant of age 130, the greatest the document states, fails the server (500): its age table stops at 129.',
+    serverProbe(({ call }) =>
+      status(call, 'POST', S, {
+        json: sessionBody({ household: householdOf({ age: 130 }) }),
+      }),
+    ),
   ),
   externalIdAstralMangled: rewrite(
     'sessions-external-id-astral-mangled',

@@ -46,6 +46,10 @@ export function parseSessionRequest(raw: unknown, on: IsOn): Parsed {
   const body = loosened(raw, on);
   const problems = requestProblems('EnrollmentSessionRequest', body);
   if (problems.length) return { ok: false, problems };
+  const applicants =
+    isObject(body.household) && Array.isArray(body.household.applicants) ? body.household.applicants : [];
+  const refused = applicantFault(applicants, on);
+  if (refused) return refused;
   const context = body.context as Obj;
   const flow = context.flow as Flow;
   const location = isObject(body.location) ? body.location : {};
@@ -64,6 +68,24 @@ export function parseSessionRequest(raw: unknown, on: IsOn): Parsed {
     ok: true,
     request: { flow, ...(typeof body.external_id === 'string' ? { externalId: body.external_id } : {}) },
   };
+}
+
+/** The longest applicant name the document states (its maxLength). */
+const NAME_MAX = 50;
+/** Fault path only: the first age the fault's age table has no row for. */
+const AGE_TABLE_END = 130;
+
+/** Fault paths: a name held to its maxLength in bytes; an applicant as old as the document allows crashes. */
+function applicantFault(applicants: unknown[], on: IsOn): Parsed | undefined {
+  for (const [i, a] of applicants.entries()) {
+    if (!isObject(a)) continue;
+    if (on(F.oldestApplicant500) && typeof a.age === 'number' && a.age >= AGE_TABLE_END)
+      throw new Error(`no age-table row for ${a.age}`);
+    for (const name of ['first_name', 'last_name'])
+      if (on(F.namesCountedInBytes) && typeof a[name] === 'string' && Buffer.byteLength(a[name]) > NAME_MAX)
+        return fail(`household.applicants[${i}].${name}`, `${name} must be at most ${NAME_MAX} characters.`);
+  }
+  return undefined;
 }
 
 /** The three conditional rules of 2.6. */

@@ -17,6 +17,7 @@ import {
   type CheckContext,
 } from '../../harness/suite/index.js';
 import type { OperationEntry } from '../operations.js';
+import { sentQuery } from './bound-requests.js';
 import { whereHeld } from './catalogue.js';
 import { expectServiceRefusalShape, serviceEnvelopeName, serviceShapeRule } from './envelopes.js';
 import type { Owed } from './types.js';
@@ -42,11 +43,8 @@ const queryOf = (pairs: ReadonlyArray<[string, string]>): string =>
   pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
 
 /** The valid request's query (its `query` and any written in its path), each value percent-encoded. */
-function validQuery(req: ApiRequest): Map<string, string> {
-  const written = new URLSearchParams(req.path.split('?')[1] ?? '');
-  const given = Object.entries(req.query ?? {}).filter((e): e is [string, string | number | boolean] => e[1] != null);
-  return new Map([...written, ...given].map(([k, v]) => [k, encodeURIComponent(String(v))]));
-}
+const validQuery = (req: ApiRequest): Map<string, string> =>
+  new Map([...sentQuery(req)].map(([k, v]) => [k, encodeURIComponent(v)]));
 
 /** The request with `path` and `query` (already encoded) in place of the valid request's. */
 function withTarget(req: ApiRequest, path: string, query: Map<string, string>, label: string): ApiRequest {

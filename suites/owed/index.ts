@@ -15,6 +15,7 @@ import { OPERATIONS, type OperationEntry } from '../operations.js';
 import { MALFORMED_JSON, MEDIA_TYPE, TOO_LARGE } from './bodies.js';
 import { GATE, OPEN_ACCESS } from './gate.js';
 import { HOSTILE } from './hostile.js';
+import { BOUNDS } from './bounds.js';
 import { INVALID_KEY, MISSING_KEY } from './keys.js';
 import { PARTICULARS, type Particular } from './particulars.js';
 import { RATE_LIMITED } from './rate.js';
@@ -33,6 +34,7 @@ export const OWED: readonly Owed[] = [
   HOSTILE,
   SUCCESS,
   SUCCESS_ANY_STATUS,
+  BOUNDS,
 ];
 
 /** The checks that run with their key's bucket empty, in their own files (see above). */
@@ -73,11 +75,19 @@ function routesOf(ops: readonly OperationEntry[]): OperationEntry[] {
 const particularOf = (op: OperationEntry, name: OwedName): Particular =>
   PARTICULARS[op.route]?.[name] ?? (op.alsoAt?.length === 0 ? {} : (PARTICULARS[op.operationId]?.[name] ?? {}));
 
+/** What an operation owes of a check, as its particular has it: not owed after all, or unstated by its documents. */
+function appliesWith(particular: Particular, applies: Applies): Applies {
+  if (particular.notOwed !== undefined) return { reason: particular.notOwed };
+  if (particular.unstated !== undefined && 'rules' in applies)
+    return { rules: applies.rules, unstated: particular.unstated };
+  return applies;
+}
+
 /** What `op` owes of `o`: what is registered for it, or why nothing is. */
 function owing(op: OperationEntry, o: Owed): Owing {
   const base = { operationId: op.operationId, route: op.route, family: op.family, owed: o.name };
   const particular = particularOf(op, o.name);
-  const owed: Applies = particular.notOwed === undefined ? o.applies(op) : { reason: particular.notOwed };
+  const owed = appliesWith(particular, o.applies(op));
   if (!('rules' in owed)) return { ...base, applies: owed };
   const applies: Applies = particular.heldBy === undefined ? owed : { rules: owed.rules, heldBy: particular.heldBy };
   const rules = [...owed.rules, ...(particular.rules ?? [])];

@@ -16,6 +16,7 @@ export type OwedName =
   | 'hostile'
   | 'success'
   | 'successAnyStatus'
+  | 'bounds'
   | 'rateLimited';
 
 /** Whether a check applies to an operation. */

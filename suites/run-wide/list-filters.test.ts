@@ -52,6 +52,11 @@ describe('an enrollment list honours every filter it carries', () => {
     ]);
   });
 
+  it('proves no filter on an empty page: it honours any filter and shows none', () => {
+    const [finding] = filters(list('policy_status=draft&plan_year=2020', []));
+    expect(finding).toMatchObject({ verdict: 'skipped', needs: listHonoursFilters.needs });
+  });
+
   it('judges no list without a filter, and no refusal', () => {
     const [finding] = filters(
       entry('GET', LIST, 200, { applications: [row({})] }),

@@ -45,6 +45,8 @@ export const listHonoursFilters: Invariant = {
     const rows = list.rows(res.json);
     if (!rows) return skipped('with no rows to read');
     const objects = rows.filter(isObject);
+    // An empty page honours any filter: it shows nothing about one, so it proves no rule.
+    if (objects.length === 0) return [];
     for (const [name, value] of carried) {
       const filter = list.filters[name]!;
       expectRowsInFilter(t.expect.rules(filter.rule), entry.exchange, objects, { ...filter, name, value });

@@ -65,7 +65,11 @@ describe("smoke's watch on quoting", () => {
     const result = await runCli(['run', '--profile', 'smoke', '--fault', 'quotes-200-as-201', '--report-dir', dir]);
     expect(result.code).toBe(1);
     const failed = readSummary(dir).findings.filter((f) => f.verdict === 'failed');
-    expect(failed.map((f) => [f.family, f.rules])).toEqual([['quotes', ['QUOTES-200']]]);
+    // The run-wide oracle of documented statuses sees the same answer: a 201 the document does not list.
+    expect(failed.map((f) => [f.family, f.rules])).toEqual([
+      ['quotes', ['QUOTES-200']],
+      ['contract', ['SCHEMA-DOCUMENTED-STATUS']],
+    ]);
   });
 });
 
