@@ -5,10 +5,10 @@
 import { executeRun } from './engine/execute.js';
 import type { RunIO } from './engine/io.js';
 import { planRun, type RunRequest } from './engine/plan.js';
-import type { RunSummary } from './reports/summary.js';
+import type { RunSummary } from './reports/types.js';
 
 export type { RunRequest } from './engine/plan.js';
-export type { RunSummary } from './reports/summary.js';
+export type { RunSummary } from './reports/types.js';
 export type { Evidence } from './reports/evidence.js';
 export { ConfigError, TargetUnusable, ERROR_CODES } from './harness/errors.js';
 

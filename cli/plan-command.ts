@@ -132,7 +132,7 @@ export async function planCommand(argv: readonly string[], io: RunIO): Promise<n
   const plan = await planRun(runRequestOf(flags));
   // The embedded server's keys are the sandbox's, exported into the run's environment when it starts.
   const env = { ...process.env };
-  if (plan.embedded) await exportReferenceKeys(env);
+  if (plan.target.kind === 'embedded') await exportReferenceKeys(env);
   const runner = await createSuiteRunner(plan.families, { shard: plan.shard });
   let forecast: Forecast;
   try {

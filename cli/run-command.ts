@@ -24,40 +24,27 @@ Exit codes: ${exitCodesLine()}
 ${flagHelp(RUN_FLAGS)}
 `;
 
-/** The parsed flags of `run` as the engine's run request. */
+/** Flags whose member of the run request is not their name in camelCase: the repeatable ones are plural. */
+const MEMBER_OF: Readonly<Record<string, keyof RunRequest>> = {
+  family: 'families',
+  rule: 'rules',
+  'exclude-family': 'excludeFamilies',
+  'exclude-rule': 'excludeRules',
+  variant: 'variants',
+};
+
+const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The parsed flags of `run` as the engine's run request: each flag the member of its name, so a
+ * new flag is its entry in RUN_FLAGS and its member of RunRequest, which the plan checks.
+ */
 export function runRequestOf(flags: ParsedFlags): RunRequest {
-  const str = (name: string) => flags[name] as string | undefined;
-  const list = (name: string) => flags[name] as string[] | undefined;
-  return {
-    target: str('target'),
-    baseUrl: str('base-url'),
-    legacyBaseUrl: str('legacy-base-url'),
-    medicareBaseUrl: str('medicare-base-url'),
-    spec: str('spec'),
-    profile: str('profile'),
-    families: list('family'),
-    rules: list('rule'),
-    excludeFamilies: list('exclude-family'),
-    excludeRules: list('exclude-rule'),
-    baseline: str('baseline'),
-    updateBaseline: flags['update-baseline'] === true,
-    seed: str('seed'),
-    path: str('path'),
-    runs: str('runs'),
-    shard: str('shard'),
-    strict: flags.strict === true,
-    reportDir: str('report-dir'),
-    keep: str('keep'),
-    fault: str('fault'),
-    webhookListen: str('webhook-listen'),
-    variants: list('variant'),
-    history: str('history'),
-    alertAfter: str('alert-after'),
-    remindEvery: str('remind-every'),
-    notify: list('notify'),
-    pushGateway: str('push-gateway'),
-    metricsTextfile: str('metrics-textfile'),
-  };
+  return Object.fromEntries(
+    Object.entries(flags)
+      .filter(([name, value]) => name !== 'help' && value !== undefined)
+      .map(([name, value]) => [MEMBER_OF[name] ?? camelCase(name), value]),
+  ) as RunRequest;
 }
 
 export async function runCommand(argv: readonly string[], io: RunIO): Promise<number> {

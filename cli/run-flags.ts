@@ -95,6 +95,11 @@ export const RUN_FLAGS: FlagTable = {
       'keep the newest n runs under reports/out/, this one included, and remove older ones ' +
       `(default ${DEFAULT_KEEP}); not with --report-dir`,
   },
+  'junit-xml': {
+    type: 'string',
+    value: '<file>',
+    help: "also write the run's JUnit report (junit.xml) to <file>, the path a CI's test-report step reads",
+  },
   fault: { type: 'string', value: '<name>', help: 'switch on a named fault in the embedded server' },
   variant: {
     type: 'string',

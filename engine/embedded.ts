@@ -74,15 +74,16 @@ export interface StartedTarget extends RunTarget {
  * `options`), its keys exported; a caller passing `start` exports whatever keys its server takes.
  */
 export async function startTarget(
-  plan: Pick<RunPlan, 'profile' | 'embedded' | 'fault' | 'variants'>,
+  plan: Pick<RunPlan, 'profile' | 'target'>,
   start?: StartServer,
   options: EmbeddedServerOptions = {},
 ): Promise<StartedTarget> {
-  if (!plan.embedded) return { profile: plan.profile, close: async () => {} };
+  const { target } = plan;
+  if (target.kind === 'remote') return { profile: plan.profile, close: async () => {} };
   if (!start) await exportReferenceKeys();
   const server = await (start ?? ((fault, variants) => startReferenceWithInbox(fault, options, variants)))(
-    plan.fault,
-    plan.variants ?? [],
+    target.fault,
+    target.variants,
   );
   return {
     profile: pointProfileAt(plan.profile, server.url),

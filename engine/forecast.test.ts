@@ -40,7 +40,7 @@ function planOf(profile: Partial<TargetProfile>, extra: Partial<RunPlan> = {}): 
     journal: '/tmp/none/exchanges.ndjson',
     contract: {} as RunPlan['contract'],
     catalogue: RULES,
-    embedded: false,
+    target: { kind: 'remote' },
     profile: {
       name: 'staging',
       baseUrl: 'https://staging.example.com',
@@ -136,7 +136,9 @@ describe('plannedCapabilities and readersOf', () => {
       expect(can.hasRole('approved')).toBe(true);
       expect(can.hasRole('tierLow')).toBe(false);
       expect(can.webhookReceiver).toBe(false);
-      expect(plannedCapabilities({ ...plan, webhookListen: 9 }, {}).webhookReceiver).toBe(true);
+      expect(plannedCapabilities({ ...plan, target: { kind: 'remote', webhookListen: 9 } }, {}).webhookReceiver).toBe(
+        true,
+      );
       expect(can.stageBurst).toBe(false);
     },
   );

@@ -14,16 +14,10 @@ import { sideEffectFreeWrites } from '../harness/side-effect-free.js';
 import { unmetNeed, unmetRuleNeeds, type Capabilities } from '../harness/suite/needs.js';
 import { capabilitiesOf } from '../harness/suite/capabilities.js';
 import { catalogueOf } from '../reports/run-info.js';
-import {
-  missingRequired,
-  requiredRules,
-  selectedChecks,
-  type InventoryCheck,
-  type MissingRule,
-  type RequiredSummary,
-} from '../reports/required.js';
+import { missingRequired, requiredRules, selectedChecks, type InventoryCheck } from '../reports/required.js';
 import { ruleVerdicts } from '../reports/summary.js';
 import type { RunPlan } from './plan.js';
+import type { MissingRule, RequiredSummary } from '../reports/types.js';
 
 const PLAN_FORMAT = 'partner-conformance.plan/1';
 
@@ -81,8 +75,8 @@ export function plannedCapabilities(plan: RunPlan, env: NodeJS.ProcessEnv = proc
     keys: new KeyRing(profile.keys, env),
     writable,
     allowedWrites: writable ? [] : sideEffectFreeWrites(profile.sideEffectFreeWrites),
-    embedded: plan.embedded,
-    webhookReceiver: plan.embedded || plan.webhookListen !== undefined,
+    embedded: plan.target.kind === 'embedded',
+    webhookReceiver: plan.target.kind === 'embedded' || plan.target.webhookListen !== undefined,
   });
 }
 
@@ -199,7 +193,7 @@ export function forecastOf(
   const run = checks.filter((c) => c.will === 'run').length;
   return {
     format: PLAN_FORMAT,
-    target: { name: plan.profile.name, embedded: plan.embedded },
+    target: { name: plan.profile.name, embedded: plan.target.kind === 'embedded' },
     runProfile: plan.runProfile,
     families: plan.families,
     ...(plan.rules ? { rules: plan.rules } : {}),
@@ -209,7 +203,10 @@ export function forecastOf(
     counts: { selected: checks.length, run, skip: checks.length - run },
     required: { ...required, missing },
     complete: missing.length === 0,
-    keys: plan.embedded ? [] : Object.entries(plan.profile.keys).map(([role, ref]) => ({ role, env: ref.env })),
+    keys:
+      plan.target.kind === 'embedded'
+        ? []
+        : Object.entries(plan.profile.keys).map(([role, ref]) => ({ role, env: ref.env })),
   };
 }
 

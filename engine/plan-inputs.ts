@@ -2,6 +2,7 @@
  * Each input of a run checked on its own: a bad one is a ConfigError with its stable code
  * (exit 2), before any request is sent. Messages name the CLI's flags, the words users type.
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Contract } from '../harness/contract/index.js';
 import { ConfigError } from '../harness/errors.js';
@@ -185,6 +186,30 @@ export async function variantsOf(
         `not under ${document}`,
     );
   return [...new Set(names)];
+}
+
+/** `--update-baseline` writes into the file `--baseline` names: one without the other is a mistake. */
+export function checkBaselineFlags(baseline: string | undefined, update: boolean | undefined): void {
+  if (update && baseline === undefined) {
+    throw new ConfigError(
+      'E_FLAGS_CONFLICT',
+      "--update-baseline writes the run's failures into a baseline, but no --baseline <file> was given",
+      'Add --baseline <file> (the file to write), or drop --update-baseline.',
+    );
+  }
+}
+
+/** `--junit-xml <file>`: the file the run's JUnit report is copied to, absolute; a folder is refused. */
+export function junitXmlOf(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const file = resolve(raw);
+  if (raw === '' || statSync(file, { throwIfNoEntry: false })?.isDirectory())
+    throw new ConfigError(
+      'E_USAGE',
+      `--junit-xml ${JSON.stringify(raw)} is a folder, not a file`,
+      'Name a file: --junit-xml reports/junit.xml.',
+    );
+  return file;
 }
 
 /** A known fault name. The reference server loads only when a fault is asked for. */

@@ -10,23 +10,22 @@ import { publicSource, publicUrl, runCommand } from '../harness/reproduce.js';
 import { runProfile } from '../harness/run-profiles.js';
 import { loadRulesOnce } from '../harness/rules.js';
 import { readOf } from '../harness/contract/load.js';
-import type { RunInfo } from '../reports/run-info.js';
 import { dayOf } from '../reports/baseline/match.js';
-import type { HistoryRecord } from '../reports/monitor/history.js';
 import type { TlsCertificate } from '../reports/monitor/tls.js';
 import type { RunPlan } from './plan.js';
+import { targetWords } from './plan-target.js';
 import type { PreflightRecord } from './preflight.js';
 import { versions } from './versions.js';
+import type { HistoryRecord, RunInfo } from '../reports/types.js';
 
 /** The command that repeats the planned run without its narrowing flags; findings extend it. */
 function commandOf(plan: RunPlan): string {
+  const remote = plan.target.kind === 'remote' ? plan.target : undefined;
   return runCommand({
-    embedded: plan.embedded,
-    profilePath: plan.profilePath,
-    urlOverrides: plan.urlOverrides,
+    ...targetWords(plan.target),
+    profilePath: remote?.profilePath,
+    urlOverrides: remote?.urlOverrides,
     baseUrl: plan.profile.baseUrl,
-    fault: plan.embedded ? plan.fault : undefined,
-    variants: plan.embedded ? plan.variants : undefined,
     specSource: plan.contract.source,
     runProfile: plan.runProfile,
     // A strict profile makes the repeated run strict again: the flag is only for what it adds.
@@ -73,9 +72,7 @@ export function runConfigOf(plan: RunPlan, target: RunTarget, startedAt?: Date):
     strict: plan.strict,
     reportDir: plan.reportDir,
     journal: plan.journal,
-    embedded: plan.embedded,
-    fault: plan.embedded ? plan.fault : undefined,
-    ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
+    ...targetWords(plan.target),
     ...(target.webhookInboxUrl !== undefined ? { webhookInboxUrl: target.webhookInboxUrl } : {}),
     ...(target.preflight
       ? { requestsSpent: target.preflight.pings.length, confirmationsSpent: target.preflight.confirmations }
@@ -97,9 +94,7 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
     target: {
       name: target.profile.name,
       baseUrl: publicUrl(target.profile.baseUrl),
-      embedded: plan.embedded,
-      fault: plan.embedded ? plan.fault : undefined,
-      ...(plan.embedded && plan.variants?.length ? { variants: plan.variants } : {}),
+      ...targetWords(plan.target),
     },
     spec: {
       // Reports name the document without the folders of the machine that ran (its digest identifies it).
@@ -136,7 +131,7 @@ export function runInfoOf(plan: RunPlan, target: RunTarget, startedAt: Date): Ru
  * server, whose answer times say nothing about a service), the certificate, the history.
  */
 function monitorOf(plan: RunPlan, target: RunTarget): Pick<RunInfo, 'latency' | 'tls' | 'history'> {
-  const latency = plan.embedded ? undefined : latencyBudgetsOf(plan.runProfile, target.profile);
+  const latency = plan.target.kind === 'embedded' ? undefined : latencyBudgetsOf(plan.runProfile, target.profile);
   return {
     ...(latency ? { latency } : {}),
     ...(target.tls ? { tls: target.tls } : {}),

@@ -6,19 +6,19 @@
 import { join, resolve } from 'node:path';
 import type { Contract } from '../harness/contract/index.js';
 import { loadContract } from '../harness/contract/index.js';
-import { ConfigError } from '../harness/errors.js';
 import { FAMILIES, type Family, type Rule } from '../harness/model.js';
 import { DEFAULT_SPEC } from '../harness/paths.js';
 import { journalIn } from '../harness/client/journal.js';
 import { requireKeys } from '../harness/client/keys.js';
-import { loadTargetProfile, referenceProfilePath, type UrlOverrides, withUrlOverrides } from '../harness/profile.js';
 import { loadRulesOnce } from '../harness/rules.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { DEFAULT_RUN_PROFILE, type RunProfile } from '../harness/run-profiles.js';
 import {
+  checkBaselineFlags,
   checkSpecOfThisApi,
   faultOf,
   familiesOf,
+  junitXmlOf,
   keepOf,
   pathOf,
   REQUIRED_ROLES,
@@ -32,7 +32,7 @@ import {
 } from './plan-inputs.js';
 import { defaultReportDir, newRunId } from './report-dir.js';
 import { checkRulesMeetFamilies, checkSelectionLeft } from './selection.js';
-import { webhookListenOf } from './webhook-receiver.js';
+import { checkTargetFlags, type PlannedTarget, targetOf, withWebhookListen } from './plan-target.js';
 import { readBaseline, type RunBaseline } from '../reports/baseline/file.js';
 import { checkBaseline } from '../reports/baseline/check.js';
 import { checkLatencyOperations } from './profile-checks.js';
@@ -65,26 +65,21 @@ export interface RunPlan {
   defaultReportDir: boolean;
   /** `--keep`: the runs kept under the default report root after this one; none with `--report-dir`. */
   keep?: number;
+  /** `--junit-xml`: where the run's JUnit report is copied once written (absolute). */
+  junitXml?: string;
   /** The run's journal of every exchange (harness/client/journal.ts), in or under reportDir. */
   journal: string;
   /** The journal serves the run alone (a campaign's run writes no HAR or evidence): removed once the run ends. */
   discardJournal?: true;
   contract: Contract;
   catalogue: Rule[];
-  /** The target profile; for the embedded server its base URLs are filled in once it listens. */
+  /**
+   * The target profile: a remote target's, or the embedded server's own, whose base URLs are
+   * filled in once it listens. Every run has one, so it stays beside the target's kind.
+   */
   profile: TargetProfile;
-  /** The profile's file as given (`--target`), named by the run's command. */
-  profilePath?: string;
-  /** URLs the command line gave over the profile's (a preview deployment), named by the run's command. */
-  urlOverrides?: UrlOverrides;
-  /** The target is the embedded reference server. */
-  embedded: boolean;
-  /** Fault switched on in the embedded server. */
-  fault?: string;
-  /** A remote target's webhook receiver: the port on 127.0.0.1 the run listens on. */
-  webhookListen?: number;
-  /** Variants switched on in the embedded server, beside the fault if any. */
-  variants?: string[];
+  /** The embedded server with what it switches on, or a remote target with where its profile came from. */
+  target: PlannedTarget;
   /**
    * History, notifications and metrics beyond the report folder (`--history`, `--notify`, `--push-gateway`,
    * `--metrics-textfile`).
@@ -120,6 +115,8 @@ export interface RunRequest {
   reportDir?: string;
   /** `--keep <n>`. */
   keep?: string;
+  /** `--junit-xml <file>`. */
+  junitXml?: string;
   fault?: string;
   /** `--webhook-listen <port>`. */
   webhookListen?: string;
@@ -136,60 +133,13 @@ export interface RunRequest {
   metricsTextfile?: MonitorRequest['metricsTextfile'];
 }
 
-function checkConflicts(request: RunRequest): void {
-  if (request.updateBaseline && request.baseline === undefined) {
-    throw new ConfigError(
-      'E_FLAGS_CONFLICT',
-      "--update-baseline writes the run's failures into a baseline, but no --baseline <file> was given",
-      'Add --baseline <file> (the file to write), or drop --update-baseline.',
-    );
-  }
-  if (request.fault !== undefined && (request.target !== undefined || request.baseUrl !== undefined)) {
-    throw new ConfigError(
-      'E_FLAGS_CONFLICT',
-      '--fault switches on a fault of the embedded reference server, but a remote target was given',
-      'Drop --fault, or drop --target/--base-url to run against the embedded server.',
-    );
-  }
-  if (request.variants?.length && (request.target !== undefined || request.baseUrl !== undefined)) {
-    throw new ConfigError(
-      'E_FLAGS_CONFLICT',
-      '--variant switches on a variant of the embedded reference server, but a remote target was given',
-      'Drop --variant, or drop --target/--base-url to run against the embedded server.',
-    );
-  }
-}
-
-type Target = Pick<RunPlan, 'profile' | 'profilePath' | 'urlOverrides' | 'embedded' | 'fault' | 'variants'>;
-
-function targetOf(request: RunRequest, fault: string | undefined, variants: string[] | undefined): Target {
-  const urls = Object.fromEntries(
-    (['baseUrl', 'legacyBaseUrl', 'medicareBaseUrl'] as const).flatMap((k) =>
-      request[k] === undefined ? [] : [[k, request[k]]],
-    ),
-  ) as UrlOverrides;
-  const overridden = Object.keys(urls).length > 0;
-  if (request.target !== undefined) {
-    const profile = loadTargetProfile(resolve(request.target));
-    return overridden
-      ? { embedded: false, profile: withUrlOverrides(profile, urls), profilePath: request.target, urlOverrides: urls }
-      : { embedded: false, profile, profilePath: request.target };
-  }
-  if (overridden) return { embedded: false, profile: withUrlOverrides(undefined, urls), urlOverrides: urls };
-  return {
-    embedded: true,
-    profile: loadTargetProfile(referenceProfilePath()),
-    fault,
-    ...(variants ? { variants } : {}),
-  };
-}
-
 /**
  * The plan of a run, or the ConfigError (exit 2) that stops it before any request: `run` and
  * `plan` both make it here, so a profile that cannot run is exit 2 for both.
  */
 export async function planRun(request: RunRequest): Promise<RunPlan> {
-  checkConflicts(request);
+  checkBaselineFlags(request.baseline, request.updateBaseline);
+  checkTargetFlags(request);
   const runProfile = runProfileOf(request.profile);
   const requestedFamilies = familiesOf(request.families);
   const seed = seedOf(request.seed);
@@ -198,6 +148,7 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const shard = shardOf(request.shard);
   checkShardSeed(runProfile, shard, request.seed);
   const keep = keepOf(request.keep, request.reportDir);
+  const junitXml = junitXmlOf(request.junitXml);
   const fault = await faultOf(request.fault);
   const spec = request.spec ?? DEFAULT_SPEC;
   const variants = await variantsOf(request.variants, spec);
@@ -220,18 +171,18 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
   const documents = [contract, ...(await companions())];
   // Every entry must be able to match a failure of this run: an operation of its documents, a rule of that operation.
   if (baseline) checkBaseline(baseline, documents, catalogue, contract.version || undefined);
-  const target = targetOf(request, fault, variants);
-  checkLatencyOperations(target.profile, documents);
+  const { profile, target: planned } = targetOf(request, fault, variants);
+  checkLatencyOperations(profile, documents);
   // Every role the profile declares must hold a usable key before any request: a missing one is a
   // mistake of the profile's, not a check to skip.
-  if (!target.embedded) {
-    const roles = [...new Set([...REQUIRED_ROLES, ...Object.keys(target.profile.keys)])];
-    requireKeys(target.profile, roles, process.env);
+  if (planned.kind === 'remote') {
+    const roles = [...new Set([...REQUIRED_ROLES, ...Object.keys(profile.keys)])];
+    requireKeys(profile, roles, process.env);
   }
-  const webhookListen = webhookListenOf(request.webhookListen, target);
+  const target = withWebhookListen(request.webhookListen, planned, profile);
   // The confirmation the profile sets must fit the run's budget and deadline before any request.
-  checkConfirmBudget(runProfile, target.profile, runTimeoutOf({ profile: target.profile, runProfile }));
-  const monitor = await monitorPlanOf(request, target.profile);
+  checkConfirmBudget(runProfile, profile, runTimeoutOf({ profile, runProfile }));
+  const monitor = await monitorPlanOf(request, profile);
   const runId = newRunId();
   const reportDir = request.reportDir !== undefined ? resolve(request.reportDir) : defaultReportDir(runId);
   return {
@@ -247,15 +198,16 @@ export async function planRun(request: RunRequest): Promise<RunPlan> {
     runs,
     shard,
     // The flag makes a run strict; nothing makes a strict profile's run lenient.
-    strict: request.strict === true || target.profile.strict === true,
+    strict: request.strict === true || profile.strict === true,
     reportDir,
     defaultReportDir: request.reportDir === undefined,
     ...(keep !== undefined ? { keep } : {}),
+    ...(junitXml ? { junitXml } : {}),
     journal: journalIn(reportDir),
     contract,
     catalogue,
-    ...target,
-    ...(webhookListen !== undefined ? { webhookListen } : {}),
+    profile,
+    target,
     ...(monitor ? { monitor } : {}),
   };
 }
@@ -297,8 +249,10 @@ export function embeddedPlan(run: EmbeddedRun): RunPlan {
     contract: run.contract,
     catalogue: [...run.catalogue],
     profile: run.profile,
-    embedded: true,
-    fault: run.fault,
-    ...(run.variants?.length ? { variants: [...run.variants] } : {}),
+    target: {
+      kind: 'embedded',
+      ...(run.fault !== undefined ? { fault: run.fault } : {}),
+      variants: run.variants ?? [],
+    },
   };
 }

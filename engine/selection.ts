@@ -7,7 +7,7 @@
 import { ConfigError } from '../harness/errors.js';
 import type { Family, Rule } from '../harness/model.js';
 import { needsTally } from '../reports/console-writer.js';
-import type { RunSummary } from '../reports/summary.js';
+import type { RunSummary } from '../reports/types.js';
 
 /** `--rule` ids none of which applies to any `--family`: empty before anything runs. */
 export function checkRulesMeetFamilies(families: readonly Family[], rules: readonly Rule[] | undefined): void {

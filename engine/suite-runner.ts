@@ -12,9 +12,9 @@ import { familyOfModule } from '../reports/finding-from-test.js';
 import { ConformanceReporter, type ReportRun } from '../reports/vitest-reporter.js';
 import { inventoryOf } from '../reports/finding-from-test.js';
 import type { InventoryCheck } from '../reports/required.js';
-import type { RunSummary } from '../reports/summary.js';
 import { PROJECT_ROOT } from '../harness/paths.js';
 import { FamiliesSpread, isRunWide, RUN_WIDE_FOLDER } from './suite-order.js';
+import type { RunSummary } from '../reports/types.js';
 
 /** Per-test bound: the slowest checks poll asynchronous outcomes and wait out rate limits. */
 const TEST_TIMEOUT_MS = 60_000;

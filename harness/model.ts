@@ -295,3 +295,14 @@ export interface StepFailure {
   /** The exchange that failed the step (on the step's own finding; the checks it blocked name it only). */
   exchange?: Exchange;
 }
+
+/** The six policy states of an enrollment (the contract's section 3). */
+export const POLICY_STATUSES = [
+  'draft',
+  'pending_effectuation',
+  'effectuated',
+  'submission_failed',
+  'cancelled',
+  'terminated',
+] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];

@@ -6,9 +6,9 @@
  */
 import type { Family } from '../harness/model.js';
 import { HtmlWriter, JunitWriter, SummaryJsonWriter, type ReportWriter } from '../reports/index.js';
-import { countVerdicts, type RunSummary } from '../reports/summary.js';
+import { countVerdicts } from '../reports/summary.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
-import { runPlanned } from '../engine/execute.js';
+import { runPlanned } from '../engine/phases/run.js';
 import type { RunIO } from '../engine/io.js';
 import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';
 import { onLanes } from '../engine/lanes.js';
@@ -25,6 +25,7 @@ import {
   type FaultOutcome,
 } from './outcome.js';
 import { pairsOf, type VariantInfo, type WithVariants } from './pairs.js';
+import type { RunSummary } from '../reports/types.js';
 
 /** The campaign's runs share an embedded run's settings; `reportDir` holds the clean run's reports under `clean/`. */
 export interface CampaignOptions extends Omit<EmbeddedRun, 'runId' | 'fault' | 'variants'> {

@@ -3,7 +3,8 @@
  * whether the fault's own rule was among them.
  */
 import type { Finding } from '../harness/model.js';
-import { countVerdicts, type RunSummary } from '../reports/summary.js';
+import { countVerdicts } from '../reports/summary.js';
+import type { RunSummary } from '../reports/types.js';
 
 export interface FaultInfo {
   name: string;

@@ -12,11 +12,12 @@ import { renderHtml } from './html-writer.js';
 import { renderJunit } from './junit-writer.js';
 import { metricsRegistry } from './monitor/metrics.js';
 import type { InventoryCheck } from './required.js';
-import { catalogueOf, type RunInfo } from './run-info.js';
+import { catalogueOf } from './run-info.js';
 import { outcomeLabel } from './scope.js';
 import { buildSummary, exitCodeOf } from './summary.js';
 import { SAMPLE_RULES, sampleFindings, sampleInfo } from './testing/sample.js';
 import { findAll, parseXml } from './testing/xml-check.js';
+import type { RunInfo } from './types.js';
 
 const ISSUERS_OP = 'GET /v1/reference/issuers';
 const baselineOf = (today: string, extra: Partial<BaselineView['entries'][number]> = {}): BaselineView => ({

@@ -4,7 +4,7 @@
  */
 import { formatWarning } from '../harness/errors.js';
 import type { Finding } from '../harness/model.js';
-import { countVerdicts, ruleCountsLine, type RunSummary } from './summary.js';
+import { countVerdicts, ruleCountsLine } from './summary.js';
 import { missingByNeeds, provenCount } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
 import { checksByStep, isStepFinding } from './setup-steps.js';
@@ -14,6 +14,7 @@ import { clip, describeExchange, warningReasonLine } from './text.js';
 import { isAccepted } from './accepted.js';
 import { acceptedLines } from './baseline/lines.js';
 import type { ReportWriter } from './writer.js';
+import type { RunSummary } from './types.js';
 
 export interface TextSink {
   write(text: string): unknown;

@@ -6,7 +6,7 @@
 import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
 import type { Exchange, JournalEntry, PropertyRuns, RuleStrength, Verdict } from '../harness/model.js';
 import { withDigest } from './digest.js';
-import type { RuleVerdict, RunSummary } from './summary.js';
+import type { RuleVerdict, RunSummary } from './types.js';
 
 export const EVIDENCE_FORMAT = 'partner-conformance.evidence/2';
 /**

@@ -7,6 +7,7 @@ import type { TestCase, TestModule } from 'vitest/node';
 import { FAMILIES, type Family, type Finding, type StopReason } from '../harness/model.js';
 import type { CheckEntry } from '../harness/suite/inventory.js';
 import type { InventoryCheck } from './required.js';
+import { suiteFolderOf } from '../harness/suite/family.js';
 
 type FindingFamily = Family | 'contract';
 
@@ -45,8 +46,7 @@ export function notRunFinding(family: string, entry: CheckEntry, stop: StopReaso
 
 /** `suites/<family>/...` gives the family; anything else is the run's own ('contract'). */
 export function familyOfModule(moduleId: string): FindingFamily {
-  const match = /(?:^|[\\/])suites[\\/]([^\\/]+)[\\/]/.exec(moduleId);
-  const name = match?.[1];
+  const name = suiteFolderOf(moduleId);
   return name && (FAMILIES as readonly string[]).includes(name) ? (name as Family) : 'contract';
 }
 

@@ -8,7 +8,6 @@ import { appendFile } from 'node:fs/promises';
 import type { Finding } from '../harness/model.js';
 import { missingLine, provenCount } from './required.js';
 import { outcomeLabel, scopeLine } from './scope.js';
-import type { RunSummary } from './summary.js';
 import type { TextSink } from './console-writer.js';
 import { checksByStep, isStepFinding } from './setup-steps.js';
 import { monitorLines } from './monitor/lines.js';
@@ -17,6 +16,7 @@ import { acceptedLines } from './baseline/lines.js';
 import { tlsWarningLine } from './monitor/tls.js';
 import { warningReasonLine } from './text.js';
 import type { ReportWriter } from './writer.js';
+import type { RunSummary } from './types.js';
 
 /** Workflow-command escaping: a message is one line, `%`, CR and LF encoded. */
 const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

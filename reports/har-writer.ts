@@ -10,8 +10,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { journalIn, readJournal } from '../harness/client/journal.js';
 import type { Exchange, JournalEntry } from '../harness/model.js';
-import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
+import type { RunSummary } from './types.js';
 
 const pairs = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }));
 

@@ -18,8 +18,8 @@ import {
 import { STYLE } from './html/style.js';
 import { acceptedSection } from './html/accepted.js';
 import { outcomeLabel } from './scope.js';
-import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
+import type { RunSummary } from './types.js';
 
 export class HtmlWriter implements ReportWriter {
   constructor(private readonly dir: string) {}

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { journalIn, readJournal } from '../harness/client/journal.js';
 import { runProfile } from '../harness/run-profiles.js';
 import { buildEvidence } from './evidence.js';
-import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
+import type { RunSummary } from './types.js';
 
 export class SummaryJsonWriter implements ReportWriter {
   /** `journal`: the run's journal, whose every request evidence.json lists (default: the one in `dir`). */

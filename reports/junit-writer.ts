@@ -16,12 +16,13 @@ import { checkId } from '../harness/suite/inventory.js';
 import { describeExchange, warningReasonLine } from './text.js';
 import { monitorLines } from './monitor/lines.js';
 import { confirmationLine } from './monitor/confirmations.js';
-import { RULE_VERDICTS, type RunSummary } from './summary.js';
+import { RULE_VERDICTS } from './summary.js';
 import type { ReportWriter } from './writer.js';
 import { xmlAttrs, xmlEscape } from './xml.js';
 import { isAccepted } from './accepted.js';
 import { acceptedLines, knownLine } from './baseline/lines.js';
 import { outcomeLabel } from './scope.js';
+import type { RunSummary } from './types.js';
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 

@@ -6,8 +6,7 @@
 import { ConfigError } from '../harness/errors.js';
 import { withDigest } from './digest.js';
 import { EVIDENCE_FORMAT, type Evidence, type EvidenceRule } from './evidence.js';
-import type { MissingRule, RequiredSummary } from './required.js';
-import type { RuleVerdict } from './summary.js';
+import type { MissingRule, RequiredSummary, RuleVerdict } from './types.js';
 
 // A rule one shard did not reach may be another's: any verdict of a check beats none. Every
 // shard of a run excludes the same rules, so `excluded` stands whatever a check found.

@@ -7,8 +7,8 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { metricsRegistry } from './monitor/metrics.js';
-import type { RunSummary } from './summary.js';
 import type { ReportWriter } from './writer.js';
+import type { RunSummary } from './types.js';
 
 /** Written beside summary.json. */
 const METRICS_FILE = 'metrics.prom';

@@ -11,8 +11,7 @@ import { runProfile, type RequiredRules, type RunProfile } from '../harness/run-
 import type { CheckEntry } from '../harness/suite/inventory.js';
 import { notSelected } from '../harness/suite/needs.js';
 import { isAccepted } from './accepted.js';
-import type { Catalogue, RunInfo } from './run-info.js';
-import type { RuleOutcome, RuleVerdict } from './summary.js';
+import type { Catalogue, MissingRule, RequiredSummary, RuleOutcome, RuleVerdict, RunInfo } from './types.js';
 
 /** Each kind of requirement in a few words (`run --help`). */
 export const REQUIRES_WORDS: Record<RequiredRules, string> = {
@@ -28,36 +27,6 @@ export interface InventoryCheck {
 
 /** What a run selected, as the requirement reads it. */
 export type RequiredSelection = Pick<RunInfo, 'runProfile' | 'families' | 'rules' | 'shard' | 'excludedRules'>;
-
-export interface MissingRule {
-  rule: string;
-  verdict: RuleVerdict;
-  /** What it needs to be proven: the needs of its skipped checks, what blocked them, why it was not reached. */
-  needs: string[];
-  /**
-   * Its checks stopped at a failure the run accepts (known in the baseline, of an excluded rule):
-   * told, but not keeping the run from PASSED, or no baseline could ever turn a run green.
-   */
-  accepted?: true;
-  /**
-   * A plan's only: a run-wide check that runs judges it over the run's traffic, which a plan
-   * cannot foresee (a bound request's list filters, a property's draws), so the run may prove it.
-   */
-  traffic?: true;
-}
-
-export interface RequiredSummary {
-  /** The requirement in words, with the selection that narrowed it. */
-  basis: string;
-  /** The required rules. */
-  rules: string[];
-  /** Required rules the run did not prove (none: the run is complete), each with what it needs. */
-  missing: MissingRule[];
-  /** Rules of the selection no run can reach: never required. */
-  unreachable: string[];
-  /** Required rules left unproven only by accepted failures their checks stopped at; absent when none. */
-  accepted?: MissingRule[];
-}
 
 const families = (selection: RequiredSelection): string =>
   selection.families.length === FAMILIES.length

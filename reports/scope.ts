@@ -3,39 +3,9 @@
  * and with what (tool, catalogue and spec versions). Every report shows it, and a run that
  * covered less than everything reads as partial, never as a plain PASSED.
  */
-import { FAMILIES, type Family, type StopReason } from '../harness/model.js';
+import { FAMILIES, type StopReason } from '../harness/model.js';
 import { publicSource } from '../harness/reproduce.js';
-import type { RunProfile } from '../harness/run-profiles.js';
-import type { MissingRule } from './required.js';
-import type { RunInfo } from './run-info.js';
-
-export interface RunScope {
-  runProfile: RunProfile;
-  families: Family[];
-  /** `--rule` filter, when given. */
-  rules?: string[];
-  /** `--shard i/n`, when given. */
-  shard?: string;
-  /** `--exclude-rule`, `--exclude-family`, when given: never passed, never required. */
-  excludedRules?: string[];
-  excludedFamilies?: Family[];
-  /** `--baseline`: the file of failures the run accepts as known. */
-  baseline?: string;
-  seed: number;
-  runs: number;
-  strict: boolean;
-  toolVersion: string;
-  catalogueVersion: string;
-  /** `sha256:<hex>` of the spec document the schema checks came from. */
-  specDigest?: string;
-  /**
-   * Every family, no rule filter or exclusion, no shard, the run not stopped, and every rule the
-   * run profile requires proven: the whole of the run profile.
-   */
-  complete: boolean;
-  /** Why the run is partial, in the words of its flags (and of what it left unproven); empty when complete. */
-  partial: string[];
-}
+import type { MissingRule, RunInfo, RunScope } from './types.js';
 
 /** What the run left undone, beside its selection. */
 export interface RunGaps {

@@ -5,7 +5,7 @@
  */
 import type { Finding, Rule } from '../harness/model.js';
 import { warningReasonOf } from '../harness/rules.js';
-import type { Catalogue } from './run-info.js';
+import type { Catalogue } from './types.js';
 
 export const isStepFinding = (f: Finding): boolean => f.subject === 'step';
 

@@ -2,44 +2,22 @@
  * The run's summary: counts by verdict, one verdict per rule, and every finding.
  * summary.json is this object; the other formats are views of it.
  */
-import type { Finding, RuleStrength, StopReason, Verdict } from '../harness/model.js';
+import type { Finding, StopReason, Verdict } from '../harness/model.js';
 import { runExitCode } from '../harness/exit-codes.js';
 import { withDigest } from './digest.js';
-import {
-  missingRequired,
-  requiredRules,
-  selectedChecks,
-  type InventoryCheck,
-  type RequiredSummary,
-} from './required.js';
-import { countConfirmations, requestsOf, type ConfirmationCounts } from './monitor/confirmations.js';
+import { missingRequired, requiredRules, selectedChecks, type InventoryCheck } from './required.js';
+import { countConfirmations, requestsOf } from './monitor/confirmations.js';
 import { conditionsOf, judgedBy, type RunState } from './monitor/conditions.js';
-import { compareHistory, type HistoryComparison } from './monitor/history.js';
+import { compareHistory } from './monitor/history.js';
 import { hostOutages, type HostOutage } from './monitor/outage.js';
 import { judgeLatency, type LatencyJudgement } from './monitor/latency.js';
-import type { TlsCertificate } from './monitor/tls.js';
-import type { Catalogue, RunInfo } from './run-info.js';
-import { scopeOf, type RunScope } from './scope.js';
+import { scopeOf } from './scope.js';
 import { acceptedFailedRules, failsOnItsOwn, failsRun, newFailureCount } from './accepted.js';
 import { summarizeBaseline, type BaselineSummary } from './baseline/match.js';
 import { updatedEntries } from './baseline/update.js';
+import type { Catalogue, Counts, HistoryComparison, RuleOutcome, RuleVerdict, RunInfo, RunSummary } from './types.js';
 
-const SUMMARY_FORMAT = 'partner-conformance.summary/1';
-
-/**
- * Verdicts of the checks (`total` of them), and `steps`: the setup steps that failed (not checks; see
- * reports/setup-steps.ts).
- */
-export type Counts = Record<Verdict, number> & { total: number; steps: number };
-
-/**
- * A rule's verdict: its checks' worst, or `not selected` (outside the run's families, --rule or
- * shard) or `not reached` (selected, but no check reported on it: none covers it in this run
- * profile, its check stopped at a violation of another rule first, or judged no exchange for
- * it), or `excluded` (--exclude-rule, or only in --exclude-family families: whatever its checks
- * found). `passed` only on an exchange a check judged for it. Never passed by default.
- */
-export type RuleVerdict = Verdict | 'not selected' | 'not reached' | 'excluded';
+const SUMMARY_FORMAT: RunSummary['format'] = 'partner-conformance.summary/1';
 
 export const RULE_VERDICTS: readonly RuleVerdict[] = [
   'passed',
@@ -52,90 +30,6 @@ export const RULE_VERDICTS: readonly RuleVerdict[] = [
   'not reached',
   'excluded',
 ];
-
-export interface RuleOutcome {
-  verdict: RuleVerdict;
-  section?: string;
-  strength?: RuleStrength;
-  statement?: string;
-  /** Number of checks that named the rule. */
-  checks: number;
-  /**
-   * A passed rule's proof: each check (`<family>/<id>`) that judged exchanges for it, with their
-   * indexes in that check's finding's `exchanges`.
-   */
-  proof?: Array<{ check: string; exchanges: number[] }>;
-}
-
-export interface RunSummary {
-  format: typeof SUMMARY_FORMAT;
-  runId: string;
-  startedAt: string;
-  finishedAt: string;
-  durationMs: number;
-  target: RunInfo['target'];
-  spec: RunInfo['spec'];
-  runProfile: RunInfo['runProfile'];
-  families: RunInfo['families'];
-  ruleFilter?: string[];
-  /** Stopped before its end by Ctrl-C (`stopped.reason` says so too). */
-  interrupted?: boolean;
-  /** Stopped before its end (Ctrl-C, the run's deadline): every check it had not finished is `not run`. */
-  stopped?: { reason: StopReason };
-  /** What the run covered and with what versions; `scope.complete` is false for a partial run. */
-  scope: RunScope;
-  seed: number;
-  runs: number;
-  strict: boolean;
-  command: string;
-  /** The preflight ping of a remote target, before any check. */
-  preflight?: RunInfo['preflight'];
-  /** Profile mistakes found before the checks, each with a stable code and a fix; absent when none. */
-  configWarnings?: RunInfo['configWarnings'];
-  counts: Counts;
-  /**
-   * Distinct failures (a rule on an operation) that fail the run and its baseline does not
-   * record: all of them without a baseline (the GitHub Action's `new-failures`).
-   */
-  newFailures: number;
-  /** The rules the run profile requires of this run, and those it did not prove (reports/required.ts). */
-  required: RequiredSummary;
-  /**
-   * `failed` when a check failed, or a warning was raised under --strict; `empty` when the
-   * selection (families, rules, profile, shard) held no check about the target: nothing was tested;
-   * `blocked` when no check failed but some could not test their rules (a transport cause, or
-   * a setup step the target did not complete that breaks no rule); `incomplete` when none of
-   * those, but a required rule was not proven or the run stopped before its end; `degraded` when
-   * it would have passed, but an answer came slower than its latency budget; `unusable` when the
-   * preflight stopped it before any check (`preflightStop` says why).
-   */
-  outcome: 'passed' | 'failed' | 'empty' | 'blocked' | 'incomplete' | 'degraded' | 'unusable';
-  /** The preflight stopped the run before any check: its cause, exit code and fix. */
-  preflightStop?: RunInfo['preflightStop'];
-  /** The run's exit code (docs/exit-codes.md; harness/exit-codes.ts). */
-  exitCode: number;
-  /** Requests the run sent to the target: the preflight's, its checks' and their confirmations'. */
-  requests: number;
-  /** Every answer against its latency budget, when the run judges latency. */
-  latency?: LatencyJudgement;
-  /** Checks tried again after a transport failure or a 5xx, by result; absent when none was. */
-  confirmations?: ConfirmationCounts;
-  /** Hosts of the profile that are down: every check that exchanged with one failed alike (no answer, a 5xx). */
-  outages?: HostOutage[];
-  /** The certificate chain of each https host of the profile: when its first certificate expires, if it is trusted. */
-  tls?: TlsCertificate[];
-  /** `--history`: this run beside the last one of its target and run profile. */
-  history?: HistoryComparison;
-  /** `--baseline`: known, expired, fixed and new failures against it (reports/baseline/). */
-  baseline?: BaselineSummary;
-  /** One verdict per rule of the catalogue. */
-  ruleVerdicts: Record<string, RuleOutcome>;
-  /** How many rules of the catalogue got each verdict. */
-  ruleCounts: Record<RuleVerdict, number>;
-  findings: Finding[];
-  /** `sha256:<hex>` over the canonical JSON of this object without `digest`. */
-  digest: string;
-}
 
 /** Worst first: a rule takes the worst verdict of the checks that named it. */
 // A rule one of whose checks was blocked or not run is not fully verified, even when another check passed it.

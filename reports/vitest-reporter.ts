@@ -16,14 +16,14 @@ import {
   notRunFinding,
 } from './finding-from-test.js';
 import { selectedChecks, type InventoryCheck } from './required.js';
-import type { Catalogue, RunInfo } from './run-info.js';
 import { scrubFinding } from './scrub.js';
 import { acceptFinding } from './accepted.js';
 import { StepTeller } from './setup-steps.js';
 import { BUDGET_TIMEOUT } from '../harness/client/errors.js';
 import { readJournal } from '../harness/client/journal.js';
-import { buildSummary, type RunSummary, type SummaryOptions } from './summary.js';
+import { buildSummary, type SummaryOptions } from './summary.js';
 import type { ReportWriter } from './writer.js';
+import type { Catalogue, RunInfo, RunSummary } from './types.js';
 
 export interface ReportRun {
   info: RunInfo;

@@ -3,7 +3,7 @@
  * Writers only render what they are given; they add no data of their own (no keys, no env).
  */
 import type { Finding } from '../harness/model.js';
-import type { RunSummary } from './summary.js';
+import type { RunSummary } from './types.js';
 
 export interface ReportWriter {
   /** A check finished (called in the order checks end). */

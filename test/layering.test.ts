@@ -122,4 +122,30 @@ describe('the layering table', () => {
     }
     expect(upward).toEqual([]);
   });
+
+  it('no file of reports/ imports, through others, itself: their shared types are reports/types.ts', () => {
+    const reports = sources.filter((f) => project(f).startsWith('reports/') && !/\.test(-helpers)?\.ts$/.test(f));
+    const graph = new Map(
+      reports.map((file) => [
+        project(file),
+        importsOf(readFileSync(file, 'utf8')).map((spec) =>
+          project(resolve(dirname(file), spec.replace(/\.js$/, '.ts'))),
+        ),
+      ]),
+    );
+    // A file on a circle reaches itself: a walk from each file's imports.
+    const circular = [...graph.keys()].filter((start) => {
+      const seen = new Set<string>();
+      const next = [...(graph.get(start) ?? [])];
+      while (next.length > 0) {
+        const file = next.pop()!;
+        if (file === start) return true;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        next.push(...(graph.get(file) ?? []));
+      }
+      return false;
+    });
+    expect(circular).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@
  * The operations table (suites/operations.ts) holds every operation of every document the suite
  * loads, once, on the document's route, and nothing else: a document that gains an operation
  * fails here, naming the operationId and the family file to declare it in. The reference
- * server's tour (reference/core/test-tour.ts, which may not import the suites) visits every
+ * server's tour (reference/probe/tour.ts, which may not import the suites) visits every
  * operation of the table. Each entry's success answer names a rule of the catalogue, and each
  * entry's valid request, built from the reference profile's fixtures, passes a read-only
  * client's guard exactly when the entry says it does not write.
@@ -23,9 +23,9 @@ import { createCheckContext, type CheckContext } from '../harness/suite/context.
 import { answer, fakeTarget, runConfigFor } from '../harness/suite/fake-target.test-helpers.js';
 import type { TargetProfile } from '../harness/run-config.js';
 import { sideEffectGetsOf } from '../harness/target.js';
-import { client } from '../reference/core/test-client.js';
-import { steppingClock } from '../reference/core/test-fixtures.js';
-import { TOUR } from '../reference/core/test-tour.js';
+import { client } from '../reference/probe/client.js';
+import { steppingClock } from '../reference/probe/fixtures.js';
+import { TOUR } from '../reference/probe/tour.js';
 import { startReferenceServer } from '../reference/server.js';
 import { OPERATIONS, operationFile, type OperationEntry } from '../suites/operations.js';
 
@@ -164,8 +164,7 @@ describe("the reference server's tour", () => {
       routesOf(op)
         .filter((route) => !visited.get(op.family)?.has(route))
         .map(
-          (route) =>
-            `${op.operationId} (${route}): add a request to the ${op.family} stop of reference/core/test-tour.ts`,
+          (route) => `${op.operationId} (${route}): add a request to the ${op.family} stop of reference/probe/tour.ts`,
         ),
     );
     expect(unvisited).toEqual([]);

@@ -14,7 +14,7 @@ import {
   formatDifferences,
   type DisagreementEntry,
   type Difference,
-} from '../harness/contract/compare/index.js';
+} from './spec-agreement/index.js';
 import { valueAt, fromPointer } from '../harness/contract/pointer.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));

@@ -1,5 +1,5 @@
+import type { Counts } from '../reports/types.js';
 /** The variants matrix: one row per run (the clean server, then each variant), and variants.json. */
-import type { Counts } from '../reports/summary.js';
 
 export const VARIANTS_FORMAT = 'partner-conformance.variants/1';
 

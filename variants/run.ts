@@ -6,7 +6,7 @@
 import type { Family, Finding } from '../harness/model.js';
 import { countVerdicts, SummaryJsonWriter } from '../reports/index.js';
 import { startTarget, type StartServer } from '../engine/embedded.js';
-import { runPlanned } from '../engine/execute.js';
+import { runPlanned } from '../engine/phases/run.js';
 import type { RunIO } from '../engine/io.js';
 import { onLanes } from '../engine/lanes.js';
 import { embeddedPlan, type EmbeddedRun } from '../engine/plan.js';

@@ -8,8 +8,8 @@ import { executeRun } from '../../engine/execute.js';
 import type { RunIO } from '../../engine/io.js';
 import { planRun } from '../../engine/plan.js';
 import type { RunProfile } from '../../harness/run-config.js';
-import type { RunSummary } from '../../reports/summary.js';
 import { unprovoked429s, type Unprovoked429 } from './unprovoked-429.js';
+import type { RunSummary } from '../../reports/types.js';
 
 export type Tier = 'low' | 'medium' | 'high';
 
@@ -56,7 +56,7 @@ export async function measureRun(req: RunRequest, io: RunIO = quietIO): Promise<
   const started = performance.now();
   const plan = await planRun({ profile: req.profile, seed: String(req.seed), reportDir: req.reportDir });
   const planMs = performance.now() - started;
-  if (req.approvedTier && plan.embedded) {
+  if (req.approvedTier && plan.target.kind === 'embedded') {
     const { profile } = plan;
     plan.profile = {
       ...profile,

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../harness/client/test-server.js';
 import type { Finding } from '../../harness/model.js';
-import type { HistoryRecord } from '../../reports/monitor/history.js';
 import { catalogueOf } from '../../reports/run-info.js';
 import { buildSummary } from '../../reports/summary.js';
 import { SAMPLE_RULES, sampleFindings, sampleInfo } from '../../reports/testing/sample.js';
@@ -17,6 +16,7 @@ import { deliverMonitoring } from './deliver.js';
 import { historyFile, readHistory } from './history-store.js';
 import { PAGERDUTY_ROUTING_KEY_ENV } from './notify/pagerduty.js';
 import type { MonitorPlan } from './plan.js';
+import type { HistoryRecord } from '../../reports/types.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'deliver-'));
 const env = { [PAGERDUTY_ROUTING_KEY_ENV]: 'routing-key-1' };

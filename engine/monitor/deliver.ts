@@ -8,14 +8,13 @@
 import type { TargetProfile } from '../../harness/run-config.js';
 import type { RunProfile } from '../../harness/run-profiles.js';
 import { publicUrl } from '../../harness/reproduce.js';
-import type { HistoryRecord } from '../../reports/monitor/history.js';
 import { tlsWarningLine, type TlsCertificate } from '../../reports/monitor/tls.js';
-import type { RunSummary } from '../../reports/summary.js';
 import type { RunIO } from '../io.js';
 import { historyFile, readHistory, recordOf, writeHistory } from './history-store.js';
 import { destinationId, notify } from './notify/index.js';
 import type { MonitorPlan } from './plan.js';
 import { pushMetrics } from './push.js';
+import type { HistoryRecord, RunSummary } from '../../reports/types.js';
 
 const INTERRUPTED = 130;
 

@@ -10,16 +10,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunProfile } from '../../harness/run-profiles.js';
-import {
-  HISTORY_DEPTH,
-  HISTORY_FORMAT,
-  monitorKey,
-  type Condition,
-  type HistoryRecord,
-  type Told,
-} from '../../reports/monitor/history.js';
+import { HISTORY_DEPTH, HISTORY_FORMAT, monitorKey } from '../../reports/monitor/history.js';
 import { writeAtomically } from '../../reports/metrics-writer.js';
-import type { RunSummary } from '../../reports/summary.js';
+import type { Condition, HistoryRecord, RunSummary, Told } from '../../reports/types.js';
 
 /** What every destination of a record of the first format was told: the record's conditions, all delivered. */
 export const TOLD_EVERYWHERE = '*';

@@ -1,22 +1,22 @@
 /**
  * A run the preflight stopped (the target unreachable, our key refused, ...) still leaves its
  * record: summary.json, metrics.prom, the console and step summary with the cause and its fix,
- * the history and its notifications, through the same reporter and writers as any run, with
- * no finding. Its exit code is the cause's.
+ * and the history read for the notifications after it, through the same reporter and writers as
+ * any run, with no finding. Its exit code is the cause's.
  */
 import type { TargetUnusable } from '../../harness/errors.js';
 import { type KeyRing, keyValues } from '../../harness/client/keys.js';
 import type { TargetProfile } from '../../harness/run-config.js';
 import { catalogueOf } from '../../reports/run-info.js';
 import { ConformanceReporter } from '../../reports/vitest-reporter.js';
-import type { RunSummary } from '../../reports/summary.js';
 import type { ReportWriter } from '../../reports/writer.js';
 import type { RunIO } from '../io.js';
 import { runInfoOf } from '../plan-outputs.js';
 import type { RunPlan } from '../plan.js';
 import { PreflightUnusable } from '../preflight.js';
-import { deliverMonitoring, monitoringBefore } from './deliver.js';
+import { monitoringBefore } from './deliver.js';
 import type { TlsCertificate } from '../../reports/monitor/tls.js';
+import type { HistoryRecord, RunSummary } from '../../reports/types.js';
 
 export interface PreflightStopInput {
   plan: RunPlan;
@@ -31,8 +31,10 @@ export interface PreflightStopInput {
   keys?: KeyRing;
 }
 
-/** Writes the reports of a run the preflight stopped and does its monitoring; resolves with its summary. */
-export async function recordPreflightStop(input: PreflightStopInput): Promise<RunSummary> {
+/** Writes the reports of a run the preflight stopped; resolves with its summary and the history before it. */
+export async function recordPreflightStop(
+  input: PreflightStopInput,
+): Promise<{ summary: RunSummary; previous?: HistoryRecord }> {
   const { plan, profile, error, io } = input;
   // The cause first, as a setup error is told: the line an on-call greps for.
   io.err.write(`${error.format()}\n`);
@@ -58,7 +60,6 @@ export async function recordPreflightStop(input: PreflightStopInput): Promise<Ru
   reporter.onTestRunStart([]);
   await reporter.onTestRunEnd([], []);
   if (reporter.writeErrors.length > 0) throw reporter.writeErrors[0];
-  const summary = reporter.lastSummary!;
-  await deliverMonitoring(plan.monitor, summary, io, monitored.history?.previous);
-  return summary;
+  const previous = monitored.history?.previous;
+  return { summary: reporter.lastSummary!, ...(previous ? { previous } : {}) };
 }

@@ -8,7 +8,7 @@ import { Pushgateway } from 'prom-client';
 import { ConfigError } from '../../harness/errors.js';
 import { publicUrl } from '../../harness/reproduce.js';
 import { groupingOf, metricsRegistry } from '../../reports/monitor/metrics.js';
-import type { RunSummary } from '../../reports/summary.js';
+import type { RunSummary } from '../../reports/types.js';
 
 const PUSH_JOB = 'partner_conformance';
 const TIMEOUT_MS = 10_000;

@@ -1,14 +1,15 @@
 import type { Check } from './scope.js';
-import { describeJson, isPlainObject, jsonOf, requireResponse, violation } from './scope.js';
+import { describeJson, jsonOf, requireResponse, violation } from './scope.js';
+import { isObject } from '../is-object.js';
 
 /** Why a body is not `{errors: [{code, message, field?}, ...]}` (non-empty), or null. */
 function envelopeDefect(body: unknown): string | null {
-  if (!isPlainObject(body)) return 'body is not a JSON object';
+  if (!isObject(body)) return 'body is not a JSON object';
   const errors = body.errors;
   if (!Array.isArray(errors)) return '`errors` is not an array';
   if (errors.length === 0) return '`errors` is empty';
   for (const [i, entry] of errors.entries()) {
-    if (!isPlainObject(entry)) return `errors[${i}] is not an object`;
+    if (!isObject(entry)) return `errors[${i}] is not an object`;
     if (typeof entry.code !== 'string') return `errors[${i}].code is not a string`;
     if (typeof entry.message !== 'string') return `errors[${i}].message is not a string`;
     if (entry.field !== undefined && typeof entry.field !== 'string') return `errors[${i}].field is not a string`;

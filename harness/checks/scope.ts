@@ -97,7 +97,3 @@ export function jsonOf(response: Response): unknown {
     return undefined;
   }
 }
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

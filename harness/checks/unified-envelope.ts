@@ -1,14 +1,15 @@
 import type { Check } from './scope.js';
-import { describeJson, isPlainObject, jsonOf, requireResponse, violation } from './scope.js';
+import { describeJson, jsonOf, requireResponse, violation } from './scope.js';
+import { isObject } from '../is-object.js';
 
 /** Why a body is not `{error: {code: string, message: string, details?: object}}`, or null. */
 function envelopeDefect(body: unknown): string | null {
-  if (!isPlainObject(body)) return 'body is not a JSON object';
+  if (!isObject(body)) return 'body is not a JSON object';
   const error = body.error;
-  if (!isPlainObject(error)) return '`error` is not an object';
+  if (!isObject(error)) return '`error` is not an object';
   if (typeof error.code !== 'string') return '`error.code` is not a string';
   if (typeof error.message !== 'string') return '`error.message` is not a string';
-  if ('details' in error && error.details !== undefined && !isPlainObject(error.details))
+  if ('details' in error && error.details !== undefined && !isObject(error.details))
     return '`error.details` is not an object';
   return null;
 }

@@ -6,9 +6,10 @@
 import type { ValidateFunction } from 'ajv';
 import type { SchemaValidator } from './ajv.js';
 import { findDefect } from './defects.js';
-import { isObject, toJsonSchema } from './dialect.js';
+import { toJsonSchema } from './dialect.js';
 import { toPointer } from './pointer.js';
 import type { ContractDefect, JsonObject } from './types.js';
+import { isObject } from '../is-object.js';
 
 export type Compiled = { validate: ValidateFunction } | { unspecified: string };
 

@@ -4,10 +4,11 @@
  * `$ref`s the dereferencer could not resolve, and schemas the JSON Schema meta-schema rejects.
  */
 import type { SchemaValidator } from './ajv.js';
-import { isObject, toJsonSchema } from './dialect.js';
+import { toJsonSchema } from './dialect.js';
 import { fromPointer, setValueAt, toPointer, valueAt } from './pointer.js';
 import { HTTP_METHODS, schemaSites } from './schema-sites.js';
 import type { ContractDefect, JsonObject } from './types.js';
+import { isObject } from '../is-object.js';
 
 /** The key a defective part is replaced by in the dereferenced document. */
 export const DEFECT_MARKER = 'x-contract-defect';

@@ -5,6 +5,7 @@
  * unknown keywords (`example`, `discriminator`, `x-*`) are ignored by ajv in non-strict mode.
  */
 import type { JsonObject } from './types.js';
+import { isObject } from '../is-object.js';
 
 /** Keywords whose value is one subschema. */
 const SINGLE = [
@@ -77,8 +78,4 @@ function applyExclusive(schema: JsonObject, exclusive: string, bound: string): v
   } else {
     delete schema[exclusive];
   }
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -8,7 +8,6 @@ import { ConfigError } from '../errors.js';
 import { createAjv } from './ajv.js';
 import { SchemaCompiler } from './compile.js';
 import { markDefects, referenceDefects, schemaDefects } from './defects.js';
-import { isObject } from './dialect.js';
 import { validateHeaders } from './headers.js';
 import { createMatcher } from './match.js';
 import { collectOperations } from './operations.js';
@@ -16,6 +15,7 @@ import { parameterSchemasOf, requestSchemaOf } from './requests.js';
 import { validateResponse } from './responses.js';
 import { readDocumentText, unreadable, type DocumentText } from './source.js';
 import type { Contract, ContractDefect, JsonObject, Operation, ReadContract } from './types.js';
+import { isObject } from '../is-object.js';
 
 /** Error codes of @apidevtools/json-schema-ref-parser that mean "could not read or parse". */
 const UNREADABLE_CODES = new Set(['EPARSER', 'EUNMATCHEDPARSER', 'ERESOLVER', 'EUNMATCHEDRESOLVER', 'ETIMEOUT']);

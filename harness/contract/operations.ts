@@ -2,9 +2,9 @@
  * The operations of a dereferenced document, in the shape the checks use: one entry per
  * path and method, with path-level parameters merged in and responses normalised.
  */
-import { isObject } from './dialect.js';
 import { HTTP_METHODS } from './schema-sites.js';
 import type { JsonObject, Operation, ResponseSpec } from './types.js';
+import { isObject } from '../is-object.js';
 
 export function collectOperations(document: JsonObject): Operation[] {
   const operations: Operation[] = [];

@@ -3,9 +3,10 @@
  * Defective parts are left out: a generator must not build requests from a broken schema.
  */
 import { findDefect } from './defects.js';
-import { isObject, toJsonSchema } from './dialect.js';
+import { toJsonSchema } from './dialect.js';
 import { mediaKeyFor } from './lookup.js';
 import type { JsonObject, Operation, ParameterSchema } from './types.js';
+import { isObject } from '../is-object.js';
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 

@@ -6,10 +6,10 @@
 import type { ErrorObject } from 'ajv';
 import type { SchemaCompiler } from './compile.js';
 import { DEFECT_MARKER } from './defects.js';
-import { isObject } from './dialect.js';
 import { isJsonMediaType, mediaKeyFor, responseKeyFor } from './lookup.js';
 import { valueAt } from './pointer.js';
 import type { JsonObject, Operation, RequestLine, ResponseSpec, ValidationError, ValidationOutcome } from './types.js';
+import { isObject } from '../is-object.js';
 
 export interface ResponseContext {
   operation(operationId: string): Operation | undefined;

@@ -2,8 +2,8 @@
  * Where schemas sit in an OpenAPI document (not following `$ref`s): the roots that are
  * checked against the JSON Schema meta-schema, each with its pointer and operation.
  */
-import { isObject } from './dialect.js';
 import type { JsonObject } from './types.js';
+import { isObject } from '../is-object.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

@@ -6,12 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Disagreement } from '../checks/disagreements.js';
+import { isObject } from '../is-object.js';
 
 function defaultDisagreementsPath(): string {
   return fileURLToPath(new URL('../../specs/disagreements.json', import.meta.url));
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The entries of the table; each needs a string `id` and a `where` object (the rest is quoted as given). */
 export function loadDisagreements(path: string = defaultDisagreementsPath()): Disagreement[] {

@@ -4,8 +4,8 @@ import { startReferenceServer, type ReferenceServer } from '../server.js';
 import { routeModules } from '../routes.js';
 import { keyForRole } from './accounts.js';
 import { MAX_BODY_BYTES } from './limits.js';
-import { client, type Call } from './test-client.js';
-import { steppingClock } from './test-fixtures.js';
+import { client, type Call } from '../probe/client.js';
+import { steppingClock } from '../probe/fixtures.js';
 import type { ServerEnv } from '../types.js';
 
 let server: ReferenceServer;

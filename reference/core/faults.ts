@@ -12,8 +12,8 @@ import { IDEMPOTENCY_FAULTS } from './idempotency-faults.js';
 import { MAX_BODY_BYTES, TIER_LIMITS, type BucketSpec } from './limits.js';
 import { body, clockedProbe, exhaustLowTier, keyed, serverProbe, status, UNCHECKED } from './probe.js';
 import type { Fault, IsOn, Variant } from './switch.js';
-import type { Call } from './test-client.js';
-import { quoteBody, sessionBody } from './test-fixtures.js';
+import type { Call } from '../probe/client.js';
+import { quoteBody, sessionBody } from '../probe/fixtures.js';
 
 const utility = faultsOf('utility');
 const reference = faultsOf('reference');

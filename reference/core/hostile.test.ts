@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startReferenceServer, type ReferenceServer } from '../server.js';
-import { client } from './test-client.js';
+import { client } from '../probe/client.js';
 
 let server: ReferenceServer;
 let port: number;

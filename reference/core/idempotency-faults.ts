@@ -8,8 +8,8 @@ import { bodyOf, faultsOf, headerOf, is, withoutHeader } from './declare-fault.j
 import { clockedProbe, exhaustLowTier, keyed, serverProbe, status, UNCHECKED } from './probe.js';
 import { SHORT_LEASE_MS, SHORT_RETENTION_MS } from './limits.js';
 import type { Fault } from './switch.js';
-import type { Call } from './test-client.js';
-import { sessionBody } from './test-fixtures.js';
+import type { Call } from '../probe/client.js';
+import { sessionBody } from '../probe/fixtures.js';
 
 const sessions = faultsOf('enrollment-sessions');
 const enrollments = faultsOf('enrollments');

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../server.js';
 import { IdempotencyStore } from './idempotency.js';
 import { IDEMPOTENCY_RETENTION_MS } from './limits.js';
-import { client, type Call } from './test-client.js';
-import { fakeClock, sessionBody } from './test-fixtures.js';
+import { client, type Call } from '../probe/client.js';
+import { fakeClock, sessionBody } from '../probe/fixtures.js';
 
 const SESSIONS = '/v1/enrollment-sessions';
 let server: ReferenceServer | undefined;

@@ -2,11 +2,11 @@
  * Probes: the black-box observation that shows a switch. A probe runs once against a clean
  * target and once with its switch on; the switch is real when the two observations differ.
  * A probe runs against a whole server (faults/faults.test.ts) when the core takes part, or
- * against the family's route modules alone (faults/route-probes.test.ts, core/test-routes.ts).
+ * against the family's route modules alone (faults/route-probes.test.ts, probe/routes.ts).
  * Only types come from the test support, so declaring a probe loads no test code.
  */
-import type { Call, CallOptions } from './test-client.js';
-import type { Kit } from './test-routes.js';
+import type { Call, CallOptions } from '../probe/client.js';
+import type { Kit } from '../probe/routes.js';
 
 export interface ServerProbeContext {
   call: Call;

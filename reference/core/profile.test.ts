@@ -3,8 +3,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { referenceKeyEnv, startReferenceServer } from '../server.js';
-import { client } from './test-client.js';
-import { steppingClock } from './test-fixtures.js';
+import { client } from '../probe/client.js';
+import { steppingClock } from '../probe/fixtures.js';
 
 const read = (p: string) => JSON.parse(readFileSync(new URL(p, import.meta.url), 'utf8'));
 const profile = read('../../specs/profiles/reference.json');

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../server.js';
-import { client, type Call } from './test-client.js';
+import { client, type Call } from '../probe/client.js';
 
 type Json = Record<string, any>;
 const doc = JSON.parse(readFileSync(new URL('../../specs/provider/openapi.json', import.meta.url), 'utf8')) as {

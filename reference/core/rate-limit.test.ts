@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../server.js';
 import { accountForRole } from './accounts.js';
 import { RateLimiter } from './rate-limit.js';
-import { client } from './test-client.js';
-import { fakeClock } from './test-fixtures.js';
+import { client } from '../probe/client.js';
+import { fakeClock } from '../probe/fixtures.js';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {

@@ -9,7 +9,6 @@ import type { RequestSchema } from '../core/request-schemas.js';
 import type { Fault } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
-import { isObject } from './application.js';
 import { fail, failMany } from './errors.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
 import type { Refusal } from './preconditions.js';
@@ -19,6 +18,7 @@ import { notAnObject, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
 import { isApplication, lookup } from './service.js';
 import { toStatusChange, toSubmitResponse } from './view.js';
+import { isObject } from '../core/shape.js';
 
 type Action = 'submission' | 'cancellation' | 'termination';
 

@@ -4,16 +4,8 @@
  * taken from `context.plan_year` as the provider's document says; state lives beside it.
  */
 import type { FieldError } from './errors.js';
-
-export const POLICY_STATUSES = [
-  'draft',
-  'pending_effectuation',
-  'effectuated',
-  'submission_failed',
-  'cancelled',
-  'terminated',
-] as const;
-export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+import { isObject } from '../core/shape.js';
+import type { PolicyStatus } from '../../harness/model.js';
 
 /** The document's SEP verification states the sandbox reaches (it never verifies or denies). */
 type DocumentStatus = 'none_needed' | 'required' | 'uploaded';
@@ -77,10 +69,6 @@ export function pickData(body: Record<string, unknown>): ApplicationData {
   if (context && context.plan_year !== undefined) data.plan_year = context.plan_year;
   else delete data.plan_year;
   return data;
-}
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Value at a dotted path, or undefined. */

@@ -7,7 +7,7 @@
  */
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
-import { isObject, pickData } from './application.js';
+import { pickData } from './application.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
 import { fail } from './errors.js';
 import { catchUp } from './processing.js';
@@ -15,6 +15,7 @@ import { notAnObject, rejectAgentMembers, schemaRefusal } from './request.js';
 import type { Service } from './service.js';
 import { validateApplication } from './validation.js';
 import { toView } from './view.js';
+import { isObject } from '../core/shape.js';
 
 export function createEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {

@@ -10,7 +10,6 @@
 import { requestProblems } from '../core/request-schemas.js';
 import type { IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
-import { isObject } from './application.js';
 import { fail, invalidRequest } from './errors.js';
 import { record } from './events.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
@@ -18,6 +17,7 @@ import { detectDocumentType } from './magic.js';
 import { schemaRefusal } from './request.js';
 import type { Service } from './service.js';
 import { isApplication, lookup } from './service.js';
+import { isObject } from '../core/shape.js';
 
 interface Upload {
   documentType: unknown;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyForRole } from '../core/accounts.js';
-import { client, type Call } from '../core/test-client.js';
+import { client, type Call } from '../probe/client.js';
 import { APPLICATION } from '../legacy/samples.js';
 import { MEDICARE_FIXTURES as M } from '../medicare/samples.js';
 import { startReferenceServer, type ReferenceServer } from '../server.js';

@@ -4,7 +4,7 @@
  * its field-level changes, which is how the application shows what a resubmission will send.
  */
 import type { Application, ApplicationData, ApplicationEvent } from './application.js';
-import { isObject } from './application.js';
+import { isObject } from '../core/shape.js';
 
 /** Members whose values the timeline never shows (the document: SSN and ITIN are redacted). */
 const REDACTED = /(^|\.)(ssn|itin)$/;

@@ -36,3 +36,11 @@ export function foldedNames(res: RouteResult): RouteResult {
     body: body.application ? { ...body, application: foldPrimary(body.application) } : foldPrimary(body),
   };
 }
+
+/** Service failures of this family carry `errors[]`; these read it. */
+export function errorsOf(res: RouteResult): Array<{ code: string; message: string }> | undefined {
+  const body = res.body as { errors?: unknown } | undefined;
+  return res.status >= 400 && Array.isArray(body?.errors)
+    ? (body!.errors as Array<{ code: string; message: string }>)
+    : undefined;
+}

@@ -1,10 +1,10 @@
 /** GET /v1/enrollments (4.9): required routing, filters, paging and unsupported parameters. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit, OTHER } from '../core/test-routes.js';
-import { POLICY_STATUSES } from './application.js';
+import { createKit, type Kit, OTHER } from '../probe/routes.js';
 import { ENROLLMENT_FIXTURES as F, validCreateBody } from './fixtures.js';
 import { ENROLLMENT_FAULTS as F_SWITCHES } from './faults.js';
 import { enrollmentRoutes } from './index.js';
+import { POLICY_STATUSES } from '../../harness/model.js';
 
 const BASE = '/v1/enrollments?product=ichra&exchange=off_exchange';
 let kit: Kit;

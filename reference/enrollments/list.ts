@@ -6,7 +6,7 @@
 import type { Fault, IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application, ApplicationEvent } from './application.js';
-import { employerOf, planYearOf, POLICY_STATUSES } from './application.js';
+import { employerOf, planYearOf } from './application.js';
 import { issuerOf } from './carriers.js';
 import { fail } from './errors.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
@@ -14,6 +14,7 @@ import { checkRoutingQuery, unsupportedParam } from './request.js';
 import type { Service } from './service.js';
 import { catchUp } from './processing.js';
 import { toListItem } from './view.js';
+import { POLICY_STATUSES } from '../../harness/model.js';
 
 interface Filter {
   /** Why a value is refused, or null when it is usable. */

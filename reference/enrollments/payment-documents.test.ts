@@ -1,6 +1,6 @@
 /** Payment redirect (4.14) and supporting documentation (4.15). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit } from '../core/test-routes.js';
+import { createKit, type Kit } from '../probe/routes.js';
 import { ENROLLMENT_FIXTURES as F, validCreateBody } from './fixtures.js';
 import { enrollmentRoutes } from './index.js';
 import { detectDocumentType } from './magic.js';

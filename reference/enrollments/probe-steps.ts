@@ -3,7 +3,7 @@
  * and list applications on the route-module kit, and the bodies they send.
  */
 import { accountForRole } from '../core/accounts.js';
-import type { Kit } from '../core/test-routes.js';
+import type { Kit } from '../probe/routes.js';
 import { ENROLLMENT_FIXTURES, validCreateBody } from './fixtures.js';
 
 export const { planFull, planLimited, planSubmissionFails } = ENROLLMENT_FIXTURES;

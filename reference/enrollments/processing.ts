@@ -6,11 +6,12 @@
  * Cancellation and termination settle after `processingDelayMs`. Each outcome is an event.
  */
 import type { ServerEnv } from '../types.js';
-import type { Application, PolicyStatus } from './application.js';
+import type { Application } from './application.js';
 import { isoDate } from './application.js';
 import { carrierOf } from './carriers.js';
 import { record } from './events.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
+import type { PolicyStatus } from '../../harness/model.js';
 
 const effectuationDelay = (env: ServerEnv): number => 2 * env.processingDelayMs;
 

@@ -7,9 +7,9 @@
 import { requestProblems, type RequestSchema } from '../core/request-schemas.js';
 import type { Fault, IsOn } from '../core/switch.js';
 import type { RouteResult } from '../types.js';
-import { isObject } from './application.js';
 import { fail, invalidRequest } from './errors.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
+import { isObject } from '../core/shape.js';
 
 /** Agent and TPA identifiers come from the approved account setup (2.8), with the fault that lets each through. */
 const REJECTED_MEMBERS: ReadonlyArray<{

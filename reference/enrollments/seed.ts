@@ -2,10 +2,10 @@
  * Synthetic applications for scale runs (ServerEnv.seedEnrollments): deterministic, spread over
  * every policy status, plan, plan year and a handful of employers, with no outstanding errors.
  */
-import type { Application, PolicyStatus } from './application.js';
-import { POLICY_STATUSES } from './application.js';
+import type { Application } from './application.js';
 import { PLANS } from './carriers.js';
 import type { EnrollmentStore } from './store.js';
+import { POLICY_STATUSES, type PolicyStatus } from '../../harness/model.js';
 
 /** Statuses each test carrier can reach (a carrier without cancellation never shows `cancelled`). */
 const REACHABLE: Record<string, readonly PolicyStatus[]> = {

@@ -1,6 +1,6 @@
 /** Direct enrollment, section 3: every precondition and outcome, with a 5 ms processing delay. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit, type Reply, waitFor } from '../core/test-routes.js';
+import { createKit, type Kit, type Reply, waitFor } from '../probe/routes.js';
 import { ENROLLMENT_FIXTURES as F, incompleteCreateBody, validCreateBody } from './fixtures.js';
 import { enrollmentRoutes } from './index.js';
 

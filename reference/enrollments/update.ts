@@ -9,7 +9,7 @@
  */
 import type { RouteContext, RouteResult } from '../types.js';
 import type { Application } from './application.js';
-import { isObject, pickData } from './application.js';
+import { pickData } from './application.js';
 import { fail } from './errors.js';
 import { changeEvent, record } from './events.js';
 import { ENROLLMENT_FAULTS as F } from './faults.js';
@@ -20,6 +20,7 @@ import { isApplication, lookup } from './service.js';
 import { validateApplication } from './validation.js';
 import { reopen } from './processing.js';
 import { toListItem, toView } from './view.js';
+import { isObject } from '../core/shape.js';
 
 export function updateEnrollment(svc: Service) {
   return (ctx: RouteContext): RouteResult => {

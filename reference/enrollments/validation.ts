@@ -6,9 +6,10 @@
  * the schema refuses them with 400 (request.ts).
  */
 import type { ApplicationData } from './application.js';
-import { isObject, valueAt } from './application.js';
+import { valueAt } from './application.js';
 import { findPlan, PLAN_HIOS_ID } from './carriers.js';
 import type { FieldError } from './errors.js';
+import { isObject } from '../core/shape.js';
 
 type Code = 'missing_required_field' | 'invalid_field_value' | 'invalid_field_format' | 'plan_not_found';
 /** Why a present value is not usable, with its code; null when it is. */

@@ -4,7 +4,7 @@
  * reads, actions and the payment form, with the approved key unless a step says otherwise.
  */
 import { keyed, UNCHECKED } from '../core/probe.js';
-import type { Call } from '../core/test-client.js';
+import type { Call } from '../probe/client.js';
 import { ENROLLMENT_FIXTURES, validCreateBody } from './fixtures.js';
 
 const E = '/v1/enrollments';

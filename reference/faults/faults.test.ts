@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ServerProbeContext } from '../core/probe.js';
-import { client } from '../core/test-client.js';
-import { fakeClock, steppingClock } from '../core/test-fixtures.js';
+import { client } from '../probe/client.js';
+import { fakeClock, steppingClock } from '../probe/fixtures.js';
 import { startReferenceServer } from '../server.js';
 import { allFaults } from './index.js';
 

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Family } from '../../harness/model.js';
 import type { Fault } from '../core/switch.js';
-import { createKit, type Inbox, type Kit, type KitOptions } from '../core/test-routes.js';
+import { createKit, type Inbox, type Kit, type KitOptions } from '../probe/routes.js';
 import { enrollmentRoutes } from '../enrollments/index.js';
 import { legacyRoutes } from '../legacy/index.js';
 import { startReceiver } from '../legacy/samples.js';

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../harness/model.js';
 import type { ServerProbeContext } from '../core/probe.js';
 import type { Variant } from '../core/switch.js';
-import { client } from '../core/test-client.js';
-import { fakeClock, steppingClock } from '../core/test-fixtures.js';
-import { tour } from '../core/test-tour.js';
-import type { SpecDocument } from '../core/test-validate.js';
+import { client } from '../probe/client.js';
+import { fakeClock, steppingClock } from '../probe/fixtures.js';
+import { tour } from '../probe/tour.js';
+import type { SpecDocument } from '../probe/validate.js';
 import { startReferenceServer } from '../server.js';
 import { allFaults, allVariants } from './index.js';
 

@@ -10,6 +10,7 @@ import type { RouteContext, RouteResult, ServerEnv } from '../types.js';
 import { LEGACY_FAULTS as F } from './faults.js';
 import { findLegacyPlan } from './plans.js';
 import { deliver } from './webhooks.js';
+import { isObject } from '../core/shape.js';
 
 interface LegacyApplication {
   id: string;
@@ -22,10 +23,6 @@ interface LegacyApplication {
   confirmation_number: string | null;
   created_at: string;
   updated_at: string;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -5,8 +5,8 @@
 import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
 import { body, routeProbe, serverProbe, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
-import type { Call } from '../core/test-client.js';
-import type { Kit } from '../core/test-routes.js';
+import type { Call } from '../probe/client.js';
+import type { Kit } from '../probe/routes.js';
 import { APPLICATION, APTC_SAMPLE } from './samples.js';
 
 const { flag, rewrite } = faultsOf('legacy-ichra');

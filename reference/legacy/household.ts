@@ -5,6 +5,7 @@
  */
 import { badRequest } from '../core/respond.js';
 import type { RouteResult } from '../types.js';
+import { isObject } from '../core/shape.js';
 
 export interface LegacyApplicant {
   age: number;
@@ -18,10 +19,6 @@ export interface Household {
   plan_year: number;
   household_income?: number;
   applicants: LegacyApplicant[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function applicantProblem(a: unknown, i: number): RouteResult | null {

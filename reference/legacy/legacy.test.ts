@@ -1,7 +1,7 @@
 /** The older ICHRA interface: every endpoint, and webhook deliveries to a local receiver. */
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit, OTHER, waitFor } from '../core/test-routes.js';
+import { createKit, type Kit, OTHER, waitFor } from '../probe/routes.js';
 import { legacyRoutes } from './index.js';
 import { APPLICATION, APTC_SAMPLE, startReceiver } from './samples.js';
 

@@ -7,8 +7,8 @@ import { bodyOf, faultsOf, is, variantsOf } from '../core/declare-fault.js';
 import { CORE_CHECKED } from '../core/faults.js';
 import { body, routeProbe, serverProbe } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
-import type { Call } from '../core/test-client.js';
-import type { Kit } from '../core/test-routes.js';
+import type { Call } from '../probe/client.js';
+import type { Kit } from '../probe/routes.js';
 import type { RouteResult } from '../types.js';
 import { MEDICARE_FIXTURES as M } from './samples.js';
 

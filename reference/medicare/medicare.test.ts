@@ -1,6 +1,6 @@
 /** PATCH /v1/contacts/{contact_id} (4.17): partial update, ownership, validation, response shape. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKit, type Kit } from '../core/test-routes.js';
+import { createKit, type Kit } from '../probe/routes.js';
 import { medicareRoutes } from './index.js';
 import { MEDICARE_FIXTURES as M } from './samples.js';
 

@@ -10,6 +10,7 @@ import type { IsOn } from '../core/switch.js';
 import type { RouteContext, RouteResult } from '../types.js';
 import { CONTACT_FIELDS, DATE_FIELDS, EMAIL } from './contact-fields.js';
 import { MEDICARE_FAULTS as F } from './faults.js';
+import { isObject } from '../core/shape.js';
 
 export interface StoredContact {
   id: string;
@@ -24,10 +25,6 @@ export interface StoredContact {
 const SEEDED_AT = '2025-01-15T09:00:00.000Z';
 
 const REDIRECT_BASE = 'https://medicare.reference.example/contacts/';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The 400 for the first member that is unknown or malformed, or null. */
 function contactProblem(contact: Record<string, unknown>, on: IsOn): RouteResult | null {

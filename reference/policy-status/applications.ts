@@ -7,7 +7,8 @@ const POLICY_PLAN_YEARS = [2025, 2026] as const;
 const PER_YEAR: Record<number, number> = { 2025: 12, 2026: 30 };
 
 const ISSUERS = [{ hios_issuer_id: '36239' }, { hios_issuer_id: '14002' }, { hios_issuer_id: '40572' }] as const;
-const POLICY_STATUSES = [
+/** The statuses the seeded applications take in turn (none reported yet: null). */
+const SEEDED_STATUS_CYCLE = [
   null,
   'pending_effectuation',
   'effectuated',
@@ -76,7 +77,7 @@ function policy(year: number, i: number, line: number, status: string | null): P
 }
 
 function application(year: number, i: number): PolicyApplication {
-  const status = POLICY_STATUSES[i % POLICY_STATUSES.length]!;
+  const status = SEEDED_STATUS_CYCLE[i % SEEDED_STATUS_CYCLE.length]!;
   const policies =
     i % 4 === 0 ? [policy(year, i, 1, status), policy(year, i, 2, status)] : [policy(year, i, 1, status)];
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../server.js';
-import { client, type Call } from '../core/test-client.js';
-import { steppingClock } from '../core/test-fixtures.js';
+import { client, type Call } from '../probe/client.js';
+import { steppingClock } from '../probe/fixtures.js';
 
 let server: ReferenceServer;
 let call: Call;

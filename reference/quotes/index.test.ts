@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaProblems } from '../core/request-schemas.js';
 import { startReferenceServer, type ReferenceServer } from '../server.js';
-import { client, type Call } from '../core/test-client.js';
-import { steppingClock } from '../core/test-fixtures.js';
+import { client, type Call } from '../probe/client.js';
+import { steppingClock } from '../probe/fixtures.js';
 import { documentQuoteExample, KY_LOCATION, quoteRequestBody } from './sample.js';
 
 let server: ReferenceServer;

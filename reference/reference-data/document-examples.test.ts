@@ -11,8 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerDocument } from '../core/provider-document.js';
 import { schemaProblems } from '../core/request-schemas.js';
-import { client, type Call } from '../core/test-client.js';
-import { steppingClock } from '../core/test-fixtures.js';
+import { client, type Call } from '../probe/client.js';
+import { steppingClock } from '../probe/fixtures.js';
 import { startReferenceServer, type ReferenceServer } from '../server.js';
 
 type Json = Record<string, any>;

@@ -4,7 +4,7 @@ import { bodyOf, faultsOf, is, variantsOf, withoutHeader, type RequestView } fro
 import { CORE_CHECKED } from '../core/faults.js';
 import { body, serverProbe, status, UNCHECKED } from '../core/probe.js';
 import type { Switch } from '../core/switch.js';
-import { sessionBody } from '../core/test-fixtures.js';
+import { sessionBody } from '../probe/fixtures.js';
 import type { RouteResult } from '../types.js';
 import { tokenLinks } from './links.js';
 

@@ -4,9 +4,9 @@
  * rule on an operation, what --update-baseline wrote, and failures of excluded rules.
  */
 import type { Finding } from '../../harness/model.js';
-import type { RunSummary } from '../summary.js';
 import { entryName } from './file.js';
 import type { BaselineItem } from './match.js';
+import type { RunSummary } from '../types.js';
 
 /** `: <reason> (expires <date>)`, each part only when given. */
 const why = (given: { reason?: string; expires?: string } | undefined): string =>

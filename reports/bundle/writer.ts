@@ -7,9 +7,9 @@ import type { KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProfile } from '../../harness/run-profiles.js';
-import type { RunSummary } from '../summary.js';
 import type { ReportWriter } from '../writer.js';
 import { BUNDLE_DIR, type BundleInput, writeBundle } from './files.js';
+import type { RunSummary } from '../types.js';
 
 /** What a run's bundle holds, the evidence first. */
 const BUNDLED = ['evidence.json', 'summary.json', 'report.html'] as const;

@@ -6,9 +6,9 @@
 import type { Finding } from '../../harness/model.js';
 import { isAccepted } from '../accepted.js';
 import { baselineLines, knownLine } from '../baseline/lines.js';
-import type { RunSummary } from '../summary.js';
 import { html, type Raw } from './escape.js';
 import { findingCard } from './sections.js';
+import type { RunSummary } from '../types.js';
 
 /** A known failure's reason and expiry, above its card. */
 const reasonOf = (f: Finding) => (f.baseline ? html`<p class="meta">${knownLine(f)}</p>` : '');

@@ -1,6 +1,6 @@
 /** The parts of report.html: header and counts, evidence, per-family tables, failures, skips. */
 import type { Finding } from '../../harness/model.js';
-import { ruleCountsLine, type RunSummary } from '../summary.js';
+import { ruleCountsLine } from '../summary.js';
 import { missingLine, provenCount } from '../required.js';
 import { outcomeLabel, scopeLine } from '../scope.js';
 import { checksByStep, isStepFinding } from '../setup-steps.js';
@@ -10,6 +10,7 @@ import { confirmationLines, outageLines, tlsLines } from '../monitor/lines.js';
 import { confirmationLine } from '../monitor/confirmations.js';
 import { historyLines } from '../monitor/history.js';
 import { isAccepted } from '../accepted.js';
+import type { RunSummary } from '../types.js';
 
 const anchor = (index: number) => `check-${index}`;
 

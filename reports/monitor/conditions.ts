@@ -9,29 +9,11 @@
  * profile down), `exit:<code>` (any other exit code but 0, 1 and 130, with its cause), and
  * `rule:<ID>` (a failed rule the run does not accept, unless an outage is all it shows).
  */
-import { EXIT_CODES, exitCodeSpec, type ExitRoute } from '../../harness/exit-codes.js';
+import { EXIT_CODES, exitCodeSpec } from '../../harness/exit-codes.js';
 import type { Finding } from '../../harness/model.js';
-import type { RuleOutcome } from '../summary.js';
 import { overBudgetLine, type LatencyJudgement } from './latency.js';
 import { hostOf, hostsJudged, outageLine, shownByOutage, type HostOutage } from './outage.js';
-
-/** Something wrong with the target in a run, keyed so that the next run can tell whether it is the same. */
-export interface Condition {
-  /** `target:down`, `rule:ISSUERS-ORDER`, `exit:5`: one PagerDuty dedup key each. */
-  key: string;
-  /** Whose it is to act (the exit code's route; a failed rule is the contract's). */
-  route: ExitRoute;
-  /** One line an on-call reads. */
-  title: string;
-  /** When the first run that had it finished (ISO 8601), and which run that was. */
-  since: string;
-  sinceRunId: string;
-  /**
-   * The run found it on a confirmed failure, or on an answer final at once; false when only on
-   * failures whose confirmation the run's budget or deadline cut short (they never alert alone).
-   */
-  confirmed: boolean;
-}
+import type { Condition, RuleOutcome } from '../types.js';
 
 /** What a run's summary holds that makes its conditions and says which it judged. */
 export interface RunState {

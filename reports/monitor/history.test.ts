@@ -6,11 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Finding, Rule } from '../../harness/model.js';
-import { catalogueOf, type RunInfo } from '../run-info.js';
-import { buildSummary, type RunSummary } from '../summary.js';
+import { catalogueOf } from '../run-info.js';
+import { buildSummary } from '../summary.js';
 import { SAMPLE_RULES, sampleInfo } from '../testing/sample.js';
-import { HISTORY_FORMAT, type HistoryRecord, type TrackedCondition } from './history.js';
+import { HISTORY_FORMAT } from './history.js';
 import { monitorLines } from './lines.js';
+import type { HistoryRecord, RunInfo, RunSummary, TrackedCondition } from '../types.js';
 
 const BASE = 'https://api.example.com';
 const LEGACY = 'https://ichra.example.com';

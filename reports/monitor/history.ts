@@ -7,13 +7,10 @@
  * (engine/monitor/history-store.ts) and tells each destination what it has not heard
  * (engine/monitor/deliver.ts).
  */
-import type { ExitRoute } from '../../harness/exit-codes.js';
 import type { RunProfile } from '../../harness/run-profiles.js';
-import type { Condition } from './conditions.js';
+import type { Condition, HistoryComparison, HistoryRecord, TrackedCondition } from '../types.js';
 
-export type { Condition } from './conditions.js';
-
-export const HISTORY_FORMAT = 'partner-conformance.history/2';
+export const HISTORY_FORMAT: HistoryRecord['format'] = 'partner-conformance.history/2';
 
 /** Runs a history record holds: `--alert-after` is at most this. */
 export const HISTORY_DEPTH = 10;
@@ -25,61 +22,6 @@ export const HISTORY_DEPTH = 10;
  */
 export function monitorKey(run: { target: { name: string }; runProfile: RunProfile }): string {
   return `${run.target.name}/${run.runProfile}`;
-}
-
-/** A condition as the history keeps it between runs. */
-export interface TrackedCondition extends Condition {
-  /** Runs in a row that judged it and found it (at most HISTORY_DEPTH): a run that did not judge it is no gap. */
-  runs: number;
-  /** It alerts: found in `alertAfter` runs in a row (and in two when never confirmed); stays so until recovered. */
-  alerting: boolean;
-}
-
-/** One run of the history. */
-interface RunLine {
-  runId: string;
-  finishedAt: string;
-  exitCode: number;
-  outcome: string;
-}
-
-/** What a destination was last told is open: the condition's title and route then, and when. */
-export interface Told {
-  title: string;
-  route: ExitRoute;
-  at: string;
-}
-
-/** The history of a target and run profile: its last runs, what is open, and what each destination heard. */
-export interface HistoryRecord {
-  format: typeof HISTORY_FORMAT;
-  target: { name: string; baseUrl: string };
-  runProfile: RunProfile;
-  /** The last runs, oldest first (at most HISTORY_DEPTH). */
-  runs: RunLine[];
-  /** What is wrong, as the last run that judged each condition found it. */
-  conditions: TrackedCondition[];
-  /** Per notification destination (engine/monitor/notify/ names them), the conditions it was told are open. */
-  told: Record<string, Record<string, Told>>;
-}
-
-export interface HistoryComparison {
-  /** The run compared with; absent for the first run of this target and run profile. */
-  previous?: RunLine;
-  /** Runs in a row a condition must be found before it alerts (`--alert-after`). */
-  alertAfter: number;
-  /** Wrong now, not open before. */
-  new: TrackedCondition[];
-  /** Wrong now and open before (`since` the first run that had it). */
-  still: TrackedCondition[];
-  /** Open before, judged by this run and not found. */
-  recovered: TrackedCondition[];
-  /** Open before, not judged by this run (a rule it did not run, a host it did not reach): kept as they were. */
-  unjudged: TrackedCondition[];
-  /** A condition began to alert, or an alerting one recovered: the notifications have something to tell. */
-  changed: boolean;
-  /** The target's base URL is not the one of the history's last run: the history carries over (one key: its name). */
-  moved?: { from: string };
 }
 
 /** The run's conditions against the history's: each found one counted, each open one not found kept or recovered. */

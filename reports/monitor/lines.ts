@@ -3,12 +3,12 @@
  * (console, step summary, JUnit's system-out): answers over their latency budget, checks tried
  * again, the certificate's expiry, the history, the requests sent.
  */
-import type { RunSummary } from '../summary.js';
 import { confirmationLine } from './confirmations.js';
 import { historyLines } from './history.js';
 import { overBudgetLine } from './latency.js';
 import { outageLine } from './outage.js';
 import { tlsWarningLine } from './tls.js';
+import type { RunSummary } from '../types.js';
 
 type Monitored = Pick<
   RunSummary,

@@ -7,9 +7,10 @@
  * Every series is labelled with the target and the run profile, the Pushgateway's grouping key.
  */
 import { Gauge, Registry, type OpenMetricsContentType } from 'prom-client';
-import { RULE_VERDICTS, type RunSummary } from '../summary.js';
+import { RULE_VERDICTS } from '../summary.js';
 import { operationLatencies } from './latency.js';
 import { shownByOutage } from './outage.js';
+import type { RunSummary } from '../types.js';
 
 const METRIC_PREFIX = 'partner_conformance_';
 

@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../harness/model.js';
 import { sampleFindings, sampleInfo, sampleSummary } from '../testing/sample.js';
 import { conditionsOf } from './conditions.js';
-import { compareHistory, HISTORY_FORMAT, type HistoryRecord } from './history.js';
+import { compareHistory, HISTORY_FORMAT } from './history.js';
 import { judgeLatency } from './latency.js';
 import { monitorLines } from './lines.js';
 import { metricsRegistry } from './metrics.js';
 import { tlsWarningLine } from './tls.js';
+import type { HistoryRecord } from '../types.js';
 
 const passedOnly = () => sampleFindings().filter((f) => f.verdict === 'passed');
 

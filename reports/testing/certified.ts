@@ -11,8 +11,8 @@ import { FAMILIES, type Finding } from '../../harness/model.js';
 import { writeBundle } from '../bundle/files.js';
 import { withDigest } from '../digest.js';
 import { buildEvidence, type Evidence } from '../evidence.js';
-import type { RunSummary } from '../summary.js';
 import { sampleInfo, sampleSummary } from './sample.js';
+import type { RunSummary } from '../types.js';
 
 export const PINNED = { digest: `sha256:${'ab'.repeat(32)}`, what: 'the pinned document' };
 

@@ -1,7 +1,8 @@
 /** Small synthetic runs for the reporters' own tests. */
 import type { Finding, Rule } from '../../harness/model.js';
-import { catalogueOf, type RunInfo } from '../run-info.js';
-import { buildSummary, type RunSummary } from '../summary.js';
+import { catalogueOf } from '../run-info.js';
+import { buildSummary } from '../summary.js';
+import type { RunInfo, RunSummary } from '../types.js';
 
 export const SAMPLE_RULES: Rule[] = [
   {

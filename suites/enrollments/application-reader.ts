@@ -4,9 +4,9 @@
  * fallback, and only where the prose is silent on the name (it names no id member, no list or
  * pagination member, and no member for an action's relation).
  */
-export type Json = Record<string, any>;
+import { isObject } from '../../harness/is-object.js';
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export type Json = Record<string, any>;
 
 /** The first of `names` a body has (in order), or undefined. */
 function firstOf(body: unknown, names: readonly string[]): unknown {

@@ -12,7 +12,8 @@ import {
   paginationOf,
   type Json,
 } from './application-reader.js';
-import { POLICY_STATUSES, ROUND_TRIP_MEMBERS } from './requests.js';
+import { ROUND_TRIP_MEMBERS } from './requests.js';
+import { POLICY_STATUSES } from '../../harness/model.js';
 
 /** Ids of rows, in order (rows without an id are kept as `?` so counts stay right). */
 export const rowIds = (rows: readonly Json[]): string[] => rows.map((r) => applicationIdOf(r) ?? '?');

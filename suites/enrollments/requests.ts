@@ -10,16 +10,6 @@ import { targetToday } from '../../harness/suite/target-clock.js';
 export const ENROLLMENTS_PATH = '/v1/enrollments';
 /** The only routing this family accepts (4.9, 4.12–4.15). */
 export const ROUTING = { product: 'ichra', exchange: 'off_exchange' } as const;
-/** The six policy states of section 3. */
-export const POLICY_STATUSES = [
-  'draft',
-  'pending_effectuation',
-  'effectuated',
-  'submission_failed',
-  'cancelled',
-  'terminated',
-] as const;
-export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 /** Plan fixtures by the carrier behaviour a check relies on. */
 export type PlanFixture = 'planFull' | 'planLimited' | 'planSubmissionFails';

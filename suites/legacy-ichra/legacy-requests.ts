@@ -13,6 +13,7 @@ import {
   type Exchange,
 } from '../../harness/suite/index.js';
 import { targetToday } from '../../harness/suite/target-clock.js';
+import { isObject } from '../../harness/is-object.js';
 
 /** Fixture `planYear`, else the current year on the target's clock. */
 function planYear(t: CheckContext): number {
@@ -101,7 +102,6 @@ export const submitApplication = (id: string): ApiRequest => ({
 });
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Where an application's id may sit: top level, or inside a wrapper named after the resource. */
 const ID_HOLDERS: ReadonlyArray<(body: Json) => unknown> = [(b) => b, (b) => b.application, (b) => b.data];

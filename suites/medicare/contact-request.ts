@@ -4,6 +4,7 @@
  * `X-API-Key`). The contact and its agent are profile fixtures.
  */
 import type { ApiRequest, CheckContext, Exchange } from '../../harness/suite/index.js';
+import { isObject } from '../../harness/is-object.js';
 
 export interface ContactUpdate {
   agent_email?: unknown;
@@ -37,7 +38,6 @@ export const marker = (t: CheckContext, label = 'contact'): string => `Conforman
 export const needs = { roles: ['medicare'], fixtures: ['medicareContactId', 'medicareAgentEmail'] };
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `data.contact` of a 200 answer, or undefined. */
 export function contactOf(body: unknown): Json | undefined {

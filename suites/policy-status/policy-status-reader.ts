@@ -3,9 +3,7 @@
  * (PolicyStatusApplicationsResponse, PolicyStatusApplicationResponse). The prose names none of
  * these members, so another name is read only as a fallback.
  */
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject } from '../../harness/is-object.js';
 
 /** The list's rows: `applications` (the document), else the body's one array member. */
 export function policyRowsOf(body: unknown): unknown[] | undefined {

@@ -7,6 +7,7 @@
  */
 import { skipped, type Skipped } from '../../harness/suite/run-wide.js';
 import type { Exchange, JournalEntry } from '../../harness/model.js';
+import { isObject } from '../../harness/is-object.js';
 
 export type Answer = NonNullable<Exchange['response']>;
 export type Json = Record<string, any>;
@@ -19,8 +20,6 @@ const SENT_NOT_JSON = skipped('with a request body that is not JSON');
 
 export const isSkipped = (v: unknown): v is Skipped =>
   typeof v === 'object' && v !== null && typeof (v as Skipped).skipped === 'string';
-
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The whole answer of an entry, or why there is none to read. */
 export function answerOf(entry: JournalEntry): Answer | Skipped {

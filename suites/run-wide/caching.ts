@@ -12,7 +12,8 @@ import { headerOf } from '../../harness/checks/scope.js';
 import type { JournalEntry } from '../../harness/model.js';
 import type { Invariant, RunWideContext } from '../../harness/suite/run-wide.js';
 import { applicationIdOf, applicationRowsOf, policyStatusOf } from '../enrollments/application-reader.js';
-import { answerOf, byOperation, isObject, isSkipped, type Answer } from './answer.js';
+import { answerOf, byOperation, isSkipped, type Answer } from './answer.js';
+import { isObject } from '../../harness/is-object.js';
 
 const RULE = 'ENR-READ-NO-STALE-CACHE';
 

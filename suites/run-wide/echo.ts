@@ -18,7 +18,6 @@ import { expectContactShowsSent } from '../medicare/contact-members.js';
 import {
   answerOf,
   byOperation,
-  isObject,
   isSkipped,
   jsonOf,
   MADE_WRONG,
@@ -27,6 +26,7 @@ import {
   type Answer,
   type Json,
 } from './answer.js';
+import { isObject } from '../../harness/is-object.js';
 
 interface Echo {
   rule: string;

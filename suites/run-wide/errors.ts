@@ -12,7 +12,8 @@ import { headerOf } from '../../harness/checks/scope.js';
 import { errorCodes } from '../../harness/checks/composed/forbidden.js';
 import type { JournalEntry } from '../../harness/model.js';
 import { skipped, type Invariant, type RunWideContext } from '../../harness/suite/run-wide.js';
-import { answerOf, isObject, isSkipped, NO_ANSWER, NOT_JSON, queryOf, sentJsonOf } from './answer.js';
+import { answerOf, isSkipped, NO_ANSWER, NOT_JSON, queryOf, sentJsonOf } from './answer.js';
+import { isObject } from '../../harness/is-object.js';
 
 /** Names of where a member sits, which some frameworks put before its path (`body.context.locale`). */
 const LOCATIONS = new Set(['body', 'query', 'header', 'headers', 'path', 'params']);

@@ -4,7 +4,8 @@
  * operation): judged over the run's journal by invariants.conformance.ts, which runs last.
  */
 import type { Invariant } from '../../harness/suite/run-wide.js';
-import { answerOf, CUT, isObject, isSkipped, NO_ANSWER, succeeded } from './answer.js';
+import { answerOf, CUT, isSkipped, NO_ANSWER, succeeded } from './answer.js';
+import { isObject } from '../../harness/is-object.js';
 
 /** Direct enrollment's own endpoints, whose service failures section 7 gives the `errors[]` shape. */
 const DIRECT_ENROLLMENT = /^\/v1\/enrollments(?:[/?]|$)/;

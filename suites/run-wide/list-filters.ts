@@ -13,7 +13,8 @@ import { applicationRowsOf } from '../enrollments/application-reader.js';
 import { ENROLLMENT_LIST_FILTERS } from '../enrollments/list-filters.js';
 import { POLICY_LIST_FILTERS } from '../policy-status/list-filters.js';
 import { policyRowsOf } from '../policy-status/policy-status-reader.js';
-import { answerOf, byOperation, isObject, isSkipped, MADE_WRONG, queryOf } from './answer.js';
+import { answerOf, byOperation, isSkipped, MADE_WRONG, queryOf } from './answer.js';
+import { isObject } from '../../harness/is-object.js';
 
 interface FilteredList {
   filters: Readonly<Record<string, ListFilter>>;

@@ -7,10 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRules } from '../../harness/rules.js';
-import type { RunSummary } from '../../reports/summary.js';
 import { readSummary, runCli, scratch } from '../e2e/cli.js';
 import { startDocumentMock, type DocumentMock } from './mock-server.js';
 import { STATELESS_CHECK_LIMITS, STATELESS_LIMITS } from './stateless-limits.js';
+import type { RunSummary } from '../../reports/types.js';
 
 const PROVIDER_DOCUMENT = 'specs/provider/openapi.json';
 /** The families the provider's document describes. */

@@ -11,7 +11,7 @@ import { BUDGET_TIMEOUT } from '../../harness/client/errors.js';
 import type { Finding, JournalEntry } from '../../harness/model.js';
 import { referenceProfilePath } from '../../harness/profile.js';
 import type { TargetProfile } from '../../harness/run-config.js';
-import type { RunSummary } from '../../reports/summary.js';
+import type { RunSummary } from '../../reports/types.js';
 
 export interface CliResult {
   code: number;

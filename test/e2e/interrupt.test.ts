@@ -9,11 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../reports/summary.js';
 import { findAll, parseXml } from '../../reports/testing/xml-check.js';
 import { listen, type LocalServer } from '../fault-servers/listen.js';
 import { answerPlausibly } from '../fault-servers/plausible.js';
 import { readSummary, runCli, scratch, writeProfile, saveEnv, type CliResult } from './cli.js';
+import type { RunSummary } from '../../reports/types.js';
 
 const tmp = scratch('interrupt');
 const restoreEnv = saveEnv(['E2E_KEY_APPROVED']);

@@ -1,7 +1,6 @@
 /** What a notification tells: a run's change of state, as one destination is to hear it. */
 import { exitCodeSpec } from '../../../harness/exit-codes.js';
-import type { Condition } from '../../../reports/monitor/history.js';
-import type { RunSummary } from '../../../reports/summary.js';
+import type { Condition, RunSummary } from '../../../reports/types.js';
 
 export interface Change {
   run: Pick<RunSummary, 'runId' | 'finishedAt' | 'target' | 'runProfile' | 'outcome' | 'exitCode'>;

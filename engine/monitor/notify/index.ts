@@ -14,13 +14,12 @@ import { ConfigError } from '../../../harness/errors.js';
 import { EXIT_CODES, type ExitRoute } from '../../../harness/exit-codes.js';
 import { publicUrl } from '../../../harness/reproduce.js';
 import { userAgent } from '../../../harness/tool-version.js';
-import type { Condition, HistoryComparison, Told, TrackedCondition } from '../../../reports/monitor/history.js';
-import type { RunSummary } from '../../../reports/summary.js';
 import { runUrlOf, type Change } from './change.js';
 import { jsonMessages } from './json.js';
 import { pagerdutyMessages, routingKey } from './pagerduty.js';
 import { slackMessages } from './slack.js';
 import { TOLD_EVERYWHERE } from '../history-store.js';
+import type { Condition, HistoryComparison, RunSummary, Told, TrackedCondition } from '../../../reports/types.js';
 
 /** Each format: the messages (POSTed in order) a change makes. */
 const NOTIFY_FORMATS = {

@@ -1,10 +1,10 @@
 /** Notification destinations, routing and formats, without a network. */
 import { describe, expect, it } from 'vitest';
-import type { HistoryComparison, TrackedCondition } from '../../../reports/monitor/history.js';
 import type { Change } from './change.js';
 import { changeFor, destinationOf, type Destination } from './index.js';
 import { pagerdutyMessages, PAGERDUTY_ROUTING_KEY_ENV } from './pagerduty.js';
 import { slackMessages } from './slack.js';
+import type { HistoryComparison, TrackedCondition } from '../../../reports/types.js';
 
 const env = { [PAGERDUTY_ROUTING_KEY_ENV]: 'routing-key-1' };
 const condition = (key: string, route: TrackedCondition['route'], title = key): TrackedCondition => ({

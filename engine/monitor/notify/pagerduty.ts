@@ -7,8 +7,9 @@
  * from PAGERDUTY_ROUTING_KEY_ENV, never from a flag.
  */
 import { ConfigError } from '../../../harness/errors.js';
-import { monitorKey, type Condition } from '../../../reports/monitor/history.js';
+import { monitorKey } from '../../../reports/monitor/history.js';
 import type { Change } from './change.js';
+import type { Condition } from '../../../reports/types.js';
 
 export const PAGERDUTY_ROUTING_KEY_ENV = 'PARTNER_CONFORMANCE_PAGERDUTY_KEY';
 

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Probe } from '../../core/probe.js';
 import type { Fault } from '../../core/switch.js';
-import { client } from '../../core/test-client.js';
-import { fakeClock, steppingClock } from '../../core/test-fixtures.js';
+import { client } from '../../probe/client.js';
+import { fakeClock, steppingClock } from '../../probe/fixtures.js';
 import { startReferenceServer } from '../../server.js';
 import type { RouteResult } from '../../types.js';
 import { allFaults } from '../index.js';

@@ -1,14 +1,14 @@
 /**
  * The probes of the faults per operation: one request to the route (its path with an id nobody
  * issued and, where it takes a JSON body, one it refuses past the edge), sent the way the
- * column's rule speaks of, or the family's stop of the tour (core/test-tour.ts) where only a
+ * column's rule speaks of, or the family's stop of the tour (probe/tour.ts) where only a
  * success shows the fault. Each returns what a client sees of the route's answer.
  */
 import { allAccounts } from '../../core/accounts.js';
 import { MAX_BODY_BYTES, TIER_LIMITS } from '../../core/limits.js';
 import { interfaceTakes } from '../../core/pipeline.js';
 import { clockedProbe, serverProbe, UNCHECKED, type Probe } from '../../core/probe.js';
-import type { Call, CallOptions } from '../../core/test-client.js';
+import type { Call, CallOptions } from '../../probe/client.js';
 import type { Account, Route } from '../../types.js';
 import { pathOf, routeId, routeIdOf, takesJson } from './routes.js';
 
@@ -71,7 +71,7 @@ export function successes(route: Route): Probe {
 const touredSuccesses = (route: Route): Probe =>
   serverProbe(async ({ call }) => {
     // Loaded when probed: declaring a probe loads no test support.
-    const { TOUR } = await import('../../core/test-tour.js');
+    const { TOUR } = await import('../../probe/tour.js');
     const seen: Array<[number, string | undefined]> = [];
     await TOUR[route.family](async (method, path, opts) => {
       const res = await call(method, path, { ...opts, ...UNCHECKED });

@@ -11,8 +11,9 @@
 import { SkipCheck, type CheckContext, type Exchange } from '../../../harness/suite/index.js';
 import { applicationIdOf, applicationRowsOf, policyStatusOf, type Json } from '../application-reader.js';
 import { once } from '../applications.js';
-import { listRequest, readRequest, type PolicyStatus } from '../requests.js';
+import { listRequest, readRequest } from '../requests.js';
 import { createdBy, latestSeen, runHistory, unknownAfter, type AppHistory, type Seen } from './timeline.js';
+import type { PolicyStatus } from '../../../harness/model.js';
 
 /** The largest page the list allows (4.9). */
 const PAGE = 100;

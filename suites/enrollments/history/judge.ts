@@ -12,10 +12,11 @@ import {
   type Json,
 } from '../application-reader.js';
 import type { Exchange } from '../../../harness/suite/index.js';
-import { POLICY_STATUSES, type PlanFixture, type PolicyStatus } from '../requests.js';
+import type { PlanFixture } from '../requests.js';
 import { refusedOffers, type ModelApp } from '../state-model/model.js';
 import { endedAt, sentAt } from '../../../harness/suite/run-history.js';
 import type { AppHistory, Seen, WriteKind } from './timeline.js';
+import { POLICY_STATUSES, type PolicyStatus } from '../../../harness/model.js';
 
 const accepted = (app: AppHistory, kind: WriteKind, before: number) =>
   app.sent.filter((s) => s.kind === kind && s.outcome === 'accepted' && s.at < before);

@@ -7,7 +7,7 @@
  */
 import type { Exchange } from '../../../harness/suite/index.js';
 import { applicationIdOf, applicationRowsOf, policyStatusOf, type Json } from '../application-reader.js';
-import { POLICY_STATUSES, type PolicyStatus } from '../requests.js';
+import { POLICY_STATUSES, type PolicyStatus } from '../../../harness/model.js';
 
 /** An answer that showed an application to its own account. */
 export interface Seen {

@@ -12,7 +12,7 @@ import type { Exchange } from '../../../harness/suite/index.js';
 import { applicationIdOf, outstandingErrors } from '../application-reader.js';
 import { statusOf } from '../applications.js';
 import { ANY_REFUSAL } from '../observe.js';
-import type { PolicyStatus, Start } from '../requests.js';
+import type { Start } from '../requests.js';
 import {
   cancelPrediction,
   submitPrediction,
@@ -23,6 +23,7 @@ import {
   type Prediction,
 } from '../state-model/model.js';
 import type { OverlapOp } from './overlap.js';
+import type { PolicyStatus } from '../../../harness/model.js';
 
 /** An outcome accepted and not shown yet, with the rule that says it shows. */
 interface Outcome {

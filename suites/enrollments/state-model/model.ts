@@ -6,8 +6,9 @@
  * predicted (`known: false`).
  */
 import { ANY_REFUSAL } from '../observe.js';
-import type { PlanFixture, PolicyStatus, Start } from '../requests.js';
+import type { PlanFixture, Start } from '../requests.js';
 import { CARRIER_TRAITS, type CarrierTraits } from './carriers.js';
+import type { PolicyStatus } from '../../../harness/model.js';
 
 export interface ModelApp {
   plan: PlanFixture;

@@ -7,8 +7,9 @@ import { stepFailed, stepLabel, type CheckContext, type Exchange } from '../../.
 import { applicationIdOf, applicationRowsOf, nextActionPaths, type Json } from '../application-reader.js';
 import { readUntilLeaves, statusOf } from '../applications.js';
 import { expectAnyRefusal, expectRefused, expectRows } from '../observe.js';
-import { actionRequest, listRequest, readRequest, type PolicyStatus } from '../requests.js';
+import { actionRequest, listRequest, readRequest } from '../requests.js';
 import { ACTION_ROUTES, isRefusal, refusedOffers, type ModelApp, type Prediction } from './model.js';
+import type { PolicyStatus } from '../../../harness/model.js';
 
 interface RealApp {
   id: string;

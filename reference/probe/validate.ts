@@ -1,5 +1,5 @@
 /**
- * Test support: validates a response (status + JSON body) with ajv against the documents that
+ * The probe kit: validates a response (status + JSON body) with ajv against the documents that
  * describe its operation: the provider's published document (specs/provider/openapi.json,
  * the 17 /v1 operations; production follows it, so it must always pass), our own
  * specs/partner-api.yaml (the same operations), specs/legacy-ichra.yaml and specs/medicare.yaml.

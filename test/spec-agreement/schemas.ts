@@ -3,10 +3,10 @@
  * `required`, `additionalProperties`, bounds, patterns, alternatives. Each difference is
  * located by a JSON pointer into the value the schemas describe (`/fields`, `/providers/*`).
  */
-import { isObject } from '../dialect.js';
-import type { JsonObject } from '../types.js';
+import type { JsonObject } from '../../harness/contract/types.js';
 import { canonical, normalize, plain, SET_KEYWORDS, SUBSCHEMA, SUBSCHEMA_LIST, SUBSCHEMA_MAP } from './normalize.js';
 import type { SchemaDifference } from './types.js';
+import { isObject } from '../../harness/is-object.js';
 
 /** Deeper than any real document nests; stops a cycle the dereferencer left in place. */
 const MAX_DEPTH = 48;

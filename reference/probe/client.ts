@@ -1,11 +1,11 @@
 /**
- * Test support: a small undici client for the reference server's own tests. Every response to
+ * The probe kit: a small undici client for the reference server's own tests. Every response to
  * a path a contract document describes is validated against it (status and body), so a
  * test that only looks at one field still proves the whole response conforms.
  */
 import { request } from 'undici';
-import { keyForRole } from './accounts.js';
-import { conformanceProblems, type SpecDocument } from './test-validate.js';
+import { keyForRole } from '../core/accounts.js';
+import { conformanceProblems, type SpecDocument } from './validate.js';
 
 export interface CallOptions {
   /** Key role from reference/data/accounts.json (default `approved`); `null` sends no key. */

@@ -3,14 +3,14 @@
  * path) and status by status: parameters, request bodies, statuses, response media types,
  * headers and every schema, recursively. Descriptions and other prose are not compared.
  */
-import { findDefect } from '../defects.js';
-import { isObject } from '../dialect.js';
-import { collectOperations } from '../operations.js';
-import { valueAt } from '../pointer.js';
-import type { JsonObject, Operation } from '../types.js';
+import { findDefect } from '../../harness/contract/defects.js';
+import { collectOperations } from '../../harness/contract/operations.js';
+import { valueAt } from '../../harness/contract/pointer.js';
+import type { JsonObject, Operation } from '../../harness/contract/types.js';
 import { asJsonSchema, plain } from './normalize.js';
 import { compareSchemas, summary } from './schemas.js';
 import type { Difference, DifferenceKind, SchemaDifference } from './types.js';
+import { isObject } from '../../harness/is-object.js';
 
 /** Parameter facts besides the schema. */
 const PARAMETER_FACTS = ['style', 'explode', 'allowReserved', 'allowEmptyValue', 'deprecated'];

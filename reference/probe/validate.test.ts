@@ -1,6 +1,6 @@
 /** The test validator picks the response a status maps to, in each of the four documents. */
 import { describe, expect, it } from 'vitest';
-import { conformanceProblems, loadSpecValidator, responseKeyFor, withoutDanglingRefs } from './test-validate.js';
+import { conformanceProblems, loadSpecValidator, responseKeyFor, withoutDanglingRefs } from './validate.js';
 
 describe('responseKeyFor', () => {
   const responses = { '200': {}, '2XX': {}, '4xx': {}, '403': {}, default: {} };

@@ -1,5 +1,5 @@
 /**
- * Test support: a small in-process harness for the route modules of enrollments/, legacy/ and
+ * The probe kit: a small in-process harness for the route modules of enrollments/, legacy/ and
  * medicare/: it mounts modules on the core's router, switches one fault on, and calls handlers
  * with a RouteContext the way the core does (JSON bodies round-tripped, the fault's rewrite
  * applied last). Without a fault, every answer to a path of a contract document (the
@@ -8,9 +8,9 @@
  * end-to-end tests go through reference/server.ts.
  */
 import type { Account, RouteModule, RouteResult, ServerEnv } from '../types.js';
-import { createRouter } from './router.js';
-import type { Switch } from './switch.js';
-import { conformanceProblems } from './test-validate.js';
+import { createRouter } from '../core/router.js';
+import type { Switch } from '../core/switch.js';
+import { conformanceProblems } from './validate.js';
 
 const APPROVED: Account = {
   id: 'acct_approved',

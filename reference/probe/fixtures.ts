@@ -1,4 +1,4 @@
-/** Test support: request bodies and a controllable clock shared by the server's own tests. */
+/** The probe kit: request bodies and a controllable clock shared by the server's own tests. */
 
 /** A valid enrollment-session request in the provider's dialect (self_service with a state). */
 export function sessionBody(

@@ -1,5 +1,5 @@
 /**
- * Test support: one request or more to every operation of every family, successes and the
+ * The probe kit: one request or more to every operation of every family, successes and the
  * usual refusals, through a validating client. A variant's test runs it on a server with the
  * variant on: every answer must still hold under the documents the variant claims. One stop per
  * family (`TOUR`); test/operations.test.ts fails when the tour leaves an operation of the suite's
@@ -10,8 +10,8 @@ import { ENROLLMENT_FIXTURES, validCreateBody } from '../enrollments/fixtures.js
 import { APPLICATION, APTC_SAMPLE } from '../legacy/samples.js';
 import { MEDICARE_FIXTURES as M } from '../medicare/samples.js';
 import { KY_LOCATION, quoteRequestBody } from '../quotes/sample.js';
-import type { Call } from './test-client.js';
-import { sessionBody } from './test-fixtures.js';
+import type { Call } from './client.js';
+import { sessionBody } from './fixtures.js';
 
 const E = '/v1/enrollments';
 const ROUTING = '?product=ichra&exchange=off_exchange';
@@ -19,7 +19,7 @@ const CTX = { context: { product: 'ichra', exchange: 'off_exchange' } };
 const POL = '/v1/policy-status/applications';
 /** Reads of an application while its submission settles; the slowest variant settles in about a second. */
 const SETTLE_READS = 40;
-/** A coverage start before the test clocks' first day (reference/core/test-fixtures.ts: 2026-03-01). */
+/** A coverage start before the test clocks' first day (reference/probe/fixtures.ts: 2026-03-01). */
 const COVERAGE_STARTED = '2026-01-01';
 
 const keyed = (key: string) => ({ headers: { 'idempotency-key': key } });

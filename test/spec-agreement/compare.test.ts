@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../types.js';
+import type { JsonObject } from '../../harness/contract/types.js';
 import { asJsonSchema } from './normalize.js';
 import {
   compareDocuments,

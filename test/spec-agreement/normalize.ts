@@ -4,8 +4,9 @@
  * `null` type, `additionalProperties: true` (the default) dropped, `type` as a sorted list,
  * and `allOf` merged into its parent where the merge keeps the meaning.
  */
-import { isObject, toJsonSchema } from '../dialect.js';
-import type { JsonObject } from '../types.js';
+import { toJsonSchema } from '../../harness/contract/dialect.js';
+import type { JsonObject } from '../../harness/contract/types.js';
+import { isObject } from '../../harness/is-object.js';
 
 /** Keywords that say nothing a validator enforces. */
 const ANNOTATIONS = new Set([
