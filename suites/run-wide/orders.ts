@@ -3,9 +3,10 @@
  * issuers of a state by name, ties by id (2.3), for any plan year, territory or spelling a
  * request of the run asked with, not only for those the issuers checks send themselves.
  */
+import { isObject } from '../../harness/is-object.js';
 import type { Invariant } from '../../harness/suite/run-wide.js';
 import { expectIssuersOrdered, type Issuer } from '../reference/issuer-order.js';
-import { answerOf, isObject, isSkipped, jsonOf } from './answer.js';
+import { answerOf, isSkipped, jsonOf } from './answer.js';
 
 export const ISSUER_ORDER_RULES = ['ISSUERS-ORDER', 'ISSUERS-ORDER-TIEBREAK'];
 
