@@ -151,7 +151,8 @@ export const CORE_FAULTS = {
       status(call, 'GET', '/v1/ping', { role: null, headers: { 'X-Api-Key': keyForRole('approved') } }),
     ),
   ),
-  queryUnreservedLeftEncoded: utility.flag(
+  // Declared with the reference data: the utility family sends no query for it to be written another way.
+  queryUnreservedLeftEncoded: reference.flag(
     'query-unreserved-left-encoded',
     'EDGE-EQUIVALENT-REQUESTS',
     'A query value keeps a percent-encoded unreserved character as it came (%4B for K): the value read is not the ' +
