@@ -108,36 +108,43 @@ function forecastFindings(check: ForecastCheck): Finding[] {
  * other checks send. A rule another check of the run names is shown only by that check's
  * exchanges (a 429's envelope by the low-tier checks, the account boundary by the other
  * account's): foreseen proven only where such a check runs and proves it. A rule only they name
- * (a history rule) is shown by the run's traffic as a whole, which a check that runs sends. One
- * with no rule left to show has nothing to judge, and is skipped, as the run skips it.
+ * (a history rule, an order every answer keeps) is shown by the traffic of its families, which
+ * a check of them that runs sends: none when no family of the rule runs (the issuers' order in
+ * a run of the enrollments).
  */
-function runWideShown(checks: readonly ForecastCheck[]): (rule: string) => boolean {
+interface RunWideForesight {
+  /** The rule is foreseen proven by a run-wide check that runs. */
+  proven(rule: string): boolean;
+  /** The run sends traffic of the rule's families: a run-wide check with such a rule judges something. */
+  trafficOf(rule: string): boolean;
+}
+
+function runWideForesight(checks: readonly ForecastCheck[], familiesOf: (rule: string) => readonly string[]) {
   const own = checks.filter((c) => c.family !== 'contract');
   const named = new Set(own.flatMap((c) => c.rules));
-  const sent = new Set(
-    own.filter((c) => c.will === 'run').flatMap((c) => c.rules.filter((r) => !c.unproven?.some((u) => u.rule === r))),
-  );
-  return (rule) => sent.has(rule) || !named.has(rule);
+  const running = own.filter((c) => c.will === 'run');
+  const sent = new Set(running.flatMap((c) => c.rules.filter((r) => !c.unproven?.some((u) => u.rule === r))));
+  const families = new Set<string>(running.map((c) => c.family));
+  const trafficOf = (rule: string) => familiesOf(rule).some((f) => families.has(f));
+  return { proven: (rule) => sent.has(rule) || (!named.has(rule) && trafficOf(rule)), trafficOf } as RunWideForesight;
 }
 
 /** What a run-wide check with no rule left to show needs, in the words of a finding's `needs`. */
 const RUN_WIDE_NEED = 'a check of the run that sends what shows its rules';
 
-function runWideChecks(checks: ForecastCheck[]): ForecastCheck[] {
-  const shown = runWideShown(checks);
+function runWideChecks(checks: ForecastCheck[], foresight: RunWideForesight): ForecastCheck[] {
   return checks.map((c) =>
-    c.family === 'contract' && c.will === 'run' && !c.rules.some(shown)
+    c.family === 'contract' && c.will === 'run' && !c.rules.some(foresight.trafficOf)
       ? { ...c, will: 'skip', needs: RUN_WIDE_NEED }
       : c,
   );
 }
 
-/** A run-wide check that runs proves the rules of it the run's checks show (runWideShown). */
-function runWideProofs(checks: readonly ForecastCheck[], findings: Finding[]): Finding[] {
-  const shown = runWideShown(checks);
+/** A run-wide check that runs proves the rules of it the run's checks show (RunWideForesight.proven). */
+function runWideProofs(findings: Finding[], foresight: RunWideForesight): Finding[] {
   return findings.map((f) =>
     f.family === 'contract' && f.verdict === 'passed'
-      ? { ...f, proof: Object.fromEntries(f.rules.filter(shown).map((r) => [r, [0]])) }
+      ? { ...f, proof: Object.fromEntries(f.rules.filter(foresight.proven).map((r) => [r, [0]])) }
       : f,
   );
 }
@@ -171,22 +178,22 @@ export function forecastOf(
   const inferred = new Set(
     selected.flatMap(({ entry }) => entry.rules).filter((id) => catalogue.get(id)?.strength === 'inferred'),
   );
-  const checks: ForecastCheck[] = runWideChecks(
-    selected.map(({ family, entry }): ForecastCheck => {
-      const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
-      const unproven = need === undefined ? unmetRuleNeeds(entry.needs, can) : [];
-      return {
-        family,
-        id: entry.id,
-        title: entry.title,
-        rules: [...entry.rules],
-        will: need === undefined ? 'run' : 'skip',
-        ...(need !== undefined ? { needs: need } : {}),
-        ...(unproven.length > 0 ? { unproven } : {}),
-      };
-    }),
-  );
-  const findings = runWideProofs(checks, checks.flatMap(forecastFindings));
+  const foreseen: ForecastCheck[] = selected.map(({ family, entry }): ForecastCheck => {
+    const need = unmetNeed(entry.needs, rulesOf(entry.rules), can);
+    const unproven = need === undefined ? unmetRuleNeeds(entry.needs, can) : [];
+    return {
+      family,
+      id: entry.id,
+      title: entry.title,
+      rules: [...entry.rules],
+      will: need === undefined ? 'run' : 'skip',
+      ...(need !== undefined ? { needs: need } : {}),
+      ...(unproven.length > 0 ? { unproven } : {}),
+    };
+  });
+  const foresight = runWideForesight(foreseen, (rule) => catalogue.get(rule)?.families ?? []);
+  const checks = runWideChecks(foreseen, foresight);
+  const findings = runWideProofs(checks.flatMap(forecastFindings), foresight);
   const verdicts = ruleVerdicts(findings, catalogue, selection);
   const required = requiredRules(catalogue, selection, inventory);
   const missing = maybeShownByTraffic(missingRequired(required.rules, verdicts, findings, selected), checks);
