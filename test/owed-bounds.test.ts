@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../harness/client/index.js';
-import { loadContract, type Contract } from '../harness/contract/index.js';
+import type { Contract } from '../harness/contract/index.js';
 import type { Operation } from '../harness/contract/types.js';
-import { projectPath, PROVIDER_SPEC } from '../harness/paths.js';
+import { loadEveryDocument } from './loaded-documents.js';
 import { loadRulesOnce } from '../harness/rules.js';
 import { resolveRules } from '../harness/suite/catalogue.js';
 import { createCheckContext } from '../harness/suite/context.js';
@@ -24,12 +24,7 @@ import { owingOf } from '../suites/owed/index.js';
 let documents: Contract[] = [];
 
 beforeAll(async () => {
-  const sources = [
-    projectPath('specs', 'partner-api.yaml'),
-    PROVIDER_SPEC,
-    ...['legacy-ichra', 'medicare'].map((f) => projectPath('specs', `${f}.yaml`)),
-  ];
-  documents = await Promise.all(sources.map((source) => loadContract(source)));
+  documents = await loadEveryDocument();
 }, 120_000);
 
 /** Bound cases of `route` in each loaded document that gives its operation (by the document alone). */

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSuiteRunner, type SuiteRunner } from '../engine/suite-runner.js';
 import type { ApiRequest } from '../harness/client/index.js';
 import { FAMILIES } from '../harness/model.js';
-import { loadContract, type Contract } from '../harness/contract/index.js';
-import { projectPath, PROVIDER_SPEC } from '../harness/paths.js';
+import type { Contract } from '../harness/contract/index.js';
+import { projectPath } from '../harness/paths.js';
+import { loadEveryDocument } from './loaded-documents.js';
 import { loadRulesOnce } from '../harness/rules.js';
 import { resolveRules } from '../harness/suite/catalogue.js';
 import { createCheckContext } from '../harness/suite/context.js';
@@ -32,12 +33,7 @@ let documents: Contract[] = [];
 beforeAll(async () => {
   runner = await createSuiteRunner([...FAMILIES]);
   inventory = (await runner.collect?.([...FAMILIES])) ?? [];
-  const sources = [
-    projectPath('specs', 'partner-api.yaml'),
-    PROVIDER_SPEC,
-    ...['legacy-ichra', 'medicare'].map((f) => projectPath('specs', `${f}.yaml`)),
-  ];
-  documents = await Promise.all(sources.map((source) => loadContract(source)));
+  documents = await loadEveryDocument();
 }, 120_000);
 afterAll(() => runner?.close());
 
