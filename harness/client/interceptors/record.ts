@@ -16,6 +16,13 @@ import { BodyTruncated, failureCode } from '../errors.js';
 import { redact, redactHeaders, redactTruncated } from '../redact.js';
 import { describeBody, headerRecord, parseJson, truncationNote } from './record-text.js';
 
+/**
+ * What a request body keeps in the record: its first 64 KiB, with a note of the cut. The checks
+ * that send more (a body past the size limit, 1 MiB and up) are judged on the answer; recorded
+ * whole in the journal, the summary and the HAR, their filler made most of a run's reports.
+ */
+const RECORDED_REQUEST_BYTES = 64 * 1024;
+
 type Controller = Dispatcher.DispatchController;
 
 export interface RecordSettings {
@@ -147,7 +154,7 @@ class RecordHandler extends ForwardingHandler {
       url: redact(`${String(this.opts.origin ?? '')}${this.opts.path}`, secrets),
       headers: redactHeaders(headerRecord(this.opts.headers as IncomingHttpHeaders | undefined), secrets),
     };
-    const body = describeBody(this.opts.body, maxBodyBytes, secrets);
+    const body = describeBody(this.opts.body, Math.min(maxBodyBytes, RECORDED_REQUEST_BYTES), secrets);
     if (body !== undefined) request.body = body;
     return request;
   }
