@@ -125,7 +125,8 @@ export function toView(app: Application, now: Date, on: IsOn): Record<string, un
     carrier: {
       name: carrier.name,
       issuer_hios_id: carrier.issuer_hios_id || null,
-      supports_cancellation: carrier.supports_cancellation,
+      supports_cancellation:
+        carrier.supports_cancellation && !(on(F.capabilitiesFollowStatus) && app.policy_status !== 'draft'),
       supports_termination: carrier.supports_termination,
       supports_post_enrollment_changes: carrier.supports_post_enrollment_changes,
     },

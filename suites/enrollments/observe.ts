@@ -126,3 +126,22 @@ export function expectSentShown(
     observed: () => changed.join('; '),
   });
 }
+
+/** A member naming a carrier's support of a cancellation or termination (supports_cancellation, can_terminate). */
+const CAPABILITY = (name: string): boolean =>
+  /cancel|terminat/i.test(name) && /support|allow|capab|able|^can_/i.test(name);
+
+/**
+ * The carrier capabilities an answer states, by the path of their member (`carrier.supports_cancellation`):
+ * booleans whose names say a cancellation or termination is supported, up to 4 levels deep.
+ */
+export function capabilitiesOf(body: unknown, path = '', depth = 0): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  if (!body || typeof body !== 'object' || Array.isArray(body) || depth > 3) return found;
+  for (const [k, v] of Object.entries(body as Json)) {
+    const at = path ? `${path}.${k}` : k;
+    if (typeof v === 'boolean' && CAPABILITY(k)) found.set(at, v);
+    else for (const [p, b] of capabilitiesOf(v, at, depth + 1)) found.set(p, b);
+  }
+  return found;
+}

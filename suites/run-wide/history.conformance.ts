@@ -8,7 +8,13 @@
  * step is found here.
  */
 import { verifyRunHistory } from '../../harness/suite/run-history.js';
-import { accountBoundary, nextActionsOffered, rowsAgree, statusMoves } from '../enrollments/history/oracles.js';
+import {
+  accountBoundary,
+  capabilitiesStay,
+  nextActionsOffered,
+  rowsAgree,
+  statusMoves,
+} from '../enrollments/history/oracles.js';
 import { replays } from './replays.js';
 
 verifyRunHistory(
@@ -29,6 +35,12 @@ verifyRunHistory(
   'next_actions of every answer of the run offer only what the state it shows allows, each on a /v1/enrollments route',
   ['ENR-NEXT-ACTIONS-AVAILABLE', 'ENR-CREATE-NEXT-ACTIONS-HREF'],
   nextActionsOffered,
+);
+
+verifyRunHistory(
+  "every answer of the run that shows an application states its carrier's capabilities as the first did",
+  ['ENR-CARRIER-CAPABILITIES-STAY'],
+  capabilitiesStay,
 );
 
 verifyRunHistory(

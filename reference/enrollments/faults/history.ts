@@ -53,6 +53,16 @@ export const HISTORY_FAULTS = {
     'A replay of a create answers the application as it is now (its current policy_status), not the original answer.',
     serverProbe(({ call }) => P.replayAfterSubmit(call)),
   ),
+  capabilitiesFollowStatus: flag(
+    'enr-capabilities-follow-status',
+    'ENR-CARRIER-CAPABILITIES-STAY',
+    "Once submitted, an application states its carrier's cancellation support as false: the capability follows " +
+      "the application's state, not the carrier.",
+    routeProbe(async (k) => {
+      const id = await submitted(k, planFull);
+      return (await read(k, id)).body.carrier?.supports_cancellation;
+    }),
+  ),
   outcomeDrifts: flag(
     'enr-outcome-drifts',
     'ENR-OUTCOME-STAYS',

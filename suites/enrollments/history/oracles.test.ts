@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { accountsApartBy, type HistoryContext } from '../../../harness/suite/run-history.js';
 import { application, create, list, read, Run, type Sent } from './journal.test-helpers.js';
-import { nextActionsOffered, rowsAgree, statusMoves } from './oracles.js';
+import { capabilitiesStay, nextActionsOffered, rowsAgree, statusMoves } from './oracles.js';
 
 const WINDOW = 1_000;
 const t: HistoryContext = {
@@ -131,5 +131,37 @@ describe('bad input', () => {
       expect(() => oracle.judge(run.entries, t)).not.toThrow();
     // The create's answer alone showed the application: its hrefs, and its actions (before the PUT of unknown outcome).
     expect(verdicts(run, nextActionsOffered)).toEqual([true, true]);
+  });
+});
+
+describe("an application's carrier capabilities over the run", () => {
+  const carrier = (cancel: boolean, extra: Record<string, unknown> = {}) => ({
+    carrier: { supports_cancellation: cancel, supports_termination: true, ...extra },
+  });
+
+  test('hold when every answer states them alike, whatever the status; a state flag is not one', () => {
+    const run = new Run();
+    create(run, 'enr_1');
+    read(run, 'enr_1', 'draft', carrier(true));
+    read(run, 'enr_1', 'cancelled', { ...carrier(true), cancelled: true, cancellation_pending: false });
+    expect(verdicts(run, capabilitiesStay)).toEqual([true]);
+  });
+
+  test('fail when a later answer states one otherwise, naming the member and both answers', () => {
+    const run = new Run();
+    create(run, 'enr_1');
+    read(run, 'enr_1', 'draft', carrier(true));
+    read(run, 'enr_1', 'pending_effectuation', carrier(false));
+    const [claim] = capabilitiesStay.judge(run.entries, t).claims;
+    expect(claim).toMatchObject({ holds: false, rules: ['ENR-CARRIER-CAPABILITIES-STAY'] });
+    expect(claim!.observed()).toMatch(/carrier\.supports_cancellation true .* later false/);
+  });
+
+  test('judge nothing of an application shown once, or shown without a capability', () => {
+    const run = new Run();
+    create(run, 'enr_1');
+    read(run, 'enr_1', 'draft', carrier(true));
+    read(run, 'enr_1', 'draft');
+    expect(verdicts(run, capabilitiesStay)).toEqual([]);
   });
 });

@@ -5,13 +5,14 @@
  * (harness/suite/run-history.ts) after every other suite file. Each oracle holds later answers
  * to earlier ones: a status moves only along section 3, next_actions offer only what the state
  * allows, a list row shows what the latest answer shows once the asynchronous window has passed,
- * and nothing created under one account shows in another account's answers.
+ * an application's carrier capabilities stay what they were, and nothing created under one
+ * account shows in another account's answers.
  */
 import type { JournalEntry } from '../../../harness/model.js';
 import type { HistoryClaim, HistoryContext, HistoryOracle } from '../../../harness/suite/run-history.js';
 import { OTHER_ACCOUNT } from '../../../harness/suite/index.js';
 import { applicationIdOf } from '../application-reader.js';
-import { strayHrefs } from '../observe.js';
+import { capabilitiesOf, strayHrefs } from '../observe.js';
 import type { PlanFixture } from '../requests.js';
 import { MODEL_PLANS } from '../state-model/carriers.js';
 import { boundaryClaims } from './boundary.js';
@@ -154,4 +155,49 @@ export const accountBoundary: HistoryOracle = {
   needs: `${NEEDS}, and answers to a key of another account (key role otherAccount)`,
   requires: { roles: [OTHER_ACCOUNT.role] },
   judge: (entries, t) => boundaryClaims(entries, historyOf(entries), t),
+};
+
+/** The first answer after `first` that states a capability of `first` otherwise, and the member. */
+function capabilityChange(app: AppHistory): { from: Seen; to: Seen; member: string } | undefined {
+  const shown = app.seen.map((seen) => ({ seen, flags: capabilitiesOf(seen.body) })).filter((s) => s.flags.size > 0);
+  for (const [i, later] of shown.entries())
+    for (const earlier of shown.slice(0, i))
+      for (const [member, value] of later.flags)
+        if (earlier.flags.has(member) && earlier.flags.get(member) !== value)
+          return { from: earlier.seen, to: later.seen, member };
+  return undefined;
+}
+
+/**
+ * 2.8 (ENR-CARRIER-CAPABILITIES-STAY): the capabilities an application states are its carrier's,
+ * not its state's: every answer that shows the application states each of them as the first did.
+ */
+export const capabilitiesStay: HistoryOracle = {
+  needs: `${NEEDS}, two of them stating a carrier capability`,
+  judge(entries) {
+    const claims = [...historyOf(entries).values()].flatMap((app): HistoryClaim[] => {
+      const stating = app.seen.filter((s) => capabilitiesOf(s.body).size > 0);
+      if (stating.length < 2) return [];
+      const change = capabilityChange(app);
+      const [from, to] = change ? [change.from, change.to] : [stating[0]!, stating.at(-1)!];
+      return [
+        {
+          rules: ['ENR-CARRIER-CAPABILITIES-STAY'],
+          entries: [entries[from.at]!, entries[to.at]!],
+          holds: change === undefined,
+          title: "a carrier capability changed with the application's state",
+          expected: `${app.id} states each carrier capability alike in its ${stating.length} answers`,
+          observed: () => {
+            if (!change) return 'alike';
+            const [was, now] = [from, to].map((s) => String(capabilitiesOf(s.body).get(change.member)));
+            return (
+              `${app.id}: ${change.member} ${was} (${where(from)}, ${from.status ?? '?'}), ` +
+              `later ${now} (${where(to)}, ${to.status ?? '?'})`
+            );
+          },
+        },
+      ];
+    });
+    return { claims, leftOut: new Map() };
+  },
 };
