@@ -38,6 +38,11 @@ export interface RunWideContext {
   operation: TargetContext['contract']['operation'];
   /** The entries of the run sent before `entry`, in the order sent (what a replay or a repeat is judged against). */
   sentBefore(entry: JournalEntry): readonly JournalEntry[];
+  /**
+   * The entries of the run sent before `entry` or while it was in flight (started before its answer
+   * ended): what a server that took them in another order than the client sent them may have seen first.
+   */
+  sentUntilAnswered(entry: JournalEntry): readonly JournalEntry[];
   /** The run's id: it begins every Idempotency-Key the client made for the run. */
   runId: string;
 }
@@ -137,6 +142,9 @@ function judgeJournal(
 }
 
 /** The context of an invariant over the run of `target`. */
+/** When an entry's request left (its journal time when it has no start of its own). */
+const startOf = (entry: JournalEntry): number => Date.parse(entry.exchange.startedAt ?? '') || 0;
+
 function contextOf(
   target: TargetContext,
   ruleIds: readonly string[],
@@ -157,6 +165,11 @@ function contextOf(
     validateResponse: target.validateResponse,
     operation: (id) => target.contract.operation(id),
     sentBefore: (entry) => entries.slice(0, order.get(entry) ?? 0),
+    sentUntilAnswered: (entry) => {
+      const end = startOf(entry) + entry.exchange.durationMs;
+      const before = order.get(entry) ?? 0;
+      return entries.filter((e, i) => e !== entry && (i < before || startOf(e) <= end));
+    },
     runId: target.config.runId,
   };
 }

@@ -128,6 +128,24 @@ describe('Idempotent-Replay only on a replay', () => {
     expect(verdicts(judge(target, replayOnlyOnReplay, RULE, keyed(undefined, true)))).toEqual([['failed', RULE]]);
   });
 
+  it('passes the replay of a duplicate in flight with its first call, whichever the client recorded first', () => {
+    const key = `${RUN_ID}-overlap`;
+    const at = (e: JournalEntry, ms: number, took: number): JournalEntry => ({
+      ...e,
+      exchange: {
+        ...e.exchange,
+        startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString(),
+        durationMs: took,
+      },
+    });
+    // The duplicate, flagged, answered first; its first call was sent 1 ms after it and answered 300 ms later.
+    const overlapped = [at(keyed(key, true), 0, 3), at(keyed(key, false), 1, 300)];
+    expect(verdicts(judge(target, replayOnlyOnReplay, RULE, ...overlapped))).toEqual([['passed', RULE]]);
+    // Sent after the flagged answer had come back, the other call cannot have been its first.
+    const apart = [at(keyed(key, true), 0, 3), at(keyed(key, false), 10, 300)];
+    expect(verdicts(judge(target, replayOnlyOnReplay, RULE, ...apart))).toContainEqual(['failed', RULE]);
+  });
+
   it('leaves alone a first answer flagged under a key another run may have used', () => {
     const [finding] = judge(target, replayOnlyOnReplay, RULE, keyed('_9', true));
     expect(finding!.message).toContain('1 with an Idempotency-Key not unique to the run');
